@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// drawc — a compiler for the .draw language. One target per pipeline stage; stages share
+// with `package` access, and only DrawKit is public. See docs/ and ../shared/design.
+import PackageDescription
+
+let package = Package(
+    name: "drawc",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "DrawKit", targets: ["DrawKit"]),
+        .executable(name: "drawc", targets: ["drawc"]),
+        .executable(name: "drawc-bench", targets: ["drawc-bench"]),
+    ],
+    targets: [
+        // The system zlib: the one native dependency (Flate streams in PDF, PNG images).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // Source files, spans and diagnostics, shared by every stage.
+        .target(name: "DrawDiagnostics"),
+        // Lexer, parser and AST.
+        .target(name: "DrawSyntax", dependencies: ["DrawDiagnostics"]),
+        // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
+        .target(name: "DrawFonts"),
+        // The scene IR: pages of positioned paths, text runs, images and groups.
+        .target(name: "DrawScene", dependencies: ["DrawFonts"]),
+        // Evaluation and checking: AST -> resolved node tree.
+        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene"]),
+        // Measuring and placing: node tree -> scene IR.
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax"]),
+        // The growing byte buffer, the one number formatter, escaping, zlib.
+        .target(name: "DrawOutput", dependencies: ["CZlib"]),
+        .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        // The library API.
+        .target(name: "DrawKit", dependencies: [
+            "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
+            "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
+        ]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit"]),
+        .executableTarget(name: "drawc-bench", dependencies: [
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
+            "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
+        ]),
+        // Golden files, corpus walking, dumpers, external validators: for tests only.
+        .target(name: "DrawTestSupport", dependencies: [
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
+        ]),
+
+        .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport"]),
+        .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
+        .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+    ]
+)

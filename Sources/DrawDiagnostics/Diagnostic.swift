@@ -1,0 +1,132 @@
+/// A problem found in the input, as data: wording and display are separate concerns (the
+/// renderers). The `id` is stable (`parse.unclosed-delimiter`) so tests and tools can match
+/// on it while the message wording improves.
+package struct Diagnostic: Hashable, Sendable {
+    package enum Severity: UInt8, Hashable, Sendable, Comparable {
+        /// Something informational attached to nothing else.
+        case note
+        /// The output is produced but may not be what the author meant.
+        case warning
+        /// The input is wrong; no output is written.
+        case error
+
+        package static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+
+        package var name: String {
+            switch self {
+            case .note: "note"
+            case .warning: "warning"
+            case .error: "error"
+            }
+        }
+    }
+
+    /// A secondary message, usually at another place ("'{' opened here").
+    package struct Note: Hashable, Sendable {
+        package var span: Span?
+        package var message: String
+        package init(_ message: String, at span: Span? = nil) {
+            self.message = message
+            self.span = span
+        }
+    }
+
+    /// A suggested edit: replace the bytes of `span` with `replacement`.
+    package struct FixIt: Hashable, Sendable {
+        package var span: Span
+        package var replacement: String
+        package init(replacing span: Span, with replacement: String) {
+            self.span = span
+            self.replacement = replacement
+        }
+    }
+
+    package var id: String
+    package var severity: Severity
+    package var span: Span
+    package var message: String
+    package var notes: [Note]
+    package var fixIts: [FixIt]
+
+    package init(
+        _ id: String, _ severity: Severity = .error, at span: Span, _ message: String,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.span = span
+        self.message = message
+        self.notes = notes
+        self.fixIts = fixIts
+    }
+
+    package static func error(_ id: String, at span: Span, _ message: String, notes: [Note] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id, .error, at: span, message, notes: notes, fixIts: fixIts)
+    }
+
+    package static func warning(_ id: String, at span: Span, _ message: String, notes: [Note] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id, .warning, at: span, message, notes: notes, fixIts: fixIts)
+    }
+}
+
+/// The diagnostics of one run, in the order found. Stages append; nobody throws.
+package struct DiagnosticList: Sendable {
+    package private(set) var items: [Diagnostic] = []
+
+    package init() {}
+
+    package var hasErrors: Bool { items.contains { $0.severity == .error } }
+    package var errorCount: Int { items.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
+
+    package mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+    package mutating func append(contentsOf other: [Diagnostic]) { items.append(contentsOf: other) }
+
+    /// Diagnostics sorted by file, then position (stable for equal positions).
+    package var sorted: [Diagnostic] {
+        items.enumerated().sorted { a, b in
+            let (x, y) = (a.element.span, b.element.span)
+            if x.file != y.file { return x.file < y.file }
+            if x.start != y.start { return x.start < y.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// Edit distance used for "did you mean" suggestions: the closest candidate within a
+/// distance that grows with the length of the word, or nil when nothing is close.
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+    let target = Array(word.lowercased().utf8)
+    let limit = max(1, min(3, target.count / 3))
+    var best: (String, Int)?
+    for candidate in candidates {
+        let other = Array(candidate.lowercased().utf8)
+        if abs(other.count - target.count) > limit { continue }
+        let distance = editDistance(target, other)
+        if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
+            best = (candidate, distance)
+        }
+    }
+    return best?.0
+}
+
+/// Optimal-string-alignment distance (Levenshtein plus adjacent transposition).
+package func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                value = min(value, previous2[j - 2] + 1)
+            }
+            current[j] = value
+        }
+        (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,1 @@
+// DrawLayout — see docs/ and ../shared/design/architecture.md. Filled in by its issue.

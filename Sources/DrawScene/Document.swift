@@ -1,0 +1,128 @@
+import DrawFonts
+
+extension Scene {
+    /// Index of a font in `Document.fonts`.
+    package struct FontID: Hashable, Sendable {
+        package var index: Int
+        package init(_ index: Int) { self.index = index }
+    }
+
+    /// Index of an image in `Document.images`.
+    package struct ImageID: Hashable, Sendable {
+        package var index: Int
+        package init(_ index: Int) { self.index = index }
+    }
+
+    /// A font used by the document.
+    package enum FontResource: Hashable, Sendable {
+        /// One of the 14 standard fonts; glyph ids in runs are WinAnsi codes (0…255).
+        case standard(Standard14Font)
+        /// A TrueType face loaded from a file; glyph ids in runs are the font's glyph ids.
+        /// (The payload type lands with TrueType support, issue 8.)
+        case trueType(TrueTypeFontRef)
+    }
+
+    /// An image used by the document: the encoded file bytes and their pixel size.
+    package struct ImageResource: Hashable, Sendable {
+        package enum Format: UInt8, Hashable, Sendable { case png, jpeg }
+        package var format: Format
+        package var bytes: [UInt8]
+        package var pixelWidth: Int
+        package var pixelHeight: Int
+        package init(format: Format, bytes: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+            self.format = format; self.bytes = bytes; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        }
+    }
+
+    /// One glyph of a text run, positioned along the baseline.
+    package struct PositionedGlyph: Hashable, Sendable {
+        /// WinAnsi code for a standard font, glyph id for a TrueType font.
+        package var glyph: UInt16
+        /// Pen position of the glyph's origin, in points from the run's origin, along the
+        /// baseline. Kerning is already in here; backends must place each glyph at `x`.
+        package var x: Double
+        /// The Unicode scalar the glyph stands for (v1 maps one scalar to one glyph).
+        package var scalar: Unicode.Scalar
+        package init(glyph: UInt16, x: Double, scalar: Unicode.Scalar) {
+            self.glyph = glyph; self.x = x; self.scalar = scalar
+        }
+    }
+
+    /// One line of text in one font, size and colour.
+    package struct TextRun: Hashable, Sendable {
+        package var font: FontID
+        /// Font size in points (the em size).
+        package var size: Double
+        package var color: Color
+        /// Left end of the baseline, in page points (y down).
+        package var origin: Point
+        package var glyphs: [PositionedGlyph]
+        /// Total advance of the run in points (where the pen ends after the last glyph).
+        package var advance: Double
+        package init(font: FontID, size: Double, color: Color, origin: Point, glyphs: [PositionedGlyph], advance: Double) {
+            self.font = font; self.size = size; self.color = color; self.origin = origin
+            self.glyphs = glyphs; self.advance = advance
+        }
+        /// The text the run stands for.
+        package var text: String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: glyphs.map(\.scalar))
+            return String(s)
+        }
+    }
+
+    /// A group of items drawn with a transform, an optional clip and a group opacity.
+    package struct Group: Hashable, Sendable {
+        /// Applied to the items (and to the clip path), page coordinates outside.
+        package var transform: Transform
+        /// In the group's own coordinates (before `transform`); nonzero rule.
+        package var clip: Path?
+        /// 0…1, applied to the group as a whole.
+        package var opacity: Double
+        package var items: [Item]
+        package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item]) {
+            self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
+        }
+    }
+
+    /// An image drawn into `rect` (scaled to fill it exactly).
+    package struct ImageItem: Hashable, Sendable {
+        package var image: ImageID
+        package var rect: Rect
+        package init(image: ImageID, rect: Rect) { self.image = image; self.rect = rect }
+    }
+
+    /// Something drawn on a page. Paint order is array order.
+    package enum Item: Hashable, Sendable {
+        case path(Path, Paint)
+        case text(TextRun)
+        case image(ImageItem)
+        case group(Group)
+    }
+
+    package struct Page: Hashable, Sendable {
+        /// Page size in points.
+        package var size: Size
+        package var background: Color?
+        package var items: [Item]
+        package init(size: Size, background: Color? = nil, items: [Item] = []) {
+            self.size = size; self.background = background; self.items = items
+        }
+    }
+
+    package struct Metadata: Hashable, Sendable {
+        /// Shown as the document title (PDF /Title, SVG <title>, PS %%Title).
+        package var title: String?
+        package init(title: String? = nil) { self.title = title }
+    }
+
+    package struct Document: Hashable, Sendable {
+        package var pages: [Page]
+        package var fonts: [FontResource]
+        package var images: [ImageResource]
+        package var metadata: Metadata
+        package init(pages: [Page] = [], fonts: [FontResource] = [], images: [ImageResource] = [], metadata: Metadata = Metadata()) {
+            self.pages = pages; self.fonts = fonts; self.images = images; self.metadata = metadata
+        }
+    }
+}

@@ -1,0 +1,76 @@
+extension Scene {
+    /// One path segment command. Points for each verb are stored in `Path.points` in order:
+    /// `move` and `line` take one point, `cubic` three (control 1, control 2, end), `close` none.
+    package enum PathVerb: UInt8, Hashable, Sendable {
+        case move, line, cubic, close
+
+        package var pointCount: Int {
+            switch self {
+            case .move, .line: 1
+            case .cubic: 3
+            case .close: 0
+            }
+        }
+    }
+
+    /// A path in absolute page points, as parallel arrays of verbs and points.
+    package struct Path: Hashable, Sendable {
+        package var verbs: [PathVerb]
+        package var points: [Point]
+        package init(verbs: [PathVerb] = [], points: [Point] = []) { self.verbs = verbs; self.points = points }
+        package var isEmpty: Bool { verbs.isEmpty }
+
+        /// The bounding box of the path's points (control points included: a fast, safe
+        /// over-estimate), or nil for an empty path.
+        package var controlBounds: Rect? {
+            guard var minX = points.first?.x, var minY = points.first?.y else { return nil }
+            var maxX = minX, maxY = minY
+            for p in points {
+                minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+                minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+            }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+
+        /// Calls `body` once per segment with its verb and points.
+        package func forEachSegment(_ body: (PathVerb, ArraySlice<Point>) -> Void) {
+            var index = 0
+            for verb in verbs {
+                let n = verb.pointCount
+                body(verb, points[index..<index + n])
+                index += n
+            }
+        }
+    }
+
+    /// Builds a `Path`; `finish()` returns nil when nothing was drawn.
+    package struct PathBuilder: Sendable {
+        private var path = Path()
+        private var hasCurrentPoint = false
+        package init() {}
+
+        package mutating func move(to p: Point) {
+            path.verbs.append(.move); path.points.append(p); hasCurrentPoint = true
+        }
+        package mutating func line(to p: Point) {
+            if !hasCurrentPoint { move(to: p); return }
+            path.verbs.append(.line); path.points.append(p)
+        }
+        package mutating func cubic(_ c1: Point, _ c2: Point, _ end: Point) {
+            if !hasCurrentPoint { move(to: c1) }
+            path.verbs.append(.cubic); path.points.append(contentsOf: [c1, c2, end])
+        }
+        package mutating func close() {
+            guard hasCurrentPoint, path.verbs.last != .close else { return }
+            path.verbs.append(.close)
+        }
+
+        /// A rectangle as four lines and a close, clockwise on the page from the top-left.
+        package mutating func addRect(_ r: Rect) {
+            move(to: Point(r.minX, r.minY)); line(to: Point(r.maxX, r.minY))
+            line(to: Point(r.maxX, r.maxY)); line(to: Point(r.minX, r.maxY)); close()
+        }
+
+        package func finish() -> Path? { path.verbs.isEmpty ? nil : path }
+    }
+}

@@ -1,0 +1,166 @@
+// DrawScene — the scene IR: what every backend draws, and nothing it has to work out.
+//
+// Takes: positioned content from DrawLayout. Hands on: `Scene.Document`, pages of items
+// in page points (1/72 in) with the origin at the top-left corner and y pointing down.
+// Invariants: every path is made of move/line/cubic/close only (arcs, quadratics,
+// ellipses and rounded corners were converted once, in layout); every text run is already
+// positioned glyph by glyph (backends never measure text); fonts and images are resources
+// referenced by index, each listed once per document, in first-use order. Backends are
+// straight walks over this tree.
+
+import DrawFonts
+#if canImport(Foundation)
+import Foundation
+#endif
+
+/// A point or vector in page points.
+package struct Point: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    package init(x: Double, y: Double) { self.x = x; self.y = y }
+    package static let zero = Point(0, 0)
+    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    package static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+}
+
+package struct Size: Hashable, Sendable {
+    package var width: Double
+    package var height: Double
+    package init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    package init(width: Double, height: Double) { self.width = width; self.height = height }
+    package static let zero = Size(0, 0)
+}
+
+/// An axis-aligned rectangle; `origin` is its top-left corner.
+package struct Rect: Hashable, Sendable {
+    package var origin: Point
+    package var size: Size
+    package init(x: Double, y: Double, width: Double, height: Double) {
+        origin = Point(x, y)
+        size = Size(width, height)
+    }
+    package init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    package static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    package var minX: Double { origin.x }
+    package var minY: Double { origin.y }
+    package var maxX: Double { origin.x + size.width }
+    package var maxY: Double { origin.y + size.height }
+    package var width: Double { size.width }
+    package var height: Double { size.height }
+    package var midX: Double { origin.x + size.width / 2 }
+    package var midY: Double { origin.y + size.height / 2 }
+
+    package func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// An affine transform `[a b c d e f]`, mapping (x, y) to (a·x + c·y + e, b·x + d·y + f),
+/// the same six numbers as PDF `cm`, PostScript `concat` and SVG `matrix(…)`.
+package struct Transform: Hashable, Sendable {
+    package var a, b, c, d, e, f: Double
+    package init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
+    }
+    package static let identity = Transform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+    package var isIdentity: Bool { self == .identity }
+
+    package static func translation(_ x: Double, _ y: Double) -> Transform {
+        Transform(a: 1, b: 0, c: 0, d: 1, e: x, f: y)
+    }
+    package static func scale(_ x: Double, _ y: Double) -> Transform {
+        Transform(a: x, b: 0, c: 0, d: y, e: 0, f: 0)
+    }
+    /// Rotation by `degrees`, clockwise on the page (y points down).
+    package static func rotation(degrees: Double) -> Transform {
+        let radians = degrees * Double.pi / 180
+        let (s, c) = (sin(radians), cos(radians))
+        return Transform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
+    }
+
+    /// `self` applied first, then `next`.
+    package func then(_ next: Transform) -> Transform {
+        Transform(
+            a: a * next.a + b * next.c, b: a * next.b + b * next.d,
+            c: c * next.a + d * next.c, d: c * next.b + d * next.d,
+            e: e * next.a + f * next.c + next.e, f: e * next.b + f * next.d + next.f)
+    }
+
+    package func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f)
+    }
+}
+
+/// A colour in sRGB with straight (not premultiplied) alpha, each component in 0…1.
+package struct Color: Hashable, Sendable {
+    package var red, green, blue, alpha: Double
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// From 8-bit components, as written in `#rrggbbaa`.
+    package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
+    }
+    package static let black = Color(red: 0, green: 0, blue: 0)
+    package static let white = Color(red: 1, green: 1, blue: 1)
+    package var isOpaque: Bool { alpha >= 1 }
+}
+
+package enum FillRule: UInt8, Hashable, Sendable {
+    case nonZero, evenOdd
+}
+
+package enum LineCap: UInt8, Hashable, Sendable {
+    /// PDF 0, PostScript 0, SVG `butt`.
+    case butt
+    /// PDF 1, SVG `round`.
+    case round
+    /// PDF 2, SVG `square`.
+    case square
+}
+
+package enum LineJoin: UInt8, Hashable, Sendable {
+    /// PDF 0, SVG `miter`.
+    case miter
+    /// PDF 1, SVG `round`.
+    case round
+    /// PDF 2, SVG `bevel`.
+    case bevel
+}
+
+package struct Fill: Hashable, Sendable {
+    package var color: Color
+    package var rule: FillRule
+    package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
+}
+
+package struct Stroke: Hashable, Sendable {
+    package var color: Color
+    package var width: Double
+    package var cap: LineCap
+    package var join: LineJoin
+    package var miterLimit: Double
+    /// Dash lengths in points; empty means solid.
+    package var dash: [Double]
+    package var dashOffset: Double
+    package init(
+        color: Color, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
+    ) {
+        self.color = color; self.width = width; self.cap = cap; self.join = join
+        self.miterLimit = miterLimit; self.dash = dash; self.dashOffset = dashOffset
+    }
+}
+
+/// How a path is painted: fill first, then stroke, as in SVG and PDF `B`.
+package struct Paint: Hashable, Sendable {
+    package var fill: Fill?
+    package var stroke: Stroke?
+    package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
+}
+
+package enum Scene {}

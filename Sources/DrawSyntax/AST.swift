@@ -1,0 +1,218 @@
+// The abstract syntax tree of a .draw file.
+//
+// Statements are structs in arrays; expressions live in an arena (`File.exprs`, indexed
+// by `ExprID`) rather than in a deep `indirect enum`, so a 100,000-term expression is
+// built, walked and freed without recursion blowing the stack. Every node carries its
+// span. A parse error leaves an `.error` node so later stages do not report it again.
+// Comments are kept beside the tree (`File.comments`) for `drawc fmt`.
+
+import DrawDiagnostics
+
+/// Index of an expression in `File.exprs`.
+package struct ExprID: Hashable, Sendable {
+    package var index: UInt32
+    package init(_ index: UInt32) { self.index = index }
+}
+
+/// A name as written, with its span.
+package struct Identifier: Hashable, Sendable {
+    package var name: String
+    package var span: Span
+    package init(_ name: String, span: Span) { self.name = name; self.span = span }
+}
+
+/// The unit glued to a number literal.
+package enum NumberUnit: UInt8, Hashable, Sendable {
+    /// No unit: a plain number (points where a length is expected).
+    case none
+    /// `pt`, 1/72 in.
+    case pt
+    /// `in`, 72 pt.
+    case inch
+    /// `mm`, 72/25.4 pt.
+    case mm
+    /// `cm`, 720/25.4 pt.
+    case cm
+    /// `px`, 0.75 pt (CSS pixel at 96 dpi).
+    case px
+    /// `%`.
+    case percent
+    /// `deg`.
+    case deg
+}
+
+package enum UnaryOperator: UInt8, Hashable, Sendable {
+    /// `-x`
+    case negate
+    /// `+x`
+    case plus
+    /// `!x`
+    case not
+}
+
+package enum BinaryOperator: UInt8, Hashable, Sendable {
+    case add, subtract, multiply, divide, remainder
+    case equal, notEqual, less, lessEqual, greater, greaterEqual
+    case and, or
+}
+
+/// A piece of a string literal: literal text (escapes already decoded) or `\(expr)`.
+package enum StringPart: Hashable, Sendable {
+    case text(String)
+    case interpolation(ExprID)
+}
+
+/// `name: value` or a positional `value` in an argument list.
+package struct Argument: Hashable, Sendable {
+    /// Nil for a positional argument.
+    package var label: Identifier?
+    package var value: ExprID
+    package var span: Span
+    package init(label: Identifier?, value: ExprID, span: Span) { self.label = label; self.value = value; self.span = span }
+}
+
+package enum ExprKind: Hashable, Sendable {
+    /// `12`, `1.5in`, `50%`, `30deg`.
+    case number(Double, NumberUnit)
+    /// `"text \(expr)"`.
+    case string([StringPart])
+    /// `#rgb #rgba #rrggbb #rrggbbaa`, as 8-bit components.
+    case color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
+    /// `true`, `false`.
+    case bool(Bool)
+    /// `none`.
+    case none
+    /// A name: a binding, or a bare word such as `round` or `red`.
+    case name(String)
+    /// `(x, y)`: a point or size (two or more elements; `(e)` is just `e`).
+    case tuple([ExprID])
+    /// `[a, b, c]`.
+    case list([ExprID])
+    case unary(UnaryOperator, ExprID)
+    case binary(BinaryOperator, ExprID, ExprID)
+    /// `a..<b` (inclusive false) or `a...b` (inclusive true).
+    case range(ExprID, ExprID, inclusive: Bool)
+    /// `base.name`.
+    case member(ExprID, Identifier)
+    /// `base[index]`.
+    case index(ExprID, ExprID)
+    /// `callee(args)`; the callee is a name (`rgb`, `max`, …).
+    case call(Identifier, [Argument])
+    /// What the parser left where it could not read an expression.
+    case error
+}
+
+package struct Expr: Hashable, Sendable {
+    package var kind: ExprKind
+    package var span: Span
+    package init(_ kind: ExprKind, span: Span) { self.kind = kind; self.span = span }
+}
+
+/// `{ … }` with its statements; `span` covers the braces.
+package struct Block: Hashable, Sendable {
+    package var statements: [Stmt]
+    package var span: Span
+    package init(statements: [Stmt], span: Span) { self.statements = statements; self.span = span }
+}
+
+/// `name` or `name = default` in a `def` parameter list.
+package struct Parameter: Hashable, Sendable {
+    package var name: Identifier
+    package var defaultValue: ExprID?
+    package init(name: Identifier, defaultValue: ExprID?) { self.name = name; self.defaultValue = defaultValue }
+}
+
+/// `->`, `<-`, `<->`, `--`.
+package enum ConnectorOperator: UInt8, Hashable, Sendable {
+    /// `a -> b`: arrowhead at b.
+    case forward
+    /// `a <- b`: arrowhead at a.
+    case backward
+    /// `a <-> b`: arrowheads at both ends.
+    case both
+    /// `a -- b`: no arrowheads.
+    case plain
+}
+
+/// `a -> b -> c, label: "x"`: endpoints (usually names; any expression that denotes a
+/// node or a point), the operator between each pair, and trailing arguments.
+package struct ConnectorStmt: Hashable, Sendable {
+    package var endpoints: [ExprID]
+    /// `operators.count == endpoints.count - 1`; `operators[i]` joins endpoints i and i+1.
+    package var operators: [ConnectorOperator]
+    package var operatorSpans: [Span]
+    package var arguments: [Argument]
+    package init(endpoints: [ExprID], operators: [ConnectorOperator], operatorSpans: [Span], arguments: [Argument]) {
+        self.endpoints = endpoints; self.operators = operators; self.operatorSpans = operatorSpans; self.arguments = arguments
+    }
+}
+
+/// `KIND ARGS [BLOCK]`: a node of a built-in kind or a call of a `def` component.
+package struct NodeStmt: Hashable, Sendable {
+    package var kind: Identifier
+    /// At most one positional argument, first; then labelled ones (the parser reports
+    /// violations and keeps what it can).
+    package var arguments: [Argument]
+    package var block: Block?
+    package init(kind: Identifier, arguments: [Argument], block: Block?) {
+        self.kind = kind; self.arguments = arguments; self.block = block
+    }
+}
+
+package enum StmtKind: Hashable, Sendable {
+    /// `let NAME = EXPR`.
+    case letBinding(Identifier, ExprID)
+    /// `style NAME { prop: value … }`.
+    case style(Identifier, [Argument])
+    /// `def NAME(p1, p2 = default) { … }`.
+    case def(Identifier, [Parameter], Block)
+    /// `import "other.draw"`: the path as written (a plain string literal) and its span.
+    case importFile(String, Span)
+    /// `page PROPS` (no block: settings of the single page) or `page PROPS { … }`.
+    case page([Argument], Block?)
+    /// `for NAME in EXPR { … }`.
+    case forLoop(Identifier, ExprID, Block)
+    /// `if EXPR { … } else { … }`; `else if` is an else block holding one `if` statement.
+    case ifElse(ExprID, Block, Block?)
+    /// `a -> b …`.
+    case connector(ConnectorStmt)
+    /// `KIND ARGS [BLOCK]`.
+    case node(NodeStmt)
+    /// `name: value` inside a block: a property of the enclosing node.
+    case property(Argument)
+    /// What the parser left where it could not read a statement.
+    case error
+}
+
+package struct Stmt: Hashable, Sendable {
+    package var kind: StmtKind
+    package var span: Span
+    package init(_ kind: StmtKind, span: Span) { self.kind = kind; self.span = span }
+}
+
+/// A comment, kept for the formatter.
+package struct Comment: Hashable, Sendable {
+    package enum Style: UInt8, Hashable, Sendable {
+        /// `// …` to the end of the line.
+        case line
+        /// `/* … */`.
+        case block
+    }
+    package var style: Style
+    package var span: Span
+    package init(style: Style, span: Span) { self.style = style; self.span = span }
+}
+
+/// One parsed file.
+package struct File: Sendable {
+    package var file: FileID
+    package var statements: [Stmt]
+    /// The expression arena: every `ExprID` in this file indexes here.
+    package var exprs: [Expr]
+    package var comments: [Comment]
+    package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], comments: [Comment] = []) {
+        self.file = file; self.statements = statements; self.exprs = exprs; self.comments = comments
+    }
+
+    package subscript(id: ExprID) -> Expr { exprs[Int(id.index)] }
+}

@@ -1,0 +1,1 @@
+// DrawTestSupport — see docs/ and ../shared/design/architecture.md. Filled in by its issue.

@@ -1,0 +1,2 @@
+import DrawKit
+print("drawc \(DrawKitVersion.string)")
