@@ -72,8 +72,13 @@ enum Workload: String, CaseIterable {
             default:
                 out.text("text \"L"); out.int(i); out.text("\", fontSize: 10, at: ("); out.int(x); out.text(", "); out.int(y)
             }
-            out.text("), fill: "); out.color(fill); out.text(", stroke: "); out.color(stroke)
-            out.text(", lineWidth: "); out.int(width); out.newline()
+            if i % 4 == 3 {
+                // Text is painted in `color`; fill/stroke/lineWidth would be ignored.
+                out.text("), color: "); out.color(fill); out.newline()
+            } else {
+                out.text("), fill: "); out.color(fill); out.text(", stroke: "); out.color(stroke)
+                out.text(", lineWidth: "); out.int(width); out.newline()
+            }
         }
     }
 

@@ -39,6 +39,15 @@ func parseOptions() -> Options {
             if let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }) {
                 options.child = (w, n)
             }
+        case "--emit":
+            // --emit WORKLOAD N FORMAT: print the workload's source (draw, svg, pic, pikchr).
+            guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }),
+                  let format = args.popFirst()
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --emit WORKLOAD N draw|svg|pic|pikchr\n".utf8)); exit(2) }
+            let bytes = format == "draw" ? w.source(items: n) : PeerFormat(rawValue: format).flatMap { w.peerSource(items: n, format: $0) }
+            guard let bytes else { FileHandle.standardError.write(Data("drawc-bench: no \(format) form of \(w.rawValue)\n".utf8)); exit(2) }
+            FileHandle.standardOutput.write(Data(bytes))
+            exit(0)
         case "--help", "-h":
             print("""
             usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text] [--sizes 10000,100000] [--out FILE]
