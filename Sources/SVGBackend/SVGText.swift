@@ -68,13 +68,21 @@ enum SVGText {
     /// which therefore ride along with the glyph before them. Tab, line feed and carriage
     /// return count as spaces; other control characters are dropped (they have no glyph, and
     /// most may not appear in XML at all) and the next glyph is placed explicitly.
-    static func writeGlyphs(of run: Scene.TextRun, into out: inout ByteBuffer) {
+    ///
+    /// Symbol and ZapfDingbats glyphs are written as the Unicode character of the glyph the
+    /// code selects ("a" set in Symbol is written α): that is what PDF and PostScript show,
+    /// and the URW clones map only their codes (U+0020…U+00FF), so a renderer that finds no
+    /// Unicode Greek there falls back to a font that has it rather than showing a Latin "a".
+    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer) {
+        var symbolic: Standard14Font?
+        if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
         var inTspan = false
         // Whether the glyph written next sits where the renderer's pen already is, i.e.
         // whether anything has been written at all.
         var started = false
         for glyph in run.glyphs {
             var scalar = glyph.scalar
+            if let symbolic, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) { scalar = shown }
             if scalar == "\t" || scalar == "\n" || scalar == "\r" { scalar = " " }
             guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else { continue }
             let ridesAlong = scalar == " " || scalar == "\u{A0}"

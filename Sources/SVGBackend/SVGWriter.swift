@@ -215,7 +215,7 @@ struct SVGPageWriter {
         if run.color.hexTriple != 0 { body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity") }
         else if !run.color.isOpaque { body.appendOpacity(run.color.alpha, attribute: "fill-opacity") }
         body.append(" xml:space=\"preserve\">")
-        SVGText.writeGlyphs(of: run, into: &body)
+        SVGText.writeGlyphs(of: run, font: document.fonts[run.font.index], into: &body)
         body.append("</text>\n")
     }
 }
