@@ -23,13 +23,20 @@ struct StandardFontProgram {
     var xHeight: Int
     var stemV: Int
 
-    // Placeholder until Standard14Font.metrics lands on main (fonts engineer).
+    /// The program of each of the 14 fonts, built once from `Standard14Font.metrics`.
+    static let all: [StandardFontProgram] = Standard14Font.allCases.map { font in
+        let m = font.metrics
+        return StandardFontProgram(
+            postScriptName: m.postScriptName,
+            widths: (0...255).map { UInt16(clamping: m.advance(code: UInt8($0))) },
+            usesWinAnsi: !font.isSymbolic, flags: m.flags,
+            boundingBox: (m.fontBBox.xMin, m.fontBBox.yMin, m.fontBBox.xMax, m.fontBBox.yMax),
+            italicAngle: m.italicAngle, ascent: m.ascender, descent: m.descender,
+            capHeight: m.capHeight, xHeight: m.xHeight, stemV: m.stemV)
+    }
+
     static func program(for font: Standard14Font) -> StandardFontProgram {
-        StandardFontProgram(
-            postScriptName: font.postScriptName, widths: Array(repeating: 500, count: 256),
-            usesWinAnsi: font != .symbol && font != .zapfDingbats, flags: 32,
-            boundingBox: (-166, -225, 1000, 931), italicAngle: 0, ascent: 718, descent: -207,
-            capHeight: 718, xHeight: 523, stemV: 88)
+        all[Int(font.rawValue)]
     }
 }
 

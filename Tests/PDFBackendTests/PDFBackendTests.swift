@@ -255,7 +255,7 @@ import Testing
         let writer = SceneWriter(document: Scene.Document())
         writer.writeShowText(run.glyphs, widths: widths, size: 20, into: &out)
         let text = String(decoding: out.take(), as: UTF8.self)
-        #expect(text == "[(A)70(V)70(A W)40(ave)]")
+        #expect(text == "[(A)70(V)80(A )40(W)40(a)20(v)25(e)]")
         // Replay the array as a reader would.
         var pen = 0.0
         var glyphIndex = 0

@@ -57,37 +57,20 @@ func color(_ hex: UInt32, alpha: Double = 1) -> Color {
           blue: Double(hex & 255) / 255, alpha: alpha)
 }
 
-/// The few non-ASCII characters the samples use, as WinAnsi codes.
-let winAnsiExtras: [Unicode.Scalar: UInt16] = [
-    "ü": 0xFC, "ß": 0xDF, "é": 0xE9, "€": 0x80, "–": 0x96, "“": 0x93, "”": 0x94, "©": 0xA9,
-]
-/// Symbol font codes for Greek letters.
-let symbolCodes: [Unicode.Scalar: UInt16] = ["α": 0x61, "β": 0x62, "γ": 0x67, "π": 0x70, "∑": 0xE5]
-
-/// Kerning pairs used in the samples, in 1/1000 em (test values: the backend must
-/// reproduce any positions layout gives it).
-let testKerning: [String: Double] = ["AV": -70, "VA": -70, "Wa": -40, "Te": -92, "Yo": -100]
-
-/// A text run positioned as layout would: advances from the font's widths plus kerning.
+/// A text run positioned as layout does: codes from the font's encoding, advances from its
+/// widths, plus the AFM's kerning pairs.
 func textRun(_ text: String, font: Scene.FontID, _ standard: Standard14Font, size: Double,
              at origin: Point, color: Color = .black, kern: Bool = true) -> Scene.TextRun {
-    let widths = StandardFontProgram.program(for: standard).widths
+    let metrics = standard.metrics
     var glyphs: [Scene.PositionedGlyph] = []
     var x = 0.0
-    var previous: Unicode.Scalar?
+    var previous: UInt8?
     for scalar in text.unicodeScalars {
-        let code: UInt16
-        if standard == .symbol {
-            code = symbolCodes[scalar] ?? UInt16(scalar.value)
-        } else {
-            code = winAnsiExtras[scalar] ?? UInt16(scalar.value)
-        }
-        if kern, let previous, let k = testKerning[String(previous) + String(scalar)] {
-            x += k * size / 1000
-        }
-        glyphs.append(Scene.PositionedGlyph(glyph: code, x: x, scalar: scalar))
-        x += Double(widths[Int(code)]) * size / 1000
-        previous = scalar
+        let code = standard.code(for: scalar) ?? 0x3F
+        if kern, let previous { x += Double(metrics.kerning(previous, code)) * size / 1000 }
+        glyphs.append(Scene.PositionedGlyph(glyph: UInt16(code), x: x, scalar: scalar))
+        x += Double(metrics.advance(code: code)) * size / 1000
+        previous = code
     }
     return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
 }
