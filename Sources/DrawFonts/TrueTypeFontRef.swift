@@ -183,7 +183,7 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         }
     }
 
-    init(reader r: ByteReader, directoryOffset base: Int, faceIndex: Int, path: String?) throws(FontError) {
+    init(reader r: ByteReader, directoryOffset base: Int, faceIndex: Int, path: String?, postScriptNameOverride: String? = nil) throws(FontError) {
         self.reader = r
         self.path = path
         self.faceIndex = faceIndex
@@ -318,7 +318,7 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         familyName = family
         subfamilyName = subfamily
         fullName = names.best(4) ?? (family + " " + subfamily)
-        postScriptName = names.best(6).map(sanitizedPostScriptName)
+        postScriptName = postScriptNameOverride ?? names.best(6).map(sanitizedPostScriptName)
             ?? sanitizedPostScriptName(family + "-" + subfamily)
         var families: [String] = []
         for n in names.all(1) + names.all(16) where !families.contains(n) { families.append(n) }
