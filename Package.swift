@@ -26,7 +26,7 @@ let package = Package(
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax"]),
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
