@@ -314,7 +314,7 @@ struct PSBody {
             // upstream, drawn as a visible '?' rather than wrapped around.
             codes = run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F }
         case .trueType:
-            codes = run.glyphs.map { PSWinAnsi.code(for: $0.scalar) ?? 0x3F }
+            codes = run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F }
         }
         if usesOpacity { content.setFillAlpha(run.color.alpha * alpha) }
         content.setColor(run.color)

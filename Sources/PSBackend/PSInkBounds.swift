@@ -91,7 +91,8 @@ enum PSInkBounds {
     static func verticalExtent(_ run: Scene.TextRun, fonts: [Scene.FontResource]) -> (Double, Double) {
         var descent = 0.25, ascent = 0.95
         if fonts.indices.contains(run.font.index), case .standard(let font) = fonts[run.font.index] {
-            (descent, ascent) = PSFontBoxes.verticalExtent(font)
+            let box = font.metrics.fontBBox
+            (descent, ascent) = (Double(-box.yMin) / 1000, Double(box.yMax) / 1000)
         }
         return (descent * run.size, ascent * run.size)
     }

@@ -1,3 +1,4 @@
+import DrawFonts
 import DrawOutput
 
 /// The procedures every drawc PostScript file defines once, in `%%BeginProlog`, inside its
@@ -51,7 +52,7 @@ enum PSProlog {
         out.append(procedures)
         out.append("\n/\(encodingName) [")
         var column = 80
-        for name in PSWinAnsi.glyphNames {
+        for name in WinAnsi.glyphNames {
             if column + name.utf8.count + 2 > 100 { out.append("\n"); column = 0 }
             out.append("/"); out.append(name); out.append(" ")
             column += name.utf8.count + 2

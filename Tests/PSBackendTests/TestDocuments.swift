@@ -51,39 +51,16 @@ enum TestDocuments {
                     color: Color = .black, extra: [Int: Double] = [:]) -> Scene.TextRun {
         var glyphs: [Scene.PositionedGlyph] = []
         var x = 0.0
+        var previous: UInt8?
         for (i, scalar) in text.unicodeScalars.enumerated() {
-            let code = winAnsiCode(scalar)
+            let code = standard.code(for: scalar) ?? 0x3F
+            if let previous { x += Double(standard.metrics.kerning(previous, code)) * size / 1000 }
             x += extra[i] ?? 0
             glyphs.append(Scene.PositionedGlyph(glyph: UInt16(code), x: x, scalar: scalar))
-            x += advance(code, standard) * size / 1000
+            x += Double(standard.metrics.advance(code: code)) * size / 1000
+            previous = code
         }
         return Scene.TextRun(font: Scene.FontID(font), size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
-    }
-
-    static func winAnsiCode(_ scalar: Unicode.Scalar) -> UInt8 {
-        let high: [UInt32] = [
-            0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-            0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-        ]
-        let v = scalar.value
-        if v < 0x80 || (0xA0...0xFF).contains(v) { return UInt8(v) }
-        if let i = high.firstIndex(of: v) { return UInt8(0x80 + i) }
-        return 0x3F
-    }
-
-    /// Advance in 1/1000 em. Courier is 600 for every glyph; for the others a few AFM
-    /// widths used by these tests.
-    static func advance(_ code: UInt8, _ font: Standard14Font) -> Double {
-        switch font {
-        case .courier, .courierBold, .courierOblique, .courierBoldOblique: return 600
-        default:
-            let helvetica: [UInt8: Double] = [
-                0x20: 278, 0x41: 667, 0x56: 667, 0x57: 944, 0x54: 611, 0x6F: 556, 0x65: 556, 0xE9: 556,
-                0x80: 556, 0x97: 1000, 0x93: 333, 0x94: 333, 0x43: 722, 0x61: 556, 0x66: 278, 0xFC: 556,
-                0x62: 556, 0x72: 333, 0x28: 333, 0x29: 333, 0x5C: 278, 0x79: 500,
-            ]
-            return helvetica[code] ?? 556
-        }
     }
 
     // MARK: Documents
@@ -147,18 +124,26 @@ enum TestDocuments {
     /// Text in standard fonts with WinAnsi characters outside ASCII, string escapes and
     /// glyph positions that differ from the font's own advances.
     static var text: Scene.Document {
-        let fonts: [Scene.FontResource] = [.standard(.courier), .standard(.helvetica), .standard(.timesRoman), .standard(.helveticaBold)]
+        let fonts: [Scene.FontResource] = [
+            .standard(.courier), .standard(.helvetica), .standard(.timesRoman), .standard(.helveticaBold),
+            .standard(.symbol), .standard(.zapfDingbats),
+        ]
         var items: [Scene.Item] = []
         items.append(.text(run("Café über € — “quoted” (a) \\ b", font: 0, standard: .courier, size: 12, at: Point(20, 40))))
         items.append(.text(run("Kerned AVATAR Wo", font: 1, standard: .helvetica, size: 18, at: Point(20, 80),
-                               color: color(0xAA0000), extra: [8: -1.2, 9: -1.5, 14: -0.9])))
+                               color: color(0xAA0000))))
+        // Letter-spaced: positions that are not the font's advances.
+        items.append(.text(run("spaced", font: 1, standard: .helvetica, size: 12, at: Point(200, 80),
+                               extra: [1: 2, 2: 4, 3: 6, 4: 8, 5: 10])))
         items.append(.text(run("Times ‘single’ – dash… ©®™", font: 2, standard: .timesRoman, size: 14, at: Point(20, 115))))
         items.append(.text(run("Bold Zoë", font: 3, standard: .helveticaBold, size: 24, at: Point(20, 155), color: color(0x2244AA))))
         // A rotated run: glyphs stay upright relative to their baseline.
         items.append(.group(Scene.Group(
             transform: Transform.rotation(degrees: -20).then(.translation(230, 170)),
             items: [.text(run("rotated", font: 1, standard: .helvetica, size: 12, at: Point(0, 0)))])))
-        let page = Scene.Page(size: Size(320, 200), background: .white, items: items)
+        items.append(.text(run("αβγ ∀", font: 4, standard: .symbol, size: 14, at: Point(200, 115))))
+        items.append(.text(run("✈✂", font: 5, standard: .zapfDingbats, size: 14, at: Point(270, 115))))
+        let page = Scene.Page(size: Size(320, 200), items: items)
         return Scene.Document(pages: [page], fonts: fonts, metadata: Scene.Metadata(title: "Text"))
     }
 
@@ -198,7 +183,7 @@ enum TestDocuments {
             .group(Scene.Group(transform: Transform.rotation(degrees: 45).then(.translation(230, 140)), items: [
                 .path(rect(-15, -15, 30, 30), Paint(fill: Fill(color: color(0x3366CC)))),
             ])),
-            .text(run("EPS", font: 0, standard: .helvetica, size: 20, at: Point(130, 240))),
+            .text(run("EPS", font: 0, standard: .helvetica, size: 20, at: Point(130, 128))),
         ]
         return Scene.Document(pages: [Scene.Page(size: Size(400, 400), items: items)], fonts: fonts)
     }
