@@ -325,6 +325,22 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(pages[1].contains("data:image/jpeg;base64,\(Data(Fixtures.jpeg8x8).base64EncodedString())\""))
     }
 
+    @Test func deepNestingIsWalkedWithoutRecursionAndIndentationIsCapped() {
+        var item = Scene.Item.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))
+        let depth = 5_000
+        for _ in 0..<depth { item = .group(Scene.Group(transform: .translation(0.001, 0), items: [item])) }
+        let svg = render([item])
+        #expect(svg.components(separatedBy: "<g ").count == depth + 1)
+        #expect(svg.components(separatedBy: "</g>").count == depth + 1)
+        #expect(svg.contains("\n" + String(repeating: "  ", count: 16) + "<rect"))
+        #expect(!svg.contains(String(repeating: "  ", count: 17)))
+    }
+
+    @Test func negativePageSizeIsClamped() {
+        let svg = string(SVGWriter.render(Scene.Document(pages: [Scene.Page(size: Size(-5, 10), background: .white)]))[0])
+        #expect(svg.contains("width=\"0pt\" height=\"10pt\" viewBox=\"0 0 0 10\""))
+    }
+
     @Test func base64MatchesFoundation() {
         for length in 0..<7 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 200) }
