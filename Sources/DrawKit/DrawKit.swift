@@ -1,4 +1,133 @@
-// DrawKit — the public library API of drawc. Filled in by issue 7.
+// DrawKit — the public library API of drawc: `.draw` source in, SVG/PDF/PostScript bytes
+// and diagnostics out, with no command line involved (an app can make its PDFs with it).
+//
+// Takes: the bytes of one `.draw` file, its path (for messages and relative imports, fonts
+// and images) and options. Hands on: `CompileResult` — the output files' bytes and the
+// diagnostics as public values that render themselves as text or JSON.
+// Invariants: never throws and never crashes on any input; same input, options and fonts →
+// the same bytes; no output is produced when there is an error.
+// Deliberately not here: argument parsing and the terminal (that is `drawc`). Reading the
+// main input and writing outputs atomically are offered as helpers (`SourceInput`,
+// `OutputWriter`) so every tool writes files the same careful way.
+//
+// Only this module is public; the stages behind it share with `package` access.
+
+/// The version of drawc and of this library.
 public enum DrawKitVersion {
     public static let string = "0.1.0"
+}
+
+/// An output format.
+public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
+    /// SVG 1.1, one file per page.
+    case svg
+    /// PDF 1.7, all pages in one file.
+    case pdf
+    /// PostScript Level 3 (DSC 3.0), all pages in one file.
+    case ps
+    /// Encapsulated PostScript, one file per page, tight bounding box.
+    case eps
+
+    /// The format a file name's extension stands for (`label.pdf` → `.pdf`), case-insensitive;
+    /// nil when the extension is missing or unknown.
+    public init?(pathExtension path: String) {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+    }
+
+    /// The file extension written for this format, without the dot.
+    public var fileExtension: String { rawValue }
+
+    /// True for formats that hold one page per file (SVG, EPS): a multi-page drawing then
+    /// becomes `out-1.svg`, `out-2.svg`, ….
+    public var isOnePagePerFile: Bool { self == .svg || self == .eps }
+}
+
+/// How to compile.
+public struct CompileOptions: Sendable, Hashable {
+    /// Folders searched for TrueType/OpenType fonts named by family in the drawing, in order,
+    /// before the system's font folders.
+    public var fontSearchPaths: [String]
+    /// Flate-compress PDF content streams (default true). False keeps them readable, for
+    /// debugging and golden files.
+    public var compressPDF: Bool
+    /// Seconds since 1970 to record as the PDF creation date, as the reproducible-builds
+    /// `SOURCE_DATE_EPOCH` convention asks; nil writes no date at all (the default), so
+    /// output stays byte-for-byte reproducible either way.
+    public var sourceDateEpoch: Int?
+    /// The document title (PDF `/Title`, SVG `<title>`, PostScript `%%Title`); nil takes the
+    /// input's file name without its extension.
+    public var title: String?
+
+    public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil) {
+        self.fontSearchPaths = fontSearchPaths
+        self.compressPDF = compressPDF
+        self.sourceDateEpoch = sourceDateEpoch
+        self.title = title
+    }
+}
+
+/// One file of output.
+public struct OutputFile: Sendable, Hashable {
+    /// 1-based page number when the format holds one page per file and the drawing has
+    /// several pages; nil when this file is the whole drawing.
+    public var page: Int?
+    /// The file's contents.
+    public var bytes: [UInt8]
+
+    public init(page: Int?, bytes: [UInt8]) {
+        self.page = page
+        self.bytes = bytes
+    }
+
+    /// Where to write this file, given the path the user asked for: the path itself for a
+    /// whole drawing, `out-2.svg` for page 2 of `out.svg`.
+    public func path(forRequestedPath requested: String) -> String {
+        guard let page else { return requested }
+        return OutputFile.pagePath(requested, page: page)
+    }
+
+    /// `dir/out.svg` + page 2 → `dir/out-2.svg`; a name without extension gets `-2` appended.
+    static func pagePath(_ path: String, page: Int) -> String {
+        let slash = path.lastIndex(of: "/")
+        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
+            return String(path[..<dot]) + "-\(page)" + String(path[dot...])
+        }
+        return path + "-\(page)"
+    }
+}
+
+/// The result of `compile`.
+public struct CompileResult: Sendable {
+    /// The output files: one for PDF and PS; one per page for SVG and EPS (a single file with
+    /// `page == nil` when the drawing has one page). Empty when there were errors.
+    public var outputs: [OutputFile]
+    /// The diagnostics with the sources they point into (render them with `report.rendered`).
+    public var report: DiagnosticReport
+    /// Number of pages of the drawing (0 when it did not get that far).
+    public var pageCount: Int
+
+    /// Every diagnostic, sorted by file and position.
+    public var diagnostics: [DrawDiagnostic] { report.diagnostics }
+    /// True when there is output and no error.
+    public var succeeded: Bool { !hasErrors && !outputs.isEmpty }
+    /// True when at least one diagnostic is an error.
+    public var hasErrors: Bool { report.hasErrors }
+}
+
+/// The result of `check`: only diagnostics.
+public struct CheckResult: Sendable {
+    public var report: DiagnosticReport
+    public var diagnostics: [DrawDiagnostic] { report.diagnostics }
+    public var hasErrors: Bool { report.hasErrors }
+}
+
+/// The result of `dumpIR`: the scene IR as text (see `docs/ir.md`), nil on errors.
+public struct IRResult: Sendable {
+    public var text: String?
+    public var report: DiagnosticReport
+    public var diagnostics: [DrawDiagnostic] { report.diagnostics }
+    public var hasErrors: Bool { report.hasErrors }
 }

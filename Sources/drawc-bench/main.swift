@@ -1,2 +1,106 @@
-// drawc-bench — filled in by issue 9.
-print("drawc-bench: not implemented yet")
+// drawc-bench — measures drawc on generated workloads and writes bench/RESULTS.md.
+//
+// Each (workload, size) runs in a child process of its own (`drawc-bench --child W N`) so
+// that its peak memory (getrusage's maxrss) belongs to that workload alone. The child times
+// every stage (lex+parse, evaluate, layout, each backend) and the whole compile several
+// times and prints one result line; the parent collects them into a Markdown table.
+// Build and run in release: `swift run -c release drawc-bench [--quick]`.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+struct Options {
+    var quick = false
+    var output = "bench/RESULTS.md"
+    var workloads: [Workload] = Workload.allCases
+    var sizes: [Int] = [10_000, 100_000, 1_000_000]
+    var child: (Workload, Int)?
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst()
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--quick":
+            options.quick = true
+            options.sizes = [10_000]
+        case "--out":
+            options.output = args.popFirst() ?? options.output
+        case "--workload":
+            options.workloads = (args.popFirst() ?? "").split(separator: ",").compactMap { Workload(rawValue: String($0)) }
+        case "--sizes":
+            options.sizes = (args.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+        case "--child":
+            if let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }) {
+                options.child = (w, n)
+            }
+        case "--emit":
+            // --emit WORKLOAD N FORMAT: print the workload's source (draw, svg, pic, pikchr).
+            guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }),
+                  let format = args.popFirst()
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --emit WORKLOAD N draw|svg|pic|pikchr\n".utf8)); exit(2) }
+            let bytes = format == "draw" ? w.source(items: n) : PeerFormat(rawValue: format).flatMap { w.peerSource(items: n, format: $0) }
+            guard let bytes else { FileHandle.standardError.write(Data("drawc-bench: no \(format) form of \(w.rawValue)\n".utf8)); exit(2) }
+            FileHandle.standardOutput.write(Data(bytes))
+            exit(0)
+        case "--help", "-h":
+            print("""
+            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text] [--sizes 10000,100000] [--out FILE]
+              Generates the workloads, times each stage and the whole compile (median of several
+              runs) in a child process per workload, and writes the table to bench/RESULTS.md.
+            """)
+            exit(0)
+        default:
+            FileHandle.standardError.write(Data("drawc-bench: unknown option '\(arg)'\n".utf8))
+            exit(2)
+        }
+    }
+    return options
+}
+
+/// Monotonic wall clock in seconds.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Peak resident memory of this process in bytes.
+func peakMemory() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Darwin)
+    return Int(usage.ru_maxrss)
+    #else
+    return Int(usage.ru_maxrss) * 1024
+    #endif
+}
+
+/// Median wall time of `runs` calls of `body`, which returns something to keep alive.
+func median(runs: Int, _ body: () -> Int) -> (seconds: Double, result: Int) {
+    var times: [Double] = []
+    var result = 0
+    for _ in 0..<max(1, runs) {
+        let start = now()
+        result = body()
+        times.append(now() - start)
+    }
+    times.sort()
+    return (times[times.count / 2], result)
+}
+
+let options = parseOptions()
+if let (workload, size) = options.child {
+    runChild(workload: workload, items: size, quick: options.quick)
+} else {
+    runParent(options)
+}

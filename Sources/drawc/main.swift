@@ -1,2 +1,383 @@
+// drawc — the command line: argument handling over DrawKit, nothing else.
+//
+// Takes: the arguments and environment. Hands on: files written through DrawKit's
+// `OutputWriter` (atomic), diagnostics on standard error, an exit status:
+// 0 success, 1 errors in an input, 2 wrong usage, 3 a file could not be read or written.
+// When several inputs fail differently, the highest status wins (I/O over input errors).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import DrawKit
-print("drawc \(DrawKitVersion.string)")
+
+enum ExitStatus: Int32 {
+    case success = 0
+    case inputErrors = 1
+    case usage = 2
+    case io = 3
+}
+
+/// A usage problem, reported as one line plus a hint to the command's help.
+struct UsageError: Error {
+    var message: String
+    var command: String?
+}
+
+/// Options shared by the commands, as parsed.
+struct Arguments {
+    var inputs: [String] = []
+    var output: String?
+    var format: OutputFormat?
+    var diagnostics: DiagnosticFormat = .text
+    var fontPaths: [String] = []
+    var compress = true
+    var help = false
+}
+
+/// Which options a command accepts.
+struct Accepts: OptionSet {
+    let rawValue: UInt8
+    static let output = Accepts(rawValue: 1)
+    static let format = Accepts(rawValue: 2)
+    static let compress = Accepts(rawValue: 4)
+}
+
+func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
+    var result = Arguments()
+    var index = args.startIndex
+    var onlyInputs = false
+
+    func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        index += 1
+        guard index < args.endIndex else { throw UsageError(message: "option '\(name)' needs a value", command: command) }
+        return args[index]
+    }
+
+    while index < args.endIndex {
+        let arg = args[index]
+        if onlyInputs || arg == "-" || !arg.hasPrefix("-") {
+            result.inputs.append(arg)
+            index += 1
+            continue
+        }
+        if arg == "--" {
+            onlyInputs = true
+            index += 1
+            continue
+        }
+        // `--name=value` as well as `--name value`.
+        var name = arg
+        var inline: String?
+        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+            name = String(arg[..<eq])
+            inline = String(arg[arg.index(after: eq)...])
+        }
+        switch name {
+        case "-h", "--help":
+            result.help = true
+        case "-o" where accepts.contains(.output), "--output" where accepts.contains(.output):
+            result.output = try value(name, inline)
+        case "-f" where accepts.contains(.format), "--format" where accepts.contains(.format):
+            let text = try value(name, inline)
+            guard let format = OutputFormat(rawValue: text.lowercased()) else {
+                throw UsageError(message: "unknown format '\(text)' (expected svg, pdf, ps or eps)", command: command)
+            }
+            result.format = format
+        case "--diagnostics":
+            let text = try value(name, inline)
+            guard let format = DiagnosticFormat(rawValue: text.lowercased()) else {
+                throw UsageError(message: "unknown diagnostics format '\(text)' (expected text or json)", command: command)
+            }
+            result.diagnostics = format
+        case "--font-path":
+            result.fontPaths.append(try value(name, inline))
+        case "--no-compress" where accepts.contains(.compress):
+            result.compress = false
+        default:
+            throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
+        }
+        index += 1
+    }
+    return result
+}
+
+// MARK: - Output to the terminal
+
+/// Standard error, written in one piece per call so parallel reports do not interleave.
+func printError(_ text: String) {
+    guard !text.isEmpty else { return }
+    var bytes = Array(text.utf8)
+    if bytes.last != 0x0A { bytes.append(0x0A) }
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+/// Colour only on a terminal, and never when NO_COLOR is set to anything non-empty.
+let useColor: Bool = {
+    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+    return isatty(2) == 1
+}()
+
+func environmentOptions(_ arguments: Arguments) -> CompileOptions {
+    var options = CompileOptions(fontSearchPaths: arguments.fontPaths, compressPDF: arguments.compress)
+    if let epoch = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: epoch)) {
+        options.sourceDateEpoch = seconds
+    }
+    return options
+}
+
+/// What one input produced: its diagnostics, any I/O problem, messages, and its status.
+struct InputReport: Sendable {
+    var diagnostics: DiagnosticReport?
+    var ioError: FileError?
+    var messages: [String] = []
+    var status: ExitStatus = .success
+}
+
+/// Prints the reports of all inputs in input order: text one after another, JSON as one
+/// array (I/O problems then appear as `io.*` diagnostics without a location).
+func emit(_ reports: [InputReport], format: DiagnosticFormat) {
+    switch format {
+    case .text:
+        for report in reports {
+            if let diagnostics = report.diagnostics {
+                printError(diagnostics.rendered(as: .text, color: useColor))
+            }
+            if let io = report.ioError { printError("drawc: \(io)") }
+            for message in report.messages { printError(message) }
+        }
+    case .json:
+        var all: [DrawDiagnostic] = []
+        for report in reports {
+            all += report.diagnostics?.diagnostics ?? []
+            if let io = report.ioError {
+                all.append(DrawDiagnostic(id: "io.error", severity: .error, message: io.message, file: io.path, location: nil))
+            }
+        }
+        printError(all.renderedJSON())
+        for report in reports {
+            for message in report.messages { printError(message) }
+        }
+    }
+}
+
+func overallStatus(_ reports: [InputReport]) -> ExitStatus {
+    reports.map(\.status).max { $0.rawValue < $1.rawValue } ?? .success
+}
+
+/// Runs `body` once per input, in parallel on all cores, and returns the results in input
+/// order. Each iteration writes only its own slot.
+func forEachInput(_ inputs: [String], _ body: @Sendable (Int, String) -> InputReport) -> [InputReport] {
+    let slots = UnsafeMutableBufferPointer<InputReport>.allocate(capacity: inputs.count)
+    slots.initialize(repeating: InputReport())
+    defer { slots.deallocate() }
+    nonisolated(unsafe) let shared = slots
+    if inputs.count == 1 {
+        shared[0] = body(0, inputs[0])
+    } else {
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            shared[index] = body(index, inputs[index])
+        }
+    }
+    return Array(slots)
+}
+
+// MARK: - Commands
+
+/// The output path and format of one input of `compile`.
+func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (path: String, format: OutputFormat) {
+    if let output = arguments.output {
+        let fromExtension = output == "-" ? nil : OutputFormat(pathExtension: output)
+        if let format = arguments.format {
+            if let fromExtension, fromExtension != format {
+                throw UsageError(
+                    message: "'-o \(output)' says \(fromExtension.rawValue) but '--format \(format.rawValue)' was given", command: "compile")
+            }
+            return (output, format)
+        }
+        if let fromExtension { return (output, fromExtension) }
+        if output == "-" { return (output, .pdf) }
+        throw UsageError(message: "cannot tell the format from '\(output)': use --format svg|pdf|ps|eps", command: "compile")
+    }
+    let format = arguments.format ?? .pdf
+    if input == "-" { return ("-", format) }
+    // Beside the input: `dir/a.draw` → `dir/a.pdf`; a name without `.draw` gets the extension added.
+    var base = input
+    if base.lowercased().hasSuffix(".draw") { base.removeLast(5) }
+    return (base + "." + format.fileExtension, format)
+}
+
+func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
+    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress])
+    if arguments.help {
+        print(Help.compile, terminator: "")
+        return .success
+    }
+    guard !arguments.inputs.isEmpty else { throw UsageError(message: "no input file given", command: "compile") }
+    if arguments.inputs.count > 1, arguments.output != nil {
+        throw UsageError(message: "-o takes a single input; without -o each output is written beside its input", command: "compile")
+    }
+    if arguments.inputs.filter({ $0 == "-" }).count > 1 {
+        throw UsageError(message: "standard input ('-') can be read only once", command: "compile")
+    }
+    var plans: [(path: String, format: OutputFormat)] = []
+    for input in arguments.inputs { plans.append(try plannedOutput(input: input, arguments: arguments)) }
+    // Two inputs must not race for one output file (`a.draw` twice, or `a.draw` and `a`).
+    var seen = Set<String>()
+    for plan in plans where plan.path != "-" {
+        if !seen.insert(plan.path).inserted {
+            throw UsageError(message: "two inputs would both be written to '\(plan.path)'", command: "compile")
+        }
+    }
+    let plan = plans
+    let options = environmentOptions(arguments)
+    let inputs = arguments.inputs
+
+    let reports = forEachInput(inputs) { index, input in
+        let (outputPath, format) = plan[index]
+        var report = InputReport()
+        let source: [UInt8]
+        do throws(FileError) {
+            source = try SourceInput.read(path: input)
+        } catch {
+            report.ioError = error
+            report.status = .io
+            return report
+        }
+        let result = compile(source: source, path: input == "-" ? "<stdin>" : input, format: format, options: options)
+        report.diagnostics = result.report
+        guard result.succeeded else {
+            report.status = .inputErrors
+            return report
+        }
+        if outputPath == "-", result.outputs.count > 1 {
+            report.messages.append(
+                "drawc: \(input == "-" ? "<stdin>" : input) has \(result.outputs.count) pages, and \(format.rawValue.uppercased()) "
+                    + "holds one page per file: give '-o NAME.\(format.fileExtension)' to write NAME-1.\(format.fileExtension), …")
+            report.status = .usage
+            return report
+        }
+        do throws(FileError) {
+            let written = try OutputWriter.write(result, to: outputPath)
+            if written.count > 1 {
+                report.messages.append("drawc: \(result.outputs.count) pages written as \(written.joined(separator: ", "))")
+            }
+        } catch {
+            report.ioError = error
+            report.status = .io
+        }
+        return report
+    }
+    emit(reports, format: arguments.diagnostics)
+    return overallStatus(reports)
+}
+
+func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
+    let arguments = try parseArguments(args, command: "check", accepts: [])
+    if arguments.help {
+        print(Help.check, terminator: "")
+        return .success
+    }
+    guard !arguments.inputs.isEmpty else { throw UsageError(message: "no input file given", command: "check") }
+    if arguments.inputs.filter({ $0 == "-" }).count > 1 {
+        throw UsageError(message: "standard input ('-') can be read only once", command: "check")
+    }
+    let options = environmentOptions(arguments)
+    let reports = forEachInput(arguments.inputs) { _, input in
+        var report = InputReport()
+        do throws(FileError) {
+            let source = try SourceInput.read(path: input)
+            let result = check(source: source, path: input == "-" ? "<stdin>" : input, options: options)
+            report.diagnostics = result.report
+            report.status = result.hasErrors ? .inputErrors : .success
+        } catch {
+            report.ioError = error
+            report.status = .io
+        }
+        return report
+    }
+    emit(reports, format: arguments.diagnostics)
+    return overallStatus(reports)
+}
+
+func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
+    let arguments = try parseArguments(args, command: "ir", accepts: [.output])
+    if arguments.help {
+        print(Help.ir, terminator: "")
+        return .success
+    }
+    guard arguments.inputs.count == 1 else {
+        throw UsageError(message: arguments.inputs.isEmpty ? "no input file given" : "ir takes a single input", command: "ir")
+    }
+    let input = arguments.inputs[0]
+    var report = InputReport()
+    do throws(FileError) {
+        let source = try SourceInput.read(path: input)
+        let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: environmentOptions(arguments))
+        report.diagnostics = result.report
+        if let text = result.text, !result.hasErrors {
+            try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
+        } else {
+            report.status = .inputErrors
+        }
+    } catch {
+        report.ioError = error
+        report.status = .io
+    }
+    emit([report], format: arguments.diagnostics)
+    return report.status
+}
+
+func run(_ arguments: [String]) -> ExitStatus {
+    let args = arguments.dropFirst()
+    guard let command = args.first else {
+        printError(Help.main)
+        return .usage
+    }
+    do throws(UsageError) {
+        switch command {
+        case "compile": return try runCompile(args.dropFirst())
+        case "check": return try runCheck(args.dropFirst())
+        case "ir": return try runIR(args.dropFirst())
+        case "-h", "--help":
+            print(Help.main, terminator: "")
+            return .success
+        case "help":
+            switch args.dropFirst().first {
+            case nil: print(Help.main, terminator: "")
+            case "compile": print(Help.compile, terminator: "")
+            case "check": print(Help.check, terminator: "")
+            case "ir": print(Help.ir, terminator: "")
+            case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
+            }
+            return .success
+        case "--version", "-V", "version":
+            print("drawc \(DrawKitVersion.string)")
+            return .success
+        default:
+            if command.hasSuffix(".draw") {
+                throw UsageError(message: "unknown command '\(command)'; did you mean 'drawc compile \(command)'?", command: nil)
+            }
+            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, help)", command: nil)
+        }
+    } catch {
+        let hint = error.command.map { "run 'drawc \($0) --help' for usage" } ?? "run 'drawc --help' for usage"
+        printError("drawc: \(error.message)\n\(hint)")
+        return .usage
+    }
+}
+
+let status = run(CommandLine.arguments)
+exit(status.rawValue)

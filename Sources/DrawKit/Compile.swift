@@ -1,0 +1,146 @@
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+
+// The pipeline, run in one place for every entry point: parse → evaluate → lay out →
+// render. Each stage appends to one diagnostic list; a stage runs only when the ones
+// before it reported no error (so a mistake is reported once, not again by every stage).
+
+/// Compiles one drawing to `format`.
+///
+///     let result = compile(source: text, path: "label.draw", format: .pdf)
+///     if result.succeeded { try write(result.outputs[0].bytes) }
+///     else { print(result.report.rendered(as: .text)) }
+///
+/// - Parameters:
+///   - source: the `.draw` text.
+///   - path: the file's path, shown in diagnostics; imports, fonts and images named in the
+///     drawing are found relative to its folder. Use a made-up name such as `<stdin>` for
+///     text that has no file (relative names are then found from the current folder).
+///   - format: what to produce.
+///   - options: font folders, PDF compression, title.
+/// - Returns: the output files and the diagnostics. Never throws: every problem, including
+///   hostile input, is a diagnostic.
+public func compile(source: String, path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
+    compile(source: Array(source.utf8), path: path, format: format, options: options)
+}
+
+/// Compiles one drawing given as UTF-8 bytes (invalid UTF-8 is reported, not repaired
+/// silently). See `compile(source:path:format:options:)` for the String form.
+public func compile(source: [UInt8], path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
+    let built = buildDocument(source: source, path: path, options: options)
+    guard let document = built.document, !built.hasErrors else {
+        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0)
+    }
+    var diagnostics = built.diagnostics
+    let outputs = render(document, format: format, options: options, diagnostics: &diagnostics)
+    let failed = diagnostics.contains { $0.severity == .error }
+    return CompileResult(
+        outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
+        pageCount: document.pages.count)
+}
+
+/// Checks a drawing without producing output: every diagnostic `compile` would report
+/// (syntax, names and types, layout problems such as a missing glyph).
+public func check(source: [UInt8], path: String, options: CompileOptions = CompileOptions()) -> CheckResult {
+    let built = buildDocument(source: source, path: path, options: options, checkOnly: true)
+    return CheckResult(report: DiagnosticReport(built.diagnostics, sources: built.sources))
+}
+
+/// Checks a drawing given as a String. See `check(source:path:options:)`.
+public func check(source: String, path: String, options: CompileOptions = CompileOptions()) -> CheckResult {
+    check(source: Array(source.utf8), path: path, options: options)
+}
+
+/// The scene IR of a drawing as text: every page, path, text run and group in page points,
+/// at fixed precision (the format is described in `docs/ir.md`). For tests and debugging.
+public func dumpIR(source: [UInt8], path: String, options: CompileOptions = CompileOptions()) -> IRResult {
+    let built = buildDocument(source: source, path: path, options: options)
+    guard let document = built.document, !built.hasErrors else {
+        return IRResult(text: nil, report: DiagnosticReport(built.diagnostics, sources: built.sources))
+    }
+    var diagnostics = built.diagnostics
+    let text = Stages.dumpIR(document, diagnostics: &diagnostics)
+    return IRResult(text: text, report: DiagnosticReport(diagnostics, sources: built.sources))
+}
+
+/// Dumps a drawing given as a String. See `dumpIR(source:path:options:)`.
+public func dumpIR(source: String, path: String, options: CompileOptions = CompileOptions()) -> IRResult {
+    dumpIR(source: Array(source.utf8), path: path, options: options)
+}
+
+/// What the front half of the pipeline made of a source: for the public entry points and
+/// for tests (`package`), which also want the `Scene.Document` itself.
+package struct BuiltDocument: Sendable {
+    package var sources: SourceManager
+    package var diagnostics: [Diagnostic]
+    /// Nil when a stage could not produce it.
+    package var document: Scene.Document?
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Parse, evaluate and lay out: source bytes to the scene IR.
+package func buildDocument(source: [UInt8], path: String, options: CompileOptions, checkOnly: Bool = false) -> BuiltDocument {
+    var sources = SourceManager()
+    let fileID = sources.add(path: path, bytes: source)
+    var diagnostics: [Diagnostic] = []
+    let sourceFile = sources[fileID]!
+
+    let parsed = DrawSyntax.parse(sourceFile)
+    diagnostics += parsed.diagnostics
+    if diagnostics.contains(where: { $0.severity == .error }) {
+        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    }
+    // `check` runs the stages that exist; a missing later stage is not the input's fault.
+    if checkOnly && !Stages.evaluationAvailable {
+        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    }
+    guard var document = Stages.evaluateAndLayOut(parsed.file, sources: &sources, options: options, diagnostics: &diagnostics) else {
+        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    }
+    if document.metadata.title == nil {
+        document.metadata.title = options.title ?? title(fromPath: path)
+    } else if let title = options.title {
+        document.metadata.title = title
+    }
+    return BuiltDocument(sources: sources, diagnostics: diagnostics, document: document)
+}
+
+/// Renders a laid-out document; for tests (`package`) and for `compile`.
+package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [OutputFile] {
+    switch format {
+    case .pdf:
+        guard let bytes = Stages.renderPDF(document, options: options, diagnostics: &diagnostics) else { return [] }
+        return [OutputFile(page: nil, bytes: bytes)]
+    case .ps:
+        guard let bytes = Stages.renderPS(document, encapsulated: false, diagnostics: &diagnostics) else { return [] }
+        return [OutputFile(page: nil, bytes: bytes)]
+    case .svg:
+        guard let pages = Stages.renderSVG(document, diagnostics: &diagnostics) else { return [] }
+        if pages.count == 1 { return [OutputFile(page: nil, bytes: pages[0])] }
+        return pages.enumerated().map { OutputFile(page: $0.offset + 1, bytes: $0.element) }
+    case .eps:
+        // EPS is one page by definition: each page becomes its own document.
+        if document.pages.count <= 1 {
+            guard let bytes = Stages.renderPS(document, encapsulated: true, diagnostics: &diagnostics) else { return [] }
+            return [OutputFile(page: nil, bytes: bytes)]
+        }
+        var files: [OutputFile] = []
+        for (index, page) in document.pages.enumerated() {
+            var single = document
+            single.pages = [page]
+            guard let bytes = Stages.renderPS(single, encapsulated: true, diagnostics: &diagnostics) else { return [] }
+            files.append(OutputFile(page: index + 1, bytes: bytes))
+        }
+        return files
+    }
+}
+
+/// `dir/shipping-label.draw` → `shipping-label`.
+func title(fromPath path: String) -> String? {
+    if path == "-" || path.hasPrefix("<") { return nil }
+    var name = Substring(path)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+    return name.isEmpty ? nil : String(name)
+}

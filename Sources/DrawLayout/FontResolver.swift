@@ -1,0 +1,24 @@
+// How layout finds fonts: the standard 14 are built in; anything else goes through an
+// optional loader supplied by the caller (DrawKit wires the TrueType loader of DrawFonts
+// here), so layout itself never touches the file system for fonts.
+
+import DrawFonts
+
+/// Finds the faces named by `font:`. Standard-14 names are resolved here; other names
+/// (family names on the font path, file paths) go to `trueType`, when set.
+package struct FontResolver: Sendable {
+    /// Why a non-standard font could not be used, in words for a diagnostic
+    /// ("no font named 'Foo' on the font path", "'x.ttf' is damaged: …").
+    package struct LoadError: Error, Hashable, Sendable {
+        package var message: String
+        package init(_ message: String) { self.message = message }
+    }
+
+    /// Loads a face by family name or absolute path, choosing the face for `bold`/`italic`.
+    /// Returns nil when the name is not a font it knows (layout then reports an unknown font).
+    package typealias TrueTypeLoader = @Sendable (_ name: String, _ bold: Bool, _ italic: Bool) -> Result<TrueTypeFontRef, LoadError>?
+
+    package var trueType: TrueTypeLoader?
+
+    package init(trueType: TrueTypeLoader? = nil) { self.trueType = trueType }
+}

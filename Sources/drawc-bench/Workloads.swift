@@ -1,0 +1,191 @@
+// The benchmark workloads: .draw sources generated deterministically (a fixed-seed
+// SplitMix64), so every run and every machine measures the same bytes.
+
+/// SplitMix64: tiny, fast, and the same sequence everywhere.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<bound.
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// Uniform in -1...1 with 1/1000 resolution.
+    mutating func unit() -> Double { Double(next(below: 2001) - 1000) / 1000 }
+}
+
+enum Workload: String, CaseIterable {
+    /// N items on a 40-pt grid: rect 30×20, rounded rect, ellipse 30×20, text "L<i>" at 10 pt,
+    /// each with its own fill, stroke and line width 1–3, placed with `at:`.
+    case shapes
+    /// N/100 polylines of 100 points each (random walks like pen strokes), own colour and
+    /// width, round caps and joins.
+    case freehand
+    /// N/10 labelled boxes in stacks with connectors between neighbours.
+    case diagram
+    /// N words of wrapped paragraphs in several fonts.
+    case text
+
+    /// What one "item" is for the per-item figures.
+    var itemName: String {
+        switch self {
+        case .shapes: "shapes"
+        case .freehand: "points"
+        case .diagram: "items"
+        case .text: "words"
+        }
+    }
+
+    func source(items n: Int) -> [UInt8] {
+        var out = SourceWriter()
+        switch self {
+        case .shapes: Self.shapes(n, &out)
+        case .freehand: Self.freehand(n, &out)
+        case .diagram: Self.diagram(n, &out)
+        case .text: Self.text(n, &out)
+        }
+        return out.bytes
+    }
+
+    private static func shapes(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 1)
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        out.line("// shapes: \(n) items on a 40-pt grid")
+        for i in 0..<n {
+            let x = 20 + 40 * (i % columns), y = 20 + 40 * (i / columns)
+            let fill = random.next(below: 0x100_0000), stroke = random.next(below: 0x100_0000)
+            let width = 1 + random.next(below: 3)
+            switch i % 4 {
+            case 0:
+                out.text("rect width: 30, height: 20, at: ("); out.int(x); out.text(", "); out.int(y)
+            case 1:
+                out.text("rect width: 30, height: 20, corner: 5, at: ("); out.int(x); out.text(", "); out.int(y)
+            case 2:
+                out.text("ellipse width: 30, height: 20, at: ("); out.int(x); out.text(", "); out.int(y)
+            default:
+                out.text("text \"L"); out.int(i); out.text("\", fontSize: 10, at: ("); out.int(x); out.text(", "); out.int(y)
+            }
+            if i % 4 == 3 {
+                // Text is painted in `color`; fill/stroke/lineWidth would be ignored.
+                out.text("), color: "); out.color(fill); out.newline()
+            } else {
+                out.text("), fill: "); out.color(fill); out.text(", stroke: "); out.color(stroke)
+                out.text(", lineWidth: "); out.int(width); out.newline()
+            }
+        }
+    }
+
+    private static func freehand(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 2)
+        let strokes = max(1, n / 100)
+        out.line("// freehand: \(strokes) strokes of 100 points")
+        for _ in 0..<strokes {
+            var x = Double(random.next(below: 2000)), y = Double(random.next(below: 2000))
+            var heading = random.unit() * 3.14159
+            out.text("polyline points: [")
+            for p in 0..<100 {
+                if p > 0 { out.text(", ") }
+                out.text("("); out.fixed(x); out.text(", "); out.fixed(y); out.text(")")
+                heading += random.unit() * 0.4
+                let step = 2 + Double(random.next(below: 40)) / 10
+                x += step * cosine(heading); y += step * sine(heading)
+            }
+            out.text("], stroke: "); out.color(random.next(below: 0x100_0000))
+            out.text(", lineWidth: "); out.fixed(0.5 + Double(random.next(below: 40)) / 10)
+            out.text(", lineCap: round, lineJoin: round"); out.newline()
+        }
+    }
+
+    private static func diagram(_ n: Int, _ out: inout SourceWriter) {
+        let boxes = max(2, n / 10)
+        let perStack = 10
+        out.line("// diagram: \(boxes) labelled boxes in stacks, connectors between neighbours")
+        out.line("hstack spacing: 40 {")
+        var index = 0
+        while index < boxes {
+            out.line("  vstack spacing: 24 {")
+            for _ in 0..<min(perStack, boxes - index) {
+                out.text("    rect \"Service "); out.int(index); out.text("\", id: b"); out.int(index)
+                out.text(", padding: 6, corner: 4, fill: #e8f0fe"); out.newline()
+                index += 1
+            }
+            out.line("  }")
+        }
+        out.line("}")
+        for i in 0..<(boxes - 1) {
+            out.text("b"); out.int(i); out.text(" -> b"); out.int(i + 1); out.newline()
+        }
+    }
+
+    private static func text(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 4)
+        let words = ["drawing", "label", "the", "of", "envelope", "compiler", "a", "print", "diagram",
+                     "figure", "and", "sketch", "text", "version", "control", "page", "font", "is", "to", "kerning"]
+        let fonts = ["Helvetica", "Times", "Courier"]
+        let perParagraph = 100
+        out.line("// text: \(n) words in paragraphs of \(perParagraph)")
+        out.line("vstack spacing: 12, align: leading {")
+        var written = 0
+        var paragraph = 0
+        while written < n {
+            out.text("  text \"")
+            for w in 0..<min(perParagraph, n - written) {
+                if w > 0 { out.text(" ") }
+                out.text(words[random.next(below: words.count)])
+            }
+            written += min(perParagraph, n - written)
+            out.text("\", width: 400, fontSize: 10, font: \""); out.text(fonts[paragraph % fonts.count]); out.text("\"")
+            out.newline()
+            paragraph += 1
+        }
+        out.line("}")
+    }
+}
+
+/// Sine and cosine without Foundation, good enough for random walks (range-reduced Taylor).
+private func sine(_ x: Double) -> Double {
+    var t = x.truncatingRemainder(dividingBy: 2 * 3.141592653589793)
+    if t > 3.141592653589793 { t -= 2 * 3.141592653589793 }
+    if t < -3.141592653589793 { t += 2 * 3.141592653589793 }
+    let t2 = t * t
+    return t * (1 - t2 / 6 * (1 - t2 / 20 * (1 - t2 / 42 * (1 - t2 / 72 * (1 - t2 / 110)))))
+}
+
+private func cosine(_ x: Double) -> Double { sine(x + 3.141592653589793 / 2) }
+
+/// Appends source text as bytes.
+struct SourceWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func text(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func line(_ s: String) { text(s); newline() }
+    mutating func newline() { bytes.append(0x0A) }
+    mutating func int(_ v: Int) { bytes.append(contentsOf: String(v).utf8) }
+
+    /// Two fraction digits, no exponent.
+    mutating func fixed(_ v: Double) {
+        let scaled = Int((v * 100).rounded())
+        if scaled < 0 { bytes.append(0x2D) }
+        let m = abs(scaled)
+        int(m / 100)
+        let f = m % 100
+        if f != 0 {
+            bytes.append(0x2E)
+            bytes.append(0x30 + UInt8(f / 10))
+            if f % 10 != 0 { bytes.append(0x30 + UInt8(f % 10)) }
+        }
+    }
+
+    mutating func color(_ rgb: Int) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(0x23)
+        for shift in stride(from: 20, through: 0, by: -4) { bytes.append(digits[(rgb >> shift) & 0xF]) }
+    }
+}

@@ -1,0 +1,113 @@
+import DrawKit
+
+// Help texts: what each command does, its options, and examples that work as written.
+
+enum Help {
+    static let main = """
+        drawc \(DrawKitVersion.string) — compile .draw drawings to PDF, SVG, PostScript and EPS
+
+        Usage:
+          drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps] [options]
+          drawc check FILE.draw…
+          drawc ir FILE.draw [-o OUT.txt]
+          drawc help [COMMAND]
+          drawc --version
+
+        Commands:
+          compile   compile drawings (the output format follows the extension of -o; default PDF)
+          check     report the problems in drawings without writing anything
+          ir        print the laid-out scene (the IR every backend draws) as text
+
+        Run 'drawc COMMAND --help' for the options and examples of a command.
+
+        Examples:
+          drawc compile label.draw                 # writes label.pdf beside label.draw
+          drawc compile diagram.draw -o diagram.svg
+          drawc compile samples/*.draw --format svg
+          drawc check samples/*.draw
+
+        Exit status: 0 success, 1 errors in the input, 2 wrong usage, 3 a file could not be read
+        or written.
+
+        """
+
+    static let compile = """
+        drawc compile — compile drawings to PDF, SVG, PostScript or EPS
+
+        Usage:
+          drawc compile IN.draw [-o OUT] [--format svg|pdf|ps|eps] [options]
+          drawc compile IN.draw IN2.draw… [--format F] [options]
+
+        Each input becomes its own output; several inputs are compiled in parallel on all cores.
+        Without -o the output goes beside the input with the format's extension (IN.pdf by
+        default). The format comes from --format, else from the extension of -o, else PDF.
+        Outputs are written atomically: a failed compile leaves an earlier output untouched.
+        A multi-page drawing in a one-page-per-file format (SVG, EPS) is written as OUT-1.svg,
+        OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write standard output.
+
+        Options:
+          -o, --output OUT         where to write (only with a single input)
+          -f, --format FORMAT      svg, pdf, ps or eps
+              --diagnostics FORM   text (default) or json, on standard error
+              --font-path DIR      also look for fonts in DIR (may be repeated)
+              --no-compress        leave PDF content streams uncompressed (for reading them)
+          -h, --help               show this help
+
+        Environment:
+          SOURCE_DATE_EPOCH        record this time (seconds since 1970) as the PDF creation date
+          NO_COLOR                 never colour diagnostics (colour is used only on a terminal)
+
+        Examples:
+          drawc compile shipping-label.draw                      # → shipping-label.pdf
+          drawc compile flowchart.draw -o flowchart.svg          # SVG, from the extension
+          drawc compile report.draw --format svg                 # → report-1.svg, report-2.svg, …
+          drawc compile a.draw b.draw c.draw --format ps         # → a.ps, b.ps, c.ps in parallel
+          cat badge.draw | drawc compile - -o - --format eps > badge.eps
+          drawc compile card.draw --no-compress -o card.pdf      # readable PDF for debugging
+
+        """
+
+    static let check = """
+        drawc check — report problems in drawings without writing any output
+
+        Usage:
+          drawc check FILE.draw… [--diagnostics text|json] [--font-path DIR]
+
+        Runs everything but the output: syntax, names and types, layout (e.g. a character the
+        font lacks). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
+        2 on wrong usage, 3 when a file cannot be read.
+
+        Options:
+              --diagnostics FORM   text (default) or json, on standard error
+              --font-path DIR      also look for fonts in DIR (may be repeated)
+          -h, --help               show this help
+
+        Examples:
+          drawc check samples/*.draw
+          drawc check diagram.draw --diagnostics json 2> problems.json
+          drawc check -  < sketch.draw
+
+        """
+
+    static let ir = """
+        drawc ir — print the laid-out scene of a drawing as text
+
+        Usage:
+          drawc ir FILE.draw [-o OUT.txt] [--font-path DIR]
+
+        Prints the scene IR that every backend draws: pages, paths in page points, text runs
+        with their glyph positions, groups. The format is described in docs/ir.md. Useful to see
+        where layout put things and in golden tests.
+
+        Options:
+          -o, --output OUT         write to OUT instead of standard output
+              --diagnostics FORM   text (default) or json, on standard error
+              --font-path DIR      also look for fonts in DIR (may be repeated)
+          -h, --help               show this help
+
+        Examples:
+          drawc ir samples/flowchart.draw | less
+          drawc ir label.draw -o label.ir.txt
+
+        """
+}
