@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
-        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
+                    exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
     ]

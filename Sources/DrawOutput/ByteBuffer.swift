@@ -23,6 +23,14 @@ package struct ByteBuffer: Sendable {
 
     package mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
 
+    package mutating func append(_ other: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: other) }
+
+    /// Appends the bytes of a static (compile-time) string, e.g. an operator: no `String`
+    /// is created.
+    package mutating func append(static text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends the UTF-8 bytes of `string` as they are (no escaping).
     package mutating func append(_ string: String) {
         var string = string

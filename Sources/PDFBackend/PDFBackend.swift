@@ -1,1 +1,196 @@
-// PDFBackend — see docs/ and ../shared/design/architecture.md. Filled in by its issue.
+// PDFBackend — the scene IR as a PDF 1.7 file.
+//
+// Takes: a `Scene.Document` (pages of paths, text runs, images and groups in page points,
+// top-left origin, y down). Hands on: the bytes of one PDF file.
+// Invariants of the output: a header with a binary comment line; numbered indirect objects
+// whose byte offsets are recorded as they are written, so the cross-reference table is
+// exact; every page has its own /MediaBox; every content stream has balanced q/Q; each
+// font, graphics state and image is written once per document and shared by reference;
+// no clock and no randomness: the same document gives the same bytes, and /ID is the MD5
+// of the body. Text uses the standard 14 fonts as Type 1 fonts, placed with TJ so each
+// glyph lands where layout put it, given the /Widths we write.
+// Deliberately not done here: measuring or shaping text (layout did it), converting arcs
+// (the IR has cubics only), reporting errors (the IR is valid by construction; a damaged
+// image is skipped rather than reported, as layout already checked it).
+//
+// Structure: `SceneWriter` walks the IR into content streams and collects resources;
+// `PDFFile` numbers objects and writes xref and trailer; `StandardFonts` and `Images`
+// write those objects.
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+package struct PDFOptions: Sendable {
+    /// Flate-compress content streams (off: readable streams, for golden tests and debugging).
+    package var compress: Bool = true
+    /// Seconds since 1970 UTC for /CreationDate (from SOURCE_DATE_EPOCH); nil writes no date.
+    package var sourceDateEpoch: Int? = nil
+    package init(compress: Bool = true, sourceDateEpoch: Int? = nil) {
+        self.compress = compress
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+}
+
+package enum PDFWriter {
+    package static func render(_ document: Scene.Document, options: PDFOptions = PDFOptions()) -> [UInt8] {
+        var scene = SceneWriter(document: document)
+        let contents = document.pages.map { scene.pageContent($0) }
+        let used = scene.resources
+
+        var file = PDFFile(compress: options.compress)
+        let catalog = file.allocate()
+        let pageTree = file.allocate()
+        let info = file.allocate()
+        let pageObjects = document.pages.map { _ in (page: file.allocate(), content: file.allocate()) }
+        var formObjects: [Int] = []
+        for _ in used.forms { formObjects.append(file.allocate()) }
+        var fontObjects = [Int?](repeating: nil, count: document.fonts.count)
+        var descriptorObjects = [Int](repeating: 0, count: document.fonts.count)
+        for index in used.fonts {
+            fontObjects[index] = file.allocate()
+            descriptorObjects[index] = file.allocate()
+        }
+        let stateObjects = used.graphicsStates.map { _ in file.allocate() }
+        var imageObjects = [Int?](repeating: nil, count: document.images.count)
+        var maskObjects = [Int?](repeating: nil, count: document.images.count)
+        for index in used.images {
+            imageObjects[index] = file.allocate()
+            if case .some(.some(let decoded)) = used.decodedImages[index], decoded.softMask != nil {
+                maskObjects[index] = file.allocate()
+            }
+        }
+
+        let objects = ObjectNumbers(fonts: fontObjects, graphicsStates: stateObjects, images: imageObjects, forms: formObjects)
+
+        file.dictionary(catalog) { out in
+            out.append(static: " /Type /Catalog /Pages ")
+            out.reference(pageTree)
+        }
+        file.dictionary(pageTree) { out in
+            out.append(static: " /Type /Pages /Kids [")
+            for (i, objects) in pageObjects.enumerated() {
+                if i > 0 { out.append(0x20) }
+                out.reference(objects.page)
+            }
+            out.append(static: "] /Count ")
+            out.append(integer: pageObjects.count)
+        }
+        for (i, page) in document.pages.enumerated() {
+            let (pageObject, contentObject) = pageObjects[i]
+            let resources = contents[i].resources
+            file.dictionary(pageObject) { out in
+                out.append(static: " /Type /Page /Parent ")
+                out.reference(pageTree)
+                out.append(static: " /MediaBox [0 0 ")
+                out.append(number: max(0, page.size.width))
+                out.append(0x20)
+                out.append(number: max(0, page.size.height))
+                out.append(static: "] /Resources ")
+                objects.writeResources(resources, into: &out)
+                if resources.usesTransparency {
+                    // Blend in RGB (what the drawing means) rather than the viewer's choice.
+                    out.append(static: " /Group << /Type /Group /S /Transparency /CS /DeviceRGB >>")
+                }
+                out.append(static: " /Contents ")
+                out.reference(contentObject)
+            }
+            file.stream(contentObject, data: contents[i].bytes)
+        }
+        for (i, form) in used.forms.enumerated() {
+            file.stream(formObjects[i], data: form.content) { out in
+                out.append(static: " /Type /XObject /Subtype /Form /BBox [")
+                let box = form.boundingBox
+                out.append(number: box.minX); out.append(0x20)
+                out.append(number: box.minY); out.append(0x20)
+                out.append(number: box.maxX); out.append(0x20)
+                out.append(number: box.maxY)
+                out.append(static: "] /Group << /Type /Group /S /Transparency >> /Resources ")
+                objects.writeResources(form.resources, into: &out)
+            }
+        }
+        for index in used.fonts {
+            guard let fontObject = fontObjects[index] else { continue }
+            switch document.fonts[index] {
+            case .standard(let font):
+                file.writeStandardFont(font, codes: used.usedGlyphs[index], fontObject: fontObject,
+                                       descriptorObject: descriptorObjects[index])
+            case .trueType:
+                preconditionFailure("TrueType text is not emitted yet")
+            }
+        }
+        for (i, key) in used.graphicsStates.enumerated() {
+            file.dictionary(stateObjects[i]) { out in
+                out.append(static: " /Type /ExtGState")
+                if let fill = key.fill {
+                    out.append(static: " /ca ")
+                    out.append(number: Double(fill) / 10_000)
+                }
+                if let stroke = key.stroke {
+                    out.append(static: " /CA ")
+                    out.append(number: Double(stroke) / 10_000)
+                }
+            }
+        }
+        for index in used.images {
+            guard let object = imageObjects[index], case .some(.some(let decoded)) = used.decodedImages[index] else { continue }
+            file.writeImage(decoded, object: object, maskObject: maskObjects[index])
+        }
+        file.dictionary(info) { out in
+            out.append(static: " /Producer (drawc)")
+            if let title = document.metadata.title {
+                out.append(static: " /Title ")
+                out.textString(title)
+            }
+            if let epoch = options.sourceDateEpoch {
+                out.append(static: " /CreationDate ")
+                out.literalString(pdfDate(secondsSinceEpoch: epoch).utf8)
+            }
+        }
+        return file.finish(root: catalog, info: info)
+    }
+}
+
+/// Object numbers of the shared resources, for writing /Resources dictionaries.
+struct ObjectNumbers {
+    var fonts: [Int?]
+    var graphicsStates: [Int]
+    var images: [Int?]
+    var forms: [Int]
+
+    /// `<< /Font << … >> /ExtGState << … >> /XObject << … >> >>` with only what `use` needs.
+    func writeResources(_ use: ResourceUse, into out: inout ByteBuffer) {
+        out.append(static: "<<")
+        if !use.fonts.isEmpty {
+            out.append(static: " /Font <<")
+            for index in use.fonts {
+                guard let object = fonts[index] else { continue }
+                out.append(static: " /F"); out.append(integer: index); out.append(0x20)
+                out.reference(object)
+            }
+            out.append(static: " >>")
+        }
+        if !use.graphicsStates.isEmpty {
+            out.append(static: " /ExtGState <<")
+            for index in use.graphicsStates {
+                out.append(static: " /GS"); out.append(integer: index); out.append(0x20)
+                out.reference(graphicsStates[index])
+            }
+            out.append(static: " >>")
+        }
+        if !use.images.isEmpty || !use.forms.isEmpty {
+            out.append(static: " /XObject <<")
+            for index in use.images {
+                guard let object = images[index] else { continue }
+                out.append(static: " /Im"); out.append(integer: index); out.append(0x20)
+                out.reference(object)
+            }
+            for index in use.forms {
+                out.append(static: " /Fm"); out.append(integer: index); out.append(0x20)
+                out.reference(forms[index])
+            }
+            out.append(static: " >>")
+        }
+        out.append(static: " >>")
+    }
+}

@@ -1,0 +1,222 @@
+// A PDF content stream being written (a page's or a form XObject's), with typed helpers per
+// operator, the q/Q nesting depth, the graphics state the reader will be in (so unchanged
+// parameters are not written again), and the resources the stream refers to.
+
+import DrawOutput
+import DrawScene
+
+/// The graphics state parameters we set, as the reader will see them at this point of the
+/// stream. Saved by `q` and restored by `Q` exactly as in PDF, so it never goes stale.
+struct GraphicsState: Equatable {
+    var fill: (Double, Double, Double) = (0, 0, 0)
+    var stroke: (Double, Double, Double) = (0, 0, 0)
+    var fillAlpha: Double = 1
+    var strokeAlpha: Double = 1
+    var lineWidth: Double = 1
+    var cap: LineCap = .butt
+    var join: LineJoin = .miter
+    /// PDF's initial miter limit is 10 (SVG's is 4; the IR always says which).
+    var miterLimit: Double = 10
+    var dash: [Double] = []
+    var dashOffset: Double = 0
+    /// Text state (`Tf`) is part of the graphics state too; nil until first set.
+    var font: Int? = nil
+    var fontSize: Double = 0
+
+    static func == (a: GraphicsState, b: GraphicsState) -> Bool {
+        a.fill == b.fill && a.stroke == b.stroke && a.fillAlpha == b.fillAlpha && a.strokeAlpha == b.strokeAlpha
+            && a.lineWidth == b.lineWidth && a.cap == b.cap && a.join == b.join && a.miterLimit == b.miterLimit
+            && a.dash == b.dash && a.dashOffset == b.dashOffset && a.font == b.font && a.fontSize == b.fontSize
+    }
+}
+
+/// Resources one content stream uses, each list in first-use order without repeats, so
+/// its `/Resources` dictionary is deterministic and names only what it needs.
+struct ResourceUse {
+    var fonts: [Int] = []
+    var graphicsStates: [Int] = []
+    var images: [Int] = []
+    var forms: [Int] = []
+    /// Whether anything in the stream is transparent (then the page gets a group with a
+    /// blending colour space, so viewers blend in RGB rather than guessing).
+    var usesTransparency = false
+
+    static func insert(_ value: Int, into list: inout [Int]) {
+        if !list.contains(value) { list.append(value) }
+    }
+}
+
+/// Precision of numbers in content streams. Coordinates: 1/10,000 pt. Matrix scale and
+/// rotation parts get more digits, because they multiply coordinates of up to ~10^4 pt.
+enum Precision {
+    static let coordinate = 4
+    static let matrix = 6
+    static let color = 4
+    /// TJ adjustments are thousandths of an em; 3 more digits keep placement within
+    /// 10^-6 em of the layout's positions.
+    static let textAdjustment = 3
+}
+
+struct ContentStream {
+    var out = ByteBuffer(capacity: 1024)
+    private(set) var depth = 0
+    var state = GraphicsState()
+    private var savedStates: [GraphicsState] = []
+    var resources = ResourceUse()
+
+    init(state: GraphicsState = GraphicsState()) {
+        self.state = state
+    }
+
+    // MARK: numbers and separators
+
+    @inline(__always) mutating func number(_ value: Double, _ precision: Int = Precision.coordinate) {
+        out.append(number: value, precision: precision)
+        out.append(0x20)
+    }
+
+    @inline(__always) mutating func op(_ text: StaticString) {
+        out.append(static: text)
+        out.append(0x0A)
+    }
+
+    // MARK: graphics state
+
+    /// `q`: save the graphics state.
+    mutating func save() {
+        op("q")
+        savedStates.append(state)
+        depth += 1
+    }
+
+    /// `Q`: restore the graphics state saved by the matching `q`.
+    mutating func restore() {
+        precondition(depth > 0, "Q without q")
+        op("Q")
+        state = savedStates.removeLast()
+        depth -= 1
+    }
+
+    /// `cm`: concatenate `t` to the current transformation matrix.
+    mutating func concatenate(_ t: Transform) {
+        number(t.a, Precision.matrix); number(t.b, Precision.matrix)
+        number(t.c, Precision.matrix); number(t.d, Precision.matrix)
+        number(t.e); number(t.f)
+        op("cm")
+    }
+
+    /// `rg`: set the fill colour (DeviceRGB), if it differs.
+    mutating func setFillColor(_ c: Color) {
+        let rgb = (c.red, c.green, c.blue)
+        guard state.fill != rgb else { return }
+        number(c.red, Precision.color); number(c.green, Precision.color); number(c.blue, Precision.color)
+        op("rg")
+        state.fill = rgb
+    }
+
+    /// `RG`: set the stroke colour (DeviceRGB), if it differs.
+    mutating func setStrokeColor(_ c: Color) {
+        let rgb = (c.red, c.green, c.blue)
+        guard state.stroke != rgb else { return }
+        number(c.red, Precision.color); number(c.green, Precision.color); number(c.blue, Precision.color)
+        op("RG")
+        state.stroke = rgb
+    }
+
+    /// `w`: line width.
+    mutating func setLineWidth(_ width: Double) {
+        guard state.lineWidth != width else { return }
+        number(width); op("w")
+        state.lineWidth = width
+    }
+
+    /// `J`: line cap (0 butt, 1 round, 2 square).
+    mutating func setLineCap(_ cap: LineCap) {
+        guard state.cap != cap else { return }
+        out.append(integer: Int(cap.rawValue)); out.append(0x20); op("J")
+        state.cap = cap
+    }
+
+    /// `j`: line join (0 miter, 1 round, 2 bevel).
+    mutating func setLineJoin(_ join: LineJoin) {
+        guard state.join != join else { return }
+        out.append(integer: Int(join.rawValue)); out.append(0x20); op("j")
+        state.join = join
+    }
+
+    /// `M`: miter limit (PDF requires at least 1).
+    mutating func setMiterLimit(_ limit: Double) {
+        let limit = max(1, limit)
+        guard state.miterLimit != limit else { return }
+        number(limit); op("M")
+        state.miterLimit = limit
+    }
+
+    /// `d`: dash array and phase; `[] 0 d` is solid.
+    mutating func setDash(_ dash: [Double], phase: Double) {
+        guard state.dash != dash || state.dashOffset != phase else { return }
+        out.append(0x5B)
+        for (i, length) in dash.enumerated() {
+            if i > 0 { out.append(0x20) }
+            out.append(number: length)
+        }
+        out.append(static: "] ")
+        number(phase); op("d")
+        state.dash = dash
+        state.dashOffset = phase
+    }
+
+    /// `gs`: apply the named ExtGState `/GSn`.
+    mutating func applyGraphicsState(_ index: Int) {
+        ResourceUse.insert(index, into: &resources.graphicsStates)
+        resources.usesTransparency = true
+        out.append(static: "/GS"); out.append(integer: index); out.append(0x20); op("gs")
+    }
+
+    // MARK: paths
+
+    /// `m l c h`: append `path` to the current path, in user space.
+    mutating func appendPath(_ path: Scene.Path) {
+        path.forEachSegment { verb, points in
+            switch verb {
+            case .move:
+                let p = points[points.startIndex]
+                number(p.x); number(p.y); op("m")
+            case .line:
+                let p = points[points.startIndex]
+                number(p.x); number(p.y); op("l")
+            case .cubic:
+                for p in points { number(p.x); number(p.y) }
+                op("c")
+            case .close:
+                op("h")
+            }
+        }
+    }
+
+    /// `re`: append a rectangle (x, y, width, height in user space).
+    mutating func appendRectangle(x: Double, y: Double, width: Double, height: Double) {
+        number(x); number(y); number(width); number(height); op("re")
+    }
+
+    // MARK: external objects
+
+    /// `Do` an image XObject `/Imn`.
+    mutating func drawImage(_ index: Int) {
+        ResourceUse.insert(index, into: &resources.images)
+        out.append(static: "/Im"); out.append(integer: index); out.append(0x20); op("Do")
+    }
+
+    /// `Do` a form XObject `/Fmn`.
+    mutating func drawForm(_ index: Int) {
+        ResourceUse.insert(index, into: &resources.forms)
+        out.append(static: "/Fm"); out.append(integer: index); out.append(0x20); op("Do")
+    }
+
+    /// The finished stream's bytes. Every `q` must have met its `Q`: an unbalanced stream
+    /// would leak a clip or transform into whatever a viewer draws after it.
+    mutating func finish() -> [UInt8] {
+        precondition(depth == 0, "unbalanced q/Q in a content stream (depth \(depth))")
+        return out.take()
+    }
+}

@@ -1,0 +1,322 @@
+// The walk over the scene IR: turns each page's items into content stream operators and
+// collects, document-wide, the resources they use (fonts, graphics states, images, and the
+// transparency groups made for group opacity). Writing PDF objects is `PDFWriter`'s job.
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+/// An alpha pair for an ExtGState: `/ca` (fill and other non-stroking painting) and `/CA`
+/// (stroking), each in ten-thousandths, nil when the state leaves it alone.
+struct AlphaKey: Hashable {
+    var fill: Int?
+    var stroke: Int?
+}
+
+/// A transparency group XObject made for a group with opacity below 1.
+struct FormXObject {
+    var content: [UInt8]
+    var boundingBox: Rect
+    var resources: ResourceUse
+}
+
+/// Everything a document's content streams refer to, each kept once, in first-use order.
+struct DocumentResources {
+    /// Indices into `Document.fonts`, in first-use order.
+    var fonts: [Int] = []
+    /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
+    var usedGlyphs: [Set<UInt16>]
+    var graphicsStates: [AlphaKey] = []
+    private var graphicsStateIndex: [AlphaKey: Int] = [:]
+    /// Indices into `Document.images` in first-use order, with their decoded forms.
+    var images: [Int] = []
+    var decodedImages: [Int: DecodedImage?] = [:]
+    var forms: [FormXObject] = []
+
+    init(fontCount: Int) {
+        usedGlyphs = Array(repeating: [], count: fontCount)
+    }
+
+    mutating func graphicsState(for key: AlphaKey) -> Int {
+        if let index = graphicsStateIndex[key] { return index }
+        let index = graphicsStates.count
+        graphicsStates.append(key)
+        graphicsStateIndex[key] = index
+        return index
+    }
+}
+
+/// Alpha quantised to what we write (four decimals), so 0.50001 and 0.5 share a state.
+@inline(__always) func quantizedAlpha(_ alpha: Double) -> Int {
+    Int((min(max(alpha, 0), 1) * 10_000).rounded())
+}
+
+struct SceneWriter {
+    let document: Scene.Document
+    var resources: DocumentResources
+
+    init(document: Scene.Document) {
+        self.document = document
+        resources = DocumentResources(fontCount: document.fonts.count)
+    }
+
+    /// The content stream of one page: the y-flip, the background, then the items.
+    mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse) {
+        var stream = ContentStream()
+        // Page space is y-down from the top-left; PDF's default space is y-up from the
+        // bottom-left. One flip for the whole page; text flips back in its own matrix.
+        stream.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height))
+        if let background = page.background, background.alpha > 0 {
+            setAlpha(fill: background.alpha, stroke: nil, in: &stream)
+            stream.setFillColor(background)
+            stream.appendRectangle(x: 0, y: 0, width: page.size.width, height: page.size.height)
+            stream.op("f")
+        }
+        let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
+        emit(page.items, visible: pageRect, alphaScale: 1, into: &stream)
+        let bytes = stream.finish()
+        return (bytes, stream.resources)
+    }
+
+    /// Emits `items`; `visible` is the page area expressed in the current user space (used
+    /// to size transparency groups), `alphaScale` a group opacity folded into the items'
+    /// own alpha (only for items where that is exact, see `isElementary`).
+    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, into stream: inout ContentStream) {
+        for item in items {
+            switch item {
+            case .path(let path, let paint):
+                emitPath(path, paint, alphaScale: alphaScale, into: &stream)
+            case .text(let run):
+                emitText(run, alphaScale: alphaScale, into: &stream)
+            case .image(let image):
+                emitImage(image, alphaScale: alphaScale, into: &stream)
+            case .group(let group):
+                emitGroup(group, visible: visible, alphaScale: alphaScale, into: &stream)
+            }
+        }
+    }
+
+    // MARK: alpha
+
+    /// Sets `/ca` and `/CA` through a shared ExtGState when they differ from the current
+    /// state; nil leaves that one as it is (the operation doesn't use it).
+    mutating func setAlpha(fill: Double?, stroke: Double?, in stream: inout ContentStream) {
+        var key = AlphaKey()
+        if let fill, quantizedAlpha(fill) != quantizedAlpha(stream.state.fillAlpha) { key.fill = quantizedAlpha(fill) }
+        if let stroke, quantizedAlpha(stroke) != quantizedAlpha(stream.state.strokeAlpha) { key.stroke = quantizedAlpha(stroke) }
+        guard key.fill != nil || key.stroke != nil else { return }
+        // Reuse a state that sets both when both are needed and equal (group opacity).
+        let index = resources.graphicsState(for: key)
+        stream.applyGraphicsState(index)
+        if let fill = key.fill { stream.state.fillAlpha = Double(fill) / 10_000 }
+        if let stroke = key.stroke { stream.state.strokeAlpha = Double(stroke) / 10_000 }
+    }
+
+    // MARK: paths
+
+    mutating func emitPath(_ path: Scene.Path, _ paint: Paint, alphaScale: Double, into stream: inout ContentStream) {
+        guard !path.isEmpty, path.verbs.first == .move else { return }
+        let fill = paint.fill.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 ? $0 : nil }
+        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 ? $0 : nil }
+        guard fill != nil || stroke != nil else { return }
+
+        setAlpha(fill: fill.map { $0.color.alpha * alphaScale }, stroke: stroke.map { $0.color.alpha * alphaScale }, in: &stream)
+        if let fill { stream.setFillColor(fill.color) }
+        if let stroke {
+            stream.setStrokeColor(stroke.color)
+            stream.setLineWidth(stroke.width)
+            stream.setLineCap(stroke.cap)
+            stream.setLineJoin(stroke.join)
+            if stroke.join == .miter { stream.setMiterLimit(stroke.miterLimit) }
+            // A dash pattern of all zeros is invalid in PDF; treat it, and any negative
+            // length, as solid (as SVG does).
+            let dash = stroke.dash
+            let validDash = !dash.isEmpty && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
+            stream.setDash(validDash ? dash : [], phase: validDash ? stroke.dashOffset : 0)
+        }
+        stream.appendPath(path)
+        switch (fill?.rule, stroke != nil) {
+        case (.nonZero?, true): stream.op("B")
+        case (.evenOdd?, true): stream.op("B*")
+        case (.nonZero?, false): stream.op("f")
+        case (.evenOdd?, false): stream.op("f*")
+        case (nil, _): stream.op("S")
+        }
+    }
+
+    // MARK: groups
+
+    /// Whether an item paints as one elementary object, so a group opacity can be folded
+    /// into its alpha without changing the result: one path with only a fill or only a
+    /// stroke (fill and stroke together overlap each other), one text run (glyphs of one
+    /// text object knock each other out), one image, or a group around one such item.
+    func isElementary(_ item: Scene.Item) -> Bool {
+        switch item {
+        case .path(_, let paint): return (paint.fill == nil) != (paint.stroke == nil)
+        case .text, .image: return true
+        case .group(let group): return group.items.count == 1 && isElementary(group.items[0])
+        }
+    }
+
+    mutating func emitGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, into stream: inout ContentStream) {
+        let opacity = min(max(group.opacity, 0), 1)
+        guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return }
+        let t = group.transform
+        let determinant = t.a * t.d - t.b * t.c
+        // A singular transform squashes the group to a line or point: nothing to see.
+        guard determinant.isFinite, abs(determinant) > 1e-12 else { return }
+        if let clip = group.clip, clip.isEmpty || clip.verbs.first != .move { return }
+
+        let needsTransparencyGroup = quantizedAlpha(opacity) < 10_000
+            && !(group.items.count == 1 && isElementary(group.items[0]))
+        let needsState = !t.isIdentity || group.clip != nil || needsTransparencyGroup
+        if needsState { stream.save() }
+        if !t.isIdentity { stream.concatenate(t) }
+        var inner = transformedBounds(visible, by: inverse(t, determinant: determinant))
+        if let clip = group.clip {
+            stream.appendPath(clip)
+            stream.op("W n")
+            if let clipBounds = clip.controlBounds { inner = intersection(inner, clipBounds) }
+        }
+        if needsTransparencyGroup {
+            // A transparency group: the children are composited with each other first and
+            // the result once with the group opacity, as in SVG. Folding the opacity into
+            // each child instead would show overlaps between children.
+            // The reader resets alpha to 1 inside the group (ISO 32000-1 §11.6.6), and
+            // keeps the rest of the state at the `Do`.
+            var formState = stream.state
+            formState.fillAlpha = 1
+            formState.strokeAlpha = 1
+            var form = ContentStream(state: formState)
+            emit(group.items, visible: inner, alphaScale: 1, into: &form)
+            let content = form.finish()
+            let index = resources.forms.count
+            resources.forms.append(FormXObject(content: content, boundingBox: inner, resources: form.resources))
+            setAlpha(fill: opacity * alphaScale, stroke: opacity * alphaScale, in: &stream)
+            stream.drawForm(index)
+            stream.resources.usesTransparency = true
+        } else {
+            emit(group.items, visible: inner, alphaScale: alphaScale * opacity, into: &stream)
+        }
+        if needsState { stream.restore() }
+    }
+
+    // MARK: text
+
+    mutating func emitText(_ run: Scene.TextRun, alphaScale: Double, into stream: inout ContentStream) {
+        guard !run.glyphs.isEmpty, run.size > 0, run.size.isFinite,
+              run.font.index >= 0, run.font.index < document.fonts.count,
+              quantizedAlpha(run.color.alpha * alphaScale) > 0
+        else { return }
+        let fontIndex = run.font.index
+        guard case .standard(let font) = document.fonts[fontIndex] else {
+            // TrueType faces are embedded as Type0 fonts (issue 8), not yet written.
+            return
+        }
+        let widths = StandardFontProgram.program(for: font).widths
+
+        setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
+        stream.setFillColor(run.color)
+        ResourceUse.insert(fontIndex, into: &stream.resources.fonts)
+        if !resources.fonts.contains(fontIndex) { resources.fonts.append(fontIndex) }
+
+        stream.op("BT")
+        if stream.state.font != fontIndex || stream.state.fontSize != run.size {
+            stream.out.append(static: "/F"); stream.out.append(integer: fontIndex); stream.out.append(0x20)
+            stream.number(run.size)
+            stream.op("Tf")
+            stream.state.font = fontIndex
+            stream.state.fontSize = run.size
+        }
+        // Text space: flip y back so glyphs stand upright in the y-down page space.
+        stream.out.append(static: "1 0 0 -1 ")
+        stream.number(run.origin.x); stream.number(run.origin.y)
+        stream.op("Tm")
+
+        // TJ: each number n moves the pen by -n/1000 em. Choose n so that every glyph
+        // lands exactly at its `x` given the advances the reader takes from /Widths; the
+        // pen is tracked with the rounded numbers, so rounding never accumulates.
+        let out = writeShowText(run.glyphs, widths: widths, size: run.size, into: &stream.out)
+        _ = out
+        stream.op("TJ")
+        stream.op("ET")
+
+        for glyph in run.glyphs where glyph.glyph < 256 {
+            resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+        }
+    }
+
+    /// Writes the `[ … ]` operand of `TJ` for `glyphs` (single-byte codes).
+    @discardableResult
+    func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) -> Double {
+        out.append(0x5B)
+        var pen = 0.0
+        var stringOpen = false
+        var bytes: [UInt8] = []
+        func flush(_ out: inout ByteBuffer) {
+            if stringOpen { out.literalString(bytes); bytes.removeAll(keepingCapacity: true); stringOpen = false }
+        }
+        for glyph in glyphs {
+            let code = UInt8(truncatingIfNeeded: min(glyph.glyph, 255))
+            let wanted = glyph.x.isFinite ? glyph.x : pen
+            let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
+            if adjustment != 0 {
+                flush(&out)
+                out.append(number: adjustment, precision: Precision.textAdjustment)
+                pen -= adjustment * size / 1000
+            }
+            bytes.append(code)
+            stringOpen = true
+            pen += Double(widths[Int(code)]) * size / 1000
+        }
+        flush(&out)
+        out.append(0x5D)
+        return pen
+    }
+
+    // MARK: images
+
+    mutating func emitImage(_ item: Scene.ImageItem, alphaScale: Double, into stream: inout ContentStream) {
+        let index = item.image.index
+        guard index >= 0, index < document.images.count,
+              item.rect.width.isFinite, item.rect.height.isFinite,
+              item.rect.width != 0, item.rect.height != 0,
+              quantizedAlpha(alphaScale) > 0
+        else { return }
+        if resources.decodedImages[index] == nil {
+            resources.decodedImages[index] = .some(DecodedImage.decode(document.images[index]))
+        }
+        guard let decoded = resources.decodedImages[index] ?? nil else { return }
+        if !resources.images.contains(index) { resources.images.append(index) }
+        if decoded.softMask != nil { stream.resources.usesTransparency = true }
+        stream.save()
+        setAlpha(fill: alphaScale, stroke: nil, in: &stream)
+        // The image's unit square, first row at the top of `rect` (y down).
+        let r = item.rect
+        stream.concatenate(Transform(a: r.width, b: 0, c: 0, d: -r.height, e: r.minX, f: r.maxY))
+        stream.drawImage(index)
+        stream.restore()
+    }
+}
+
+// MARK: geometry helpers
+
+func inverse(_ t: Transform, determinant: Double) -> Transform {
+    Transform(
+        a: t.d / determinant, b: -t.b / determinant, c: -t.c / determinant, d: t.a / determinant,
+        e: (t.c * t.f - t.d * t.e) / determinant, f: (t.b * t.e - t.a * t.f) / determinant)
+}
+
+func transformedBounds(_ r: Rect, by t: Transform) -> Rect {
+    let corners = [t.apply(Point(r.minX, r.minY)), t.apply(Point(r.maxX, r.minY)),
+                   t.apply(Point(r.maxX, r.maxY)), t.apply(Point(r.minX, r.maxY))]
+    let xs = corners.map(\.x), ys = corners.map(\.y)
+    let x0 = xs.min()!, y0 = ys.min()!
+    return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+}
+
+func intersection(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+    let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+    return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+}

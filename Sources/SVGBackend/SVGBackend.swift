@@ -1,1 +1,0 @@
-// SVGBackend — see docs/ and ../shared/design/architecture.md. Filled in by its issue.

@@ -1,0 +1,104 @@
+// Text runs as `<text>` with one `<tspan x=…>` per positioned glyph, and fonts as CSS
+// classes (`.f1`, `.f2` … = document font 1, 2 …) so the long family lists are written once.
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+enum SVGFonts {
+    /// CSS `font-family` lists that render the standard 14 fonts alike everywhere: the Adobe
+    /// name (macOS, and fontconfig aliases), the Windows metric-compatible face, the URW
+    /// base-35 clone (Linux; same advance widths as the Adobe AFMs), then a generic family.
+    static func family(of font: Standard14Font) -> String {
+        switch font {
+        case .helvetica, .helveticaBold, .helveticaOblique, .helveticaBoldOblique:
+            "Helvetica, Arial, 'Nimbus Sans', sans-serif"
+        case .timesRoman, .timesBold, .timesItalic, .timesBoldItalic:
+            "'Times New Roman', Times, 'Nimbus Roman', serif"
+        case .courier, .courierBold, .courierOblique, .courierBoldOblique:
+            "'Courier New', Courier, 'Nimbus Mono PS', monospace"
+        case .symbol:
+            "Symbol, 'Standard Symbols PS', serif"
+        case .zapfDingbats:
+            "'Zapf Dingbats', ZapfDingbats, D050000L, serif"
+        }
+    }
+
+    /// The declarations of one CSS rule (without braces) selecting `font`.
+    static func writeStyle(of font: Scene.FontResource, into out: inout ByteBuffer) {
+        switch font {
+        case .standard(let standard):
+            out.append("font-family: ")
+            out.append(family(of: standard))
+            if standard.isBold { out.append("; font-weight: bold") }
+            if standard.isItalic {
+                // Times has true italics; Helvetica and Courier are slanted romans. Renderers
+                // fall back to the italic face when no oblique one exists (CSS Fonts 3 §3.3).
+                switch standard {
+                case .timesItalic, .timesBoldItalic: out.append("; font-style: italic")
+                default: out.append("; font-style: oblique")
+                }
+            }
+        case .trueType(let face):
+            out.append("font-family: ")
+            let name = cssSafeName(face.postScriptName)
+            if !name.isEmpty { out.append("'"); out.append(name); out.append("', ") }
+            out.append("sans-serif")
+        }
+    }
+
+    /// `name` reduced to characters that can stand inside a quoted CSS string within XML
+    /// without any escaping (font names come from font files: untrusted).
+    static func cssSafeName(_ name: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars.prefix(127) {
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", " ", "-", "_", ".", "+": result.append(scalar)
+            default: break
+            }
+        }
+        return String(result)
+    }
+}
+
+enum SVGText {
+    /// The glyphs of `run` as the content of its `<text>` element, whose `x` is the first
+    /// glyph's position: each later glyph opens a `<tspan>` at its own position, except
+    /// spaces and non-spacing marks, whose placement a renderer cannot get visibly wrong and
+    /// which therefore ride along with the glyph before them. Tab, line feed and carriage
+    /// return count as spaces; other control characters are dropped (they have no glyph, and
+    /// most may not appear in XML at all) and the next glyph is placed explicitly.
+    ///
+    /// Symbol and ZapfDingbats glyphs are written as the Unicode character of the glyph the
+    /// code selects ("a" set in Symbol is written α): that is what PDF and PostScript show,
+    /// and the URW clones map only their codes (U+0020…U+00FF), so a renderer that finds no
+    /// Unicode Greek there falls back to a font that has it rather than showing a Latin "a".
+    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer) {
+        var symbolic: Standard14Font?
+        if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
+        var inTspan = false
+        // Whether the glyph written next sits where the renderer's pen already is, i.e.
+        // whether anything has been written at all.
+        var started = false
+        for glyph in run.glyphs {
+            var scalar = glyph.scalar
+            if let symbolic, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) { scalar = shown }
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" { scalar = " " }
+            guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else { continue }
+            let ridesAlong = scalar == " " || scalar == "\u{A0}"
+                || scalar.properties.generalCategory == .nonspacingMark
+            if started && !ridesAlong {
+                if inTspan { out.append("</tspan>") }
+                out.append("<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append("\">")
+                inTspan = true
+            } else if !started && glyph.x != run.glyphs[0].x {
+                // The first glyphs were dropped: this one still goes where layout put it.
+                out.append("<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append("\">")
+                inTspan = true
+            }
+            started = true
+            out.appendXMLEscaped(scalar)
+        }
+        if inTspan { out.append("</tspan>") }
+    }
+}

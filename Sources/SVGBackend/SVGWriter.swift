@@ -1,0 +1,221 @@
+// SVGBackend — the scene IR as SVG 1.1, one standalone file per page.
+//
+// Takes: a `Scene.Document` (page points, origin top-left, y down — the same axes as SVG, so
+// coordinates are written as they are). Hands on: one `[UInt8]` per page, each a complete SVG
+// file with `width`/`height` in pt and a `viewBox` in points.
+//
+// Invariants of the output:
+// - Deterministic: ids are numbered per file in first-use order (`c1`, `c2` … for clip paths,
+//   `i<n>` for image n of the document, `f<n>` as CSS class of font n); nothing depends on
+//   dictionary order, the clock or randomness.
+// - Well-formed XML whatever the input: every `& < > " '` in text or attribute values is an
+//   entity, and scalars XML 1.0 forbids (and other control characters) never appear.
+// - One element per line; group contents indented by two spaces per level; `<text>` is one
+//   line with its `<tspan>`s inline (a line break inside would render as a space).
+// - Presentation attributes are written only when they differ from SVG's initial value (no
+//   attribute is ever set on a `<g>`, so nothing else is inherited): a black fill, a 1 pt
+//   stroke, butt caps, miter joins and miter limit 4 are implied.
+// - Text is placed glyph by glyph as layout decided: librsvg ignores multi-valued `x` lists
+//   and applies its substitute font's own kerning and ligatures, so each glyph after the
+//   first sits in a `<tspan x=…>` (spaces, which draw nothing, ride along with the glyph
+//   before them). That renders exactly where PDF and PostScript put the glyphs, in any
+//   renderer and with any metric-compatible substitute font.
+//
+// Deliberately not done here: measuring text, flattening curves, re-encoding images.
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+/// Writes a `Scene.Document` as SVG.
+package enum SVGWriter {
+    /// One complete SVG file per page, in page order (none for a document without pages).
+    package static func render(_ document: Scene.Document) -> [[UInt8]] {
+        document.pages.map { page in
+            var writer = SVGPageWriter(document: document)
+            return writer.write(page)
+        }
+    }
+}
+
+/// Writes one page. The body is written first, collecting what it refers to (clip paths,
+/// fonts, images); the file is then the header, `<defs>` for exactly those, and the body.
+struct SVGPageWriter {
+    let document: Scene.Document
+    /// The page content, without header and `<defs>`.
+    var body = ByteBuffer(capacity: 16 * 1024)
+    /// Clip paths in first-use order; the id of `clips[i]` is `c<i+1>`.
+    var clips: [Scene.Path] = []
+    var clipIDs: [Scene.Path: Int] = [:]
+    /// Fonts and images (document indices) used on this page.
+    var usedFonts = Set<Int>()
+    var usedImages = Set<Int>()
+
+    init(document: Scene.Document) { self.document = document }
+
+    mutating func write(_ page: Scene.Page) -> [UInt8] {
+        for item in page.items { writeItem(item, depth: 0) }
+
+        var out = ByteBuffer(capacity: body.count + 2048)
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        if !usedImages.isEmpty { out.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"") }
+        out.append(" version=\"1.1\" width=\"")
+        out.append(number: page.size.width); out.append("pt\" height=\"")
+        out.append(number: page.size.height); out.append("pt\" viewBox=\"0 0 ")
+        out.append(number: page.size.width); out.append(" ")
+        out.append(number: page.size.height); out.append("\">\n")
+        if let title = document.metadata.title {
+            out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
+        }
+        writeDefs(into: &out)
+        if let background = page.background {
+            out.append("<rect width=\""); out.append(number: page.size.width)
+            out.append("\" height=\""); out.append(number: page.size.height); out.append("\"")
+            out.appendColor(background, attribute: "fill", opacityAttribute: "fill-opacity")
+            out.append("/>\n")
+        }
+        out.append(body.take())
+        out.append("</svg>\n")
+        return out.take()
+    }
+
+    // MARK: Defs
+
+    private func writeDefs(into out: inout ByteBuffer) {
+        guard !clips.isEmpty || !usedFonts.isEmpty || !usedImages.isEmpty else { return }
+        out.append("<defs>\n")
+        if !usedFonts.isEmpty {
+            out.append("<style type=\"text/css\">\n")
+            for index in usedFonts.sorted() {
+                out.append(".f"); out.append(integer: index + 1); out.append(" { ")
+                SVGFonts.writeStyle(of: document.fonts[index], into: &out)
+                out.append(" }\n")
+            }
+            out.append("</style>\n")
+        }
+        for (offset, clip) in clips.enumerated() {
+            out.append("<clipPath id=\"c"); out.append(integer: offset + 1); out.append("\">\n")
+            out.append("  ")
+            out.appendShape(clip)
+            out.append("/>\n</clipPath>\n")
+        }
+        for index in usedImages.sorted() {
+            writeImageSymbol(index, into: &out)
+        }
+        out.append("</defs>\n")
+    }
+
+    /// An image as a `<symbol>` one user unit per pixel, stretched to whatever box a `<use>`
+    /// gives it: the data URI is written once per file however often the image is drawn.
+    private func writeImageSymbol(_ index: Int, into out: inout ByteBuffer) {
+        let image = document.images[index]
+        let width = max(1, image.pixelWidth), height = max(1, image.pixelHeight)
+        out.append("<symbol id=\"i"); out.append(integer: index + 1)
+        out.append("\" viewBox=\"0 0 "); out.append(integer: width); out.append(" ")
+        out.append(integer: height); out.append("\" preserveAspectRatio=\"none\">\n")
+        out.append("  <image width=\""); out.append(integer: width)
+        out.append("\" height=\""); out.append(integer: height)
+        out.append("\" preserveAspectRatio=\"none\" xlink:href=\"data:")
+        switch image.format {
+        case .png: out.append("image/png")
+        case .jpeg: out.append("image/jpeg")
+        }
+        out.append(";base64,")
+        out.appendBase64(image.bytes)
+        out.append("\"/>\n</symbol>\n")
+    }
+
+    // MARK: Items
+
+    private mutating func writeItem(_ item: Scene.Item, depth: Int) {
+        switch item {
+        case .path(let path, let paint):
+            writePath(path, paint, depth: depth)
+        case .text(let run):
+            writeText(run, depth: depth)
+        case .image(let image):
+            writeImage(image, depth: depth)
+        case .group(let group):
+            writeGroup(group, depth: depth)
+        }
+    }
+
+    private mutating func indent(_ depth: Int) {
+        for _ in 0..<depth { body.append("  ") }
+    }
+
+    private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
+        // Nothing painted, or nothing to paint: no element at all.
+        guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
+        indent(depth)
+        body.appendShape(path)
+        if let fill = paint.fill {
+            if fill.color.hexTriple != 0 { body.appendColor(fill.color, attribute: "fill", opacityAttribute: "fill-opacity") }
+            else if !fill.color.isOpaque { body.appendOpacity(fill.color.alpha, attribute: "fill-opacity") }
+            if fill.rule == .evenOdd { body.append(" fill-rule=\"evenodd\"") }
+        } else {
+            body.append(" fill=\"none\"")
+        }
+        if let stroke = paint.stroke { body.appendStroke(stroke) }
+        body.append("/>\n")
+    }
+
+    private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {
+        guard document.images.indices.contains(item.image.index) else { return }
+        usedImages.insert(item.image.index)
+        indent(depth)
+        body.append("<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
+        body.append("\"")
+        body.appendRectAttributes(item.rect)
+        body.append("/>\n")
+    }
+
+    private mutating func writeGroup(_ group: Scene.Group, depth: Int) {
+        guard !group.items.isEmpty else { return }
+        let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
+        var clipID: Int?
+        if let clip = group.clip {
+            if let known = clipIDs[clip] {
+                clipID = known
+            } else {
+                clips.append(clip)
+                clipIDs[clip] = clips.count
+                clipID = clips.count
+            }
+        }
+        // A group that changes nothing is not worth an element.
+        if group.transform.isIdentity && clipID == nil && opacity >= 1 {
+            for item in group.items { writeItem(item, depth: depth) }
+            return
+        }
+        indent(depth)
+        body.append("<g")
+        if !group.transform.isIdentity {
+            body.append(" transform=\""); body.appendTransform(group.transform); body.append("\"")
+        }
+        if let clipID {
+            body.append(" clip-path=\"url(#c"); body.append(integer: clipID); body.append(")\"")
+        }
+        if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
+        body.append(">\n")
+        for item in group.items { writeItem(item, depth: depth + 1) }
+        indent(depth)
+        body.append("</g>\n")
+    }
+
+    private mutating func writeText(_ run: Scene.TextRun, depth: Int) {
+        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index) else { return }
+        usedFonts.insert(run.font.index)
+        indent(depth)
+        body.append("<text class=\"f"); body.append(integer: run.font.index + 1)
+        body.append("\" x=\""); body.append(number: run.origin.x + run.glyphs[0].x)
+        body.append("\" y=\""); body.append(number: run.origin.y)
+        body.append("\" font-size=\""); body.append(number: run.size); body.append("\"")
+        if run.color.hexTriple != 0 { body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity") }
+        else if !run.color.isOpaque { body.appendOpacity(run.color.alpha, attribute: "fill-opacity") }
+        body.append(" xml:space=\"preserve\">")
+        SVGText.writeGlyphs(of: run, font: document.fonts[run.font.index], into: &body)
+        body.append("</text>\n")
+    }
+}

@@ -1,0 +1,332 @@
+import DrawFonts
+import DrawOutput
+import DrawScene
+import Foundation
+import Testing
+@testable import PDFBackend
+
+// MARK: golden files and validators, per sample
+
+@Suite struct SampleTests {
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    /// Uncompressed output equals the reviewed golden file; DRAWC_UPDATE_GOLDEN=1 rewrites
+    /// the file and fails, so recording never passes silently.
+    @Test(arguments: Samples.all)
+    func matchesGolden(_ sample: Sample) throws {
+        let bytes = PDFWriter.render(sample.document, options: PDFOptions(compress: false))
+        let url = Self.goldenDirectory.appendingPathComponent(sample.name + ".pdf")
+        if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
+            try Data(bytes).write(to: url)
+            Issue.record("golden file \(sample.name).pdf rewritten; run again without DRAWC_UPDATE_GOLDEN")
+            return
+        }
+        let expected = try #require(try? Data(contentsOf: url), "missing golden \(url.path); record with DRAWC_UPDATE_GOLDEN=1")
+        if Array(expected) != bytes {
+            let actual = url.deletingPathExtension().appendingPathExtension("actual.pdf")
+            try? Data(bytes).write(to: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(actual.lastPathComponent))
+            Issue.record("\(sample.name).pdf differs from its golden file (actual written to \(NSTemporaryDirectory())\(actual.lastPathComponent))")
+        }
+    }
+
+    @Test(arguments: Samples.all)
+    func passesQPDFCheck(_ sample: Sample) throws {
+        let directory = temporaryDirectory("qpdf-\(sample.name)")
+        for compress in [false, true] {
+            let url = directory.appendingPathComponent("\(sample.name)-\(compress).pdf")
+            try Data(PDFWriter.render(sample.document, options: PDFOptions(compress: compress))).write(to: url)
+            guard let result = ExternalTool.run("qpdf", ["--check", url.path]) else { return }
+            #expect(result.status == 0, "qpdf --check failed: \(result.stdout) \(result.stderr)")
+            #expect(!result.stdout.contains("WARNING") && result.stderr.isEmpty, "qpdf warnings: \(result.stdout) \(result.stderr)")
+            #expect(result.stdout.contains("No syntax or stream encoding errors found"))
+        }
+    }
+
+    @Test(arguments: Samples.all)
+    func pdftotextReturnsTheText(_ sample: Sample) throws {
+        let url = temporaryDirectory("text-\(sample.name)").appendingPathComponent("out.pdf")
+        try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
+        guard let result = ExternalTool.run("pdftotext", ["-enc", "UTF-8", url.path, "-"]) else { return }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "pdftotext complained: \(result.stderr)")
+        let pages = result.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        guard let expectedPages = sample.text else { return }
+        for (index, expected) in expectedPages.enumerated() {
+            let page = index < pages.count ? String(pages[index]) : ""
+            let lines = page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            #expect(lines == expected, "page \(index + 1)")
+        }
+    }
+
+    @Test(arguments: Samples.all)
+    func pdffontsListsTheFonts(_ sample: Sample) throws {
+        let url = temporaryDirectory("fonts-\(sample.name)").appendingPathComponent("out.pdf")
+        try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
+        guard let result = ExternalTool.run("pdffonts", [url.path]) else { return }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "pdffonts complained: \(result.stderr)")
+        // Skip the two header lines; the first column is the name.
+        let names = result.stdout.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) }
+        #expect(names == sample.fonts)
+        for line in result.stdout.split(separator: "\n").dropFirst(2) {
+            #expect(line.contains("Type 1"), "\(line)")
+        }
+    }
+
+    /// Every page renders without complaint; the PNGs are kept in the temporary directory
+    /// for looking at (DRAWC_KEEP_RENDERINGS=DIR copies them there).
+    @Test(arguments: Samples.all)
+    func pdftoppmRendersEveryPage(_ sample: Sample) throws {
+        let directory = temporaryDirectory("render-\(sample.name)")
+        let url = directory.appendingPathComponent("out.pdf")
+        try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
+        guard let result = ExternalTool.run("pdftoppm", ["-r", "144", "-png", url.path, directory.appendingPathComponent("page").path])
+        else { return }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "pdftoppm complained: \(result.stderr)")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(pngs.count == sample.document.pages.count)
+        if let keep = ProcessInfo.processInfo.environment["DRAWC_KEEP_RENDERINGS"] {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            for png in pngs {
+                let target = URL(fileURLWithPath: keep).appendingPathComponent("\(sample.name)-\(png)")
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: directory.appendingPathComponent(png), to: target)
+            }
+        }
+    }
+
+    @Test(arguments: Samples.all)
+    func sameInputSameBytes(_ sample: Sample) {
+        for compress in [false, true] {
+            let options = PDFOptions(compress: compress, sourceDateEpoch: 1_700_000_000)
+            #expect(PDFWriter.render(sample.document, options: options) == PDFWriter.render(sample.document, options: options))
+        }
+    }
+
+    /// Each xref entry points at its `n 0 obj` line (qpdf would repair a wrong one silently
+    /// in some modes; this checks the numbers themselves).
+    @Test(arguments: Samples.all)
+    func crossReferenceOffsetsAreExact(_ sample: Sample) throws {
+        let bytes = PDFWriter.render(sample.document, options: PDFOptions(compress: true))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let tail = String(decoding: bytes.suffix(40), as: UTF8.self)
+        let startxref = try #require(tail.split(separator: "\n").dropLast().last.flatMap { Int($0) })
+        let xrefText = String(decoding: bytes[startxref...], as: UTF8.self)
+        #expect(xrefText.hasPrefix("xref\n0 "))
+        let lines = xrefText.split(separator: "\n")
+        let count = try #require(Int(lines[1].split(separator: " ")[1]))
+        for number in 1..<count {
+            let entry = lines[2 + number]
+            #expect(entry.count == 19, "entry \(number) is not 20 bytes with its EOL")
+            let offset = try #require(Int(entry.prefix(10)))
+            let objectHeader = Array("\(number) 0 obj\n".utf8)
+            #expect(Array(bytes[offset..<offset + objectHeader.count]) == objectHeader, "object \(number)")
+        }
+        _ = text
+    }
+}
+
+// MARK: structure
+
+@Suite struct StructureTests {
+    func render(_ document: Scene.Document, compress: Bool = false, epoch: Int? = nil) -> String {
+        String(decoding: PDFWriter.render(document, options: PDFOptions(compress: compress, sourceDateEpoch: epoch)), as: UTF8.self)
+    }
+
+    @Test func headerHasBinaryCommentLine() {
+        let bytes = PDFWriter.render(Samples.empty.document, options: PDFOptions())
+        #expect(Array(bytes.prefix(15)) == Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
+        #expect(bytes.suffix(6) == Array("%%EOF\n".utf8)[...])
+    }
+
+    @Test func infoDictionary() {
+        let plain = render(Samples.paths.document)
+        #expect(plain.contains("/Producer (drawc) /Title (paths)"))
+        #expect(!plain.contains("/CreationDate"))
+        let dated = render(Samples.paths.document, epoch: 1_700_000_000)
+        #expect(dated.contains("/CreationDate (D:20231114221320Z)"))
+        // A non-ASCII title is UTF-16BE with a byte order mark.
+        #expect(render(Samples.pages.document).contains("/Title <FEFF0050006100670065007300202014"))
+    }
+
+    @Test func identifierIsTheBodyHash() throws {
+        let bytes = PDFWriter.render(Samples.text.document, options: PDFOptions(compress: false))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let marker = Array("xref\n0 ".utf8)
+        let bodyLength = try #require((0..<bytes.count - marker.count).last { Array(bytes[$0..<$0 + marker.count]) == marker })
+        let hex = md5(Array(bytes[0..<bodyLength])).map { String($0, radix: 16, uppercase: true).leftPadded(2) }.joined()
+        #expect(text.contains("/ID [<\(hex)> <\(hex)>]"))
+        // A different document has a different identifier.
+        let other = String(decoding: PDFWriter.render(Samples.paths.document, options: PDFOptions()), as: UTF8.self)
+        #expect(!other.contains(hex))
+    }
+
+    @Test func sharedResourcesAreWrittenOnce() {
+        let pdf = render(Samples.pages.document)
+        // Helvetica is used on two pages, Courier on two: one font object each.
+        #expect(pdf.components(separatedBy: "/BaseFont /Helvetica").count == 2)
+        #expect(pdf.components(separatedBy: "/BaseFont /Courier").count == 2)
+        let images = render(Samples.images.document)
+        // Image 0 is drawn twice: one XObject. Ten decodable images, four with soft masks,
+        // the damaged one left out.
+        #expect(images.components(separatedBy: "/Subtype /Image").count - 1 == 10 + 4)
+        let transparency = render(Samples.transparency.document)
+        // alpha 0.5 (fill), 0.3 (stroke), 0.75/0.5 (fill+stroke), 0.5 both (groups), 0.8 both: shared.
+        let states = transparency.components(separatedBy: "/Type /ExtGState").count - 1
+        let uses = transparency.components(separatedBy: " gs\n").count - 1
+        #expect(states < uses)
+    }
+
+    @Test func contentStreamsAreCompressedByDefault() {
+        let compressed = render(Samples.text.document, compress: true)
+        #expect(compressed.contains("/Filter /FlateDecode"))
+        #expect(!compressed.contains(" TJ\n"))
+        let plain = render(Samples.text.document)
+        #expect(!plain.contains("/FlateDecode"))
+        #expect(plain.contains("TJ\n"))
+    }
+
+    @Test func groupOpacityUsesATransparencyGroupOnlyWhenChildrenCanOverlap() {
+        let pdf = render(Samples.transparency.document)
+        // Three groups with several children (one nested in another's form): three forms;
+        // the single-child group is folded into its child's alpha.
+        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 3)
+        #expect(pdf.contains("/Group << /Type /Group /S /Transparency >>"))
+        #expect(pdf.contains("/Group << /Type /Group /S /Transparency /CS /DeviceRGB >>"))
+    }
+
+    @Test func emptyDocumentHasNoPages() throws {
+        let bytes = PDFWriter.render(Scene.Document(), options: PDFOptions())
+        let url = temporaryDirectory("empty-doc").appendingPathComponent("out.pdf")
+        try Data(bytes).write(to: url)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("/Kids [] /Count 0"))
+    }
+
+    @Test func balancedSaveRestore() {
+        for sample in Samples.all {
+            let pdf = render(sample.document)
+            let lines = pdf.split(separator: "\n")
+            #expect(lines.filter { $0 == "q" }.count == lines.filter { $0 == "Q" }.count, "\(sample.name)")
+        }
+    }
+}
+
+// MARK: pieces
+
+@Suite struct PieceTests {
+    @Test(arguments: [
+        ("", "d41d8cd98f00b204e9800998ecf8427e"),
+        ("abc", "900150983cd24fb0d6963f7d28e17f72"),
+        ("The quick brown fox jumps over the lazy dog", "9e107d9d372bb6826bd81d3542a419d6"),
+        (String(repeating: "a", count: 1000), "cabe45dcc9ae5b66ba86600cca6b8ba8"),
+        ("12345678901234567890123456789012345678901234567890123456789012345678901234567890", "57edf4a22be3c955ac49da2e2107b67a"),
+    ])
+    func md5Vectors(_ input: String, _ expected: String) {
+        let hex = md5(Array(input.utf8)).map { String($0, radix: 16).leftPadded(2) }.joined()
+        #expect(hex == expected)
+    }
+
+    @Test(arguments: [
+        (0, "D:19700101000000Z"), (951_782_400, "D:20000229000000Z"), (1_700_000_000, "D:20231114221320Z"),
+        (-1, "D:19691231235959Z"), (4_107_542_399, "D:21000228235959Z"), (253_402_300_799, "D:99991231235959Z"),
+    ])
+    func dates(_ seconds: Int, _ expected: String) {
+        #expect(pdfDate(secondsSinceEpoch: seconds) == expected)
+    }
+
+    @Test func literalStringEscapes() {
+        var out = ByteBuffer()
+        out.literalString(Array("a(b)c\\d".utf8) + [0x0A, 0xE9, 0x80, 0x00])
+        #expect(String(decoding: out.take(), as: UTF8.self) == "(a\\(b\\)c\\\\d\\012\\351\\200\\000)")
+    }
+
+    @Test func namesEscapeDelimiters() {
+        var out = ByteBuffer()
+        out.name("A B#(x)")
+        #expect(String(decoding: out.take(), as: UTF8.self) == "/A#20B#23#28x#29")
+    }
+
+    /// TJ numbers put every glyph where the IR says, given the advances in /Widths.
+    @Test func showTextReproducesPositions() {
+        let widths = StandardFontProgram.program(for: .helvetica).widths
+        let run = textRun("AVA Wave", font: Scene.FontID(0), .helvetica, size: 20, at: .zero)
+        var out = ByteBuffer()
+        let writer = SceneWriter(document: Scene.Document())
+        writer.writeShowText(run.glyphs, widths: widths, size: 20, into: &out)
+        let text = String(decoding: out.take(), as: UTF8.self)
+        #expect(text == "[(A)70(V)80(A )40(W)40(a)20(v)25(e)]")
+        // Replay the array as a reader would.
+        var pen = 0.0
+        var glyphIndex = 0
+        var positions: [Double] = []
+        var number = ""
+        var inString = false
+        for ch in text.dropFirst().dropLast() {
+            if inString {
+                if ch == ")" { inString = false; continue }
+                positions.append(pen)
+                let code = run.glyphs[glyphIndex].glyph
+                pen += Double(widths[Int(code)]) * 20 / 1000
+                glyphIndex += 1
+            } else if ch == "(" {
+                if let n = Double(number) { pen -= n * 20 / 1000 }
+                number = ""
+                inString = true
+            } else {
+                number.append(ch)
+            }
+        }
+        for (glyph, position) in zip(run.glyphs, positions) {
+            #expect(abs(glyph.x - position) < 1e-6)
+        }
+        #expect(positions.count == run.glyphs.count)
+    }
+
+    @Test func fractionalPositionsDoNotDrift() {
+        // 200 glyphs each nudged by 0.0001 pt: rounding must not accumulate.
+        let widths = StandardFontProgram.program(for: .courier).widths
+        var glyphs: [Scene.PositionedGlyph] = []
+        for i in 0..<200 {
+            glyphs.append(Scene.PositionedGlyph(glyph: 0x69, x: Double(i) * (Double(widths[0x69]) * 10 / 1000 + 0.0001), scalar: "i"))
+        }
+        var out = ByteBuffer()
+        SceneWriter(document: Scene.Document()).writeShowText(glyphs, widths: widths, size: 10, into: &out)
+        let text = String(decoding: out.take(), as: UTF8.self)
+        var total = 0.0
+        for part in text.split(whereSeparator: { "()[]i".contains($0) }) { total += Double(part) ?? 0 }
+        // The sum of adjustments moves the pen back by 199 × 0.0001 pt = 1.99 thousandths at size 10.
+        #expect(abs(-total * 10 / 1000 - 199 * 0.0001) < 1e-5)
+    }
+
+    @Test func pngDecoding() throws {
+        let rgba = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true)))
+        #expect(rgba.width == 24 && rgba.height == 16)
+        #expect(rgba.data.count == 24 * 16 * 3)
+        let mask = try #require(rgba.softMask)
+        #expect(mask[0] == 255 && mask[23] == 0)
+        // Top-left pixel: red 0, green 0, blue 160; bottom-right red 255, green 255.
+        #expect(Array(rgba.data[0..<3]) == [0, 0, 160])
+        #expect(Array(rgba.data[(24 * 16 - 1) * 3..<(24 * 16) * 3]) == [255, 255, 160])
+        let sixteen = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, sixteenBit: true)))
+        #expect(sixteen.data == rgba.data && sixteen.softMask == rgba.softMask)
+        let palette = try #require(DecodedImage.decodePNG(TestPNG.palette(transparent: true)))
+        #expect(palette.softMask?[0] == 0)
+        #expect(DecodedImage.decodePNG([0x89, 0x50]) == nil)
+        // A truncated file is refused, not read past its end.
+        let truncated = Array(TestPNG.rgb(alpha: true).prefix(60))
+        #expect(DecodedImage.decodePNG(truncated) == nil)
+    }
+
+    @Test func jpegHeader() throws {
+        let jpeg = try #require(DecodedImage.decodeJPEG(fixture("gradient-rgb.jpg")))
+        #expect(jpeg.width == 32 && jpeg.height == 16)
+        let gray = try #require(DecodedImage.decodeJPEG(fixture("gradient-gray.jpg")))
+        if case .gray = gray.colorSpace {} else { Issue.record("expected grey") }
+        #expect(DecodedImage.decodeJPEG([0xFF, 0xD8, 0xFF]) == nil)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

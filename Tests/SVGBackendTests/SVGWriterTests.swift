@@ -1,0 +1,434 @@
+import DrawFonts
+import DrawOutput
+import DrawScene
+import Foundation
+import Testing
+@testable import SVGBackend
+
+/// Hand-built documents covering every IR feature. Each case is checked against its golden
+/// file, with xmllint and with rsvg-convert.
+enum Cases {
+    static let all: [(name: String, document: Scene.Document)] = [
+        ("paths", paths), ("groups", groups), ("text", text), ("adversarial", adversarial),
+        ("images", images), ("multipage", multipage), ("empty", empty), ("truetype-fallback", trueTypeFallback),
+    ]
+
+    static var paths: Scene.Document {
+        let red = Color(r: 220, g: 40, b: 40)
+        let blue = Color(r: 30, g: 90, b: 200)
+        var star = Scene.PathBuilder()
+        for i in 0..<5 {
+            let angle = Double(i) * 4 * Double.pi / 5 - Double.pi / 2
+            let p = Point(250 + 40 * cos(angle), 60 + 40 * sin(angle))
+            if i == 0 { star.move(to: p) } else { star.line(to: p) }
+        }
+        star.close()
+        var twoSubpaths = Scene.PathBuilder()
+        twoSubpaths.addRect(Rect(x: 320, y: 20, width: 80, height: 80))
+        twoSubpaths.addRect(Rect(x: 340, y: 40, width: 40, height: 40))
+        let items: [Scene.Item] = [
+            .path(rectPath(20, 20, 80, 60), Paint(fill: Fill(color: red))),
+            .path(rectPath(40, 40, 80, 60), Paint(fill: Fill(color: blue.withAlpha(0.5)), stroke: Stroke(color: .black, width: 2))),
+            .path(circle(180, 60, 35), Paint(fill: Fill(color: .black))),
+            .path(star.finish()!, Paint(fill: Fill(color: Color(r: 250, g: 200, b: 0), rule: .evenOdd), stroke: Stroke(color: .black, join: .round))),
+            .path(twoSubpaths.finish()!, Paint(fill: Fill(color: Color(r: 0, g: 150, b: 80), rule: .evenOdd))),
+            .path(polygon([(20, 130), (120, 130)], close: false), Paint(stroke: Stroke(color: .black, width: 10, cap: .butt))),
+            .path(polygon([(20, 160), (120, 160)], close: false), Paint(stroke: Stroke(color: .black, width: 10, cap: .round))),
+            .path(polygon([(20, 190), (120, 190)], close: false), Paint(stroke: Stroke(color: .black, width: 10, cap: .square))),
+            .path(polygon([(150, 200), (180, 130), (210, 200)], close: false), Paint(stroke: Stroke(color: red, width: 8, join: .miter, miterLimit: 10))),
+            .path(polygon([(230, 200), (260, 130), (290, 200)], close: false), Paint(stroke: Stroke(color: red, width: 8, join: .miter, miterLimit: 1.5))),
+            .path(polygon([(310, 200), (340, 130), (370, 200)], close: false), Paint(stroke: Stroke(color: red, width: 8, join: .bevel))),
+            .path(polygon([(20, 230), (400, 230)], close: false), Paint(stroke: Stroke(color: blue, width: 3, dash: [12, 4]))),
+            .path(polygon([(20, 245), (400, 245)], close: false), Paint(stroke: Stroke(color: blue, width: 3, dash: [12, 4], dashOffset: 6))),
+            .path(polygon([(20, 260), (400, 260)], close: false), Paint(stroke: Stroke(color: blue.withAlpha(0.25), width: 6, cap: .round, dash: [0, 12]))),
+            .path(rectPath(20, 275, 380, 20), Paint(stroke: Stroke(color: .black, width: 1, dash: [5]))),
+            // A fill without paint and an empty path draw nothing and write nothing.
+            .path(rectPath(0, 0, 10, 10), Paint()),
+            .path(Scene.Path(), Paint(fill: Fill(color: .black))),
+        ]
+        return Scene.Document(pages: [Scene.Page(size: Size(420, 310), background: .white, items: items)])
+    }
+
+    static var groups: Scene.Document {
+        let box = rectPath(0, 0, 60, 40)
+        let fill = Paint(fill: Fill(color: Color(r: 70, g: 130, b: 180)), stroke: Stroke(color: .black))
+        let clipCircle = circle(30, 20, 22)
+        let items: [Scene.Item] = [
+            .group(Scene.Group(transform: .translation(20, 20), items: [.path(box, fill)])),
+            .group(Scene.Group(transform: .scale(1.5, 0.75), items: [.path(rectPath(60, 30, 60, 40), fill)])),
+            .group(Scene.Group(transform: .rotation(degrees: 30).then(.translation(220, 20)), items: [.path(box, fill)])),
+            .group(Scene.Group(transform: Transform(a: 1, b: 0.2, c: 0.5, d: 1, e: 300, f: 20), items: [.path(box, fill)])),
+            // Clipped and translucent; the same clip twice gets one id.
+            .group(Scene.Group(transform: .translation(20, 100), clip: clipCircle, opacity: 0.5, items: [
+                .path(box, Paint(fill: Fill(color: Color(r: 200, g: 0, b: 0)))),
+            ])),
+            .group(Scene.Group(transform: .translation(100, 100), clip: clipCircle, items: [
+                .path(box, Paint(fill: Fill(color: Color(r: 0, g: 160, b: 0)))),
+            ])),
+            // Nested: an outer clip and rotation, an inner translucent group.
+            .group(Scene.Group(transform: .translation(250, 130), clip: rectPath(-40, -30, 80, 60), items: [
+                .group(Scene.Group(transform: .rotation(degrees: -20), opacity: 0.75, items: [
+                    .path(rectPath(-60, -15, 120, 30), Paint(fill: Fill(color: Color(r: 255, g: 140, b: 0)))),
+                    .group(Scene.Group(items: [.path(circle(0, 0, 8), Paint(fill: Fill(color: .black)))])),
+                ])),
+            ])),
+            // An identity group is flattened; an empty group disappears (with its clip).
+            .group(Scene.Group(items: [.path(rectPath(330, 110, 30, 30), fill)])),
+            .group(Scene.Group(transform: .translation(5, 5), clip: rectPath(0, 0, 1, 1), items: [])),
+        ]
+        return Scene.Document(pages: [Scene.Page(size: Size(400, 200), background: Color(r: 245, g: 245, b: 240), items: items)])
+    }
+
+    static var text: Scene.Document {
+        var items: [Scene.Item] = []
+        let fonts = Standard14Font.allCases
+        for (index, font) in fonts.enumerated() {
+            let sample: String
+            switch font {
+            // "a" set in Symbol shows α, as in PDF.
+            case .symbol: sample = "αβγ ∑∫ ≤≥ → ∞ abc"
+            case .zapfDingbats: sample = "✈✉✓✔✗ ❤ ➔"
+            default: sample = "\(font.postScriptName): AVATAR Wave, office fi fl To."
+            }
+            items.append(.text(layoutRun(sample, font: Scene.FontID(index), as: font, size: 16, at: Point(20, 30 + Double(index) * 24))))
+        }
+        items.append(.text(layoutRun("Coloured 50%", font: Scene.FontID(0), as: .helvetica, size: 20,
+                                     at: Point(20, 380), color: Color(red: 0.8, green: 0.1, blue: 0.1, alpha: 0.5))))
+        items.append(.text(layoutRun("Blue  two  spaces", font: Scene.FontID(1), as: .helveticaBold, size: 20,
+                                     at: Point(200, 380), color: Color(r: 0, g: 0, b: 255))))
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(500, 400), background: .white, items: items)],
+            fonts: fonts.map { .standard($0) },
+            metadata: Scene.Metadata(title: "Standard fonts"))
+    }
+
+    static let hostileStrings = [
+        "<script>alert(1)</script>",
+        "]]> <![CDATA[ x ]]>",
+        "\"quoted\" & 'single' <b>bold</b>",
+        "ctl:\u{0}\u{1}\u{8}\u{B}\u{C}\u{1B}\u{7F}\u{85}\u{9F}\u{FFFE}\u{FFFF}end",
+        "tab\tnl\ncr\r.",
+        "&amp; &#60; &lt;",
+    ]
+
+    static var adversarial: Scene.Document {
+        var items: [Scene.Item] = []
+        for (index, string) in hostileStrings.enumerated() {
+            items.append(.text(layoutRun(string, font: Scene.FontID(0), as: .courier, size: 12, at: Point(10, 20 + Double(index) * 18))))
+        }
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(400, 130), background: .white, items: items)],
+            fonts: [.standard(.courier)],
+            metadata: Scene.Metadata(title: "</title><script>alert('x')</script>]]>\u{1}&"))
+    }
+
+    static var images: Scene.Document {
+        let items: [Scene.Item] = [
+            .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 10, y: 10, width: 80, height: 80))),
+            .image(Scene.ImageItem(image: Scene.ImageID(1), rect: Rect(x: 100, y: 10, width: 40, height: 80))),
+            .group(Scene.Group(transform: .rotation(degrees: 15).then(.translation(170, 20)), opacity: 0.5, items: [
+                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: 60, height: 30))),
+            ])),
+        ]
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(260, 100), background: .white, items: items)],
+            images: [
+                Scene.ImageResource(format: .png, bytes: Fixtures.png2x2, pixelWidth: 2, pixelHeight: 2),
+                Scene.ImageResource(format: .jpeg, bytes: Fixtures.jpeg8x8, pixelWidth: 8, pixelHeight: 8),
+            ])
+    }
+
+    static var multipage: Scene.Document {
+        let clip = rectPath(0, 0, 50, 50)
+        func page(_ n: Int) -> Scene.Page {
+            Scene.Page(size: Size(200, 100), background: n == 1 ? .white : Color(r: 255, g: 255, b: 200), items: [
+                .group(Scene.Group(clip: clip, items: [.path(circle(50, 50, 40), Paint(fill: Fill(color: .black)))])),
+                .text(layoutRun("Page \(n)", font: Scene.FontID(n - 1), as: n == 1 ? .timesRoman : .timesBold, size: 24, at: Point(100, 60))),
+            ])
+        }
+        return Scene.Document(pages: [page(1), page(2)], fonts: [.standard(.timesRoman), .standard(.timesBold)])
+    }
+
+    static var empty: Scene.Document {
+        Scene.Document(pages: [Scene.Page(size: Size(100.5, 50.25))])
+    }
+
+    /// TrueType faces are written as plain text in the face's family until outlines land.
+    static var trueTypeFallback: Scene.Document {
+        let face = TrueTypeFontRef(postScriptName: "DejaVuSans'}</style><script>")
+        var run = layoutRun("TrueType", font: Scene.FontID(0), as: .helvetica, size: 18, at: Point(10, 30))
+        run.glyphs = run.glyphs.enumerated().map { Scene.PositionedGlyph(glyph: UInt16($0.offset + 3), x: $0.element.x, scalar: $0.element.scalar) }
+        return Scene.Document(pages: [Scene.Page(size: Size(200, 50), items: [.text(run)])], fonts: [.trueType(face)])
+    }
+}
+
+extension Color {
+    func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+@Suite struct SVGWriterGoldenTests {
+    @Test(arguments: Cases.all.map(\.name))
+    func matchesGolden(_ name: String) {
+        let document = Cases.all.first { $0.name == name }!.document
+        let files = SVGWriter.render(document)
+        #expect(files.count == document.pages.count)
+        for (index, file) in files.enumerated() {
+            Golden.check(file, name: files.count == 1 ? "\(name).svg" : "\(name)-\(index + 1).svg")
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("xmllint")), arguments: Cases.all.map(\.name))
+    func wellFormed(_ name: String) {
+        for file in SVGWriter.render(Cases.all.first { $0.name == name }!.document) {
+            ExternalTool.expectWellFormed(file)
+        }
+    }
+
+    @Test(.enabled(if: ExternalTool.shouldRun("rsvg-convert")), arguments: Cases.all.map(\.name))
+    func renders(_ name: String) {
+        for file in SVGWriter.render(Cases.all.first { $0.name == name }!.document) {
+            ExternalTool.expectRenders(file)
+        }
+    }
+
+    @Test func deterministic() {
+        for (_, document) in Cases.all {
+            #expect(SVGWriter.render(document) == SVGWriter.render(document))
+        }
+    }
+}
+
+@Suite struct SVGWriterFeatureTests {
+    private func render(_ items: [Scene.Item], fonts: [Scene.FontResource] = [], size: Size = Size(100, 100)) -> String {
+        string(SVGWriter.render(Scene.Document(pages: [Scene.Page(size: size, items: items)], fonts: fonts))[0])
+    }
+
+    @Test func header() {
+        let svg = string(SVGWriter.render(Cases.empty)[0])
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"100.5pt\" height=\"50.25pt\" viewBox=\"0 0 100.5 50.25\">\n"))
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(!svg.contains("<defs>"))
+        #expect(!svg.contains("xlink"))
+    }
+
+    @Test func noPagesNoFiles() {
+        #expect(SVGWriter.render(Scene.Document()).isEmpty)
+    }
+
+    @Test func colours() {
+        let svg = render([
+            .path(rectPath(1, 2, 3, 4), Paint(fill: Fill(color: Color(r: 0x12, g: 0xAB, b: 0xFF, a: 128)))),
+            .path(rectPath(1, 2, 3, 4), Paint(stroke: Stroke(color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.25), width: 0.5))),
+        ])
+        #expect(svg.contains("<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"#12abff\" fill-opacity=\"0.502\"/>"))
+        #expect(svg.contains("<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"none\" stroke=\"#ff8000\" stroke-opacity=\"0.25\" stroke-width=\"0.5\"/>"))
+    }
+
+    @Test func defaultsAreImplied() {
+        let svg = render([.path(polygon([(0, 0), (10, 0), (5, 8)]), Paint(fill: Fill(color: .black), stroke: Stroke(color: .black)))])
+        #expect(svg.contains("<path d=\"M0 0 L10 0 L5 8 Z\" stroke=\"#000000\"/>"))
+    }
+
+    @Test func strokeAttributes() {
+        let svg = render([.path(polygon([(0, 0), (10, 0)], close: false), Paint(stroke: Stroke(
+            color: .black, width: 2.5, cap: .square, join: .bevel, miterLimit: 9, dash: [3, 1.5], dashOffset: -1)))])
+        #expect(svg.contains("stroke-width=\"2.5\" stroke-linecap=\"square\" stroke-linejoin=\"bevel\" stroke-dasharray=\"3 1.5\" stroke-dashoffset=\"-1\"/>"))
+        #expect(!svg.contains("miterlimit"))
+        let miter = render([.path(polygon([(0, 0), (10, 0)], close: false), Paint(stroke: Stroke(color: .black, miterLimit: 0.5, dash: [-1, 2])))])
+        #expect(miter.contains("stroke-miterlimit=\"1\""))
+        #expect(!miter.contains("dasharray"))
+    }
+
+    @Test func curvesAndRectDetection() {
+        var b = Scene.PathBuilder()
+        b.move(to: Point(0, 0)); b.cubic(Point(1, 2), Point(3.25, 4), Point(5, -6.125)); b.close()
+        let svg = render([
+            .path(b.finish()!, Paint(fill: Fill(color: .black))),
+            // Counter-clockwise: dashes would start elsewhere, so it stays a path.
+            .path(polygon([(0, 0), (0, 10), (10, 10), (10, 0)]), Paint(fill: Fill(color: .black))),
+        ])
+        #expect(svg.contains("<path d=\"M0 0 C1 2 3.25 4 5 -6.125 Z\"/>"))
+        #expect(svg.contains("<path d=\"M0 0 L0 10 L10 10 L10 0 Z\"/>"))
+    }
+
+    @Test(arguments: [
+        (Transform.translation(10, -2.5), "translate(10 -2.5)"),
+        (Transform.scale(2, 2), "scale(2)"),
+        (Transform.scale(2, 0.5), "scale(2 0.5)"),
+        (Transform.scale(-1, 1).then(.translation(50, 0)), "translate(50 0) scale(-1 1)"),
+        (Transform.rotation(degrees: 30), "rotate(30)"),
+        (Transform.rotation(degrees: -90).then(.translation(5, 6)), "translate(5 6) rotate(-90)"),
+        (Transform(a: 1, b: 0.2, c: 0.5, d: 1, e: 300, f: 20), "matrix(1 0.2 0.5 1 300 20)"),
+        (Transform.rotation(degrees: 45).then(.scale(2, 2)), "matrix(1.414214 1.414214 -1.414214 1.414214 0 0)"),
+    ])
+    func transforms(_ transform: Transform, _ expected: String) {
+        let svg = render([.group(Scene.Group(transform: transform, items: [.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))]))])
+        #expect(svg.contains("<g transform=\"\(expected)\">\n  <rect"))
+    }
+
+    @Test func clipIDsAreSharedAndNumberedInFirstUseOrder() {
+        let a = rectPath(0, 0, 5, 5), b = circle(5, 5, 5)
+        let dot = Scene.Item.path(rectPath(0, 0, 10, 10), Paint(fill: Fill(color: .black)))
+        let svg = render([
+            .group(Scene.Group(clip: b, items: [dot])),
+            .group(Scene.Group(clip: a, items: [dot])),
+            .group(Scene.Group(transform: .translation(1, 1), clip: b, opacity: 0.3, items: [dot])),
+        ])
+        #expect(svg.contains("<clipPath id=\"c1\">\n  <path d=\"M10 5 C"))
+        #expect(svg.contains("<clipPath id=\"c2\">\n  <rect x=\"0\" y=\"0\" width=\"5\" height=\"5\"/>\n</clipPath>"))
+        #expect(!svg.contains("id=\"c3\""))
+        #expect(svg.contains("<g clip-path=\"url(#c1)\">"))
+        #expect(svg.contains("<g clip-path=\"url(#c2)\">"))
+        #expect(svg.contains("<g transform=\"translate(1 1)\" clip-path=\"url(#c1)\" opacity=\"0.3\">"))
+    }
+
+    @Test func textIsPlacedGlyphByGlyph() {
+        let run = layoutRun("AV A", font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(5, 20))
+        let svg = render([.text(run)], fonts: [.standard(.helvetica)])
+        // A = V = 667, space 278, kerning A-V -70 (Helvetica AFM); the space rides along with V.
+        #expect(svg.contains("<text class=\"f1\" x=\"5\" y=\"20\" font-size=\"10\" xml:space=\"preserve\">A<tspan x=\"10.97\">V </tspan><tspan x=\"20.42\">A</tspan></text>"))
+        #expect(svg.contains(".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif }"))
+    }
+
+    @Test func fontStyles() {
+        let svg = render([], fonts: [])
+        #expect(!svg.contains("<style"))
+        var out: [String] = []
+        for font in Standard14Font.allCases {
+            let svg = render([.text(layoutRun("x", font: Scene.FontID(0), as: font, size: 10, at: .zero))], fonts: [.standard(font)])
+            let line = svg.split(separator: "\n").first { $0.hasPrefix(".f1 ") }!
+            out.append(String(line))
+        }
+        #expect(out[1] == ".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif; font-weight: bold }")
+        #expect(out[3] == ".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif; font-weight: bold; font-style: oblique }")
+        #expect(out[6] == ".f1 { font-family: 'Times New Roman', Times, 'Nimbus Roman', serif; font-style: italic }")
+        #expect(out[10] == ".f1 { font-family: 'Courier New', Courier, 'Nimbus Mono PS', monospace; font-style: oblique }")
+        #expect(out[12] == ".f1 { font-family: Symbol, 'Standard Symbols PS', serif }")
+        #expect(out[13] == ".f1 { font-family: 'Zapf Dingbats', ZapfDingbats, D050000L, serif }")
+    }
+
+    @Test func onlyUsedFontsAndImagesAreDefined() {
+        let document = Scene.Document(pages: [
+            Scene.Page(size: Size(10, 10), items: [.text(layoutRun("a", font: Scene.FontID(1), as: .courier, size: 5, at: .zero))]),
+            Scene.Page(size: Size(10, 10), items: [.image(Scene.ImageItem(image: Scene.ImageID(1), rect: Rect(x: 0, y: 0, width: 5, height: 5)))]),
+        ], fonts: [.standard(.helvetica), .standard(.courier)], images: [
+            Scene.ImageResource(format: .png, bytes: Fixtures.png2x2, pixelWidth: 2, pixelHeight: 2),
+            Scene.ImageResource(format: .jpeg, bytes: Fixtures.jpeg8x8, pixelWidth: 8, pixelHeight: 8),
+        ])
+        let pages = SVGWriter.render(document).map(string)
+        #expect(pages[0].contains(".f2 {") && !pages[0].contains(".f1 {") && !pages[0].contains("<symbol"))
+        #expect(pages[1].contains("<symbol id=\"i2\"") && !pages[1].contains("id=\"i1\"") && !pages[1].contains("<style"))
+        #expect(pages[1].contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
+        #expect(pages[1].contains("<use xlink:href=\"#i2\" x=\"0\" y=\"0\" width=\"5\" height=\"5\"/>"))
+        #expect(pages[1].contains("data:image/jpeg;base64,\(Data(Fixtures.jpeg8x8).base64EncodedString())\""))
+    }
+
+    @Test func base64MatchesFoundation() {
+        for length in 0..<7 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 200) }
+            let document = Scene.Document(pages: [Scene.Page(size: Size(1, 1), items: [
+                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: .zero)),
+            ])], images: [Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: 1, pixelHeight: 1)])
+            let svg = string(SVGWriter.render(document)[0])
+            #expect(svg.contains("base64,\(Data(bytes).base64EncodedString())\""))
+        }
+    }
+}
+
+@Suite struct SVGWriterAdversarialTests {
+    @Test func hostileTextIsEscaped() {
+        let svg = string(SVGWriter.render(Cases.adversarial)[0])
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("]]>"))
+        #expect(!svg.contains("<b>"))
+        #expect(svg.contains(">&lt;<tspan"))
+        #expect(svg.contains(">&quot;<tspan"))
+        #expect(svg.contains(">&apos;</tspan>"))
+        #expect(svg.contains(">&amp;<tspan"))
+        #expect(svg.contains("<title>&lt;/title&gt;&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;]]&gt;&amp;</title>"))
+        // No control character survives, in any form (tab, line feed and carriage return
+        // inside text became spaces).
+        for byte in Array(svg.utf8) where byte < 0x20 { #expect(byte == 0x0A) }
+        for scalar in svg.unicodeScalars {
+            #expect(!(0x7F...0x9F).contains(scalar.value) && scalar.value != 0xFFFE && scalar.value != 0xFFFF)
+        }
+        #expect(!svg.contains("&#"))
+    }
+
+    @Test func hostileFontNamesCannotEscapeTheStyleSheet() {
+        let svg = string(SVGWriter.render(Cases.trueTypeFallback)[0])
+        #expect(svg.contains(".f1 { font-family: 'DejaVuSansstylescript', sans-serif }"))
+        #expect(!svg.contains("<script"))
+    }
+
+    /// Parses the output and checks that the only elements are the ones we write: nothing
+    /// was injected, and each hostile string came through as the text of its element.
+    @Test(.enabled(if: ExternalTool.shouldRun("xmllint")))
+    func noElementsInjected() throws {
+        let svg = SVGWriter.render(Cases.adversarial)[0]
+        let names = ExternalTool.run("xmllint", ["--xpath", "//*", "-"], input: svg)
+        let elements = string(names?.output ?? []).components(separatedBy: "<").compactMap { tag -> String? in
+            guard let first = tag.first, first.isLetter else { return nil }
+            return String(tag.prefix { $0.isLetter || $0 == ":" })
+        }
+        #expect(Set(elements).isSubset(of: ["svg", "title", "defs", "style", "rect", "text", "tspan"]))
+        func text(_ result: ExternalTool.Result?) -> String {
+            var value = string(result?.output ?? [])
+            if value.hasSuffix("\n") { value.removeLast() }
+            return value
+        }
+        let title = ExternalTool.run("xmllint", ["--xpath", "string(/*[local-name()='svg']/*[local-name()='title'])", "-"], input: svg)
+        #expect(text(title) == "</title><script>alert('x')</script>]]>&")
+        let first = ExternalTool.run("xmllint", ["--xpath", "string((//*[local-name()='text'])[1])", "-"], input: svg)
+        #expect(text(first) == "<script>alert(1)</script>")
+        let controls = ExternalTool.run("xmllint", ["--xpath", "string((//*[local-name()='text'])[4])", "-"], input: svg)
+        #expect(text(controls) == "ctl:end")
+    }
+}
+
+@Suite struct SVGTextRenderingTests {
+    /// Per-glyph `<tspan>`s land exactly where one `<text>` per glyph lands: librsvg neither
+    /// kerns nor ligates across them. (Both renderings are compared byte for byte.)
+    @Test(.enabled(if: ExternalTool.shouldRun("rsvg-convert")))
+    func tspansRenderLikeSeparateGlyphs() throws {
+        let fonts: [Standard14Font] = [.helvetica, .timesItalic, .courierBold]
+        var items: [Scene.Item] = []
+        var reference = ""
+        for (index, font) in fonts.enumerated() {
+            let run = layoutRun("AVATAR To. Wave office ffi", font: Scene.FontID(index), as: font, size: 22, at: Point(10, 30 + 30 * Double(index)))
+            items.append(.text(run))
+            for glyph in run.glyphs where glyph.scalar != " " {
+                var single = ByteBufferString()
+                single.text(glyph.scalar)
+                reference += "<text class=\"f\(index + 1)\" x=\"\(fmt(run.origin.x + glyph.x))\" y=\"\(fmt(run.origin.y))\" font-size=\"22\" xml:space=\"preserve\">\(single.value)</text>\n"
+            }
+        }
+        let document = Scene.Document(pages: [Scene.Page(size: Size(400, 110), background: .white, items: items)], fonts: fonts.map { .standard($0) })
+        let svg = string(SVGWriter.render(document)[0])
+        // Same file with the text elements swapped for one element per glyph.
+        let head = svg.components(separatedBy: "<text ")[0]
+        let separate = head + reference + "</svg>\n"
+        let a = try #require(ExternalTool.expectRenders(Array(svg.utf8)))
+        let b = try #require(ExternalTool.expectRenders(Array(separate.utf8)))
+        #expect(a == b)
+    }
+}
+
+private func fmt(_ value: Double) -> String { NumberFormat.string(value) }
+
+/// Escapes like the writer does, for building reference files.
+private struct ByteBufferString {
+    var value = ""
+    mutating func text(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "&": value += "&amp;"
+        case "<": value += "&lt;"
+        case ">": value += "&gt;"
+        case "\"": value += "&quot;"
+        case "'": value += "&apos;"
+        default: value.unicodeScalars.append(scalar)
+        }
+    }
+}
