@@ -223,10 +223,15 @@ package struct Node: Sendable {
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
+    /// Which inherited properties (`style`) were set on this node itself rather than taken
+    /// from its parent, one bit per property in `ResolvedStyle` field order (fill = bit 0 …
+    /// lineHeight = bit 15). Evaluation uses it to push a parent's late property down;
+    /// layout can ignore it.
+    package var explicitStyleMask: UInt16
 
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
-        geometry = NodeGeometry(); children = []
+        geometry = NodeGeometry(); children = []; explicitStyleMask = 0
     }
 }

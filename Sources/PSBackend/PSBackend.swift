@@ -1,1 +1,348 @@
-// PSBackend — see docs/ and ../shared/design/architecture.md. Filled in by its issue.
+// PSBackend — the scene IR as PostScript Language Level 3 or Encapsulated PostScript.
+//
+// Takes: a `Scene.Document` (pages of items in points, top-left origin, y down). Hands on:
+// the bytes of one DSC-conforming PostScript file (`%!PS-Adobe-3.0`, one `%%Page` per page,
+// each page sizing itself with `setpagedevice`) or of one EPS (`%!PS-Adobe-3.0 EPSF-3.0`,
+// the first page only, `%%BoundingBox` hugging the ink, no `setpagedevice`).
+// Invariants of the output: 7-bit clean; lines short; every string literal escaped; the
+// prolog defines all procedures in `DrawcDict`; each page's body is wrapped in
+// `save`/`restore` and its `gsave`/`grestore` balance (checked when the page ends); the page
+// is flipped to y down once, and text is flipped back so glyphs stay upright.
+// Deliberately not done: group opacity as a real transparency group (PostScript has none;
+// see docs/postscript.md for what is drawn instead), and measuring text (the IR has every
+// glyph placed already; only the EPS bounding box reads font metrics).
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+/// Renders scene documents as PostScript. See docs/postscript.md.
+package enum PSWriter {
+    /// The rendered bytes together with the warnings about what PostScript cannot show
+    /// exactly (the same strings `warnings(for:)` returns).
+    package struct Output: Sendable {
+        package var bytes: [UInt8]
+        package var warnings: [String]
+    }
+
+    /// PostScript of the whole document (`encapsulated == false`), or EPS of its first
+    /// page (`encapsulated == true`; the CLI writes one EPS per page by passing documents
+    /// of one page each).
+    package static func render(_ document: Scene.Document, encapsulated: Bool) -> [UInt8] {
+        renderWithWarnings(document, encapsulated: encapsulated).bytes
+    }
+
+    /// What the PostScript output of `document` cannot show as the other formats do, one
+    /// message per kind of problem, in a fixed order (lower case, no final period).
+    package static func warnings(for document: Scene.Document) -> [String] {
+        PSWarnings.collect(document)
+    }
+
+    package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
+        var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
+        let bytes = writer.write()
+        return Output(bytes: bytes, warnings: PSWarnings.collect(document))
+    }
+}
+
+/// Writes one document; lives for one `render` call.
+struct PSDocumentWriter {
+    let document: Scene.Document
+    let encapsulated: Bool
+    /// The pages written: all of them, or the first for EPS.
+    let pages: [Scene.Page]
+    /// Font keys (`F0`, `F1`, …) by font index, for the fonts the written pages use.
+    var fontKeys: [Int: String] = [:]
+    /// Used fonts in first-use order.
+    var usedFonts: [Int] = []
+    let usesOpacity: Bool
+
+    init(document: Scene.Document, encapsulated: Bool) {
+        self.document = document
+        self.encapsulated = encapsulated
+        pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
+        usesOpacity = PSWarnings.usesOpacity(pages)
+        for page in pages { collectFonts(page.items) }
+    }
+
+    private mutating func collectFonts(_ items: [Scene.Item]) {
+        for item in items {
+            switch item {
+            case .text(let run):
+                let index = run.font.index
+                if fontKeys[index] == nil, document.fonts.indices.contains(index) {
+                    fontKeys[index] = "F\(usedFonts.count)"
+                    usedFonts.append(index)
+                }
+            case .group(let group):
+                collectFonts(group.items)
+            case .path, .image:
+                break
+            }
+        }
+    }
+
+    mutating func write() -> [UInt8] {
+        var out = ByteBuffer(capacity: 16 * 1024)
+        writeHeader(into: &out)
+        PSProlog.write(into: &out)
+        writeSetup(into: &out)
+        for (index, page) in pages.enumerated() {
+            writePage(page, number: index + 1, into: &out)
+        }
+        out.append("%%Trailer\n%%EOF\n")
+        return out.take()
+    }
+
+    // MARK: Header comments
+
+    private func writeHeader(into out: inout ByteBuffer) {
+        out.append(encapsulated ? "%!PS-Adobe-3.0 EPSF-3.0\n" : "%!PS-Adobe-3.0\n")
+        out.append("%%Creator: drawc\n")
+        if let title = document.metadata.title {
+            out.append("%%Title: ")
+            out.append(PSDocumentWriter.dscText(title))
+            out.append("\n")
+        }
+        let box: (Double, Double, Double, Double)
+        if encapsulated {
+            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts) {
+                // Page space is y down; PostScript's default space is y up from the bottom.
+                box = (ink.minX, page.size.height - ink.maxY, ink.maxX, page.size.height - ink.minY)
+            } else {
+                box = (0, 0, 0, 0)
+            }
+        } else {
+            let width = pages.map(\.size.width).max() ?? 0
+            let height = pages.map(\.size.height).max() ?? 0
+            box = (0, 0, width, height)
+        }
+        out.append("%%BoundingBox: ")
+        out.append(integer: Int(box.0.rounded(.down))); out.append(" ")
+        out.append(integer: Int(box.1.rounded(.down))); out.append(" ")
+        out.append(integer: Int(box.2.rounded(.up))); out.append(" ")
+        out.append(integer: Int(box.3.rounded(.up))); out.append("\n")
+        out.append("%%HiResBoundingBox: ")
+        out.append(number: box.0); out.append(" ")
+        out.append(number: box.1); out.append(" ")
+        out.append(number: box.2); out.append(" ")
+        out.append(number: box.3); out.append("\n")
+        out.append("%%LanguageLevel: 3\n%%DocumentData: Clean7Bit\n")
+        out.append("%%Pages: "); out.append(integer: pages.count); out.append("\n")
+        if !encapsulated { out.append("%%PageOrder: Ascend\n") }
+        let needed = neededFontNames
+        if !needed.isEmpty {
+            out.append("%%DocumentNeededResources:")
+            for (i, name) in needed.enumerated() {
+                out.append(i == 0 ? " font " : "%%+ font ")
+                out.append(name); out.append("\n")
+            }
+        }
+        out.append("%%EndComments\n")
+    }
+
+    /// The standard fonts the interpreter must have, in first-use order, once each.
+    private var neededFontNames: [String] {
+        var names: [String] = []
+        for index in usedFonts {
+            if case .standard(let font) = document.fonts[index], !names.contains(font.postScriptName) {
+                names.append(font.postScriptName)
+            }
+        }
+        return names
+    }
+
+    /// Text for a DSC comment: a PostScript string (escaped like any other), at most 200
+    /// bytes of the UTF-8 so the comment line stays under the DSC's 255 characters.
+    static func dscText(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var count = 0
+        bytes.append(0x28)
+        for b in text.utf8 {
+            if count >= 200 { break }
+            count += 1
+            switch b {
+            case 0x28, 0x29, 0x5C: bytes.append(0x5C); bytes.append(b)
+            case 0x20...0x7E: bytes.append(b)
+            default:
+                bytes.append(0x5C)
+                bytes.append(0x30 + (b >> 6)); bytes.append(0x30 + ((b >> 3) & 7)); bytes.append(0x30 + (b & 7))
+            }
+        }
+        bytes.append(0x29)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Document setup
+
+    private func writeSetup(into out: inout ByteBuffer) {
+        out.append("%%BeginSetup\n")
+        if !usedFonts.isEmpty {
+            out.append("DrawcDict begin\n")
+            var defined: Set<String> = []
+            for index in usedFonts {
+                let key = fontKeys[index]!
+                switch document.fonts[index] {
+                case .standard(let font):
+                    let base = font.postScriptName
+                    if font == .symbol || font == .zapfDingbats {
+                        // Symbolic fonts keep their built-in encoding; codes are theirs.
+                        out.append("%%IncludeResource: font \(base)\n/\(key) /\(base) def\n")
+                    } else {
+                        let name = base + "-WinAnsi"
+                        if defined.insert(name).inserted {
+                            out.append("%%IncludeResource: font \(base)\n/\(name) /\(base) wa\n")
+                        }
+                        out.append("/\(key) /\(name) def\n")
+                    }
+                case .trueType:
+                    // Until Type 42 embedding lands, text in TrueType faces falls back to
+                    // Helvetica for the characters WinAnsi has (see warnings).
+                    if defined.insert("Helvetica-WinAnsi").inserted {
+                        out.append("%%IncludeResource: font Helvetica\n/Helvetica-WinAnsi /Helvetica wa\n")
+                    }
+                    out.append("/\(key) /Helvetica-WinAnsi def\n")
+                }
+            }
+            out.append("end\n")
+        }
+        out.append("%%EndSetup\n")
+    }
+
+    // MARK: Pages
+
+    private func writePage(_ page: Scene.Page, number: Int, into out: inout ByteBuffer) {
+        let width = page.size.width, height = page.size.height
+        out.append("%%Page: "); out.append(integer: number); out.append(" ")
+        out.append(integer: number); out.append("\n")
+        if !encapsulated {
+            out.append("%%PageBoundingBox: 0 0 ")
+            out.append(integer: Int(width.rounded(.up))); out.append(" ")
+            out.append(integer: Int(height.rounded(.up))); out.append("\n")
+        }
+        out.append("%%BeginPageSetup\n")
+        if !encapsulated {
+            out.append("<< /PageSize [")
+            out.append(number: width); out.append(" ")
+            out.append(number: height); out.append("] >> setpagedevice\n")
+        }
+        out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
+
+        let pageUsesOpacity = PSWarnings.usesOpacity([page])
+        if pageUsesOpacity {
+            // Ghostscript composites transparency on its pdf14 device (see the prolog).
+            out.append("tb\n")
+        }
+        var content = PSContent(out: out)
+        // Flip once: page space has its origin top-left and y pointing down.
+        content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
+        if let background = page.background, background.alpha > 0 {
+            if pageUsesOpacity { content.setFillAlpha(background.alpha) }
+            content.setColor(background)
+            content.number(0); content.number(0); content.number(width); content.number(height)
+            content.op("rectfill")
+        }
+        let body = PSBody(document: document, fontKeys: fontKeys, usesOpacity: usesOpacity)
+        body.items(page.items, into: &content)
+        precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
+        out = content.out
+        if pageUsesOpacity { out.append("te\n") }
+        out.append("drawcpage restore end\nshowpage\n%%PageTrailer\n")
+    }
+}
+
+/// The walk over a page's items.
+struct PSBody {
+    let document: Scene.Document
+    let fontKeys: [Int: String]
+    let usesOpacity: Bool
+
+    func items(_ items: [Scene.Item], into content: inout PSContent) {
+        for item in items {
+            switch item {
+            case .path(let path, let paint):
+                self.path(path, paint, into: &content)
+            case .text(let run):
+                text(run, into: &content)
+            case .image(let image):
+                PSImages.write(image, document: document, usesOpacity: usesOpacity, into: &content)
+            case .group(let group):
+                self.group(group, into: &content)
+            }
+        }
+    }
+
+    private func group(_ group: Scene.Group, into content: inout PSContent) {
+        let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
+        if opacity <= 0 || group.items.isEmpty { return }
+        content.gsave()
+        if !group.transform.isIdentity { content.concat(group.transform) }
+        if let clip = group.clip {
+            content.path(clip)
+            // An empty clip path shows nothing: give `clip` a path without area.
+            if clip.isEmpty { content.op("0 0 m") }
+            content.op("W")
+        }
+        if opacity < 1 {
+            // A real transparency group where Ghostscript offers one: it is composited with
+            // the fill alpha current when it begins, and its items start opaque inside.
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts) else { content.grestore(); return }
+            content.setFillAlpha(opacity)
+            for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
+            content.op("gb")
+            content.resetAlpha()
+            items(group.items, into: &content)
+            content.op("ge")
+        } else {
+            items(group.items, into: &content)
+        }
+        content.grestore()
+    }
+
+    private func path(_ path: Scene.Path, _ paint: Paint, into content: inout PSContent) {
+        let fill = paint.fill.flatMap { $0.color.alpha > 0 ? $0 : nil }
+        let stroke = paint.stroke.flatMap { $0.color.alpha > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
+        guard !path.isEmpty, fill != nil || stroke != nil else { return }
+        content.path(path)
+        if let fill {
+            if usesOpacity { content.setFillAlpha(fill.color.alpha) }
+            content.setColor(fill.color)
+            let evenOdd = fill.rule == .evenOdd
+            content.op(stroke == nil ? (evenOdd ? "ef" : "f") : (evenOdd ? "efs" : "fs"))
+        }
+        if let stroke {
+            if usesOpacity { content.setStrokeAlpha(stroke.color.alpha) }
+            content.setColor(stroke.color)
+            content.setStrokeStyle(stroke)
+            content.op("s")
+        }
+    }
+
+    private func text(_ run: Scene.TextRun, into content: inout PSContent) {
+        guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.color.alpha > 0,
+              let key = fontKeys[run.font.index]
+        else { return }
+        let codes: [UInt8]
+        switch document.fonts[run.font.index] {
+        case .standard:
+            // Glyph ids of standard fonts are single-byte codes; anything else is a bug
+            // upstream, drawn as a visible '?' rather than wrapped around.
+            codes = run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F }
+        case .trueType:
+            codes = run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F }
+        }
+        if usesOpacity { content.setFillAlpha(run.color.alpha) }
+        content.setColor(run.color)
+        content.selectFont(key, size: run.size)
+        content.string(codes)
+        content.raw("[")
+        for (i, glyph) in run.glyphs.enumerated() {
+            let next = i + 1 < run.glyphs.count ? run.glyphs[i + 1].x : run.advance
+            content.number(next - glyph.x)
+        }
+        content.raw("] ")
+        content.number(run.origin.x + run.glyphs[0].x)
+        content.number(run.origin.y)
+        content.op("t")
+    }
+}

@@ -54,24 +54,26 @@ struct SVGPageWriter {
     init(document: Scene.Document) { self.document = document }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
-        for item in page.items { writeItem(item, depth: 0) }
+        writeItems(page.items)
 
+        // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
+        let width = max(0, page.size.width), height = max(0, page.size.height)
         var out = ByteBuffer(capacity: body.count + 2048)
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         if !usedImages.isEmpty { out.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"") }
         out.append(" version=\"1.1\" width=\"")
-        out.append(number: page.size.width); out.append("pt\" height=\"")
-        out.append(number: page.size.height); out.append("pt\" viewBox=\"0 0 ")
-        out.append(number: page.size.width); out.append(" ")
-        out.append(number: page.size.height); out.append("\">\n")
+        out.append(number: width); out.append("pt\" height=\"")
+        out.append(number: height); out.append("pt\" viewBox=\"0 0 ")
+        out.append(number: width); out.append(" ")
+        out.append(number: height); out.append("\">\n")
         if let title = document.metadata.title {
             out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
         }
         writeDefs(into: &out)
         if let background = page.background {
-            out.append("<rect width=\""); out.append(number: page.size.width)
-            out.append("\" height=\""); out.append(number: page.size.height); out.append("\"")
+            out.append("<rect width=\""); out.append(number: width)
+            out.append("\" height=\""); out.append(number: height); out.append("\"")
             out.appendColor(background, attribute: "fill", opacityAttribute: "fill-opacity")
             out.append("/>\n")
         }
@@ -128,21 +130,50 @@ struct SVGPageWriter {
 
     // MARK: Items
 
-    private mutating func writeItem(_ item: Scene.Item, depth: Int) {
-        switch item {
-        case .path(let path, let paint):
-            writePath(path, paint, depth: depth)
-        case .text(let run):
-            writeText(run, depth: depth)
-        case .image(let image):
-            writeImage(image, depth: depth)
-        case .group(let group):
-            writeGroup(group, depth: depth)
+    /// One level of the walk: a list of items, where we are in it, and whether a `<g>` was
+    /// opened for it (flattened groups continue at the same level without one).
+    private struct Level {
+        var items: [Scene.Item]
+        var next = 0
+        var opensElement: Bool
+    }
+
+    /// Writes `items` in paint order. The walk keeps its own stack instead of recursing, so
+    /// absurdly deep group nesting cannot overflow the thread's stack.
+    private mutating func writeItems(_ items: [Scene.Item]) {
+        var stack = [Level(items: items, opensElement: false)]
+        var depth = 0
+        while let top = stack.last {
+            if top.next == top.items.count {
+                stack.removeLast()
+                if top.opensElement {
+                    depth -= 1
+                    indent(depth); body.append("</g>\n")
+                }
+                continue
+            }
+            let item = top.items[top.next]
+            stack[stack.count - 1].next += 1
+            switch item {
+            case .path(let path, let paint):
+                writePath(path, paint, depth: depth)
+            case .text(let run):
+                writeText(run, depth: depth)
+            case .image(let image):
+                writeImage(image, depth: depth)
+            case .group(let group):
+                guard !group.items.isEmpty else { continue }
+                let opened = openGroup(group, depth: depth)
+                stack.append(Level(items: group.items, opensElement: opened))
+                if opened { depth += 1 }
+            }
         }
     }
 
+    /// Indentation shows nesting up to a point; beyond it, lines stop moving right so that
+    /// deep nesting cannot make the file grow with the square of the depth.
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { body.append("  ") }
+        for _ in 0..<min(depth, 16) { body.append("  ") }
     }
 
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
@@ -171,8 +202,9 @@ struct SVGPageWriter {
         body.append("/>\n")
     }
 
-    private mutating func writeGroup(_ group: Scene.Group, depth: Int) {
-        guard !group.items.isEmpty else { return }
+    /// Writes the `<g>` start tag for `group`, or nothing when the group changes nothing
+    /// (identity transform, no clip, opaque). Returns whether an element was opened.
+    private mutating func openGroup(_ group: Scene.Group, depth: Int) -> Bool {
         let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
         var clipID: Int?
         if let clip = group.clip {
@@ -184,11 +216,7 @@ struct SVGPageWriter {
                 clipID = clips.count
             }
         }
-        // A group that changes nothing is not worth an element.
-        if group.transform.isIdentity && clipID == nil && opacity >= 1 {
-            for item in group.items { writeItem(item, depth: depth) }
-            return
-        }
+        if group.transform.isIdentity && clipID == nil && opacity >= 1 { return false }
         indent(depth)
         body.append("<g")
         if !group.transform.isIdentity {
@@ -199,9 +227,7 @@ struct SVGPageWriter {
         }
         if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
         body.append(">\n")
-        for item in group.items { writeItem(item, depth: depth + 1) }
-        indent(depth)
-        body.append("</g>\n")
+        return true
     }
 
     private mutating func writeText(_ run: Scene.TextRun, depth: Int) {

@@ -325,6 +325,22 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(pages[1].contains("data:image/jpeg;base64,\(Data(Fixtures.jpeg8x8).base64EncodedString())\""))
     }
 
+    @Test func deepNestingIsWalkedWithoutRecursionAndIndentationIsCapped() {
+        var item = Scene.Item.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))
+        let depth = 5_000
+        for _ in 0..<depth { item = .group(Scene.Group(transform: .translation(0.001, 0), items: [item])) }
+        let svg = render([item])
+        #expect(svg.components(separatedBy: "<g ").count == depth + 1)
+        #expect(svg.components(separatedBy: "</g>").count == depth + 1)
+        #expect(svg.contains("\n" + String(repeating: "  ", count: 16) + "<rect"))
+        #expect(!svg.contains(String(repeating: "  ", count: 17)))
+    }
+
+    @Test func negativePageSizeIsClamped() {
+        let svg = string(SVGWriter.render(Scene.Document(pages: [Scene.Page(size: Size(-5, 10), background: .white)]))[0])
+        #expect(svg.contains("width=\"0pt\" height=\"10pt\" viewBox=\"0 0 0 10\""))
+    }
+
     @Test func base64MatchesFoundation() {
         for length in 0..<7 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 200) }
@@ -358,8 +374,10 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func hostileFontNamesCannotEscapeTheStyleSheet() {
+        #expect(SVGFonts.cssSafeName("DejaVuSans'}</style><script>\\\"") == "DejaVuSansstylescript")
+        #expect(SVGFonts.cssSafeName("Noto Sans CJK-JP_1.5+") == "Noto Sans CJK-JP_1.5+")
         let svg = string(SVGWriter.render(Cases.trueTypeFallback)[0])
-        #expect(svg.contains(".f1 { font-family: 'DejaVuSansstylescript', sans-serif }"))
+        #expect(svg.contains(".f1 { font-family: 'Synthetic', sans-serif }"))
         #expect(!svg.contains("<script"))
     }
 
@@ -385,6 +403,47 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(text(first) == "<script>alert(1)</script>")
         let controls = ExternalTool.run("xmllint", ["--xpath", "string((//*[local-name()='text'])[4])", "-"], input: svg)
         #expect(text(controls) == "ctl:end")
+    }
+}
+
+extension SVGWriterAdversarialTests {
+    /// Scalars drawn from every range that matters to XML (controls, the BMP edges,
+    /// noncharacters, private use, astral planes) in text, title and font names: the output
+    /// must stay well-formed and render.
+    @Test(.enabled(if: ExternalTool.shouldRun("xmllint", "rsvg-convert")))
+    func randomScalarsStayWellFormed() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        let ranges: [ClosedRange<UInt32>] = [0...0x40, 0x7F...0xA0, 0xD7F0...0xD7FF, 0xE000...0xE010,
+                                             0xFDD0...0xFDEF, 0xFFF0...0xFFFF, 0x1_0000...0x1_0010, 0x10_FFF0...0x10_FFFF]
+        func randomString(_ count: Int) -> String {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<count {
+                let range = ranges[Int(next() % UInt32(ranges.count))]
+                if let scalar = Unicode.Scalar(range.lowerBound + next() % (range.upperBound - range.lowerBound + 1)) {
+                    view.append(scalar)
+                }
+            }
+            return String(view)
+        }
+        var items: [Scene.Item] = []
+        for line in 0..<20 {
+            var run = layoutRun("x", font: Scene.FontID(line % 2), as: .helvetica, size: 8, at: Point(5, 10 + Double(line) * 10))
+            run.glyphs = randomString(40).unicodeScalars.enumerated().map {
+                Scene.PositionedGlyph(glyph: UInt16(next() % 256), x: Double($0.offset) * 5, scalar: $0.element)
+            }
+            items.append(.text(run))
+        }
+        let document = Scene.Document(
+            pages: [Scene.Page(size: Size(220, 220), items: items)],
+            fonts: [.standard(.symbol), .trueType(TrueTypeFontRef(postScriptName: randomString(30)))],
+            metadata: Scene.Metadata(title: randomString(60)))
+        let svg = SVGWriter.render(document)[0]
+        ExternalTool.expectWellFormed(svg)
+        ExternalTool.expectRenders(svg)
     }
 }
 

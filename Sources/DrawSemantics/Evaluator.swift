@@ -1,0 +1,420 @@
+// Evaluation — walks the AST of the main file (and the files it imports) and builds the
+// resolved node tree of NodeTree.swift.
+//
+// Takes: a parsed `File`, the `SourceManager` holding it, a loader for imported files and the
+// parser hook. Hands on: `Drawing` and the diagnostics found. Invariants of the output: every
+// node has a built-in kind (components expanded, loops unrolled, conditions decided), every
+// property is typed and in points/degrees, styles applied and inherited paint/text pushed
+// down into each node's `ResolvedStyle`. Ids are unique; every id a connector, `from:`/`to:`
+// or an anchor names exists (diagnosed otherwise); `at:` names only nodes finished earlier in
+// the source. What evaluation deliberately does not do: measure or place anything, parse
+// path data, read images or fonts — that is layout's.
+//
+// Scopes are one flat array of bindings (a stack): a block remembers where its bindings
+// start and truncates back on exit, so entering a loop body costs no allocation. A component
+// body sees its parameters and the bindings visible where it was defined (`captures`, ranges
+// of that same array that stay alive while the component is visible), not its caller's.
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+
+/// The evaluator's entry point.
+///
+///     var sources = SourceManager()
+///     let id = sources.add(path: "/abs/main.draw", bytes: bytes)
+///     let (file, parseDiagnostics) = DrawSyntax.parse(sources[id]!)
+///     let (drawing, diagnostics) = Evaluator(loadFile: { path in try? read(path) })
+///         .evaluate(file, sources: &sources)
+///
+/// `loadFile` receives the path of an imported file resolved against the importing file's
+/// directory (absolute when the main file's path is absolute) and returns its bytes, or nil
+/// when it cannot be read. Imported files are added to `sources`; their parse diagnostics
+/// are part of the result.
+package struct Evaluator {
+    package typealias FileLoader = (String) -> [UInt8]?
+    package typealias FileParser = (SourceFile) -> (file: File, diagnostics: [Diagnostic])
+
+    package var loadFile: FileLoader
+    package var parse: FileParser
+
+    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) }) {
+        self.loadFile = loadFile
+        self.parse = parse
+    }
+
+    /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
+    package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
+        let evaluation = Evaluation(sources: sources, loadFile: loadFile, parse: parse, main: file)
+        let drawing = evaluation.run()
+        sources = evaluation.sources
+        return (drawing, evaluation.sortedDiagnostics())
+    }
+}
+
+/// A parsed file with the evaluator's caches for it.
+final class FileUnit {
+    let ast: File
+    let path: String
+    /// Symbol of each `.name` expression, by expression index; -1 until first looked up.
+    var nameSymbols: [Int32]
+    /// Property of each labelled argument, by the index of its value expression: 0 not yet
+    /// looked up, 255 not a property, else raw value + 1.
+    var argumentProperties: [UInt8]
+    /// Symbols of identifiers (kinds, `let` names, parameters, loop variables) by span start.
+    var identifierSymbols: [UInt32: Int32] = [:]
+    /// Whether "ignored in an imported file" was reported for this file.
+    var reportedIgnored = false
+
+    init(ast: File, path: String) {
+        self.ast = ast
+        self.path = path
+        nameSymbols = Array(repeating: -1, count: ast.exprs.count)
+        argumentProperties = Array(repeating: 0, count: ast.exprs.count)
+    }
+
+    /// The directory part of `path`, with a trailing `/`, or "" for a bare file name.
+    var directory: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[...slash])
+    }
+}
+
+struct Binding {
+    var symbol: Int32
+    var value: Value
+    /// The name in its `let`/`def`/`style`/parameter, for "defined here" notes.
+    var span: Span
+}
+
+struct Component {
+    var name: String
+    var nameSpan: Span
+    var parameters: [Parameter]
+    var body: Block
+    var unit: FileUnit
+    var captures: [Range<Int>]
+}
+
+struct StyleEntry {
+    var property: Property
+    var value: Value
+    var valueSpan: Span
+    var nameSpan: Span
+}
+
+struct StyleDefinition {
+    var name: String
+    var entries: [StyleEntry]
+}
+
+/// A node being built: the target of properties and children.
+struct Frame {
+    enum Role { case node, root, body }
+    var node: Node
+    var role: Role
+    /// Properties set explicitly (not from a style), by `Property.bit`.
+    var explicit: UInt64 = 0
+    /// Where `id:` was given on this frame, when it was.
+    var idSpan: Span?
+}
+
+struct DiagnosticKey: Hashable {
+    var id: String
+    var span: Span
+}
+
+struct PendingReference {
+    var id: String
+    var span: Span
+    var page: Int
+    /// From `at:`: the node must be finished before the reference.
+    var mustPrecede: Bool
+}
+
+struct IDInfo {
+    var span: Span
+    var page: Int
+}
+
+final class Evaluation {
+    var sources: SourceManager
+    let loadFile: Evaluator.FileLoader
+    let parseFile: Evaluator.FileParser
+    let mainUnit: FileUnit
+
+    // Diagnostics.
+    var diagnostics: [Diagnostic] = []
+    var reported: Set<DiagnosticKey> = []
+    var errorCount = 0
+    /// Set when a limit is hit: every loop and statement list stops at once.
+    var aborted = false
+
+    // Symbols.
+    var symbolTable: [String: Int32] = [:]
+    var symbolNames: [String] = []
+    /// How many bindings of each symbol are on the stack: 0 answers "unbound" at once.
+    var boundCount: [Int32] = []
+    /// Built-in kind of each symbol, or nil.
+    var symbolKinds: [NodeKind?] = []
+
+    // Scopes.
+    var bindings: [Binding] = []
+    /// Start of the bindings visible from the current component body (or file).
+    var floor = 0
+    /// Further visible ranges: a component's defining environment, innermost first.
+    var captures: [Range<Int>] = []
+    /// Start of the innermost block's bindings (for duplicate `let` checks).
+    var blockStart = 0
+
+    var unit: FileUnit
+    var styles: [StyleDefinition] = []
+    var components: [Component] = []
+    var callDepth = 0
+    var totalCalls = 0
+    var nodeCount = 0
+    var totalIterations = 0
+    var nesting = 0
+
+    // The tree being built.
+    var frames: [Frame] = []
+    var ids: [String: IDInfo] = [:]
+    var pendingReferences: [PendingReference] = []
+    var pageIndex = 0
+
+    // Imports.
+    var importStack: [String] = []
+    var modules: [String: [Binding]] = [:]
+    /// True while running the top level of an imported file.
+    var importing = false
+    /// True while running statements directly at the top level of a file.
+    var atFileTop = false
+
+    // Pages.
+    var pageSettings: PageSettings?
+    var pageSettingsSpan: Span?
+    var pageMarginGiven = false
+    var pages: [PageNode] = []
+    var firstPageBlock: Span?
+
+    init(sources: SourceManager, loadFile: @escaping Evaluator.FileLoader, parse: @escaping Evaluator.FileParser, main: File) {
+        self.sources = sources
+        self.loadFile = loadFile
+        self.parseFile = parse
+        let path = sources[main.file]?.path ?? ""
+        mainUnit = FileUnit(ast: main, path: path)
+        unit = mainUnit
+        for (name, kind) in builtinKinds {
+            let symbol = intern(name)
+            symbolKinds[Int(symbol)] = kind
+        }
+        importStack = [normalizePath(path)]
+    }
+
+    // MARK: Running
+
+    func run() -> Drawing {
+        var root = Node(kind: .group, span: .unknown, style: .initial)
+        root.explicitStyleMask = 0
+        frames = [Frame(node: root, role: .root)]
+        atFileTop = true
+        execute(mainUnit.ast.statements)
+        atFileTop = false
+        let top = frames.removeLast()
+        root = top.node
+
+        var drawing: Drawing
+        if pages.isEmpty {
+            let settings = pageSettings ?? PageSettings(size: nil, margin: EdgeInsets(all: Self.fittedPageMargin), background: nil, span: .unknown)
+            drawing = Drawing(pages: [PageNode(settings: settings, nodes: root.children)], hasPageBlocks: false)
+        } else {
+            if let first = root.children.first {
+                report(.error("sem.node-outside-page", at: first.span,
+                              "a document with 'page { }' blocks cannot have nodes outside them",
+                              notes: firstPageBlock.map { [Diagnostic.Note("first page block here", at: $0)] } ?? []))
+            }
+            drawing = Drawing(pages: pages, hasPageBlocks: true)
+        }
+        checkReferences()
+        return drawing
+    }
+
+    /// Default margin of a page fitted to its content (no `page size:`): enough for strokes.
+    static let fittedPageMargin = 10.0
+    /// Default margin of a page with a size.
+    static let sizedPageMargin = 36.0
+
+    func checkReferences() {
+        var sortedIDs: [String]?
+        for reference in pendingReferences {
+            if let info = ids[reference.id] {
+                if info.page != reference.page {
+                    report(.error("sem.reference-other-page", at: reference.span,
+                                  "'\(reference.id)' is on another page", notes: [.init("'\(reference.id)' is defined here", at: info.span)]))
+                } else if reference.mustPrecede {
+                    report(.error("sem.forward-reference", at: reference.span,
+                                  "'at:' refers to '\(reference.id)', which is not placed before this node",
+                                  notes: [.init("'\(reference.id)' is defined here; 'at:' may refer only to nodes that come earlier and are not its ancestors", at: info.span)]))
+                }
+                continue
+            }
+            if sortedIDs == nil { sortedIDs = ids.keys.sorted() }
+            var notes: [Diagnostic.Note] = []
+            var fixIts: [Diagnostic.FixIt] = []
+            if let guess = closestMatch(to: reference.id, in: sortedIDs!) {
+                notes.append(.init("did you mean '\(guess)'?"))
+                fixIts.append(.init(replacing: reference.span, with: guess))
+            }
+            report(.error("sem.unknown-id", at: reference.span, "no node has the id '\(reference.id)'", notes: notes, fixIts: fixIts))
+        }
+    }
+
+    func sortedDiagnostics() -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (x, y) = (a.element.span, b.element.span)
+            if x.file != y.file { return x.file < y.file }
+            if x.start != y.start { return x.start < y.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    // MARK: Diagnostics
+
+    /// Records a diagnostic once per id and span (a mistake inside a loop is reported once),
+    /// up to `maxDiagnostics` errors.
+    func report(_ diagnostic: Diagnostic) {
+        guard reported.insert(DiagnosticKey(id: diagnostic.id, span: diagnostic.span)).inserted else { return }
+        if diagnostic.severity == .error {
+            errorCount += 1
+            if errorCount > EvaluationLimits.maxDiagnostics {
+                if !aborted {
+                    diagnostics.append(.error("sem.too-many-errors", at: diagnostic.span,
+                                              "too many errors (\(EvaluationLimits.maxDiagnostics)); stopping"))
+                }
+                aborted = true
+                return
+            }
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    func error(_ id: String, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
+        report(.error(id, at: span, message, notes: notes))
+    }
+
+    /// A limit was hit: report and stop evaluating.
+    func limit(_ id: String, _ span: Span, _ message: String) {
+        report(.error(id, at: span, message))
+        aborted = true
+    }
+
+    // MARK: Symbols and scopes
+
+    func intern(_ name: String) -> Int32 {
+        if let symbol = symbolTable[name] { return symbol }
+        let symbol = Int32(symbolNames.count)
+        symbolTable[name] = symbol
+        symbolNames.append(name)
+        boundCount.append(0)
+        symbolKinds.append(nil)
+        return symbol
+    }
+
+    func symbol(of identifier: Identifier) -> Int32 {
+        if let symbol = unit.identifierSymbols[identifier.span.start] { return symbol }
+        let symbol = intern(identifier.name)
+        unit.identifierSymbols[identifier.span.start] = symbol
+        return symbol
+    }
+
+    /// Index in `bindings` of the visible binding of `symbol`, innermost first.
+    func lookup(_ symbol: Int32) -> Int? {
+        if boundCount[Int(symbol)] == 0 { return nil }
+        var index = bindings.count - 1
+        while index >= floor {
+            if bindings[index].symbol == symbol { return index }
+            index -= 1
+        }
+        for range in captures {
+            var index = range.upperBound - 1
+            while index >= range.lowerBound {
+                if bindings[index].symbol == symbol { return index }
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    func bind(_ symbol: Int32, _ value: Value, span: Span) {
+        bindings.append(Binding(symbol: symbol, value: value, span: span))
+        boundCount[Int(symbol)] += 1
+    }
+
+    /// Binds a declared name, diagnosing a second declaration in the same block.
+    func declare(_ identifier: Identifier, _ value: Value) {
+        let symbol = symbol(of: identifier)
+        if boundCount[Int(symbol)] > 0 {
+            var index = bindings.count - 1
+            while index >= max(blockStart, floor) {
+                if bindings[index].symbol == symbol {
+                    error("sem.duplicate-binding", identifier.span, "'\(identifier.name)' is already defined in this block",
+                          notes: [.init("previous definition here", at: bindings[index].span)])
+                    break
+                }
+                index -= 1
+            }
+        }
+        bind(symbol, value, span: identifier.span)
+    }
+
+    func truncateBindings(to count: Int) {
+        var index = bindings.count - 1
+        while index >= count {
+            boundCount[Int(bindings[index].symbol)] -= 1
+            index -= 1
+        }
+        bindings.removeSubrange(count...)
+    }
+
+    /// The names visible here, for "did you mean".
+    func visibleNames(where predicate: (Value) -> Bool = { _ in true }) -> [String] {
+        var names: [String] = []
+        var ranges = [floor..<bindings.count]
+        ranges.append(contentsOf: captures)
+        for range in ranges {
+            for index in range where predicate(bindings[index].value) {
+                names.append(symbolNames[Int(bindings[index].symbol)])
+            }
+        }
+        return names.sorted()
+    }
+
+    func didYouMean(_ word: String, among candidates: [String], span: Span) -> ([Diagnostic.Note], [Diagnostic.FixIt]) {
+        guard let guess = closestMatch(to: word, in: candidates), guess != word else { return ([], []) }
+        return ([.init("did you mean '\(guess)'?")], [.init(replacing: span, with: guess)])
+    }
+
+    // MARK: Paths
+
+    /// Resolves `path` against the directory of the file that `span` lies in.
+    func resolvePath(_ path: String, relativeTo span: Span) -> String {
+        if path.hasPrefix("/") { return normalizePath(path) }
+        let base = sources[span.file]?.path ?? unit.path
+        let directory: String
+        if let slash = base.utf8.lastIndex(of: UInt8(ascii: "/")) { directory = String(base[...slash]) } else { directory = "" }
+        return normalizePath(directory + path)
+    }
+}
+
+/// Removes `.` and `name/..` components; keeps a leading `/` and leading `..` components.
+func normalizePath(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        if part == "." { continue }
+        if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+        if part == "..", absolute, parts.isEmpty { continue }
+        parts.append(part)
+    }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+}

@@ -1,0 +1,620 @@
+// Expressions: literals with units, names, points and lists, operators with unit rules,
+// members and anchors, indexing, built-in functions, string interpolation.
+//
+// Unit rules: a plain number stands for points next to a length and for degrees next to an
+// angle; length × number = length; length ÷ length = number; a percentage scales what it
+// multiplies; anything else mixing kinds (length × length, colour + 1) is an error.
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+#if canImport(Foundation)
+import Foundation
+#endif
+
+extension Evaluation {
+    func symbolOfName(_ expr: ExprID, _ name: String) -> Int32 {
+        let slot = Int(expr.index)
+        let cached = unit.nameSymbols[slot]
+        if cached >= 0 { return cached }
+        let symbol = intern(name)
+        unit.nameSymbols[slot] = symbol
+        return symbol
+    }
+
+    /// The value of an expression, or nil after reporting why there is none.
+    func evaluate(_ id: ExprID) -> Value? { evaluate(id, depth: 0) }
+
+    func evaluate(_ id: ExprID, depth: Int) -> Value? {
+        if depth > EvaluationLimits.maxExpressionDepth {
+            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(EvaluationLimits.maxExpressionDepth) levels")
+            return nil
+        }
+        let expr = unit.ast[id]
+        switch expr.kind {
+        case .number(let x, let numberUnit):
+            switch numberUnit {
+            case .none: return .number(x)
+            case .pt: return .length(x)
+            case .inch: return .length(x * 72)
+            case .mm: return .length(x * 72 / 25.4)
+            case .cm: return .length(x * 720 / 25.4)
+            case .px: return .length(x * 0.75)
+            case .percent: return .percent(x / 100)
+            case .deg: return .angle(x)
+            }
+        case .string(let parts):
+            if parts.isEmpty { return .string("") }
+            if parts.count == 1, case .text(let text) = parts[0] { return .string(text) }
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let piece): text += piece
+                case .interpolation(let inner):
+                    guard let value = evaluate(inner, depth: depth + 1) else { return nil }
+                    switch value {
+                    case .style, .component, .range:
+                        error("sem.type-mismatch", unit.ast[inner].span, "\(value.typeName) cannot be written into a string")
+                        return nil
+                    case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
+                        typeMismatch("string interpolation", expected: "a value", value, unit.ast[inner].span, inner)
+                        return nil
+                    default: text += interpolationText(value)
+                    }
+                }
+                if text.utf8.count > EvaluationLimits.maxStringLength {
+                    limit("sem.string-limit", expr.span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                    return nil
+                }
+            }
+            return .string(text)
+        case .color(let r, let g, let b, let a):
+            return .color(Color(r: r, g: g, b: b, a: a))
+        case .bool(let flag):
+            return .bool(flag)
+        case .none:
+            return Value.none
+        case .name(let name):
+            if let index = lookup(symbolOfName(id, name)) {
+                if case .poison = bindings[index].value { return nil }
+                return bindings[index].value
+            }
+            return .word(name)
+        case .tuple(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = evaluate(item, depth: depth + 1) else { return nil }
+                values.append(value)
+            }
+            if values.count == 2, let x = length(values[0]), let y = length(values[1]) { return .point(x, y) }
+            if values.count == 2 {
+                for (item, value) in zip(items, values) where length(value) == nil {
+                    if case .percent = value { continue }
+                    typeMismatch("a point coordinate", expected: "a number or a length", value, unit.ast[item].span, item)
+                    return nil
+                }
+            }
+            return .tuple(values)
+        case .list(let items):
+            if items.count > EvaluationLimits.maxListLength {
+                limit("sem.list-limit", expr.span, "list longer than \(EvaluationLimits.maxListLength) elements")
+                return nil
+            }
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = evaluate(item, depth: depth + 1) else { return nil }
+                values.append(value)
+            }
+            return .list(values)
+        case .unary(let op, let operand):
+            guard let value = evaluate(operand, depth: depth + 1) else { return nil }
+            return unary(op, value, span: expr.span, operandExpr: operand)
+        case .binary(let op, let left, let right):
+            if case .binary = unit.ast[left].kind { return binaryChain(id, depth: depth) }
+            guard let lhs = evaluate(left, depth: depth + 1) else { return nil }
+            if let shortCut = shortCircuit(op, lhs) { return shortCut }
+            guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
+            return binary(op, lhs, rhs, span: expr.span, leftExpr: left, rightExpr: right)
+        case .range(let lowerExpr, let upperExpr, let inclusive):
+            guard let lower = evaluate(lowerExpr, depth: depth + 1), let upper = evaluate(upperExpr, depth: depth + 1) else { return nil }
+            guard let a = integer(lower, lowerExpr, "a range bound"), let b = integer(upper, upperExpr, "a range bound") else { return nil }
+            return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
+        case .member(let base, let name):
+            guard let value = evaluate(base, depth: depth + 1) else { return nil }
+            return member(value, name, baseSpan: unit.ast[base].span, baseExpr: base)
+        case .index(let base, let index):
+            guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
+            return subscriptValue(container, position, span: expr.span, baseExpr: base, indexExpr: index)
+        case .call(let name, let arguments):
+            return call(name, arguments, span: expr.span, depth: depth)
+        case .error:
+            return nil
+        }
+    }
+
+    func isNodeID(_ word: String) -> Bool { ids[word] != nil }
+
+    /// An integer from a plain whole number, or nil after an error.
+    func integer(_ value: Value, _ expr: ExprID, _ what: String) -> Int? {
+        guard case .number(let x) = value else {
+            typeMismatch(what, expected: "a whole number", value, unit.ast[expr].span, expr)
+            return nil
+        }
+        guard x == x.rounded(), abs(x) < 1e15 else {
+            error("sem.not-integer", unit.ast[expr].span, "\(what) must be a whole number, found \(formatNumber(x))")
+            return nil
+        }
+        return Int(x)
+    }
+
+    // MARK: Operators
+
+    /// `a + b + c + …` leans left: evaluate the spine iteratively so a long chain does not
+    /// recurse once per operator.
+    func binaryChain(_ id: ExprID, depth: Int) -> Value? {
+        var spine: [ExprID] = []
+        var current = id
+        while case .binary(_, let left, _) = unit.ast[current].kind {
+            spine.append(current)
+            current = left
+        }
+        guard var accumulator = evaluate(current, depth: depth + 1) else { return nil }
+        for node in spine.reversed() {
+            guard case .binary(let op, let left, let right) = unit.ast[node].kind else { continue }
+            if let shortCut = shortCircuit(op, accumulator) { accumulator = shortCut; continue }
+            guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
+            guard let result = binary(op, accumulator, rhs, span: unit.ast[node].span, leftExpr: left, rightExpr: right) else { return nil }
+            accumulator = result
+        }
+        return accumulator
+    }
+
+    func shortCircuit(_ op: BinaryOperator, _ lhs: Value) -> Value? {
+        if op == .and, case .bool(false) = lhs { return .bool(false) }
+        if op == .or, case .bool(true) = lhs { return .bool(true) }
+        return nil
+    }
+
+    static func symbol(of op: BinaryOperator) -> String {
+        switch op {
+        case .add: "+"
+        case .subtract: "-"
+        case .multiply: "*"
+        case .divide: "/"
+        case .remainder: "%"
+        case .equal: "=="
+        case .notEqual: "!="
+        case .less: "<"
+        case .lessEqual: "<="
+        case .greater: ">"
+        case .greaterEqual: ">="
+        case .and: "&&"
+        case .or: "||"
+        }
+    }
+
+    enum Dimension { case number, length, percent, angle }
+
+    func numeric(_ value: Value) -> (Double, Dimension)? {
+        switch value {
+        case .number(let x): (x, .number)
+        case .length(let x): (x, .length)
+        case .percent(let x): (x, .percent)
+        case .angle(let x): (x, .angle)
+        default: nil
+        }
+    }
+
+    func make(_ x: Double, _ dimension: Dimension) -> Value {
+        switch dimension {
+        case .number: .number(x)
+        case .length: .length(x)
+        case .percent: .percent(x)
+        case .angle: .angle(x)
+        }
+    }
+
+    func unary(_ op: UnaryOperator, _ value: Value, span: Span, operandExpr: ExprID) -> Value? {
+        switch (op, value) {
+        case (.plus, _) where numeric(value) != nil: return value
+        case (.plus, .point): return value
+        case (.negate, .point(let x, let y)): return .point(-x, -y)
+        case (.negate, _):
+            if let (x, dimension) = numeric(value) { return make(-x, dimension) }
+        case (.not, .bool(let flag)): return .bool(!flag)
+        default: break
+        }
+        let symbol = op == .not ? "!" : (op == .negate ? "-" : "+")
+        operandError("'\(symbol)' cannot be applied to \(value.typeName)", value, span: span, expr: operandExpr)
+        return nil
+    }
+
+    /// An operator error; an undefined bare word gets the clearer "undefined name".
+    func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
+        if case .word(let word) = value, let expr, !isNodeID(word) {
+            let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
+            report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+            return
+        }
+        error("sem.operator-types", span, message)
+    }
+
+    func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, span: Span, leftExpr: ExprID, rightExpr: ExprID) -> Value? {
+        func fail(_ detail: String? = nil) -> Value? {
+            if case .word = lhs { operandError("", lhs, span: span, expr: leftExpr); if !isWordNode(lhs) { return nil } }
+            if case .word = rhs { operandError("", rhs, span: span, expr: rightExpr); if !isWordNode(rhs) { return nil } }
+            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(lhs.typeName) and \(rhs.typeName)"
+            error("sem.operator-types", span, text)
+            return nil
+        }
+        switch op {
+        case .and, .or:
+            guard case .bool(let a) = lhs, case .bool(let b) = rhs else { return fail() }
+            return .bool(op == .and ? a && b : a || b)
+        case .equal, .notEqual:
+            guard let same = equal(lhs, rhs) else { return fail() }
+            return .bool(op == .equal ? same : !same)
+        case .less, .lessEqual, .greater, .greaterEqual:
+            if let (a, da) = numeric(lhs), let (b, db) = numeric(rhs), compatible(da, db) {
+                switch op {
+                case .less: return .bool(a < b)
+                case .lessEqual: return .bool(a <= b)
+                case .greater: return .bool(a > b)
+                default: return .bool(a >= b)
+                }
+            }
+            if case .string(let a) = lhs, case .string(let b) = rhs {
+                let (x, y) = (Array(a.utf8), Array(b.utf8))
+                switch op {
+                case .less: return .bool(x.lexicographicallyPrecedes(y))
+                case .lessEqual: return .bool(!y.lexicographicallyPrecedes(x))
+                case .greater: return .bool(y.lexicographicallyPrecedes(x))
+                default: return .bool(!x.lexicographicallyPrecedes(y))
+                }
+            }
+            return fail()
+        case .add, .subtract:
+            if let (a, da) = numeric(lhs), let (b, db) = numeric(rhs) {
+                guard let dimension = sumDimension(da, db) else { return fail() }
+                return make(op == .add ? a + b : a - b, dimension)
+            }
+            switch (lhs, rhs) {
+            case (.point(let ax, let ay), .point(let bx, let by)):
+                return op == .add ? .point(ax + bx, ay + by) : .point(ax - bx, ay - by)
+            case (.anchor(var p), .point(let x, let y)):
+                p.offset = op == .add ? Point(p.offset.x + x, p.offset.y + y) : Point(p.offset.x - x, p.offset.y - y)
+                return .anchor(p)
+            case (.point(let x, let y), .anchor(var p)) where op == .add:
+                p.offset = Point(p.offset.x + x, p.offset.y + y)
+                return .anchor(p)
+            case (.anchor, _), (_, .anchor):
+                return anchorError(span)
+            case (.string(let a), .string(let b)) where op == .add:
+                if a.utf8.count + b.utf8.count > EvaluationLimits.maxStringLength {
+                    limit("sem.string-limit", span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                    return nil
+                }
+                return .string(a + b)
+            case (.list(let a), .list(let b)) where op == .add:
+                if a.count + b.count > EvaluationLimits.maxListLength {
+                    limit("sem.list-limit", span, "list longer than \(EvaluationLimits.maxListLength) elements")
+                    return nil
+                }
+                return .list(a + b)
+            default:
+                return fail()
+            }
+        case .multiply, .divide, .remainder:
+            if case .anchor = lhs { return anchorError(span) }
+            if case .anchor = rhs { return anchorError(span) }
+            // Points scale by a number or a percentage.
+            if case .point(let x, let y) = lhs, let (k, dk) = numeric(rhs), dk == .number || dk == .percent, op != .remainder {
+                if op == .divide {
+                    guard k != 0 else { return divisionByZero(span) }
+                    return .point(x / k, y / k)
+                }
+                return .point(x * k, y * k)
+            }
+            if case .point(let x, let y) = rhs, let (k, dk) = numeric(lhs), dk == .number || dk == .percent, op == .multiply {
+                return .point(x * k, y * k)
+            }
+            guard let (a, da) = numeric(lhs), let (b, db) = numeric(rhs) else { return fail() }
+            switch op {
+            case .multiply:
+                if da == .number || da == .percent && db != .number { return make(a * b, db) }
+                if db == .number || db == .percent { return make(a * b, da) }
+                return fail("'*' cannot multiply \(lhs.typeName) by \(rhs.typeName)")
+            case .divide:
+                guard b != 0 else { return divisionByZero(span) }
+                if db == .number || db == .percent { return make(a / b, da) }
+                if da == db { return .number(a / b) }
+                if da == .number && db == .length { return .number(a / b) }
+                return fail("'/' cannot divide \(lhs.typeName) by \(rhs.typeName)")
+            default:
+                guard b != 0 else { return divisionByZero(span) }
+                let r = a.truncatingRemainder(dividingBy: b)
+                if db == .number { return make(r, da) }
+                if da == db || da == .number { return make(r, db) }
+                return fail()
+            }
+        }
+    }
+
+    func isWordNode(_ value: Value) -> Bool {
+        if case .word(let word) = value { return isNodeID(word) }
+        return false
+    }
+
+    func compatible(_ a: Dimension, _ b: Dimension) -> Bool {
+        a == b || a == .number && (b == .length || b == .angle) || b == .number && (a == .length || a == .angle)
+    }
+
+    func sumDimension(_ a: Dimension, _ b: Dimension) -> Dimension? {
+        if a == b { return a }
+        if a == .number && (b == .length || b == .angle) { return b }
+        if b == .number && (a == .length || a == .angle) { return a }
+        return nil
+    }
+
+    func divisionByZero(_ span: Span) -> Value? {
+        error("sem.division-by-zero", span, "division by zero")
+        return nil
+    }
+
+    func anchorError(_ span: Span) -> Value? {
+        error("sem.anchor-arithmetic", span,
+              "an anchor of a node can only be offset by adding or subtracting a point: node positions are known only after layout")
+        return nil
+    }
+
+    /// Equality of two values of comparable types, or nil when they cannot be compared.
+    func equal(_ lhs: Value, _ rhs: Value) -> Bool? {
+        if let (a, da) = numeric(lhs), let (b, db) = numeric(rhs) { return compatible(da, db) ? a == b : nil }
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.none, .none): return true
+        case (.none, _), (_, .none): return false
+        case (.color(let a), .color(let b)): return a == b
+        case (.word(let a), .word(let b)): return a == b
+        case (.color(let a), .word(let b)), (.word(let b), .color(let a)):
+            guard let named = NamedColors.color(named: b) else { return nil }
+            return a == named
+        case (.point(let ax, let ay), .point(let bx, let by)): return ax == bx && ay == by
+        case (.list(let a), .list(let b)):
+            guard a.count == b.count else { return false }
+            for (x, y) in zip(a, b) {
+                guard let same = equal(x, y) else { return nil }
+                if !same { return false }
+            }
+            return true
+        default: return nil
+        }
+    }
+
+    // MARK: Members and indexing
+
+    static let pointMembers = ["x", "y", "width", "height"]
+
+    func member(_ value: Value, _ name: Identifier, baseSpan: Span, baseExpr: ExprID) -> Value? {
+        switch value {
+        case .point(let x, let y):
+            switch name.name {
+            case "x", "width": return .length(x)
+            case "y", "height": return .length(y)
+            default: break
+            }
+            let (notes, fixIts) = didYouMean(name.name, among: Self.pointMembers, span: name.span)
+            report(.error("sem.unknown-member", at: name.span, "a point has no member '\(name.name)' (it has x, y, width, height)",
+                          notes: notes, fixIts: fixIts))
+            return nil
+        case .word(let node), .string(let node):
+            if let anchor = anchorNames[name.name] {
+                return .anchor(PointValue(anchor: .init(nodeID: node, anchor: anchor, span: baseSpan), offset: .zero))
+            }
+            if Self.pointMembers.contains(name.name) {
+                error("sem.anchor-arithmetic", name.span,
+                      "'.\(name.name)' of node '\(node)' is not known before layout: node positions are known only after layout; use an anchor such as '\(node).center'")
+                return nil
+            }
+            let (notes, fixIts) = didYouMean(name.name, among: anchorNames.keys.sorted(), span: name.span)
+            report(.error("sem.unknown-anchor", at: name.span,
+                          "unknown anchor '\(name.name)' (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
+                          notes: notes, fixIts: fixIts))
+            return nil
+        case .anchor:
+            error("sem.anchor-arithmetic", name.span,
+                  "'.\(name.name)' of an anchor is not known before layout: node positions are known only after layout")
+            return nil
+        default:
+            typeMismatch("member access '.\(name.name)'", expected: "a point or a node name", value, baseSpan, baseExpr)
+            return nil
+        }
+    }
+
+    func subscriptValue(_ container: Value, _ position: Value, span: Span, baseExpr: ExprID, indexExpr: ExprID) -> Value? {
+        let count: Int
+        switch container {
+        case .list(let items): count = items.count
+        case .range(let a, let b): count = max(0, b - a)
+        default:
+            typeMismatch("indexing", expected: "a list", container, unit.ast[baseExpr].span, baseExpr)
+            return nil
+        }
+        guard let index = integer(position, indexExpr, "an index") else { return nil }
+        guard index >= 0, index < count else {
+            error("sem.index-out-of-range", unit.ast[indexExpr].span,
+                  "index \(index) is out of range: the list has \(count) element\(count == 1 ? "" : "s") (indices 0..<\(count))")
+            return nil
+        }
+        switch container {
+        case .list(let items): return items[index]
+        case .range(let a, _): return .number(Double(a + index))
+        default: return nil
+        }
+    }
+
+    // MARK: Functions
+
+    static let functionNames = ["abs", "atan2", "ceil", "cos", "count", "floor", "gray", "hsl", "max", "min", "mix",
+                                "rgb", "rgba", "round", "sin", "sqrt", "tan"]
+
+    func call(_ name: Identifier, _ arguments: [Argument], span: Span, depth: Int) -> Value? {
+        guard Self.functionNames.contains(name.name) else {
+            let (notes, fixIts) = didYouMean(name.name, among: Self.functionNames, span: name.span)
+            report(.error("sem.unknown-function", at: name.span, "unknown function '\(name.name)'", notes: notes, fixIts: fixIts))
+            return nil
+        }
+        var values: [Value] = []
+        var spans: [Span] = []
+        var exprs: [ExprID] = []
+        for argument in arguments {
+            if let label = argument.label {
+                error("sem.function-argument", label.span, "'\(name.name)' takes no named arguments")
+                return nil
+            }
+            guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
+            values.append(value)
+            spans.append(unit.ast[argument.value].span)
+            exprs.append(argument.value)
+        }
+        func arity(_ expected: Int) -> Bool {
+            if values.count == expected { return true }
+            error("sem.function-argument", span, "'\(name.name)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(values.count)")
+            return false
+        }
+        func bad(_ index: Int, _ expected: String) -> Value? {
+            typeMismatch("argument \(index + 1) of '\(name.name)'", expected: expected, values[index], spans[index], exprs[index])
+            return nil
+        }
+        /// A fraction 0…1 from a number or a percentage.
+        func fraction(_ index: Int) -> Double? {
+            switch values[index] {
+            case .number(let x), .percent(let x): return x
+            default: return nil
+            }
+        }
+        func channel(_ index: Int) -> Double? {
+            switch values[index] {
+            case .number(let x): return min(max(x / 255, 0), 1)
+            case .percent(let x): return min(max(x, 0), 1)
+            default: return nil
+            }
+        }
+        func degrees(_ index: Int) -> Double? {
+            switch values[index] {
+            case .number(let x), .angle(let x): return x
+            default: return nil
+            }
+        }
+
+        switch name.name {
+        case "min", "max":
+            var items = values
+            if values.count == 1, case .list(let list) = values[0] { items = list }
+            guard !items.isEmpty else {
+                error("sem.function-argument", span, "'\(name.name)' needs at least one value")
+                return nil
+            }
+            guard var (best, dimension) = numeric(items[0]) else { return bad(0, "a number or a length") }
+            for (index, item) in items.enumerated().dropFirst() {
+                guard let (x, d) = numeric(item), let merged = sumDimension(dimension, d) else {
+                    return bad(min(index, values.count - 1), "values of one kind (numbers, lengths, angles or percentages)")
+                }
+                dimension = merged
+                best = name.name == "min" ? Swift.min(best, x) : Swift.max(best, x)
+            }
+            return make(best, dimension)
+        case "abs", "floor", "ceil", "round":
+            guard arity(1) else { return nil }
+            guard let (x, dimension) = numeric(values[0]) else { return bad(0, "a number or a length") }
+            let result: Double
+            switch name.name {
+            case "abs": result = Swift.abs(x)
+            case "floor": result = x.rounded(.down)
+            case "ceil": result = x.rounded(.up)
+            default: result = x.rounded(.toNearestOrAwayFromZero)
+            }
+            return make(result, dimension)
+        case "sqrt":
+            guard arity(1) else { return nil }
+            guard case .number(let x) = values[0] else { return bad(0, "a number") }
+            guard x >= 0 else {
+                error("sem.invalid-value", spans[0], "'sqrt' of a negative number (\(formatNumber(x)))")
+                return nil
+            }
+            return .number(x.squareRoot())
+        case "sin", "cos", "tan":
+            guard arity(1) else { return nil }
+            guard let angle = degrees(0) else { return bad(0, "an angle (degrees)") }
+            let radians = angle * Double.pi / 180
+            switch name.name {
+            case "sin": return .number(sin(radians))
+            case "cos": return .number(cos(radians))
+            default: return .number(tan(radians))
+            }
+        case "atan2":
+            guard arity(2) else { return nil }
+            guard let (y, dy) = numeric(values[0]), dy == .number || dy == .length else { return bad(0, "a number or a length") }
+            guard let (x, dx) = numeric(values[1]), dx == .number || dx == .length else { return bad(1, "a number or a length") }
+            return .angle(atan2(y, x) * 180 / Double.pi)
+        case "rgb", "rgba":
+            guard arity(name.name == "rgb" ? 3 : 4) else { return nil }
+            var channels: [Double] = []
+            for index in 0..<3 {
+                guard let c = channel(index) else { return bad(index, "a number from 0 to 255 or a percentage") }
+                channels.append(c)
+            }
+            var alpha = 1.0
+            if values.count == 4 {
+                guard let a = fraction(3) else { return bad(3, "a number from 0 to 1 or a percentage") }
+                alpha = min(max(a, 0), 1)
+            }
+            return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
+        case "hsl":
+            guard arity(3) else { return nil }
+            guard let h = degrees(0) else { return bad(0, "a hue in degrees") }
+            guard let s = fraction(1) else { return bad(1, "a percentage or a number from 0 to 1") }
+            guard let l = fraction(2) else { return bad(2, "a percentage or a number from 0 to 1") }
+            return .color(hslColor(h, min(max(s, 0), 1), min(max(l, 0), 1)))
+        case "gray":
+            guard arity(1) else { return nil }
+            guard let level = fraction(0) else { return bad(0, "a number from 0 to 1 or a percentage") }
+            let v = min(max(level, 0), 1)
+            return .color(Color(red: v, green: v, blue: v))
+        case "mix":
+            guard arity(3) else { return nil }
+            guard case .some(.some(let a)) = colorOrNone(values[0]) else { return bad(0, "a color") }
+            guard case .some(.some(let b)) = colorOrNone(values[1]) else { return bad(1, "a color") }
+            guard let t0 = fraction(2) else { return bad(2, "a number from 0 to 1 or a percentage") }
+            let t = min(max(t0, 0), 1)
+            func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+            return .color(Color(red: lerp(a.red, b.red), green: lerp(a.green, b.green), blue: lerp(a.blue, b.blue),
+                                alpha: lerp(a.alpha, b.alpha)))
+        case "count":
+            guard arity(1) else { return nil }
+            switch values[0] {
+            case .list(let items): return .number(Double(items.count))
+            case .range(let a, let b): return .number(Double(max(0, b - a)))
+            case .string(let text): return .number(Double(text.unicodeScalars.count))
+            default: return bad(0, "a list, a range or a string")
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// CSS `hsl()` (CSS Color 4 §7): hue in degrees, saturation and lightness 0…1.
+    func hslColor(_ hue: Double, _ s: Double, _ l: Double) -> Color {
+        var h = hue.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        func f(_ n: Double) -> Double {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let a = s * Swift.min(l, 1 - l)
+            return l - a * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
+        }
+        return Color(red: f(0), green: f(8), blue: f(4))
+    }
+}

@@ -1,0 +1,221 @@
+// The property catalogue: every property of every node kind, its type, which kinds use it,
+// and which are inherited down the tree. One table, so checking, did-you-mean and the
+// language reference agree.
+
+import DrawScene
+
+/// A node property. The raw value indexes `Property.names` and is the bit of the evaluator's
+/// "set explicitly" mask.
+enum Property: UInt8, CaseIterable {
+    // Common geometry.
+    case id, at, anchor, width, height, size, padding, rotate, scale, opacity, clip, style
+    // Paint (inherited).
+    case fill, stroke, lineWidth, lineCap, lineJoin, miterLimit, dash, dashOffset, fillRule
+    // Text (inherited).
+    case font, fontSize, bold, italic, color, align, lineHeight
+    // Kind-specific.
+    case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
+    case minLength, fit
+
+    var name: String { Property.names[Int(rawValue)] }
+
+    static let names: [String] = [
+        "id", "at", "anchor", "width", "height", "size", "padding", "rotate", "scale", "opacity", "clip", "style",
+        "fill", "stroke", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashOffset", "fillRule",
+        "font", "fontSize", "bold", "italic", "color", "align", "lineHeight",
+        "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
+        "columns", "minLength", "fit",
+    ]
+
+    static let byName: [String: Property] = {
+        var table: [String: Property] = [:]
+        for property in Property.allCases { table[property.name] = property }
+        return table
+    }()
+
+    var bit: UInt64 { 1 << UInt64(rawValue) }
+
+    /// The bit of `Node.inheritedMask` for properties inherited down the tree (all of
+    /// `ResolvedStyle`), or 0. `align` is inherited as text alignment except on stacks and
+    /// grids, where it is their own layout alignment (decided by the caller).
+    var inheritedBit: UInt16 {
+        switch self {
+        case .fill: 1 << 0
+        case .stroke: 1 << 1
+        case .lineWidth: 1 << 2
+        case .lineCap: 1 << 3
+        case .lineJoin: 1 << 4
+        case .miterLimit: 1 << 5
+        case .dash: 1 << 6
+        case .dashOffset: 1 << 7
+        case .fillRule: 1 << 8
+        case .font: 1 << 9
+        case .fontSize: 1 << 10
+        case .bold: 1 << 11
+        case .italic: 1 << 12
+        case .color: 1 << 13
+        case .align: 1 << 14
+        case .lineHeight: 1 << 15
+        default: 0
+        }
+    }
+
+    /// Properties that only some kinds use; every other property is common to all kinds.
+    var isKindSpecific: Bool { rawValue >= Property.corner.rawValue }
+
+    /// The kinds a kind-specific property has an effect on.
+    func applies(to kind: NodeKind) -> Bool {
+        switch self {
+        case .corner: return kind == .rect
+        case .r: return kind == .circle
+        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
+        case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
+        case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
+        case .rowSpacing, .columnSpacing, .columns: return kind == .grid
+        case .minLength: return kind == .spacer
+        case .fit: return kind == .image
+        default: return true
+        }
+    }
+
+    /// What the property takes, for "expected …" messages and the reference.
+    var expected: String {
+        switch self {
+        case .id: "a name or a string"
+        case .at, .from, .to: self == .at ? "a point" : "a node name or a point"
+        case .anchor: "an anchor name (center, top, topLeft, n, ne, …)"
+        case .width, .height, .lineWidth, .dashOffset, .fontSize, .corner, .r, .spacing, .rowSpacing,
+             .columnSpacing, .minLength:
+            "a length"
+        case .size: "a size (width, height) or a length"
+        case .padding: "a length, (vertical, horizontal) or (top, right, bottom, left)"
+        case .rotate: "an angle"
+        case .scale: "a number or (x, y)"
+        case .opacity: "a number from 0 to 1 or a percentage"
+        case .clip, .bold, .italic: "a bool"
+        case .style: "a style or a list of styles"
+        case .fill, .stroke: "a color or 'none'"
+        case .color: "a color"
+        case .lineCap: "butt, round or square"
+        case .lineJoin: "miter, round or bevel"
+        case .miterLimit: "a number"
+        case .dash: "a list of lengths, a length or 'none'"
+        case .fillRule: "nonZero or evenOdd"
+        case .font: "a font name, a font file path or a list of them"
+        case .align: "an alignment (leading, center, trailing, top, bottom, left, right, topLeading, …)"
+        case .lineHeight: "a number (times the font size) or a length"
+        case .points, .via: "a list of points"
+        case .arrow: "start, end, both or none"
+        case .label: "a string"
+        case .columns: "a whole number"
+        case .fit: "contain, cover or fill"
+        }
+    }
+}
+
+/// Built-in node kinds by name (connectors have no name: they come from `->`).
+let builtinKinds: [(String, NodeKind)] = [
+    ("rect", .rect), ("ellipse", .ellipse), ("circle", .circle), ("line", .line), ("arrow", .arrow),
+    ("polyline", .polyline), ("polygon", .polygon), ("path", .path), ("text", .text), ("image", .image),
+    ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
+    ("spacer", .spacer),
+]
+
+extension NodeKind {
+    var name: String {
+        switch self {
+        case .rect: "rect"
+        case .ellipse: "ellipse"
+        case .circle: "circle"
+        case .line: "line"
+        case .arrow: "arrow"
+        case .polyline: "polyline"
+        case .polygon: "polygon"
+        case .path: "path"
+        case .text: "text"
+        case .image: "image"
+        case .group: "group"
+        case .vstack: "vstack"
+        case .hstack: "hstack"
+        case .zstack: "zstack"
+        case .grid: "grid"
+        case .spacer: "spacer"
+        case .connector: "connector"
+        }
+    }
+
+    /// What the positional argument means, or nil when the kind takes none.
+    var positionalMeaning: String? {
+        switch self {
+        case .rect, .ellipse, .circle: "label"
+        case .text: "text"
+        case .image: "file path"
+        case .path: "path data"
+        default: nil
+        }
+    }
+
+    /// Stacks and grids use `align` for their own layout, not as inherited text alignment.
+    var alignsChildren: Bool { self == .vstack || self == .hstack || self == .zstack || self == .grid }
+}
+
+let anchorNames: [String: Anchor] = [
+    "center": .center, "top": .top, "bottom": .bottom, "left": .left, "right": .right,
+    "topLeft": .topLeft, "topRight": .topRight, "bottomLeft": .bottomLeft, "bottomRight": .bottomRight,
+    "c": .center, "n": .top, "s": .bottom, "w": .left, "e": .right,
+    "nw": .topLeft, "ne": .topRight, "sw": .bottomLeft, "se": .bottomRight,
+]
+
+let alignmentNames: [String: Alignment] = [
+    "center": .center, "leading": .leading, "trailing": .trailing, "top": .top, "bottom": .bottom,
+    "left": .leading, "right": .trailing,
+    "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
+    "bottomTrailing": .bottomTrailing,
+    "topLeft": .topLeading, "topRight": .topTrailing, "bottomLeft": .bottomLeading, "bottomRight": .bottomTrailing,
+]
+
+let textAlignNames: [String: TextAlign] = [
+    "left": .left, "center": .center, "right": .right, "leading": .left, "trailing": .right,
+]
+
+let lineCapNames: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
+let lineJoinNames: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
+let fillRuleNames: [String: FillRule] = [
+    "nonZero": .nonZero, "evenOdd": .evenOdd, "nonzero": .nonZero, "evenodd": .evenOdd,
+]
+let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
+let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
+
+/// Named page sizes in points (portrait). ISO sizes from millimetres.
+let pageSizeNames: [String: Size] = {
+    func mm(_ w: Double, _ h: Double) -> Size { Size(w * 72 / 25.4, h * 72 / 25.4) }
+    return [
+        "letter": Size(612, 792), "legal": Size(612, 1008), "tabloid": Size(792, 1224),
+        "a3": mm(297, 420), "a4": mm(210, 297), "a5": mm(148, 210), "a6": mm(105, 148),
+    ]
+}()
+
+/// Named limits against hostile or runaway input; each breach is a diagnostic.
+package enum EvaluationLimits {
+    /// Nested component calls.
+    package static let maxCallDepth = 64
+    /// Component calls in the whole drawing (bounds exponential recursion that makes no nodes).
+    package static let maxCalls = 4_000_000
+    /// Nodes in the whole drawing.
+    package static let maxNodes = 2_000_000
+    /// Iterations of one `for` loop (checked before the loop starts).
+    package static let maxLoopIterations = 1_000_000
+    /// Iterations of all loops together.
+    package static let maxTotalIterations = 10_000_000
+    /// Elements of a list (literals, concatenations, `points:`).
+    package static let maxListLength = 1_000_000
+    /// Bytes of a string built by concatenation or interpolation.
+    package static let maxStringLength = 16_000_000
+    /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
+    /// recursive and may be any length).
+    package static let maxExpressionDepth = 200
+    /// Nesting of blocks.
+    package static let maxBlockDepth = 200
+    /// Diagnostics reported before "too many errors".
+    package static let maxDiagnostics = 500
+}

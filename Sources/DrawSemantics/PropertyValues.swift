@@ -1,0 +1,469 @@
+// Properties: from an evaluated `Value` to a typed field of the node being built, with the
+// checks of the language (known, typed, used by this kind).
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+
+extension Evaluation {
+    /// The property an argument names, or nil after reporting an unknown name. Cached per
+    /// argument (by its value expression), so a loop body looks each name up once.
+    func property(of argument: Argument, component: Component? = nil) -> Property? {
+        guard let label = argument.label else { return nil }
+        let slot = Int(argument.value.index)
+        let cached = unit.argumentProperties[slot]
+        if cached != 0, cached != 255 { return Property(rawValue: cached - 1) }
+        if let property = Property.byName[label.name] {
+            unit.argumentProperties[slot] = property.rawValue + 1
+            return property
+        }
+        unit.argumentProperties[slot] = 255
+        var candidates = Property.names
+        if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
+        let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
+        let what = component.map { "property or parameter of '\($0.name)'" } ?? "property"
+        report(.error("sem.unknown-property", at: label.span, "unknown \(what) '\(label.name)'", notes: notes, fixIts: fixIts))
+        return nil
+    }
+
+    func applyArgument(_ argument: Argument, to top: Int) {
+        guard let property = property(of: argument) else { return }
+        guard let value = evaluate(argument.value) else { return }
+        applyProperty(property, value, argument: argument, to: top)
+    }
+
+    func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
+        applyProperty(property, value, valueSpan: unit.ast[argument.value].span, nameSpan: argument.label?.span ?? argument.span,
+                      expr: argument.value, to: top, fromStyle: false)
+    }
+
+    /// The styles a `style:` value names (a style or a list of styles), in order.
+    func styleIndices(_ value: Value, span: Span, expr: ExprID?) -> [Int] {
+        switch value {
+        case .style(let index): return [index]
+        case .list(let items):
+            var result: [Int] = []
+            for item in items {
+                if case .style(let index) = item { result.append(index) } else {
+                    typeMismatch("'style'", expected: "a style or a list of styles", item, span, nil,
+                                 names: visibleNames { if case .style = $0 { true } else { false } })
+                }
+            }
+            return result
+        default:
+            typeMismatch("'style'", expected: "a style or a list of styles", value, span, expr,
+                         names: visibleNames { if case .style = $0 { true } else { false } })
+            return []
+        }
+    }
+
+    func applyPositional(_ argument: Argument, to top: Int) {
+        let kind = frames[top].node.kind
+        guard kind.positionalMeaning != nil else {
+            error("sem.unexpected-positional", argument.span, "'\(kind.name)' takes no positional argument")
+            return
+        }
+        guard let value = evaluate(argument.value) else { return }
+        let expr = unit.ast[argument.value]
+        var text: String
+        switch value {
+        case .string(let s): text = s
+        case .number, .length, .percent, .angle:
+            guard kind != .image && kind != .path else { fallthrough }
+            text = interpolationText(value)
+        default:
+            typeMismatch("the \(kind.positionalMeaning!) of '\(kind.name)'", expected: "a string", value, expr.span, argument.value)
+            return
+        }
+        var verbatim = false
+        if case .string(let parts) = expr.kind, parts.count <= 1, Int(expr.span.length) == text.utf8.count + 2 { verbatim = true }
+        if kind == .image { text = resolvePath(text, relativeTo: expr.span); verbatim = false }
+        frames[top].node.content = text
+        frames[top].node.contentSpan = expr.span
+        frames[top].node.contentIsVerbatim = verbatim
+    }
+
+    // MARK: Checking and setting
+
+    func applyProperty(_ property: Property, _ value: Value, valueSpan: Span, nameSpan: Span, expr: ExprID?, to top: Int, fromStyle: Bool) {
+        if property == .style {
+            guard !fromStyle else { return }
+            for index in styleIndices(value, span: valueSpan, expr: expr) {
+                for entry in styles[index].entries {
+                    applyProperty(entry.property, entry.value, valueSpan: entry.valueSpan, nameSpan: entry.nameSpan,
+                                  expr: nil, to: top, fromStyle: true)
+                }
+            }
+            return
+        }
+        let kind = frames[top].node.kind
+        if fromStyle {
+            if frames[top].explicit & property.bit != 0 { return }
+        } else {
+            if frames[top].explicit & property.bit != 0 {
+                report(.warning("sem.duplicate-property", at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
+            }
+            frames[top].explicit |= property.bit
+        }
+        if property.isKindSpecific && !property.applies(to: kind) {
+            if !fromStyle {
+                report(.warning("sem.ignored-property", at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
+            }
+            return
+        }
+        let what = "'\(property.name)'"
+        func mismatch(names: [String]? = nil) {
+            typeMismatch(what, expected: property.expected, value, valueSpan, expr, names: names)
+        }
+        func nonNegativeLength() -> Double? {
+            guard let x = length(value) else { mismatch(); return nil }
+            if x < 0 || !x.isFinite {
+                error("sem.invalid-value", valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
+                return nil
+            }
+            return x
+        }
+        func word<T>(_ table: [String: T]) -> T? {
+            if case .word(let name) = value, let result = table[name] { return result }
+            mismatch(names: table.keys.sorted())
+            return nil
+        }
+
+        switch property {
+        case .style:
+            return
+        case .id:
+            let id: String
+            switch value {
+            case .word(let name): id = name
+            case .string(let text) where !text.isEmpty: id = text
+            default: mismatch(); return
+            }
+            if let old = frames[top].node.id, frames[top].idSpan == nil, ids[old] != nil {
+                // A component's node renamed by the call: the call's id replaces the body's.
+                ids[old] = nil
+            }
+            frames[top].node.id = id
+            frames[top].idSpan = valueSpan
+        case .at:
+            guard let point = pointValue(value) else { mismatch(); return }
+            noteAnchorReference(point, mustPrecede: true)
+            frames[top].node.geometry.at = point
+        case .anchor:
+            guard let anchor = word(anchorNames) else { return }
+            frames[top].node.geometry.anchor = anchor
+        case .width:
+            guard let x = nonNegativeLength() else { return }
+            frames[top].node.geometry.width = x
+        case .height:
+            guard let x = nonNegativeLength() else { return }
+            frames[top].node.geometry.height = x
+        case .size:
+            switch value {
+            case .point(let w, let h) where w >= 0 && h >= 0:
+                frames[top].node.geometry.width = w
+                frames[top].node.geometry.height = h
+            default:
+                guard let x = nonNegativeLength() else { return }
+                frames[top].node.geometry.width = x
+                frames[top].node.geometry.height = x
+            }
+        case .padding:
+            guard let insets = edgeInsets(value) else { mismatch(); return }
+            frames[top].node.geometry.padding = insets
+        case .rotate:
+            switch value {
+            case .angle(let x), .number(let x): frames[top].node.geometry.rotate = x
+            default: mismatch()
+            }
+        case .scale:
+            switch value {
+            case .number(let k): frames[top].node.geometry.scale = Point(k, k)
+            case .percent(let k): frames[top].node.geometry.scale = Point(k, k)
+            case .point(let x, let y): frames[top].node.geometry.scale = Point(x, y)
+            default: mismatch()
+            }
+        case .opacity:
+            let x: Double
+            switch value {
+            case .number(let v), .percent(let v): x = v
+            default: mismatch(); return
+            }
+            guard x >= 0, x <= 1 else {
+                error("sem.invalid-value", valueSpan, "'opacity' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                return
+            }
+            frames[top].node.geometry.opacity = x
+        case .clip:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            frames[top].node.geometry.clip = flag
+        case .fill, .stroke:
+            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
+            setInherited(property, top) { property == .fill ? ($0.fill = color) : ($0.stroke = color) }
+        case .color:
+            guard case .some(.some(let color)) = colorOrNone(value) else { mismatch(names: NamedColors.names); return }
+            setInherited(property, top) { $0.color = color }
+        case .lineWidth:
+            guard let x = nonNegativeLength() else { return }
+            setInherited(property, top) { $0.lineWidth = x }
+        case .lineCap:
+            guard let cap = word(lineCapNames) else { return }
+            setInherited(property, top) { $0.lineCap = cap }
+        case .lineJoin:
+            guard let join = word(lineJoinNames) else { return }
+            setInherited(property, top) { $0.lineJoin = join }
+        case .miterLimit:
+            guard case .number(let x) = value else { mismatch(); return }
+            guard x >= 1 else {
+                error("sem.invalid-value", valueSpan, "'miterLimit' must be at least 1, found \(formatNumber(x))")
+                return
+            }
+            setInherited(property, top) { $0.miterLimit = x }
+        case .dash:
+            var dashes: [Double] = []
+            switch value {
+            case .none: break
+            case .list(let items):
+                for item in items {
+                    guard let x = length(item), x >= 0 else { mismatch(); return }
+                    dashes.append(x)
+                }
+            default:
+                guard let x = length(value), x >= 0 else { mismatch(); return }
+                dashes = [x]
+            }
+            setInherited(property, top) { $0.dash = dashes }
+        case .dashOffset:
+            guard let x = length(value) else { mismatch(); return }
+            setInherited(property, top) { $0.dashOffset = x }
+        case .fillRule:
+            guard let rule = word(fillRuleNames) else { return }
+            setInherited(property, top) { $0.fillRule = rule }
+        case .font:
+            var fonts: [String] = []
+            switch value {
+            case .string(let name): fonts = [fontReference(name, valueSpan)]
+            case .list(let items):
+                for item in items {
+                    guard case .string(let name) = item else { mismatch(); return }
+                    fonts.append(fontReference(name, valueSpan))
+                }
+                if fonts.isEmpty { mismatch(); return }
+            default: mismatch(); return
+            }
+            setInherited(property, top) { $0.fonts = fonts }
+        case .fontSize:
+            guard let x = nonNegativeLength() else { return }
+            setInherited(property, top) { $0.fontSize = x }
+        case .bold, .italic:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            setInherited(property, top) { property == .bold ? ($0.bold = flag) : ($0.italic = flag) }
+        case .align:
+            if kind.alignsChildren {
+                guard let alignment = word(alignmentNames) else { return }
+                frames[top].node.geometry.align = alignment
+            } else {
+                guard let align = word(textAlignNames) else { return }
+                setInherited(property, top) { $0.textAlign = align }
+            }
+        case .lineHeight:
+            let height: LineHeight
+            switch value {
+            case .number(let x), .percent(let x): height = .multiple(x)
+            case .length(let x): height = .absolute(x)
+            default: mismatch(); return
+            }
+            setInherited(property, top) { $0.lineHeight = height }
+        case .corner:
+            guard let x = nonNegativeLength() else { return }
+            frames[top].node.geometry.corner = x
+        case .r:
+            guard let x = nonNegativeLength() else { return }
+            frames[top].node.geometry.radius = x
+        case .from, .to:
+            guard let end = endpoint(value, span: valueSpan, expr: expr, property: property) else { return }
+            if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
+        case .points, .via:
+            guard case .list(let items) = value else { mismatch(); return }
+            var points: [PointValue] = []
+            points.reserveCapacity(items.count)
+            for item in items {
+                guard let point = pointValue(item) else {
+                    typeMismatch("an element of \(what)", expected: "a point", item, valueSpan, nil)
+                    return
+                }
+                noteAnchorReference(point, mustPrecede: false)
+                points.append(point)
+            }
+            if property == .points { frames[top].node.geometry.points = points } else { frames[top].node.geometry.via = points }
+        case .arrow:
+            switch value {
+            case .none: frames[top].node.geometry.arrow = ArrowEnds.none
+            case .bool(let flag): frames[top].node.geometry.arrow = flag ? .end : ArrowEnds.none
+            default:
+                guard let ends = word(arrowNames) else { return }
+                frames[top].node.geometry.arrow = ends
+            }
+        case .label:
+            switch value {
+            case .string(let text): frames[top].node.geometry.label = text
+            case .number, .length, .percent, .angle: frames[top].node.geometry.label = interpolationText(value)
+            default: mismatch()
+            }
+        case .spacing, .rowSpacing, .columnSpacing:
+            guard let x = length(value) else { mismatch(); return }
+            switch property {
+            case .spacing: frames[top].node.geometry.spacing = x
+            case .rowSpacing: frames[top].node.geometry.rowSpacing = x
+            default: frames[top].node.geometry.columnSpacing = x
+            }
+        case .columns:
+            guard case .number(let x) = value, x >= 1, x <= 100_000, x == x.rounded() else {
+                if case .number(let x) = value {
+                    error("sem.invalid-value", valueSpan, "'columns' must be a whole number from 1 to 100000, found \(formatNumber(x))")
+                } else { mismatch() }
+                return
+            }
+            frames[top].node.geometry.columns = Int(x)
+        case .minLength:
+            guard let x = nonNegativeLength() else { return }
+            frames[top].node.geometry.minLength = x
+        case .fit:
+            guard let fit = word(fitNames) else { return }
+            frames[top].node.geometry.fit = fit
+        }
+    }
+
+    /// Sets an inherited property on the node and pushes it to the descendants that do not
+    /// set it themselves (only needed when the property comes after children, or from a
+    /// component call onto the node its body produced).
+    func setInherited(_ property: Property, _ top: Int, _ set: (inout ResolvedStyle) -> Void) {
+        set(&frames[top].node.style)
+        frames[top].node.explicitStyleMask |= property.inheritedBit
+        if !frames[top].node.children.isEmpty {
+            let style = frames[top].node.style
+            Self.propagate(property, from: style, into: &frames[top].node.children)
+        }
+    }
+
+    static func propagate(_ property: Property, from style: ResolvedStyle, into children: inout [Node]) {
+        let bit = property.inheritedBit
+        for index in children.indices where children[index].explicitStyleMask & bit == 0 {
+            copy(property, from: style, to: &children[index].style)
+            if !children[index].children.isEmpty { propagate(property, from: style, into: &children[index].children) }
+        }
+    }
+
+    static func copy(_ property: Property, from source: ResolvedStyle, to target: inout ResolvedStyle) {
+        switch property {
+        case .fill: target.fill = source.fill
+        case .stroke: target.stroke = source.stroke
+        case .lineWidth: target.lineWidth = source.lineWidth
+        case .lineCap: target.lineCap = source.lineCap
+        case .lineJoin: target.lineJoin = source.lineJoin
+        case .miterLimit: target.miterLimit = source.miterLimit
+        case .dash: target.dash = source.dash
+        case .dashOffset: target.dashOffset = source.dashOffset
+        case .fillRule: target.fillRule = source.fillRule
+        case .font: target.fonts = source.fonts
+        case .fontSize: target.fontSize = source.fontSize
+        case .bold: target.bold = source.bold
+        case .italic: target.italic = source.italic
+        case .color: target.color = source.color
+        case .align: target.textAlign = source.textAlign
+        case .lineHeight: target.lineHeight = source.lineHeight
+        default: break
+        }
+    }
+
+    // MARK: Conversions
+
+    func length(_ value: Value) -> Double? {
+        switch value {
+        case .number(let x), .length(let x): x
+        default: nil
+        }
+    }
+
+    /// `.some(nil)` for `none`, nil when the value is not a colour.
+    func colorOrNone(_ value: Value) -> Color?? {
+        switch value {
+        case .color(let color): return .some(color)
+        case .none: return .some(nil)
+        case .word(let name): return NamedColors.color(named: name).map { .some($0) }
+        default: return nil
+        }
+    }
+
+    func pointValue(_ value: Value) -> PointValue? {
+        switch value {
+        case .point(let x, let y): PointValue(Point(x, y))
+        case .anchor(let point): point
+        default: nil
+        }
+    }
+
+    func edgeInsets(_ value: Value) -> EdgeInsets? {
+        switch value {
+        case .number(let x), .length(let x): return x >= 0 ? EdgeInsets(all: x) : nil
+        case .point(let v, let h): return v >= 0 && h >= 0 ? EdgeInsets(top: v, left: h, bottom: v, right: h) : nil
+        case .tuple(let items) where items.count == 4:
+            let sides = items.compactMap(length)
+            guard sides.count == 4, sides.allSatisfy({ $0 >= 0 }) else { return nil }
+            return EdgeInsets(top: sides[0], left: sides[3], bottom: sides[2], right: sides[1])
+        default: return nil
+        }
+    }
+
+    func endpoint(_ value: Value, span: Span, expr: ExprID?, property: Property) -> Endpoint? {
+        switch value {
+        case .word(let name), .string(let name):
+            pendingReferences.append(PendingReference(id: name, span: span, page: pageIndex, mustPrecede: false))
+            return .node(id: name, span: span)
+        case .point(let x, let y):
+            return .point(PointValue(Point(x, y)))
+        case .anchor(let point):
+            noteAnchorReference(point, mustPrecede: false)
+            return .point(point)
+        default:
+            typeMismatch("'\(property.name)'", expected: property.expected, value, span, expr)
+            return nil
+        }
+    }
+
+    /// A font given by file path (it has a `/` or a font file extension) is made absolute
+    /// relative to the file it is written in; a family name stays as written.
+    func fontReference(_ name: String, _ span: Span) -> String {
+        let lower = name.lowercased()
+        if name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+            return resolvePath(name, relativeTo: span)
+        }
+        return name
+    }
+
+    // MARK: Messages
+
+    /// "expects X, found Y", with a note at the `let` that made the value when the
+    /// expression is a bound name. A bare word is reported as an undefined name, or as a
+    /// value outside `names` when the property takes names.
+    func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
+        if case .poison = value { return }
+        if case .word(let word) = value {
+            if let names {
+                let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
+                report(.error("sem.invalid-name", at: span, "\(what) expects \(expected), found the name '\(word)'",
+                              notes: notes, fixIts: fixIts))
+            } else {
+                var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
+                notes.insert(.init("\(what) expects \(expected)"), at: 0)
+                report(.error("sem.undefined-name", at: span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+            }
+            return
+        }
+        var notes: [Diagnostic.Note] = []
+        if let expr, case .name(let name) = unit.ast[expr].kind, let index = lookup(symbolOfName(expr, name)) {
+            notes.append(.init("'\(name)' is defined here", at: bindings[index].span))
+        }
+        report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))
+    }
+}

@@ -1,0 +1,557 @@
+// Statements: declarations, control flow, imports, pages, nodes and component calls.
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+
+extension Evaluation {
+    /// Runs a statement list in the current scope (the caller opens a block scope if needed).
+    func execute(_ statements: [Stmt]) {
+        for statement in statements {
+            if aborted { return }
+            execute(statement)
+        }
+    }
+
+    /// Runs a `{ … }` block in its own scope.
+    func executeBlock(_ block: Block) {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > EvaluationLimits.maxBlockDepth {
+            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+            return
+        }
+        let start = bindings.count
+        let savedBlockStart = blockStart
+        let savedTop = atFileTop
+        blockStart = start
+        atFileTop = false
+        execute(block.statements)
+        atFileTop = savedTop
+        blockStart = savedBlockStart
+        truncateBindings(to: start)
+    }
+
+    func execute(_ statement: Stmt) {
+        if importing {
+            switch statement.kind {
+            case .letBinding, .style, .def, .importFile, .error: break
+            default:
+                if !unit.reportedIgnored {
+                    unit.reportedIgnored = true
+                    report(.warning("sem.import-ignored", at: statement.span,
+                                    "only 'let', 'style', 'def' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
+                }
+                return
+            }
+        }
+        switch statement.kind {
+        case .letBinding(let name, let expr):
+            let value = evaluate(expr) ?? .poison
+            declare(name, value)
+        case .style(let name, let arguments):
+            defineStyle(name, arguments)
+        case .def(let name, let parameters, let body):
+            defineComponent(name, parameters, body)
+        case .importFile(let path, let span):
+            importFile(path, span: span, statement: statement.span)
+        case .page(let arguments, let block):
+            page(arguments, block, span: statement.span)
+        case .forLoop(let variable, let sequence, let body):
+            forLoop(variable, sequence, body, span: statement.span)
+        case .ifElse(let condition, let then, let otherwise):
+            guard let value = evaluate(condition) else { return }
+            guard case .bool(let flag) = value else {
+                error("sem.condition-not-bool", unit.ast[condition].span, "the condition of 'if' must be a bool, found \(value.typeName)")
+                return
+            }
+            if flag { executeBlock(then) } else if let otherwise { executeBlock(otherwise) }
+        case .connector(let connector):
+            buildConnectors(connector, span: statement.span)
+        case .node(let node):
+            buildNode(node, span: statement.span)
+        case .property(let argument):
+            let top = frames.count - 1
+            guard frames[top].role == .node else {
+                let name = argument.label?.name ?? "?"
+                error("sem.property-outside-node", argument.label?.span ?? argument.span,
+                      "property '\(name)' is not inside a node's block")
+                return
+            }
+            applyArgument(argument, to: top)
+        case .error:
+            break
+        }
+    }
+
+    // MARK: Declarations
+
+    func defineStyle(_ name: Identifier, _ arguments: [Argument]) {
+        var entries: [StyleEntry] = []
+        for argument in arguments {
+            guard let label = argument.label else {
+                error("sem.style-positional", argument.span, "a style holds only 'name: value' properties")
+                continue
+            }
+            guard let property = property(of: argument) else { continue }
+            guard let value = evaluate(argument.value) else { continue }
+            let valueSpan = unit.ast[argument.value].span
+            if property == .style {
+                for index in styleIndices(value, span: valueSpan, expr: argument.value) {
+                    entries.append(contentsOf: styles[index].entries)
+                }
+                continue
+            }
+            if property == .id || property == .at {
+                error("sem.style-property", label.span, "'\(label.name)' cannot be part of a style: it names or places one node")
+                continue
+            }
+            entries.append(StyleEntry(property: property, value: value, valueSpan: valueSpan, nameSpan: label.span))
+        }
+        styles.append(StyleDefinition(name: name.name, entries: entries))
+        declare(name, .style(styles.count - 1))
+    }
+
+    func defineComponent(_ name: Identifier, _ parameters: [Parameter], _ body: Block) {
+        var seen: Set<String> = []
+        for parameter in parameters where !seen.insert(parameter.name.name).inserted {
+            error("sem.duplicate-parameter", parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+        }
+        if builtinKinds.contains(where: { $0.0 == name.name }) {
+            report(.warning("sem.shadowed-kind", at: name.span, "component '\(name.name)' hides the built-in kind '\(name.name)'"))
+        }
+        components.append(Component(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
+                                    unit: unit, captures: []))
+        let index = components.count - 1
+        declare(name, .component(index))
+        // The body sees everything visible here, itself included (recursion).
+        var visible = [floor..<bindings.count]
+        visible.append(contentsOf: captures)
+        components[index].captures = visible
+    }
+
+    // MARK: Imports
+
+    func importFile(_ path: String, span: Span, statement: Span) {
+        guard atFileTop else {
+            error("sem.import-not-top-level", statement, "'import' is allowed only at the top level of a file")
+            return
+        }
+        let resolved = resolvePath(path, relativeTo: span)
+        if let position = importStack.firstIndex(of: resolved) {
+            let chain = (importStack[position...] + [resolved]).map(displayName).joined(separator: " → ")
+            error("sem.import-cycle", span, "import cycle: \(chain)")
+            return
+        }
+        if let exports = modules[resolved] {
+            for binding in exports { bind(binding.symbol, binding.value, span: binding.span) }
+            return
+        }
+        guard let bytes = loadFile(resolved) else {
+            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')")
+            return
+        }
+        let id = sources.add(path: resolved, bytes: bytes)
+        guard let source = sources[id] else { return }
+        let parsed = parseFile(source)
+        for diagnostic in parsed.diagnostics { report(diagnostic) }
+        let imported = FileUnit(ast: parsed.file, path: resolved)
+
+        let saved = (unit, floor, captures, blockStart, importing)
+        unit = imported
+        floor = bindings.count
+        captures = []
+        blockStart = floor
+        importing = true
+        importStack.append(resolved)
+        execute(imported.ast.statements)
+        importStack.removeLast()
+        let exports = Array(bindings[floor...])
+        (unit, floor, captures, blockStart, importing) = saved
+        modules[resolved] = exports
+    }
+
+    func displayName(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    // MARK: Control flow
+
+    func forLoop(_ variable: Identifier, _ sequenceExpr: ExprID, _ body: Block, span: Span) {
+        guard let sequence = evaluate(sequenceExpr) else { return }
+        let sequenceSpan = unit.ast[sequenceExpr].span
+        let count: Int
+        var list: [Value] = []
+        var lower = 0
+        switch sequence {
+        case .range(let a, let b):
+            lower = a
+            count = b > a ? b - a : 0
+        case .list(let items):
+            list = items
+            count = items.count
+        default:
+            error("sem.not-iterable", sequenceSpan, "'for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
+            return
+        }
+        if count > EvaluationLimits.maxLoopIterations {
+            limit("sem.loop-limit", sequenceSpan,
+                  "this loop would run \(count) times; the limit is \(EvaluationLimits.maxLoopIterations) iterations per loop")
+            return
+        }
+        if totalIterations + count > EvaluationLimits.maxTotalIterations {
+            limit("sem.loop-limit", sequenceSpan,
+                  "loops run more than \(EvaluationLimits.maxTotalIterations) iterations in total")
+            return
+        }
+        totalIterations += count
+        let symbol = symbol(of: variable)
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > EvaluationLimits.maxBlockDepth {
+            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+            return
+        }
+        let start = bindings.count
+        let savedBlockStart = blockStart
+        let savedTop = atFileTop
+        atFileTop = false
+        for iteration in 0..<count {
+            if aborted { break }
+            bind(symbol, list.isEmpty ? .number(Double(lower + iteration)) : list[iteration], span: variable.span)
+            blockStart = bindings.count
+            execute(body.statements)
+            truncateBindings(to: start)
+        }
+        atFileTop = savedTop
+        blockStart = savedBlockStart
+    }
+
+    // MARK: Pages
+
+    func page(_ arguments: [Argument], _ block: Block?, span: Span) {
+        guard atFileTop, !importing, unit === mainUnit else {
+            error("sem.page-not-top-level", span, "'page' is allowed only at the top level of the main file")
+            return
+        }
+        guard let block else {
+            if let previous = pageSettingsSpan {
+                error("sem.duplicate-page", span, "the page settings are given twice",
+                      notes: [.init("first given here", at: previous)])
+                return
+            }
+            if let first = firstPageBlock {
+                error("sem.page-settings-after-blocks", span, "page settings without a block must come before the first 'page { }' block",
+                      notes: [.init("first page block here", at: first)])
+                return
+            }
+            pageSettingsSpan = span
+            let (settings, marginGiven) = pageSettings(arguments, base: nil, span: span)
+            pageSettings = settings
+            pageMarginGiven = marginGiven
+            return
+        }
+        if firstPageBlock == nil { firstPageBlock = span }
+        let (settings, _) = pageSettings(arguments, base: pageSettings, span: span)
+        var root = Node(kind: .group, span: span, style: .initial)
+        root.explicitStyleMask = 0
+        frames.append(Frame(node: root, role: .root))
+        executeBlock(block)
+        let frame = frames.removeLast()
+        pages.append(PageNode(settings: settings, nodes: frame.node.children))
+        pageIndex += 1
+    }
+
+    static let pagePropertyNames = ["size", "orientation", "margin", "background"]
+
+    /// Settings from `page` arguments over `base` (the block-less `page` statement's).
+    func pageSettings(_ arguments: [Argument], base: PageSettings?, span: Span) -> (PageSettings, Bool) {
+        var size = base?.size
+        var margin = base?.margin
+        var background = base?.background
+        var landscape: Bool?
+        var marginGiven = base != nil && pageMarginGiven
+        for argument in arguments {
+            guard let label = argument.label else {
+                error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")
+                continue
+            }
+            guard let value = evaluate(argument.value) else { continue }
+            let valueSpan = unit.ast[argument.value].span
+            switch label.name {
+            case "size":
+                switch value {
+                case .word(let name):
+                    if let named = pageSizeNames[name.lowercased()] { size = named } else {
+                        let (notes, fixIts) = didYouMean(name, among: pageSizeNames.keys.sorted(), span: valueSpan)
+                        report(.error("sem.unknown-page-size", at: valueSpan,
+                                      "unknown page size '\(name)' (letter, legal, tabloid, a3, a4, a5, a6 or (width, height))",
+                                      notes: notes, fixIts: fixIts))
+                    }
+                case .point(let w, let h) where w > 0 && h > 0: size = Size(w, h)
+                default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
+                                      value, valueSpan, argument.value)
+                }
+            case "orientation":
+                if case .word(let name) = value, name == "portrait" || name == "landscape" {
+                    landscape = name == "landscape"
+                } else {
+                    typeMismatch("'orientation'", expected: "portrait or landscape", value, valueSpan, argument.value)
+                }
+            case "margin":
+                if let insets = edgeInsets(value) { margin = insets; marginGiven = true } else {
+                    typeMismatch("'margin'", expected: "a length, (vertical, horizontal) or (top, right, bottom, left)",
+                                 value, valueSpan, argument.value)
+                }
+            case "background":
+                switch colorOrNone(value) {
+                case .some(let color): background = color
+                case .none: typeMismatch("'background'", expected: "a color or 'none'", value, valueSpan, argument.value)
+                }
+            default:
+                let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
+                report(.error("sem.unknown-page-setting", at: label.span,
+                              "unknown page setting '\(label.name)' (size, orientation, margin, background)",
+                              notes: notes, fixIts: fixIts))
+            }
+        }
+        if let landscape {
+            if var s = size {
+                if landscape == (s.height > s.width) { swap(&s.width, &s.height) }
+                size = s
+            } else {
+                report(.warning("sem.orientation-without-size", at: span, "'orientation' has no effect without a page 'size'"))
+            }
+        }
+        let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
+        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven)
+    }
+
+    // MARK: Nodes
+
+    func countNode(_ span: Span) -> Bool {
+        nodeCount += 1
+        if nodeCount > EvaluationLimits.maxNodes {
+            limit("sem.node-limit", span, "the drawing has more than \(EvaluationLimits.maxNodes) nodes")
+            return false
+        }
+        return true
+    }
+
+    func builtinKind(_ symbol: Int32) -> NodeKind? { symbolKinds[Int(symbol)] }
+
+    func buildNode(_ statement: NodeStmt, span: Span) {
+        let symbol = symbol(of: statement.kind)
+        if let index = lookup(symbol) {
+            if case .component(let component) = bindings[index].value {
+                callComponent(component, statement, span: span)
+                return
+            }
+            if builtinKind(symbol) == nil {
+                error("sem.not-a-kind", statement.kind.span,
+                      "'\(statement.kind.name)' is \(bindings[index].value.typeName), not a node kind or component",
+                      notes: [.init("'\(statement.kind.name)' is defined here", at: bindings[index].span)])
+                return
+            }
+        }
+        guard let kind = builtinKind(symbol) else {
+            var candidates = builtinKinds.map(\.0)
+            candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
+            let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
+            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind '\(statement.kind.name)'",
+                          notes: notes, fixIts: fixIts))
+            return
+        }
+        guard countNode(span) else { return }
+        let parentStyle = frames[frames.count - 1].node.style
+        frames.append(Frame(node: Node(kind: kind, span: span, style: parentStyle), role: .node))
+        let top = frames.count - 1
+        applyArguments(statement.arguments, to: top, allowPositional: true)
+        if let block = statement.block { executeBlock(block) }
+        finishTopFrame()
+    }
+
+    /// Applies a node's argument list: `style:` first (explicit properties win over it
+    /// wherever they are written), then the positional argument and the others in order.
+    func applyArguments(_ arguments: [Argument], to top: Int, allowPositional: Bool) {
+        for argument in arguments where argument.label?.name == "style" {
+            applyArgument(argument, to: top)
+        }
+        for argument in arguments {
+            if argument.label == nil {
+                if allowPositional { applyPositional(argument, to: top) } else {
+                    error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
+                }
+            } else if argument.label?.name != "style" {
+                applyArgument(argument, to: top)
+            }
+        }
+    }
+
+    /// Pops the top frame, registers its id and appends the node to the frame below.
+    func finishTopFrame() {
+        let frame = frames.removeLast()
+        if let idSpan = frame.idSpan, let id = frame.node.id {
+            if let previous = ids[id] {
+                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [.init("first used here", at: previous.span)])
+            } else {
+                ids[id] = IDInfo(span: idSpan, page: pageIndex)
+            }
+        }
+        frames[frames.count - 1].node.children.append(frame.node)
+    }
+
+    // MARK: Connectors
+
+    func buildConnectors(_ connector: ConnectorStmt, span: Span) {
+        var ends: [Endpoint?] = []
+        for expr in connector.endpoints { ends.append(endpoint(expr, property: nil)) }
+        let parentStyle = frames[frames.count - 1].node.style
+        for (index, op) in connector.operators.enumerated() where index + 1 < ends.count {
+            guard let from = ends[index], let to = ends[index + 1] else { continue }
+            guard countNode(span) else { return }
+            var node = Node(kind: .connector, span: span, style: parentStyle)
+            node.geometry.from = from
+            node.geometry.to = to
+            switch op {
+            case .forward: node.geometry.arrow = .end
+            case .backward: node.geometry.arrow = .start
+            case .both: node.geometry.arrow = .both
+            case .plain: node.geometry.arrow = ArrowEnds.none
+            }
+            frames.append(Frame(node: node, role: .node))
+            applyArguments(connector.arguments, to: frames.count - 1, allowPositional: false)
+            finishTopFrame()
+        }
+    }
+
+    /// A connector end or `from:`/`to:`: a node name (or a string id), a point, or an anchor.
+    func endpoint(_ expr: ExprID, property: Property?) -> Endpoint? {
+        guard let value = evaluate(expr) else { return nil }
+        let span = unit.ast[expr].span
+        switch value {
+        case .word(let name), .string(let name):
+            pendingReferences.append(PendingReference(id: name, span: span, page: pageIndex, mustPrecede: false))
+            return .node(id: name, span: span)
+        case .point(let x, let y):
+            return .point(PointValue(Point(x, y)))
+        case .anchor(let point):
+            noteAnchorReference(point, mustPrecede: false)
+            return .point(point)
+        default:
+            typeMismatch(property.map { "'\($0.name)'" } ?? "a connector end", expected: "a node name or a point", value, span, expr)
+            return nil
+        }
+    }
+
+    func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {
+        guard let anchor = point.anchor else { return }
+        if mustPrecede, let info = ids[anchor.nodeID], info.page == pageIndex { return }
+        pendingReferences.append(PendingReference(id: anchor.nodeID, span: anchor.span, page: pageIndex, mustPrecede: mustPrecede))
+    }
+
+    // MARK: Components
+
+    func callComponent(_ index: Int, _ statement: NodeStmt, span: Span) {
+        let component = components[index]
+        if callDepth >= EvaluationLimits.maxCallDepth {
+            limit("sem.recursion-limit", statement.kind.span,
+                  "component calls nest deeper than \(EvaluationLimits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
+            return
+        }
+        totalCalls += 1
+        if totalCalls > EvaluationLimits.maxCalls {
+            limit("sem.call-limit", statement.kind.span, "more than \(EvaluationLimits.maxCalls) component calls in the drawing")
+            return
+        }
+        // Arguments are evaluated in the caller's scope.
+        var parameterValues = [Value?](repeating: nil, count: component.parameters.count)
+        var extras: [(Argument, Property, Value)] = []
+        for argument in statement.arguments {
+            guard let label = argument.label else {
+                guard !component.parameters.isEmpty else {
+                    error("sem.unexpected-positional", argument.span, "component '\(component.name)' has no parameters to take a positional argument",
+                          notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
+                    continue
+                }
+                parameterValues[0] = evaluate(argument.value) ?? .poison
+                continue
+            }
+            if let position = component.parameters.firstIndex(where: { $0.name.name == label.name }) {
+                if parameterValues[position] != nil {
+                    error("sem.duplicate-argument", label.span, "parameter '\(label.name)' is given twice")
+                }
+                parameterValues[position] = evaluate(argument.value) ?? .poison
+                continue
+            }
+            guard let property = property(of: argument, component: component) else { continue }
+            guard let value = evaluate(argument.value) else { continue }
+            extras.append((argument, property, value))
+        }
+
+        // The body runs in the component's own environment.
+        let saved = (unit, floor, captures, blockStart, atFileTop)
+        unit = component.unit
+        floor = bindings.count
+        captures = component.captures
+        blockStart = floor
+        atFileTop = false
+        for (position, parameter) in component.parameters.enumerated() {
+            var value = parameterValues[position]
+            if value == nil {
+                if let defaultValue = parameter.defaultValue {
+                    value = evaluate(defaultValue) ?? .poison
+                } else {
+                    error("sem.missing-argument", statement.kind.span, "missing argument for parameter '\(parameter.name.name)' of '\(component.name)'",
+                          notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
+                    value = .poison
+                }
+            }
+            bind(symbol(of: parameter.name), value!, span: parameter.name.span)
+        }
+        let parentStyle = frames[frames.count - 1].node.style
+        var body = Node(kind: .group, span: span, style: parentStyle)
+        body.explicitStyleMask = 0
+        frames.append(Frame(node: body, role: .body))
+        callDepth += 1
+        nesting += 1
+        if nesting > EvaluationLimits.maxBlockDepth {
+            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        } else {
+            execute(component.body.statements)
+        }
+        nesting -= 1
+        callDepth -= 1
+        let produced = frames.removeLast().node.children
+        truncateBindings(to: floor)
+        (unit, floor, captures, blockStart, atFileTop) = saved
+
+        var node: Node
+        switch produced.count {
+        case 0:
+            if !extras.isEmpty || statement.block != nil {
+                report(.warning("sem.empty-component", at: statement.kind.span,
+                                "component '\(component.name)' produced no node; the properties given here are ignored"))
+            }
+            return
+        case 1:
+            node = produced[0]
+        default:
+            guard countNode(span) else { return }
+            node = Node(kind: .group, span: span, style: parentStyle)
+            node.children = produced
+        }
+        node.span = span
+        frames.append(Frame(node: node, role: .node))
+        let top = frames.count - 1
+        for (argument, property, value) in extras where property == .style {
+            applyProperty(property, value, argument: argument, to: top)
+        }
+        for (argument, property, value) in extras where property != .style {
+            applyProperty(property, value, argument: argument, to: top)
+        }
+        if let block = statement.block { executeBlock(block) }
+        finishTopFrame()
+    }
+}

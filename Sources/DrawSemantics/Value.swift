@@ -1,0 +1,115 @@
+// Values of the evaluator: what an expression evaluates to before a property turns it into
+// a typed field of the node tree.
+
+import DrawDiagnostics
+import DrawScene
+
+/// A runtime value. Lengths are in points, angles in degrees, percentages as fractions
+/// (`50%` is 0.5); a plain number stands for points where a length is expected.
+enum Value {
+    case number(Double)
+    case length(Double)
+    case percent(Double)
+    case angle(Double)
+    case string(String)
+    case color(Color)
+    case bool(Bool)
+    /// `none`.
+    case none
+    /// `(x, y)` of numbers or lengths, in points.
+    case point(Double, Double)
+    /// A tuple that is not a point: `(top, right, bottom, left)` or elements of other types.
+    case tuple([Value])
+    /// A point known only after layout: an anchor of a named node plus an offset.
+    case anchor(PointValue)
+    case list([Value])
+    /// `a..<b` / `a...b` of integers, as the half-open `lower..<upper`.
+    case range(Int, Int)
+    /// A name bound to nothing: a colour, a word such as `round`, or a node id.
+    case word(String)
+    /// A `style` declaration (index into the evaluator's styles).
+    case style(Int)
+    /// A `def` component (index into the evaluator's components).
+    case component(Int)
+    /// What a failed `let` binds: its uses fail silently (the error was reported once).
+    case poison
+
+    /// The type's name as shown in diagnostics ("expected a length, found a color").
+    var typeName: String {
+        switch self {
+        case .number: "a number"
+        case .length: "a length"
+        case .percent: "a percentage"
+        case .angle: "an angle"
+        case .string: "a string"
+        case .color: "a color"
+        case .bool: "a bool"
+        case .none: "'none'"
+        case .point: "a point"
+        case .tuple(let items): "a \(items.count)-tuple"
+        case .anchor: "a node anchor"
+        case .list: "a list"
+        case .range: "a range"
+        case .word(let name): "the name '\(name)'"
+        case .style: "a style"
+        case .component: "a component"
+        case .poison: "an invalid value"
+        }
+    }
+}
+
+/// Text of a value in string interpolation: numbers without a trailing `.0`, at most six
+/// decimals; lengths in points with `pt`; colours as `#rrggbb`.
+func interpolationText(_ value: Value) -> String {
+    switch value {
+    case .number(let x): return formatNumber(x)
+    case .length(let x): return formatNumber(x) + "pt"
+    case .percent(let x): return formatNumber(x * 100) + "%"
+    case .angle(let x): return formatNumber(x) + "deg"
+    case .string(let s): return s
+    case .color(let c): return hexText(c)
+    case .bool(let b): return b ? "true" : "false"
+    case .none: return "none"
+    case .point(let x, let y): return "(" + formatNumber(x) + ", " + formatNumber(y) + ")"
+    case .tuple(let items): return "(" + items.map(interpolationText).joined(separator: ", ") + ")"
+    case .anchor(let p):
+        let base = p.anchor.map { "\($0.nodeID).\($0.anchor)" } ?? ""
+        return base + " + (" + formatNumber(p.offset.x) + ", " + formatNumber(p.offset.y) + ")"
+    case .list(let items): return "[" + items.map(interpolationText).joined(separator: ", ") + "]"
+    case .range(let a, let b): return "\(a)..<\(b)"
+    case .word(let w): return w
+    case .style: return "<style>"
+    case .component: return "<component>"
+    case .poison: return ""
+    }
+}
+
+/// Locale-free, deterministic: integers exactly, others rounded to six decimals, trailing
+/// zeros trimmed, never exponent notation for ordinary magnitudes, never `-0`.
+func formatNumber(_ x: Double) -> String {
+    if !x.isFinite { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+    let scaled = (x * 1_000_000).rounded()
+    if abs(scaled) >= 9e18 { return x.description }
+    let micro = Int64(scaled)
+    if micro == 0 { return "0" }
+    let negative = micro < 0
+    let magnitude = negative ? UInt64(-micro) : UInt64(micro)
+    var text = String(magnitude / 1_000_000)
+    var fraction = magnitude % 1_000_000
+    if fraction != 0 {
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let raw = String(fraction)
+        text += "." + String(repeating: "0", count: digits - raw.count) + raw
+    }
+    return negative ? "-" + text : text
+}
+
+func hexText(_ c: Color) -> String {
+    func byte(_ v: Double) -> String {
+        let n = Int((min(max(v, 0), 1) * 255).rounded())
+        let digits = Array("0123456789abcdef")
+        return String(digits[n >> 4]) + String(digits[n & 15])
+    }
+    return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
+}

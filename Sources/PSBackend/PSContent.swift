@@ -1,0 +1,250 @@
+import DrawOutput
+import DrawScene
+
+/// The graphics state the body has set, mirrored on our side so that an operator is written
+/// only when a value changes. `nil` means "unknown": the next use writes the value. Pushed by
+/// `gsave` and popped by `grestore` together with the interpreter's own state.
+struct PSGraphicsState: Equatable {
+    /// PostScript has one current colour for filling and stroking.
+    var color: (Double, Double, Double)?
+    var fillAlpha: Double?
+    var strokeAlpha: Double?
+    var lineWidth: Double?
+    var cap: LineCap?
+    var join: LineJoin?
+    var miterLimit: Double?
+    var dash: ([Double], Double)?
+    /// Font key (`F0`…) and size as last selected.
+    var font: (String, Double)?
+
+    static func == (a: PSGraphicsState, b: PSGraphicsState) -> Bool {
+        a.color.map { [$0.0, $0.1, $0.2] } == b.color.map { [$0.0, $0.1, $0.2] }
+            && a.fillAlpha == b.fillAlpha && a.strokeAlpha == b.strokeAlpha
+            && a.lineWidth == b.lineWidth && a.cap == b.cap && a.join == b.join
+            && a.miterLimit == b.miterLimit
+            && a.dash.map(\.0) == b.dash.map(\.0) && a.dash.map(\.1) == b.dash.map(\.1)
+            && a.font.map(\.0) == b.font.map(\.0) && a.font.map(\.1) == b.font.map(\.1)
+    }
+}
+
+/// The page body writer: typed helpers, one per prolog procedure, each writing its operands
+/// and its short name (defined in `PSProlog`) into the document's one buffer. Tracks
+/// `gsave`/`grestore` depth so the page can check balance when it ends.
+struct PSContent {
+    var out: ByteBuffer
+    private(set) var depth = 0
+    private var state = PSGraphicsState()
+    private var saved: [PSGraphicsState] = []
+    /// Characters written on the current line, to keep lines short (DSC asks for ≤ 255).
+    private var column = 0
+
+    init(out: ByteBuffer) { self.out = out }
+
+    // MARK: Low-level writing
+
+    mutating func raw(_ s: String) {
+        out.append(s)
+        if let newline = s.utf8.lastIndex(of: 0x0A) {
+            column = s.utf8.distance(from: newline, to: s.utf8.endIndex) - 1
+        } else {
+            column += s.utf8.count
+        }
+    }
+
+    /// Ends the current line.
+    mutating func newline() {
+        out.append(0x0A)
+        column = 0
+    }
+
+    /// A number followed by a space; wraps the line before it gets long.
+    mutating func number(_ value: Double) {
+        if column > 200 { newline() }
+        let before = out.count
+        out.append(number: value)
+        out.append(0x20)
+        column += out.count - before
+    }
+
+    mutating func integer(_ value: Int) {
+        let before = out.count
+        out.append(integer: value)
+        out.append(0x20)
+        column += out.count - before
+    }
+
+    /// An operator name closing a statement, then a newline.
+    mutating func op(_ name: String) {
+        raw(name)
+        newline()
+    }
+
+    /// A PostScript string literal `( … )` with `( ) \` escaped and every byte outside
+    /// printable ASCII written as a three-digit octal escape, so no text can end the string
+    /// early or smuggle in control characters; long strings continue on the next line with
+    /// a backslash-newline (which the scanner drops).
+    mutating func string(_ bytes: some Sequence<UInt8>) {
+        out.append(0x28)
+        column += 1
+        for b in bytes {
+            if column > 240 {
+                out.append(0x5C); out.append(0x0A)
+                column = 0
+            }
+            switch b {
+            case 0x28, 0x29, 0x5C:
+                out.append(0x5C); out.append(b)
+                column += 2
+            case 0x20...0x7E:
+                out.append(b)
+                column += 1
+            default:
+                out.append(0x5C)
+                out.append(0x30 + (b >> 6))
+                out.append(0x30 + ((b >> 3) & 7))
+                out.append(0x30 + (b & 7))
+                column += 4
+            }
+        }
+        out.append(0x29)
+        out.append(0x20)
+        column += 2
+    }
+
+    // MARK: Graphics state
+
+    /// `q` (`gsave`): save the graphics state.
+    mutating func gsave() {
+        op("q")
+        depth += 1
+        saved.append(state)
+    }
+
+    /// `Q` (`grestore`): restore the graphics state saved by the matching `gsave`.
+    mutating func grestore() {
+        precondition(depth > 0, "grestore without gsave")
+        op("Q")
+        depth -= 1
+        state = saved.removeLast()
+    }
+
+    /// Forget every cached value (after something the cache cannot follow, e.g. `restore`).
+    mutating func forgetState() { state = PSGraphicsState() }
+
+    /// `cm` (`concat`): multiply the current transformation matrix by `t`.
+    mutating func concat(_ t: Transform) {
+        for v in [t.a, t.b, t.c, t.d, t.e, t.f] { number(v) }
+        op("cm")
+    }
+
+    /// `rg` (`setrgbcolor`).
+    mutating func setColor(_ c: Color) {
+        let rgb = (clamp(c.red), clamp(c.green), clamp(c.blue))
+        if let current = state.color, current == rgb { return }
+        state.color = rgb
+        number(rgb.0); number(rgb.1); number(rgb.2)
+        op("rg")
+    }
+
+    /// `fa`: Ghostscript's constant fill alpha where the interpreter has it (see the prolog).
+    mutating func setFillAlpha(_ alpha: Double) {
+        let a = clamp(alpha)
+        if state.fillAlpha == a { return }
+        state.fillAlpha = a
+        number(a); op("fa")
+    }
+
+    /// `sa`: Ghostscript's constant stroke alpha where the interpreter has it.
+    mutating func setStrokeAlpha(_ alpha: Double) {
+        let a = clamp(alpha)
+        if state.strokeAlpha == a { return }
+        state.strokeAlpha = a
+        number(a); op("sa")
+    }
+
+    /// `fa` and `sa` back to opaque, written whatever the cache says (inside a new
+    /// transparency group the interpreter's alpha is the group's, not ours).
+    mutating func resetAlpha() {
+        state.fillAlpha = 1; state.strokeAlpha = 1
+        op("1 fa 1 sa")
+    }
+
+    /// `w` `J` `j` `M` `d`: the stroke parameters, each only when it changes.
+    mutating func setStrokeStyle(_ s: Stroke) {
+        if state.lineWidth != s.width {
+            state.lineWidth = s.width
+            number(s.width); op("w")
+        }
+        if state.cap != s.cap {
+            state.cap = s.cap
+            integer(Int(s.cap.rawValue)); op("J")
+        }
+        if state.join != s.join {
+            state.join = s.join
+            integer(Int(s.join.rawValue)); op("j")
+        }
+        // PostScript signals a rangecheck for a miter limit below 1.
+        let miter = s.miterLimit.isFinite ? max(1, s.miterLimit) : 10
+        if state.miterLimit != miter {
+            state.miterLimit = miter
+            number(miter); op("M")
+        }
+        // An all-zero, negative or non-finite pattern would be a rangecheck: draw solid.
+        let usable = !s.dash.isEmpty && s.dash.allSatisfy { $0.isFinite && $0 >= 0 } && s.dash.contains { $0 > 0 }
+        let dash = usable ? s.dash : []
+        let offset = usable && s.dashOffset.isFinite ? s.dashOffset : 0
+        if state.dash == nil || state.dash!.0 != dash || state.dash!.1 != offset {
+            state.dash = (dash, offset)
+            raw("[")
+            for (i, v) in dash.enumerated() {
+                if i > 0 { raw(" ") }
+                let before = out.count
+                out.append(number: v)
+                column += out.count - before
+            }
+            raw("] ")
+            number(offset); op("d")
+        }
+    }
+
+    /// `sf` (`selectfont`) with the font's key from the document setup.
+    mutating func selectFont(_ key: String, size: Double) {
+        if let f = state.font, f.0 == key, f.1 == size { return }
+        state.font = (key, size)
+        raw(key); raw(" "); number(size); op("sf")
+    }
+
+    // MARK: Paths
+
+    /// `m` `l` `c` `h`: the path's segments. A segment without a current point starts a
+    /// subpath instead (PostScript would stop with `nocurrentpoint`).
+    mutating func path(_ path: Scene.Path) {
+        var hasCurrentPoint = false
+        path.forEachSegment { verb, points in
+            switch verb {
+            case .move:
+                let p = points[points.startIndex]
+                number(p.x); number(p.y); op("m")
+                hasCurrentPoint = true
+            case .line:
+                let p = points[points.startIndex]
+                number(p.x); number(p.y); op(hasCurrentPoint ? "l" : "m")
+                hasCurrentPoint = true
+            case .cubic:
+                let i = points.startIndex
+                if !hasCurrentPoint {
+                    number(points[i].x); number(points[i].y); op("m")
+                    hasCurrentPoint = true
+                }
+                for p in points { number(p.x); number(p.y) }
+                op("c")
+            case .close:
+                if hasCurrentPoint { op("h") }
+            }
+        }
+    }
+
+    private func clamp(_ v: Double) -> Double {
+        v.isFinite ? min(1, max(0, v)) : 0
+    }
+}

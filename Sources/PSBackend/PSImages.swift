@@ -1,0 +1,149 @@
+import DrawOutput
+import DrawScene
+
+/// Images: PNG decoded to 8-bit samples (PostScript has no PNG filter) and compressed again
+/// with Flate; JPEG passed through the `DCTDecode` filter as it is. Both are written inline
+/// after the `image` operator as ASCII85, so the file stays 7-bit clean.
+enum PSImages {
+    /// Pixels ready for `image`.
+    struct Decoded {
+        enum Data {
+            /// 8-bit samples, rows top to bottom, `components` per pixel, no padding.
+            case samples([UInt8])
+            /// A JPEG file for `DCTDecode`.
+            case jpeg([UInt8])
+        }
+        var width: Int
+        var height: Int
+        /// 1 (gray), 3 (RGB) or 4 (CMYK, JPEG only).
+        var components: Int
+        var data: Data
+        /// Adobe CMYK JPEGs store inverted values.
+        var invertedCMYK = false
+        /// The PNG had transparency (it was blended onto white).
+        var hadAlpha = false
+    }
+
+    /// A decoded image larger than this many pixels is refused (hostile input).
+    static let maximumPixels = 1 << 26
+
+    static func decode(_ image: Scene.ImageResource) -> Decoded? {
+        switch image.format {
+        case .png: PNGDecoder.decode(image.bytes)
+        case .jpeg: JPEGInfo.read(image.bytes)
+        }
+    }
+
+    static func write(
+        _ item: Scene.ImageItem, document: Scene.Document, usesOpacity: Bool,
+        into content: inout PSContent
+    ) {
+        let r = item.rect
+        guard r.width.isFinite, r.height.isFinite, r.width != 0, r.height != 0 else { return }
+        let decoded = document.images.indices.contains(item.image.index) ? decode(document.images[item.image.index]) : nil
+        if usesOpacity { content.setFillAlpha(1) }
+        guard let decoded else {
+            // Something visible where the image should be, rather than nothing at all.
+            content.setColor(Color(red: 0.5, green: 0.5, blue: 0.5))
+            content.number(r.minX); content.number(r.minY); content.number(r.width); content.number(r.height)
+            content.op("rectfill")
+            return
+        }
+        content.gsave()
+        // The unit square onto the rectangle; the image's first row lands at its top.
+        content.concat(Transform(a: r.width, b: 0, c: 0, d: r.height, e: r.minX, f: r.minY))
+        content.op(["", "/DeviceGray", "", "/DeviceRGB", "/DeviceCMYK"][decoded.components] + " setcolorspace")
+        content.raw("<< /ImageType 1 /Width ")
+        content.integer(decoded.width)
+        content.raw("/Height ")
+        content.integer(decoded.height)
+        content.raw("/BitsPerComponent 8 /Decode [")
+        let range = decoded.invertedCMYK ? "1 0" : "0 1"
+        content.raw(Array(repeating: range, count: decoded.components).joined(separator: " "))
+        content.raw("] /ImageMatrix [")
+        content.integer(decoded.width)
+        content.raw("0 0 ")
+        content.integer(decoded.height)
+        content.op("0 0]")
+        let encoded: [UInt8]
+        switch decoded.data {
+        case .samples(let samples):
+            content.op("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter >> image")
+            encoded = Deflate.compress(samples)
+        case .jpeg(let bytes):
+            content.op("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter >> image")
+            encoded = bytes
+        }
+        ASCII85.encode(encoded, into: &content.out)
+        content.newline()
+        content.grestore()
+    }
+}
+
+/// ASCII85 (PLRM 3.13.3) without the leading `<~`, which the `ASCII85Decode` filter does not
+/// expect, and ending in `~>`. Lines of 75 characters; a line never starts with `%`, so
+/// nothing in the data looks like a DSC comment.
+enum ASCII85 {
+    static func encode(_ data: [UInt8], into out: inout ByteBuffer) {
+        var column = 0
+        func put(_ c: UInt8, _ out: inout ByteBuffer) {
+            if column == 0 && c == 0x25 { out.append(0x20); column = 1 }
+            out.append(c)
+            column += 1
+            if column >= 75 { out.append(0x0A); column = 0 }
+        }
+        var index = 0
+        while index + 4 <= data.count {
+            let word = UInt32(data[index]) << 24 | UInt32(data[index + 1]) << 16 | UInt32(data[index + 2]) << 8 | UInt32(data[index + 3])
+            index += 4
+            if word == 0 { put(0x7A, &out); continue }
+            var digits: [UInt8] = [0, 0, 0, 0, 0]
+            var w = word
+            for i in stride(from: 4, through: 0, by: -1) { digits[i] = UInt8(w % 85) + 0x21; w /= 85 }
+            for d in digits { put(d, &out) }
+        }
+        let rest = data.count - index
+        if rest > 0 {
+            var word: UInt32 = 0
+            for i in 0..<4 { word = word << 8 | UInt32(i < rest ? data[index + i] : 0) }
+            var digits: [UInt8] = [0, 0, 0, 0, 0]
+            for i in stride(from: 4, through: 0, by: -1) { digits[i] = UInt8(word % 85) + 0x21; word /= 85 }
+            for d in digits.prefix(rest + 1) { put(d, &out) }
+        }
+        out.append(0x7E); out.append(0x3E)
+    }
+}
+
+/// The few facts `DCTDecode` needs from a JPEG: size and number of components.
+enum JPEGInfo {
+    static func read(_ bytes: [UInt8]) -> PSImages.Decoded? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var index = 2
+        var adobe = false
+        while index + 4 <= bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            guard length >= 2, index + 2 + length <= bytes.count else { return nil }
+            let body = index + 4
+            if marker == 0xEE, length >= 7, Array(bytes[body..<body + 5]) == Array("Adobe".utf8) {
+                adobe = true
+            }
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                guard length >= 8 else { return nil }
+                let height = Int(bytes[body + 1]) << 8 | Int(bytes[body + 2])
+                let width = Int(bytes[body + 3]) << 8 | Int(bytes[body + 4])
+                let components = Int(bytes[body + 5])
+                guard width > 0, height > 0, [1, 3, 4].contains(components), bytes[body] == 8 else { return nil }
+                return PSImages.Decoded(
+                    width: width, height: height, components: components, data: .jpeg(bytes),
+                    invertedCMYK: components == 4 && adobe)
+            }
+            if marker == 0xD9 || marker == 0xDA { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+}

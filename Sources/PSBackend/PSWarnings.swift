@@ -1,0 +1,79 @@
+import DrawScene
+
+/// What a document uses that PostScript cannot show as PDF and SVG do. Each kind of
+/// problem is reported once per document, in a fixed order.
+enum PSWarnings {
+    static let opacity =
+        "postscript has no transparency: opacity shows only in Ghostscript run with -dALLOWPSTRANSPARENCY (e.g. ps2pdf -dALLOWPSTRANSPARENCY); other interpreters draw it opaque"
+    static let trueType =
+        "trueType fonts are not embedded in postscript yet: their text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
+    static let imageAlpha =
+        "postscript has no image transparency: transparent pixels of a PNG image are drawn blended onto white"
+    static let imageUnreadable =
+        "an image could not be decoded for postscript and is drawn as a grey box"
+
+    static func collect(_ document: Scene.Document) -> [String] {
+        var scan = Scan(document: document)
+        for page in document.pages {
+            if let background = page.background, background.alpha < 1 { scan.opacity = true }
+            scan.items(page.items)
+        }
+        var warnings: [String] = []
+        if scan.opacity { warnings.append(opacity) }
+        if scan.trueType { warnings.append(trueType) }
+        if scan.imageAlpha { warnings.append(imageAlpha) }
+        if scan.imageUnreadable { warnings.append(imageUnreadable) }
+        return warnings
+    }
+
+    /// True when anything on `pages` is less than opaque (so the body writes alpha).
+    static func usesOpacity(_ pages: [Scene.Page]) -> Bool {
+        var scan = Scan(document: Scene.Document())
+        scan.checkImages = false
+        for page in pages {
+            if let background = page.background, background.alpha < 1 { return true }
+            scan.items(page.items)
+            if scan.opacity { return true }
+        }
+        return false
+    }
+
+    private struct Scan {
+        let document: Scene.Document
+        var checkImages = true
+        var opacity = false
+        var trueType = false
+        var imageAlpha = false
+        var imageUnreadable = false
+        var seenImages: Set<Int> = []
+
+        init(document: Scene.Document) { self.document = document }
+
+        mutating func items(_ items: [Scene.Item]) {
+            for item in items {
+                switch item {
+                case .path(_, let paint):
+                    if let fill = paint.fill, fill.color.alpha < 1 { opacity = true }
+                    if let stroke = paint.stroke, stroke.color.alpha < 1 { opacity = true }
+                case .text(let run):
+                    if run.color.alpha < 1 { opacity = true }
+                    if document.fonts.indices.contains(run.font.index),
+                       case .trueType = document.fonts[run.font.index] {
+                        trueType = true
+                    }
+                case .image(let image):
+                    guard checkImages, document.images.indices.contains(image.image.index),
+                          seenImages.insert(image.image.index).inserted
+                    else { break }
+                    switch PSImages.decode(document.images[image.image.index]) {
+                    case .none: imageUnreadable = true
+                    case .some(let decoded): if decoded.hadAlpha { imageAlpha = true }
+                    }
+                case .group(let group):
+                    if group.opacity < 1 { opacity = true }
+                    self.items(group.items)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import DrawFonts
+import DrawScene
+import Foundation
+@testable import PSBackend
+import Testing
+
+/// Where golden files and fixtures live, found from this file's path.
+enum TestFiles {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static var golden: URL { directory.appendingPathComponent("Golden") }
+    static var jpeg: [UInt8]? {
+        (try? Data(contentsOf: directory.appendingPathComponent("Fixtures/quadrants.jpg"))).map { [UInt8]($0) }
+    }
+
+    /// Compares `bytes` with the golden file `name`; with DRAWC_UPDATE_GOLDEN=1 rewrites it
+    /// and fails, so a recording run is never mistaken for a passing one.
+    static func assertGolden(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+            Issue.record("golden file \(name) rewritten (DRAWC_UPDATE_GOLDEN=1)", sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected = try? Data(contentsOf: url) else {
+            Issue.record("golden file \(name) missing: run with DRAWC_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+            return
+        }
+        if [UInt8](expected) != bytes {
+            let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let b = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            let want = line < a.count ? String(a[line]) : "<end>"
+            let got = line < b.count ? String(b[line]) : "<end>"
+            Issue.record("\(name) differs from golden at line \(line + 1):\n  golden: \(want)\n  output: \(got)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Runs PostScript through Ghostscript and the PDF tools.
+enum Ghostscript {
+    /// Interprets `ps` on the null device; returns Ghostscript's complaint, or nil when clean.
+    static func errors(_ ps: [UInt8]) throws -> String? {
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("in.ps")
+        try Data(ps).write(to: file)
+        let result = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=nullpage", file.path])
+        let output = result.stdout + result.stderr
+        if result.status != 0 || output.contains("Error") || output.contains("error") {
+            return "gs exit \(result.status): \(output)"
+        }
+        return nil
+    }
+
+    /// The text of `ps` after `ps2pdf` and `pdftotext`.
+    static func extractText(_ ps: [UInt8]) throws -> String {
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.ps"), pdf = dir.appendingPathComponent("out.pdf")
+        try Data(ps).write(to: input)
+        let converted = try ExternalTool.run("ps2pdf", [input.path, pdf.path])
+        #expect(converted.status == 0, "ps2pdf failed: \(converted.stderr)")
+        let text = try ExternalTool.run("pdftotext", ["-enc", "UTF-8", pdf.path, "-"])
+        return text.stdout
+    }
+
+    /// Ghostscript's bounding box of the ink (`-sDEVICE=bbox`), in PostScript points.
+    static func inkBox(_ ps: [UInt8]) throws -> (Double, Double, Double, Double)? {
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("in.eps")
+        try Data(ps).write(to: file)
+        let result = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=bbox", file.path])
+        for line in (result.stderr + result.stdout).split(separator: "\n") where line.hasPrefix("%%HiResBoundingBox:") {
+            let numbers = line.dropFirst("%%HiResBoundingBox:".count).split(separator: " ").compactMap { Double($0) }
+            if numbers.count == 4 { return (numbers[0], numbers[1], numbers[2], numbers[3]) }
+        }
+        return nil
+    }
+
+    /// Renders `ps` to PNG files (png16m, 96 dpi) in `directory`, for looking at.
+    static func renderPNG(_ ps: [UInt8], to directory: URL, name: String) throws {
+        let file = directory.appendingPathComponent("\(name).ps")
+        try Data(ps).write(to: file)
+        _ = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r96",
+                                        "-dEPSCrop", "-sOutputFile=\(directory.path)/\(name)-%d.png", file.path])
+    }
+}
+
+/// The hand-built documents with their golden names.
+let featureDocuments: [(String, Scene.Document, Bool)] = [
+    ("shapes.ps", TestDocuments.shapes, false),
+    ("groups.ps", TestDocuments.groups, false),
+    ("text.ps", TestDocuments.text, false),
+    ("opacity.ps", TestDocuments.opacity, false),
+    ("pages.ps", TestDocuments.pages, false),
+    ("images.ps", TestDocuments.images(jpeg: TestFiles.jpeg), false),
+    ("eps.eps", TestDocuments.eps, true),
+    ("text.eps", TestDocuments.text, true),
+]
+
+@Suite struct PSBackendTests {
+    @Test(arguments: featureDocuments.map(\.0))
+    func matchesGolden(_ name: String) throws {
+        let (_, document, encapsulated) = featureDocuments.first { $0.0 == name }!
+        try TestFiles.assertGolden(PSWriter.render(document, encapsulated: encapsulated), name)
+    }
+
+    @Test(arguments: featureDocuments.map(\.0))
+    func ghostscriptAcceptsOutput(_ name: String) throws {
+        guard ExternalTool.require("gs") else { return }
+        let (_, document, encapsulated) = featureDocuments.first { $0.0 == name }!
+        let bytes = PSWriter.render(document, encapsulated: encapsulated)
+        if let problem = try Ghostscript.errors(bytes) {
+            Issue.record("\(name): \(problem)")
+        }
+        // Optional: DRAWC_PS_RENDER=/some/dir renders every feature document to PNG.
+        if let dir = ProcessInfo.processInfo.environment["DRAWC_PS_RENDER"] {
+            try Ghostscript.renderPNG(bytes, to: URL(fileURLWithPath: dir), name: name.replacingOccurrences(of: ".", with: "-"))
+        }
+    }
+
+    @Test func documentStructureFollowsDSC() throws {
+        let text = String(decoding: PSWriter.render(TestDocuments.pages, encapsulated: false), as: UTF8.self)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "%!PS-Adobe-3.0")
+        let order = ["%%Creator: drawc", "%%Title: (Two pages)", "%%BoundingBox: 0 0 200 250",
+                     "%%HiResBoundingBox: 0 0 200 250", "%%LanguageLevel: 3", "%%Pages: 2",
+                     "%%DocumentNeededResources: font Helvetica", "%%EndComments", "%%BeginProlog", "%%EndProlog",
+                     "%%BeginSetup", "%%IncludeResource: font Helvetica", "%%EndSetup",
+                     "%%Page: 1 1", "%%BeginPageSetup", "<< /PageSize [200 100] >> setpagedevice", "%%EndPageSetup",
+                     "showpage", "%%PageTrailer",
+                     "%%Page: 2 2", "%%BeginPageSetup", "<< /PageSize [150 250] >> setpagedevice", "%%EndPageSetup",
+                     "showpage", "%%PageTrailer", "%%Trailer", "%%EOF"]
+        var position = 0
+        for expected in order {
+            guard let found = lines[position...].firstIndex(of: expected) else {
+                Issue.record("missing or out of order: \(expected)")
+                return
+            }
+            position = found + 1
+        }
+        #expect(lines.last == "%%EOF")
+        // DSC: lines of at most 255 characters; the file is 7-bit clean.
+        #expect(lines.allSatisfy { $0.utf8.count <= 255 })
+        #expect(text.utf8.allSatisfy { $0 < 0x80 })
+    }
+
+    @Test func encapsulatedHasNoPageDeviceAndOnePage() throws {
+        let text = String(decoding: PSWriter.render(TestDocuments.pages, encapsulated: true), as: UTF8.self)
+        #expect(text.hasPrefix("%!PS-Adobe-3.0 EPSF-3.0\n"))
+        #expect(!text.contains("setpagedevice"))
+        #expect(text.contains("%%Pages: 1\n"))
+        #expect(!text.contains("%%Page: 2"))
+        // The one page of the EPS: its ink is the red square and the text at x 70…
+        #expect(text.contains("%%BoundingBox: 10 "))
+    }
+
+    @Test func gsaveAndGrestoreBalance() {
+        for (name, document, encapsulated) in featureDocuments {
+            let text = String(decoding: PSWriter.render(document, encapsulated: encapsulated), as: UTF8.self)
+            let lines = text.split(separator: "\n")
+            let saves = lines.filter { $0 == "q" }.count, restores = lines.filter { $0 == "Q" }.count
+            #expect(saves == restores, "\(name): \(saves) q, \(restores) Q")
+        }
+    }
+
+    @Test func stringsAreEscaped() {
+        let run = Scene.TextRun(
+            font: Scene.FontID(0), size: 10, color: .black, origin: Point(0, 10),
+            glyphs: [0x28, 0x29, 0x5C, 0x0A, 0x0D, 0x25, 0xE9, 0x80, 0x00].enumerated().map {
+                Scene.PositionedGlyph(glyph: UInt16($0.element), x: Double($0.offset) * 6, scalar: "x")
+            },
+            advance: 54)
+        let document = Scene.Document(
+            pages: [Scene.Page(size: Size(100, 20), items: [.text(run)])], fonts: [.standard(.courier)],
+            metadata: Scene.Metadata(title: "a)\n%%EOF\\"))
+        let text = String(decoding: PSWriter.render(document, encapsulated: false), as: UTF8.self)
+        #expect(text.contains("(\\(\\)\\\\\\012\\015%\\351\\200\\000) "))
+        #expect(text.contains("%%Title: (a\\)\\012%%EOF\\\\)\n"))
+        #expect(!text.contains("\n%%EOF\\"))
+    }
+
+    @Test func widthsPlaceGlyphsAtIRPositions() {
+        let document = TestDocuments.text
+        let text = String(decoding: PSWriter.render(document, encapsulated: false), as: UTF8.self)
+        // "Kerned AVATAR Wo" at 18 pt with kerning moved into the positions: the width
+        // array holds the distance between successive positions.
+        guard case .text(let run) = document.pages[0].items[1] else { Issue.record("no run"); return }
+        let widths = zip(run.glyphs, run.glyphs.dropFirst()).map { $1.x - $0.x } + [run.advance - run.glyphs.last!.x]
+        let formatted = widths.map { NumberFormatForTests.string($0) }.joined(separator: " ")
+        #expect(text.contains("[" + formatted + " ]"))
+    }
+
+    @Test func textSurvivesPs2pdfAndPdftotext() throws {
+        guard ExternalTool.require("ps2pdf", "pdftotext") else { return }
+        let extracted = try Ghostscript.extractText(PSWriter.render(TestDocuments.text, encapsulated: false))
+        for expected in ["Café über € — “quoted” (a) \\ b", "Times ‘single’ – dash… ©®™", "Bold Zoë", "Kerned AVATAR Wo", "αβγ ∀", "✈✂"] {
+            #expect(extracted.contains(expected), "missing \(expected) in:\n\(extracted)")
+        }
+    }
+
+    @Test func opacityIsWarnedAndGuarded() {
+        let warnings = PSWriter.warnings(for: TestDocuments.opacity)
+        #expect(warnings == [PSWarnings.opacity])
+        #expect(PSWriter.warnings(for: TestDocuments.shapes).isEmpty)
+        let text = String(decoding: PSWriter.render(TestDocuments.opacity, encapsulated: false), as: UTF8.self)
+        #expect(text.contains("0.5 fa"))
+        #expect(text.contains("0.4 sa"))
+        // Without opacity, no alpha operators in the body.
+        let opaque = String(decoding: PSWriter.render(TestDocuments.shapes, encapsulated: false), as: UTF8.self)
+        #expect(!opaque.contains(" fa\n") && !opaque.contains(" sa\n"))
+    }
+
+    /// With -dALLOWPSTRANSPARENCY Ghostscript shows alpha and true group opacity; without
+    /// it the same file draws opaque and still runs cleanly.
+    @Test(arguments: [true, false])
+    func opacityRendersInGhostscript(_ allowTransparency: Bool) throws {
+        guard ExternalTool.require("gs") else { return }
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("in.ps"), png = dir.appendingPathComponent("out.png")
+        try Data(PSWriter.render(TestDocuments.opacity, encapsulated: false)).write(to: file)
+        let result = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r72"]
+            + (allowTransparency ? ["-dALLOWPSTRANSPARENCY"] : []) + ["-sOutputFile=\(png.path)", file.path])
+        #expect(result.status == 0 && !result.stderr.contains("Error"), "\(result.stderr)")
+        let image = try #require(PNGDecoder.decode([UInt8](Data(contentsOf: png))))
+        guard case .samples(let samples) = image.data, image.components == 3 else { Issue.record("not RGB"); return }
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let o = (y * image.width + x) * 3
+            return (Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2]))
+        }
+        func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
+            abs(a.0 - b.0) <= 3 && abs(a.1 - b.1) <= 3 && abs(a.2 - b.2) <= 3
+        }
+        let overlap = pixel(110, 80), groupSingle = pixel(40, 130), groupDouble = pixel(75, 150)
+        if allowTransparency {
+            #expect(near(overlap, (128, 0, 128)), "50% blue over red: \(overlap)")
+            // One group at 50%: its two overlapping squares are one even grey.
+            #expect(near(groupSingle, (128, 128, 128)), "\(groupSingle)")
+            #expect(near(groupDouble, (128, 128, 128)), "\(groupDouble)")
+        } else {
+            #expect(near(overlap, (0, 0, 255)), "\(overlap)")
+            #expect(near(groupDouble, (0, 0, 0)), "\(groupDouble)")
+        }
+    }
+
+    @Test(arguments: ["eps.eps", "text.eps"])
+    func epsBoundingBoxHugsTheInk(_ name: String) throws {
+        guard ExternalTool.require("gs") else { return }
+        let (_, document, _) = featureDocuments.first { $0.0 == name }!
+        let bytes = PSWriter.render(document, encapsulated: true)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("%%HiResBoundingBox:") }) else {
+            Issue.record("no HiResBoundingBox"); return
+        }
+        let ours = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ours.count == 4, let ink = try Ghostscript.inkBox(bytes) else { Issue.record("no box"); return }
+        // Contains the ink (Ghostscript's box is on its device pixel grid: allow 0.5 pt)…
+        #expect(ours[0] <= ink.0 + 0.5 && ours[1] <= ink.1 + 0.5 && ours[2] >= ink.2 - 0.5 && ours[3] >= ink.3 - 0.5,
+                "\(name): ours \(ours) does not contain ink \(ink)")
+        // …and hugs it: text boxes come from the font's glyph box, so allow more there.
+        let slack = name == "text.eps" ? 8.0 : 1.5
+        #expect(ink.0 - ours[0] <= slack && ink.1 - ours[1] <= slack && ours[2] - ink.2 <= slack && ours[3] - ink.3 <= slack,
+                "\(name): ours \(ours) is loose around ink \(ink)")
+    }
+
+    @Test func emptyDocumentsAreValid() throws {
+        let empty = Scene.Document()
+        let ps = PSWriter.render(empty, encapsulated: false)
+        let eps = PSWriter.render(empty, encapsulated: true)
+        #expect(String(decoding: eps, as: UTF8.self).contains("%%BoundingBox: 0 0 0 0\n"))
+        guard ExternalTool.require("gs") else { return }
+        #expect(try Ghostscript.errors(ps) == nil)
+        #expect(try Ghostscript.errors(eps) == nil)
+    }
+}
+
+/// The shared formatter as the backend uses it.
+import DrawOutput
+enum NumberFormatForTests {
+    static func string(_ v: Double) -> String { NumberFormat.string(v) }
+}
