@@ -228,19 +228,25 @@ struct PSDocumentWriter {
         }
         out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
 
+        let pageUsesOpacity = PSWarnings.usesOpacity([page])
+        if pageUsesOpacity {
+            // Ghostscript composites transparency on its pdf14 device (see the prolog).
+            out.append("tb\n")
+        }
         var content = PSContent(out: out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
         if let background = page.background, background.alpha > 0 {
-            if usesOpacity { content.setFillAlpha(background.alpha) }
+            if pageUsesOpacity { content.setFillAlpha(background.alpha) }
             content.setColor(background)
             content.number(0); content.number(0); content.number(width); content.number(height)
             content.op("rectfill")
         }
         let body = PSBody(document: document, fontKeys: fontKeys, usesOpacity: usesOpacity)
-        body.items(page.items, alpha: 1, into: &content)
+        body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
         out = content.out
+        if pageUsesOpacity { out.append("te\n") }
         out.append("drawcpage restore end\nshowpage\n%%PageTrailer\n")
     }
 }
@@ -251,59 +257,68 @@ struct PSBody {
     let fontKeys: [Int: String]
     let usesOpacity: Bool
 
-    /// `alpha` is the product of the enclosing groups' opacities.
-    func items(_ items: [Scene.Item], alpha: Double, into content: inout PSContent) {
+    func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
             switch item {
             case .path(let path, let paint):
-                self.path(path, paint, alpha: alpha, into: &content)
+                self.path(path, paint, into: &content)
             case .text(let run):
-                text(run, alpha: alpha, into: &content)
+                text(run, into: &content)
             case .image(let image):
-                PSImages.write(image, document: document, alpha: alpha, usesOpacity: usesOpacity, into: &content)
+                PSImages.write(image, document: document, usesOpacity: usesOpacity, into: &content)
             case .group(let group):
-                self.group(group, alpha: alpha, into: &content)
+                self.group(group, into: &content)
             }
         }
     }
 
-    private func group(_ group: Scene.Group, alpha: Double, into content: inout PSContent) {
+    private func group(_ group: Scene.Group, into content: inout PSContent) {
         let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
         if opacity <= 0 || group.items.isEmpty { return }
         content.gsave()
         if !group.transform.isIdentity { content.concat(group.transform) }
         if let clip = group.clip {
             content.path(clip)
-            if clip.isEmpty {
-                // An empty clip shows nothing.
-                content.op("0 0 m")
-            }
+            // An empty clip path shows nothing: give `clip` a path without area.
+            if clip.isEmpty { content.op("0 0 m") }
             content.op("W")
         }
-        items(group.items, alpha: alpha * opacity, into: &content)
+        if opacity < 1 {
+            // A real transparency group where Ghostscript offers one: it is composited with
+            // the fill alpha current when it begins, and its items start opaque inside.
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts) else { content.grestore(); return }
+            content.setFillAlpha(opacity)
+            for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
+            content.op("gb")
+            content.resetAlpha()
+            items(group.items, into: &content)
+            content.op("ge")
+        } else {
+            items(group.items, into: &content)
+        }
         content.grestore()
     }
 
-    private func path(_ path: Scene.Path, _ paint: Paint, alpha: Double, into content: inout PSContent) {
+    private func path(_ path: Scene.Path, _ paint: Paint, into content: inout PSContent) {
         let fill = paint.fill.flatMap { $0.color.alpha > 0 ? $0 : nil }
         let stroke = paint.stroke.flatMap { $0.color.alpha > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard !path.isEmpty, fill != nil || stroke != nil else { return }
         content.path(path)
         if let fill {
-            if usesOpacity { content.setFillAlpha(fill.color.alpha * alpha) }
+            if usesOpacity { content.setFillAlpha(fill.color.alpha) }
             content.setColor(fill.color)
             let evenOdd = fill.rule == .evenOdd
             content.op(stroke == nil ? (evenOdd ? "ef" : "f") : (evenOdd ? "efs" : "fs"))
         }
         if let stroke {
-            if usesOpacity { content.setStrokeAlpha(stroke.color.alpha * alpha) }
+            if usesOpacity { content.setStrokeAlpha(stroke.color.alpha) }
             content.setColor(stroke.color)
             content.setStrokeStyle(stroke)
             content.op("s")
         }
     }
 
-    private func text(_ run: Scene.TextRun, alpha: Double, into content: inout PSContent) {
+    private func text(_ run: Scene.TextRun, into content: inout PSContent) {
         guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.color.alpha > 0,
               let key = fontKeys[run.font.index]
         else { return }
@@ -316,7 +331,7 @@ struct PSBody {
         case .trueType:
             codes = run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F }
         }
-        if usesOpacity { content.setFillAlpha(run.color.alpha * alpha) }
+        if usesOpacity { content.setFillAlpha(run.color.alpha) }
         content.setColor(run.color)
         content.selectFont(key, size: run.size)
         content.string(codes)

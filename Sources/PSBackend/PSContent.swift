@@ -162,6 +162,13 @@ struct PSContent {
         number(a); op("sa")
     }
 
+    /// `fa` and `sa` back to opaque, written whatever the cache says (inside a new
+    /// transparency group the interpreter's alpha is the group's, not ours).
+    mutating func resetAlpha() {
+        state.fillAlpha = 1; state.strokeAlpha = 1
+        op("1 fa 1 sa")
+    }
+
     /// `w` `J` `j` `M` `d`: the stroke parameters, each only when it changes.
     mutating func setStrokeStyle(_ s: Stroke) {
         if state.lineWidth != s.width {

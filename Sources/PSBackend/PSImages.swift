@@ -35,13 +35,13 @@ enum PSImages {
     }
 
     static func write(
-        _ item: Scene.ImageItem, document: Scene.Document, alpha: Double, usesOpacity: Bool,
+        _ item: Scene.ImageItem, document: Scene.Document, usesOpacity: Bool,
         into content: inout PSContent
     ) {
         let r = item.rect
         guard r.width.isFinite, r.height.isFinite, r.width != 0, r.height != 0 else { return }
         let decoded = document.images.indices.contains(item.image.index) ? decode(document.images[item.image.index]) : nil
-        if usesOpacity { content.setFillAlpha(alpha) }
+        if usesOpacity { content.setFillAlpha(1) }
         guard let decoded else {
             // Something visible where the image should be, rather than nothing at all.
             content.setColor(Color(red: 0.5, green: 0.5, blue: 0.5))

@@ -22,6 +22,19 @@ enum PSInkBounds {
         return box.rect
     }
 
+    /// The box of a group's ink in its own space (inside its transform), clip applied;
+    /// nil when it paints nothing.
+    static func groupBox(_ group: Scene.Group, fonts: [Scene.FontResource]) -> Rect? {
+        var box = Box()
+        collect(group.items, transform: .identity, fonts: fonts, into: &box)
+        if let clip = group.clip {
+            var clipBox = Box()
+            fillBounds(clip, transform: .identity, into: &clipBox)
+            box.intersect(clipBox)
+        }
+        return box.rect
+    }
+
     /// A growing bounding box.
     struct Box {
         var minX = Double.infinity, minY = Double.infinity

@@ -36,10 +36,19 @@ enum PSProlog {
     % string widths x y t: show a run at its baseline origin with its glyphs upright (the
     % page is flipped to y down) and each glyph advanced by its width from the array.
     /t {gsave translate 1 -1 scale 0 0 moveto xshow grestore} bd
-    % alpha fa / alpha sa: constant fill / stroke alpha where the interpreter has them
-    % (Ghostscript 9.53 and later); other interpreters paint opaque.
-    /fa {/.setfillconstantalpha where {pop .setfillconstantalpha} {pop} ifelse} bd
-    /sa {/.setstrokeconstantalpha where {pop .setstrokeconstantalpha} {pop} ifelse} bd
+    % tp: true where Ghostscript's transparency extensions are on (gs 9.53 or later run with
+    % -dALLOWPSTRANSPARENCY); everywhere else the operators below do nothing, so opacity is
+    % drawn opaque. alpha fa / alpha sa: constant fill / stroke alpha.
+    /tp /.setfillconstantalpha where {pop /.pushpdf14devicefilter where {pop true} {false} ifelse}
+    {false} ifelse def
+    /fa {tp {.setfillconstantalpha} {pop} ifelse} bd
+    /sa {tp {.setstrokeconstantalpha} {pop} ifelse} bd
+    % tb / te: begin / end a page with transparency (Ghostscript's pdf14 compositor).
+    /tb {tp {0 .pushpdf14devicefilter} if} bd
+    /te {tp {.poppdf14devicefilter} if} bd
+    % x0 y0 x1 y1 gb ... ge: a transparency group, composited with the current fill alpha.
+    /gb {tp {<< >> 5 1 roll .begintransparencygroup} {pop pop pop pop} ifelse} bd
+    /ge {tp {.endtransparencygroup} if} bd
     % newname basename wa: define newname as basename re-encoded with our WinAnsi vector.
     /wa {findfont dup length dict begin {1 index /FID ne {def} {pop pop} ifelse} forall
     /Encoding \(encodingName) def currentdict end definefont pop} bd

@@ -4,9 +4,7 @@ import DrawScene
 /// problem is reported once per document, in a fixed order.
 enum PSWarnings {
     static let opacity =
-        "postscript has no transparency: opacity is drawn with Ghostscript's constant-alpha operators and is opaque in other interpreters"
-    static let groupOpacity =
-        "postscript has no transparency groups: a group's opacity is applied to each item in it, so overlapping items inside it show through each other"
+        "postscript has no transparency: opacity shows only in Ghostscript run with -dALLOWPSTRANSPARENCY (e.g. ps2pdf -dALLOWPSTRANSPARENCY); other interpreters draw it opaque"
     static let trueType =
         "trueType fonts are not embedded in postscript yet: their text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
@@ -22,7 +20,6 @@ enum PSWarnings {
         }
         var warnings: [String] = []
         if scan.opacity { warnings.append(opacity) }
-        if scan.groupOpacity { warnings.append(groupOpacity) }
         if scan.trueType { warnings.append(trueType) }
         if scan.imageAlpha { warnings.append(imageAlpha) }
         if scan.imageUnreadable { warnings.append(imageUnreadable) }
@@ -45,7 +42,6 @@ enum PSWarnings {
         let document: Scene.Document
         var checkImages = true
         var opacity = false
-        var groupOpacity = false
         var trueType = false
         var imageAlpha = false
         var imageUnreadable = false
@@ -74,12 +70,7 @@ enum PSWarnings {
                     case .some(let decoded): if decoded.hadAlpha { imageAlpha = true }
                     }
                 case .group(let group):
-                    if group.opacity < 1 {
-                        opacity = true
-                        if group.items.count > 1 || group.items.contains(where: { if case .group = $0 { true } else { false } }) {
-                            groupOpacity = true
-                        }
-                    }
+                    if group.opacity < 1 { opacity = true }
                     self.items(group.items)
                 }
             }

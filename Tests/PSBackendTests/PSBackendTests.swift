@@ -213,13 +213,37 @@ let featureDocuments: [(String, Scene.Document, Bool)] = [
         #expect(!opaque.contains(" fa\n") && !opaque.contains(" sa\n"))
     }
 
-    @Test func groupOpacityOverSeveralItemsIsWarned() {
-        let group = Scene.Group(opacity: 0.5, items: [
-            .path(TestDocuments.rect(0, 0, 10, 10), Paint(fill: Fill(color: .black))),
-            .path(TestDocuments.rect(5, 5, 10, 10), Paint(fill: Fill(color: .black))),
-        ])
-        let document = Scene.Document(pages: [Scene.Page(size: Size(20, 20), items: [.group(group)])])
-        #expect(PSWriter.warnings(for: document) == [PSWarnings.opacity, PSWarnings.groupOpacity])
+    /// With -dALLOWPSTRANSPARENCY Ghostscript shows alpha and true group opacity; without
+    /// it the same file draws opaque and still runs cleanly.
+    @Test(arguments: [true, false])
+    func opacityRendersInGhostscript(_ allowTransparency: Bool) throws {
+        guard ExternalTool.require("gs") else { return }
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("in.ps"), png = dir.appendingPathComponent("out.png")
+        try Data(PSWriter.render(TestDocuments.opacity, encapsulated: false)).write(to: file)
+        let result = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r72"]
+            + (allowTransparency ? ["-dALLOWPSTRANSPARENCY"] : []) + ["-sOutputFile=\(png.path)", file.path])
+        #expect(result.status == 0 && !result.stderr.contains("Error"), "\(result.stderr)")
+        let image = try #require(PNGDecoder.decode([UInt8](Data(contentsOf: png))))
+        guard case .samples(let samples) = image.data, image.components == 3 else { Issue.record("not RGB"); return }
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let o = (y * image.width + x) * 3
+            return (Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2]))
+        }
+        func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
+            abs(a.0 - b.0) <= 3 && abs(a.1 - b.1) <= 3 && abs(a.2 - b.2) <= 3
+        }
+        let overlap = pixel(110, 80), groupSingle = pixel(40, 130), groupDouble = pixel(75, 150)
+        if allowTransparency {
+            #expect(near(overlap, (128, 0, 128)), "50% blue over red: \(overlap)")
+            // One group at 50%: its two overlapping squares are one even grey.
+            #expect(near(groupSingle, (128, 128, 128)), "\(groupSingle)")
+            #expect(near(groupDouble, (128, 128, 128)), "\(groupDouble)")
+        } else {
+            #expect(near(overlap, (0, 0, 255)), "\(overlap)")
+            #expect(near(groupDouble, (0, 0, 0)), "\(groupDouble)")
+        }
     }
 
     @Test(arguments: ["eps.eps", "text.eps"])

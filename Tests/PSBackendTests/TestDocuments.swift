@@ -155,6 +155,7 @@ enum TestDocuments {
             .path(circle(220, 60, 40), Paint(stroke: Stroke(color: color(0x00AA00, alpha: 0.4), width: 12))),
             .group(Scene.Group(opacity: 0.5, items: [
                 .path(rect(30, 120, 60, 50), Paint(fill: Fill(color: color(0x000000)))),
+                .path(rect(60, 140, 60, 40), Paint(fill: Fill(color: color(0x000000)))),
             ])),
         ]
         return Scene.Document(pages: [Scene.Page(size: Size(280, 190), items: items)])
