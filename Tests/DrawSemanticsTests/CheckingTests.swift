@@ -48,8 +48,15 @@ import Foundation
     }
 
     @Test func propertyOutsideNode() {
-        let r = evaluate("fill: red")
+        let r = evaluate("for i in 0..<2 { fill: red }")
         #expect(r.ids == ["sem.property-outside-node"])
+    }
+
+    @Test func nodeLimit() {
+        var limits = EvaluationLimits.standard
+        limits.maxNodes = 100
+        let r = evaluate("for i in 0..<1000 { rect }", limits: limits)
+        #expect(r.ids == ["sem.node-limit"])
     }
 
     @Test func positionalNotTaken() {
@@ -70,7 +77,9 @@ import Foundation
     }
 
     @Test func totalIterationLimit() {
-        let r = evaluate("for i in 0..<1000 { for j in 0..<1000 { for k in 0..<100 { } } }")
+        var limits = EvaluationLimits.standard
+        limits.maxTotalIterations = 5000
+        let r = evaluate("for i in 0..<1000 { for j in 0..<1000 { for k in 0..<100 { } } }", limits: limits)
         #expect(r.ids == ["sem.loop-limit"])
     }
 

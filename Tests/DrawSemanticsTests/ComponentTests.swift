@@ -94,8 +94,22 @@ import Testing
           }
         }
         twice 40
-        """)
+        """, limits: { var l = EvaluationLimits.standard; l.maxCalls = 10_000; return l }())
         #expect(r.ids == ["sem.call-limit"])
+    }
+
+    @Test func deepRecursionInNestedBlocks() {
+        let r = evaluateClean("""
+        def nest(n) {
+          group {
+            zstack {
+              if n > 0 { for i in 0..<1 { nest n - 1 } }
+            }
+          }
+        }
+        nest 60
+        """)
+        #expect(r.nodes.count == 1)
     }
 
     @Test func missingArgument() {

@@ -22,14 +22,15 @@ struct Evaluated {
 }
 
 /// Parses and evaluates `source` as `/test/main.draw`; `files` are importable by absolute path.
-func evaluate(_ source: String, files: [String: String] = [:], allowParseErrors: Bool = false) -> Evaluated {
+func evaluate(_ source: String, files: [String: String] = [:], allowParseErrors: Bool = false,
+              limits: EvaluationLimits = .standard) -> Evaluated {
     var sources = SourceManager()
     let id = sources.add(path: "/test/main.draw", bytes: Array(source.utf8))
     let (file, parseDiagnostics) = DrawSyntax.parse(sources[id]!)
     if !allowParseErrors {
         #expect(parseDiagnostics.isEmpty, "parse errors: \(parseDiagnostics.map(\.message))")
     }
-    let evaluator = Evaluator(loadFile: { path in files[path].map { Array($0.utf8) } })
+    let evaluator = Evaluator(loadFile: { path in files[path].map { Array($0.utf8) } }, limits: limits)
     let (drawing, diagnostics) = evaluator.evaluate(file, sources: &sources)
     return Evaluated(drawing: drawing, diagnostics: parseDiagnostics + diagnostics, sources: sources)
 }

@@ -195,7 +195,7 @@ import Testing
     @Test func computedIDs() {
         let r = evaluateClean("""
         for i in 0..<3 { rect id: "box\\(i)" }
-        box0 -> "box2"
+        box0 -> box2
         """)
         #expect(r.nodes.compactMap(\.id) == ["box0", "box1", "box2"])
     }
