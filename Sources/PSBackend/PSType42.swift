@@ -112,8 +112,11 @@ enum SfntsSplitter {
     }
 }
 
-/// Writes a TrueType program as a Type 42 CIDFont (CIDFontType 2, CID = glyph id) and a
-/// composite font over it with `Identity-H`, so text shows 2-byte glyph ids.
+/// Writes a TrueType program as a Type 42 CIDFont (CIDFontType 2) and a composite font over
+/// it with `Identity-H`, so text shows 2-byte CIDs. CIDs are numbered densely (0 = .notdef,
+/// then the used glyphs) and an explicit `CIDMap` string maps each to its glyph id: the
+/// integer form (`/CIDMap 0`, CID = glyph id) is legal but Ghostscript's renderer picks
+/// wrong glyphs with it (seen with gs 10.00; its pdfwrite gets them right).
 enum PSType42 {
     /// Defines the CMap `Identity-H` where the interpreter lacks it (Ghostscript has it).
     static let identityCMapFallback = """
@@ -129,10 +132,11 @@ enum PSType42 {
     """
 
     /// The CIDFont resource named `cidFontName` and the composite font `fontName` over it.
-    /// `unicode` maps glyph ids to the text they stand for (Ghostscript's
-    /// `/GlyphNames2Unicode`, which keeps text searchable after `ps2pdf`).
+    /// `cidToGlyph[cid]` is the glyph id in `program` shown for `cid`. `unicode` maps CIDs
+    /// to the text they stand for (Ghostscript's `/GlyphNames2Unicode`, which keeps the text
+    /// searchable after `ps2pdf`).
     static func write(
-        _ program: TrueTypeProgram, cidFontName: String, fontName: String,
+        _ program: TrueTypeProgram, cidFontName: String, fontName: String, cidToGlyph: [UInt16],
         unicode: [(UInt16, Unicode.Scalar)], into out: inout ByteBuffer
     ) {
         out.append("%%BeginResource: CIDFont \(cidFontName)\n")
@@ -145,8 +149,21 @@ enum PSType42 {
             out.append(number: Double(v) / em)
         }
         out.append("] def\n/PaintType 0 def\n/CIDCount ")
-        out.append(integer: max(1, program.glyphCount))
-        out.append(" def\n/GDBytes 2 def\n/CIDMap 0 def\n")
+        let map = cidToGlyph.isEmpty ? [0] : cidToGlyph
+        out.append(integer: map.count)
+        out.append(" def\n/GDBytes 2 def\n/CIDMap [")
+        // Strings of at most 65,534 bytes, a whole number of 2-byte entries each.
+        var start = 0
+        while start < map.count {
+            let end = min(map.count, start + 32767)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(2 * (end - start))
+            for glyph in map[start..<end] { bytes.append(UInt8(glyph >> 8)); bytes.append(UInt8(glyph & 0xFF)) }
+            out.append("\n<~")
+            ASCII85.encode(bytes, into: &out)
+            start = end
+        }
+        out.append("\n] def\n")
         out.append("/Encoding 256 array 0 1 255 {1 index exch /.notdef put} for def\n")
         out.append("/CharStrings 1 dict dup /.notdef 0 put def\n")
         if !unicode.isEmpty {

@@ -1,4 +1,6 @@
+import DrawFonts
 import DrawOutput
+import DrawScene
 import Foundation
 @testable import PSBackend
 import Testing
@@ -176,10 +178,12 @@ extension Type42Tests {
         var out = ByteBuffer()
         out.append("%!PS-Adobe-3.0\n")
         out.append(PSType42.identityCMapFallback)
+        // CID i+1 shows the i-th glyph of the text.
         PSType42.write(program, cidFontName: "DejaVuSans", fontName: "DejaVuSans-Identity-H",
-                       unicode: zip(glyphs, text.unicodeScalars).map { ($0, $1) }, into: &out)
+                       cidToGlyph: [0] + glyphs,
+                       unicode: text.unicodeScalars.enumerated().map { (UInt16($0.offset + 1), $0.element) }, into: &out)
         out.append("/DejaVuSans-Identity-H 24 selectfont 40 700 moveto <")
-        for g in glyphs { out.append(String(format: "%04X", Int(g))) }
+        for i in glyphs.indices { out.append(String(format: "%04X", i + 1)) }
         out.append("> show showpage\n")
         let ps = out.take()
         if let problem = try Ghostscript.errors(ps) { Issue.record("\(problem)") }
@@ -187,6 +191,59 @@ extension Type42Tests {
         #expect(extracted.contains(text), "got: \(extracted)")
         if let dir = ProcessInfo.processInfo.environment["DRAWC_PS_RENDER"] {
             try Ghostscript.renderPNG(ps, to: URL(fileURLWithPath: dir), name: "type42")
+        }
+    }
+}
+
+extension Type42Tests {
+    /// A whole document with TrueType runs, the program injected in place of DrawFonts'
+    /// subsetter (the full font file, glyph ids unchanged).
+    @Test func documentWithTrueTypeTextEmbedsType42() throws {
+        guard let font = Self.systemTrueType else { print("skipping: no DejaVuSans.ttf"); return }
+        let face = TrueTypeFontRef(postScriptName: "DejaVuSans")
+        func run(_ text: String, at origin: Point, size: Double) throws -> Scene.TextRun {
+            let glyphs = try #require(CmapForTests.glyphs(font, text))
+            // Positions: 0.6 em apart is enough for the test (advances come from layout).
+            let positioned = zip(glyphs, text.unicodeScalars).enumerated().map {
+                Scene.PositionedGlyph(glyph: $0.element.0, x: Double($0.offset) * size * 0.6, scalar: $0.element.1)
+            }
+            return Scene.TextRun(font: Scene.FontID(1), size: size, color: .black, origin: origin, glyphs: positioned,
+                                 advance: Double(glyphs.count) * size * 0.6)
+        }
+        let document = Scene.Document(
+            pages: [Scene.Page(size: Size(300, 120), items: [
+                .text(TestDocuments.run("Latin", font: 0, standard: .helvetica, size: 14, at: Point(20, 30))),
+                .text(try run("Русский текст", at: Point(20, 60), size: 16)),
+                .text(try run("Ελληνικά", at: Point(20, 95), size: 16)),
+            ])],
+            fonts: [.standard(.helvetica), .trueType(face)])
+        var writer = PSDocumentWriter(document: document, encapsulated: false, trueTypeSource: { _, _ in
+            PSTrueTypeSubset(program: font)
+        })
+        let ps = writer.write()
+        let text = String(decoding: ps, as: UTF8.self)
+        #expect(text.contains("%%DocumentSuppliedResources: CIDFont DejaVuSans\n"))
+        #expect(text.contains("/F1 /DejaVuSans-Identity-H def\n"))
+        #expect(text.utf8.allSatisfy { $0 < 0x80 })
+        #expect(PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys)).isEmpty)
+        // Without a program: Helvetica fallback, warned.
+        #expect(PSWriter.warnings(for: document) == [PSWarnings.trueType])
+        guard ExternalTool.require("gs", "ps2pdf", "pdftotext") else { return }
+        if let problem = try Ghostscript.errors(ps) { Issue.record("\(problem)") }
+        let extracted = try Ghostscript.extractText(ps)
+        // (The crude even spacing above makes pdftotext see a gap inside the Greek word.)
+        let squeezed = extracted.replacingOccurrences(of: " ", with: "")
+        #expect(squeezed.contains("Русскийтекст") && squeezed.contains("Ελληνικά") && extracted.contains("Latin"), "got: \(extracted)")
+        if let problem = try Ghostscript.errors(PSWriter.render(document, encapsulated: false)) { Issue.record("\(problem)") }
+        // Ghostscript's renderer and its pdfwrite take different routes from CID to glyph;
+        // both must draw the same glyphs.
+        let direct = try Ghostscript.rasterize(ps)
+        let viaPDF = try Ghostscript.rasterize(ps, throughPDF: true)
+        #expect(direct.count == viaPDF.count && direct.count > 0)
+        let differing = zip(direct, viaPDF).filter { abs(Int($0) - Int($1)) > 96 }.count
+        #expect(differing < direct.count / 200, "\(differing) of \(direct.count) samples differ")
+        if let dir = ProcessInfo.processInfo.environment["DRAWC_PS_RENDER"] {
+            try Ghostscript.renderPNG(ps, to: URL(fileURLWithPath: dir), name: "type42-document")
         }
     }
 }
