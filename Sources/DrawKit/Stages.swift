@@ -1,6 +1,9 @@
 import DrawDiagnostics
+import DrawLayout
 import DrawScene
 import DrawSyntax
+import PDFBackend
+import SVGBackend
 
 /// The calls into the stages behind the parser, each in one place. A stage that has not
 /// landed yet reports `driver.stage-unavailable` instead of producing output.
@@ -20,13 +23,11 @@ enum Stages {
     }
 
     static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> String? {
-        diagnostics.append(unavailable("IR dump"))
-        return nil
+        DrawLayout.dumpIR(document)
     }
 
     static func renderPDF(_ document: Scene.Document, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        diagnostics.append(unavailable("PDF"))
-        return nil
+        PDFWriter.render(document, options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch))
     }
 
     static func renderPS(_ document: Scene.Document, encapsulated: Bool, diagnostics: inout [Diagnostic]) -> [UInt8]? {
@@ -35,7 +36,6 @@ enum Stages {
     }
 
     static func renderSVG(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> [[UInt8]]? {
-        diagnostics.append(unavailable("SVG"))
-        return nil
+        SVGWriter.render(document)
     }
 }

@@ -1,8 +1,40 @@
+// DrawSyntax — the front end: the bytes of one .draw file in, an AST and diagnostics out.
+//
+// Takes: a `SourceFile`. Hands on: `File` (statements as structs in arrays, expressions in
+// the `exprs` arena, comments beside them) and the lexer's and parser's diagnostics, sorted
+// by position. Invariants of the output: every node has a span inside the file; every place
+// where the parser could not read what it needed holds an `.error` node, reported exactly
+// once, so later stages skip it silently; no expression tree is deeper than
+// `ParseLimits.maximumExpressionDepth`, nothing is nested deeper than
+// `ParseLimits.maximumNestingDepth`.
+//
+// Does not: resolve names, check property names or types, read imported files (all
+// DrawSemantics), or print anything (DrawDiagnostics renders).
+//
+// The grammar is grammar/draw.ebnf; each parse function starts with its rule.
+
 import DrawDiagnostics
 
 /// The entry point of the front end: bytes of one source file in, the AST and the
 /// diagnostics found on the way out. Never throws, never crashes, always returns a tree.
 package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnostic]) {
-    // Placeholder until the parser lands (issue 2).
-    (File(file: source.id), [])
+    var reporter = ErrorReporter(source: source)
+    let lexed = tokenize(source, reporter: &reporter)
+    let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
+        var parser = Parser(bytes: bytes, source: source, tokens: lexed.tokens, reporter: reporter)
+        let statements = parser.parseFile()
+        let file = File(file: source.id, statements: statements, exprs: parser.exprs, comments: lexed.comments)
+        return (file, parser.reporter)
+    }
+    return (file, sortedDiagnostics(finalReporter.diagnostics))
+}
+
+/// By position (lexer and parser findings interleave), stable; "too many errors" stays last.
+private func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var body = diagnostics.filter { $0.id != "parse.too-many-errors" }
+    let cap = diagnostics.filter { $0.id == "parse.too-many-errors" }
+    body = body.enumerated().sorted { a, b in
+        a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
+    }.map(\.element)
+    return body + cap
 }

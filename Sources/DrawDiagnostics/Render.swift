@@ -1,0 +1,238 @@
+// Rendering diagnostics for people (terminal) and for tools (JSON). Both take the same
+// `Diagnostic` values; neither decides anything about them (order, filtering, wording).
+//
+// Terminal shape, as clang and swiftc print it:
+//
+//     shapes.draw:3:12: error: unexpected character '@'
+//     rect fill: @
+//                ^
+//     shapes.draw:1:6: note: '{' opened here
+//     ...
+//
+// Columns count Unicode scalars, 1-based (`SourceFile.location`). Tabs before the caret
+// are copied into the caret line so the caret stays under its character in any tab width.
+
+/// Renders diagnostics as text for a terminal or a log.
+package struct TerminalDiagnosticRenderer {
+    /// Finds the source text of a span's file; nil prints the diagnostic without excerpt.
+    package var source: (FileID) -> SourceFile?
+    /// ANSI colours and bold; the caller decides (the CLI: only when stderr is a terminal).
+    package var color: Bool
+
+    package init(color: Bool = false, source: @escaping (FileID) -> SourceFile?) {
+        self.color = color
+        self.source = source
+    }
+
+    package init(color: Bool = false, sources: SourceManager) {
+        self.init(color: color) { sources[$0] }
+    }
+
+    package init(color: Bool = false, file: SourceFile) {
+        self.init(color: color) { $0 == file.id ? file : nil }
+    }
+
+    /// All diagnostics, in the order given, each ending with a line feed.
+    package func render(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for diagnostic in diagnostics { render(diagnostic, into: &out) }
+        return out
+    }
+
+    package func render(_ diagnostic: Diagnostic) -> String {
+        var out = ""
+        render(diagnostic, into: &out)
+        return out
+    }
+
+    package func render(_ diagnostic: Diagnostic, into out: inout String) {
+        let file = diagnostic.span.isUnknown ? nil : source(diagnostic.span.file)
+        header(file: file, span: diagnostic.span, severity: diagnostic.severity.name,
+               severityColor: colorCode(for: diagnostic.severity), message: diagnostic.message, into: &out)
+        var sameLineFixIts: [Diagnostic.FixIt] = []
+        var otherFixIts: [Diagnostic.FixIt] = []
+        if let file {
+            let line = file.lineIndex(of: diagnostic.span.start)
+            for fixIt in diagnostic.fixIts {
+                if fixIt.span.file == diagnostic.span.file, file.lineIndex(of: fixIt.span.start) == line {
+                    sameLineFixIts.append(fixIt)
+                } else {
+                    otherFixIts.append(fixIt)
+                }
+            }
+            excerpt(file: file, span: diagnostic.span, fixIts: sameLineFixIts, into: &out)
+        } else {
+            otherFixIts = diagnostic.fixIts
+        }
+        for note in diagnostic.notes {
+            let span = note.span ?? diagnostic.span
+            let noteFile = span.isUnknown ? nil : source(span.file)
+            header(file: noteFile, span: span, severity: "note", severityColor: Ansi.cyan, message: note.message, into: &out)
+            // A note without a place of its own or at the same place needs no second excerpt.
+            if let noteFile, let noteSpan = note.span, noteSpan != diagnostic.span {
+                excerpt(file: noteFile, span: noteSpan, fixIts: [], into: &out)
+            }
+        }
+        for fixIt in otherFixIts {
+            let fixFile = fixIt.span.isUnknown ? nil : source(fixIt.span.file)
+            let original = fixFile?.text(of: fixIt.span) ?? ""
+            let message = original.isEmpty ? "insert '\(fixIt.replacement)'" : "replace '\(original)' with '\(fixIt.replacement)'"
+            header(file: fixFile, span: fixIt.span, severity: "note", severityColor: Ansi.cyan, message: message, into: &out)
+            if let fixFile { excerpt(file: fixFile, span: fixIt.span, fixIts: [fixIt], into: &out) }
+        }
+    }
+
+    private func colorCode(for severity: Diagnostic.Severity) -> String {
+        switch severity {
+        case .error: Ansi.red
+        case .warning: Ansi.magenta
+        case .note: Ansi.cyan
+        }
+    }
+
+    /// `path:line:col: severity: message` (just `severity: message` without a place).
+    private func header(file: SourceFile?, span: Span, severity: String, severityColor: String, message: String,
+                        into out: inout String) {
+        if color { out += Ansi.bold }
+        if let file {
+            let (line, column) = file.location(of: span.start)
+            out += "\(file.path):\(line):\(column): "
+        }
+        if color { out += severityColor }
+        out += severity + ":"
+        if color { out += Ansi.reset + Ansi.bold }
+        out += " " + message
+        if color { out += Ansi.reset }
+        out += "\n"
+    }
+
+    /// The source line of `span.start`, a caret line under the span (to the end of the line
+    /// if the span goes on), and the replacement text of fix-its on that line.
+    private func excerpt(file: SourceFile, span: Span, fixIts: [Diagnostic.FixIt], into out: inout String) {
+        let lineIndex = file.lineIndex(of: span.start)
+        let lineBytes = file.lineBytes(lineIndex)
+        let lineStart = Int(file.lineStarts[lineIndex])
+        let lineText = String(decoding: lineBytes, as: UTF8.self)
+        out += lineText + "\n"
+
+        // Scalars of the line with their byte offsets, to place marks by column.
+        let startOffset = min(Int(span.start), lineStart + lineBytes.count)
+        let endOffset = min(max(Int(span.end), startOffset), lineStart + lineBytes.count)
+        let prefix = indentation(lineBytes: lineBytes, lineStart: lineStart, upTo: startOffset)
+        let spanWidth = scalarCount(file.bytes, from: startOffset, to: endOffset)
+        var caret = prefix + "^"
+        if spanWidth > 1 { caret += String(repeating: "~", count: spanWidth - 1) }
+        out += color ? Ansi.green + Ansi.bold + caret + Ansi.reset + "\n" : caret + "\n"
+
+        for fixIt in fixIts {
+            let fixStart = min(Int(fixIt.span.start), lineStart + lineBytes.count)
+            let line = indentation(lineBytes: lineBytes, lineStart: lineStart, upTo: fixStart) + fixIt.replacement
+            out += color ? Ansi.green + line + Ansi.reset + "\n" : line + "\n"
+        }
+    }
+
+    /// Blanks as wide as the line's text before `offset`: a tab for a tab, a space otherwise.
+    private func indentation(lineBytes: ArraySlice<UInt8>, lineStart: Int, upTo offset: Int) -> String {
+        var result = ""
+        var index = lineStart
+        while index < offset {
+            let byte = lineBytes[index]
+            if byte & 0xC0 != 0x80 { result += byte == 0x09 ? "\t" : " " }
+            index += 1
+        }
+        return result
+    }
+
+    private func scalarCount(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var count = 0
+        var index = start
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
+    }
+}
+
+private enum Ansi {
+    static let reset = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m"
+    static let red = "\u{1B}[31m"
+    static let green = "\u{1B}[32m"
+    static let magenta = "\u{1B}[35m"
+    static let cyan = "\u{1B}[36m"
+}
+
+/// Renders diagnostics as JSON for tools (`drawc check --diagnostics json`): an array of
+/// objects with keys always in this order: id, severity, file, line, column, endLine,
+/// endColumn, message, notes, fixIts. Positions are 1-based; columns count Unicode scalars;
+/// `endLine`/`endColumn` is the position just after the span (so an empty span has
+/// end == start). A diagnostic, note or fix-it without a place has null file and positions.
+package struct JSONDiagnosticRenderer {
+    package var source: (FileID) -> SourceFile?
+
+    package init(source: @escaping (FileID) -> SourceFile?) { self.source = source }
+    package init(sources: SourceManager) { self.init { sources[$0] } }
+    package init(file: SourceFile) { self.init { $0 == file.id ? file : nil } }
+
+    /// The whole array, one diagnostic per line, ending with a line feed.
+    package func render(_ diagnostics: [Diagnostic]) -> String {
+        if diagnostics.isEmpty { return "[]\n" }
+        var out = "[\n"
+        for (index, diagnostic) in diagnostics.enumerated() {
+            out += "  {"
+            out += "\"id\":" + jsonString(diagnostic.id)
+            out += ",\"severity\":" + jsonString(diagnostic.severity.name)
+            out += place(diagnostic.span)
+            out += ",\"message\":" + jsonString(diagnostic.message)
+            out += ",\"notes\":["
+            for (noteIndex, note) in diagnostic.notes.enumerated() {
+                if noteIndex > 0 { out += "," }
+                out += "{\"message\":" + jsonString(note.message) + place(note.span ?? .unknown) + "}"
+            }
+            out += "],\"fixIts\":["
+            for (fixIndex, fixIt) in diagnostic.fixIts.enumerated() {
+                if fixIndex > 0 { out += "," }
+                out += "{\"replacement\":" + jsonString(fixIt.replacement) + place(fixIt.span) + "}"
+            }
+            out += "]}"
+            out += index + 1 < diagnostics.count ? ",\n" : "\n"
+        }
+        return out + "]\n"
+    }
+
+    /// `,"file":…,"line":…,"column":…,"endLine":…,"endColumn":…`
+    private func place(_ span: Span) -> String {
+        guard !span.isUnknown, let file = source(span.file) else {
+            return ",\"file\":null,\"line\":null,\"column\":null,\"endLine\":null,\"endColumn\":null"
+        }
+        let start = file.location(of: span.start)
+        let end = file.location(of: span.end)
+        return ",\"file\":" + jsonString(file.path) + ",\"line\":\(start.line),\"column\":\(start.column)"
+            + ",\"endLine\":\(end.line),\"endColumn\":\(end.column)"
+    }
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).
+package func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{08}": out += "\\b"
+        case "\u{0C}": out += "\\f"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

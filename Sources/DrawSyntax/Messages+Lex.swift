@@ -1,0 +1,97 @@
+// The lexer's messages, in one place to review for tone: lower case, no final period,
+// source text in single quotes. The id before each message is stable; wording may improve.
+
+import DrawDiagnostics
+
+package enum LexMessages {
+    /// A byte that does not start (or continue) a valid UTF-8 sequence.
+    static func invalidUTF8(_ byte: UInt8, at span: Span) -> Diagnostic {
+        .error("lex.invalid-utf8", at: span, "invalid UTF-8 byte \(hexByte(byte))")
+    }
+
+    /// A character that starts no token (`@`, `$`, `é` outside a string).
+    static func unexpectedCharacter(_ scalar: Unicode.Scalar, at span: Span) -> Diagnostic {
+        var notes: [Diagnostic.Note] = []
+        switch scalar {
+        case "'": notes.append(.init("strings are written in double quotes"))
+        case "&": notes.append(.init("the logical and is written '&&'"))
+        case "|": notes.append(.init("the logical or is written '||'"))
+        default: break
+        }
+        return .error("lex.unexpected-character", at: span, "unexpected character \(describe(scalar))", notes: notes)
+    }
+
+    /// A string whose closing `"` is missing on its line.
+    static func unterminatedString(at span: Span) -> Diagnostic {
+        .error("lex.unterminated-string", at: span, "unterminated string",
+               notes: [.init("a string ends with '\"' on the line where it starts")])
+    }
+
+    /// `/*` without its `*/`.
+    static func unterminatedComment(at span: Span) -> Diagnostic {
+        .error("lex.unterminated-comment", at: span, "unterminated block comment",
+               notes: [.init("'/*' needs a matching '*/'")])
+    }
+
+    /// `\q` in a string.
+    static func invalidEscape(_ text: String, at span: Span) -> Diagnostic {
+        .error("lex.invalid-escape", at: span, "invalid escape sequence '\(text)' in string",
+               notes: [.init("valid escapes are '\\n', '\\t', '\\\"', '\\\\', '\\u{…}' and '\\(…)'")])
+    }
+
+    /// `\u{…}` that is malformed or names no Unicode scalar.
+    static func invalidUnicodeEscape(_ text: String, at span: Span) -> Diagnostic {
+        .error("lex.invalid-unicode-escape", at: span, "invalid unicode escape '\(text)'",
+               notes: [.init("write 1 to 8 hex digits naming a Unicode scalar, as in '\\u{1F600}'")])
+    }
+
+    /// `1e`, `1e+`, `1.2.3`.
+    static func malformedNumber(_ text: String, at span: Span) -> Diagnostic {
+        .error("lex.malformed-number", at: span, "malformed number '\(text)'")
+    }
+
+    /// `1e999`.
+    static func numberTooLarge(_ text: String, at span: Span) -> Diagnostic {
+        .error("lex.number-too-large", at: span, "number '\(text)' is too large")
+    }
+
+    /// `12em`.
+    static func unknownUnit(_ unit: String, at span: Span) -> Diagnostic {
+        let units = ["pt", "in", "mm", "cm", "px", "deg"]
+        var notes: [Diagnostic.Note] = []
+        var fixIts: [Diagnostic.FixIt] = []
+        if let match = closestMatch(to: unit, in: units) {
+            notes.append(.init("did you mean '\(match)'?", at: span))
+            fixIts.append(.init(replacing: span, with: match))
+        }
+        notes.append(.init("units are pt, in, mm, cm, px, % and deg"))
+        return .error("lex.unknown-unit", at: span, "unknown unit '\(unit)'", notes: notes, fixIts: fixIts)
+    }
+
+    /// `#12345`, `#xyz`.
+    static func malformedColor(_ text: String, at span: Span) -> Diagnostic {
+        .error("lex.malformed-color", at: span, "malformed color '\(text)'",
+               notes: [.init("a color is '#' and 3, 4, 6 or 8 hex digits: '#rgb', '#rgba', '#rrggbb', '#rrggbbaa'")])
+    }
+
+    /// A file whose size does not fit the 32-bit offsets of spans.
+    static func fileTooLarge(at span: Span) -> Diagnostic {
+        .error("lex.file-too-large", at: span, "file is too large (more than \(ParseLimits.maximumFileSize) bytes)")
+    }
+
+    static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+
+    /// A character as shown in a message: quoted if printable, `U+XXXX` otherwise.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            || scalar.properties.generalCategory == .format || scalar.properties.isWhitespace {
+            var hex = String(scalar.value, radix: 16, uppercase: true)
+            while hex.count < 4 { hex = "0" + hex }
+            return "U+" + hex
+        }
+        return "'" + String(Character(scalar)) + "'"
+    }
+}

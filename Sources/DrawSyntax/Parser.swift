@@ -1,0 +1,1064 @@
+// The recursive-descent parser. Statements recurse only through blocks and expressions
+// only through brackets, unary operators and interpolations; a shared depth counter caps
+// both (`ParseLimits.maximumNestingDepth`), and sequences (statements, terms of a sum,
+// list elements, member chains) are loops, so hostile sizes cannot exhaust the stack.
+//
+// Newlines: the lexer hands every line end to the parser, which ignores them inside `()`
+// and `[]` (`ignoreNewlines > 0`) and after `,` and binary operators (`skipNewlines()`).
+//
+// Recovery: a statement that fails is skipped up to the next statement boundary (a line
+// end or `;` outside braces, a closing `}`, a token that starts a line); braces met while
+// skipping are skipped whole, so one mistake in a node's line does not unbalance its block.
+
+import DrawDiagnostics
+
+struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let source: SourceFile
+    let file: FileID
+    let tokens: [Token]
+    var reporter: ErrorReporter
+
+    /// Index of the current token.
+    var index = 0
+    /// End offset of the last consumed token: where a missing token was expected.
+    var previousEnd: UInt32 = 0
+    /// > 0 inside `(…)` and `[…]`, where line ends are not statement ends.
+    var ignoreNewlines = 0
+    /// Open blocks, brackets, unary operators and interpolations.
+    var depth = 0
+    /// Set whenever the current statement met an error, reported or suppressed.
+    var statementFailed = false
+
+    var exprs: [Expr] = []
+    /// Tree depth of each expression, parallel to `exprs` (capped, so UInt16 suffices).
+    var exprDepths: [UInt16] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: [Token], reporter: ErrorReporter) {
+        self.bytes = bytes
+        self.source = source
+        self.file = source.id
+        self.tokens = tokens
+        self.reporter = reporter
+        exprs.reserveCapacity(tokens.count / 2 + 8)
+        exprDepths.reserveCapacity(tokens.count / 2 + 8)
+    }
+
+    // MARK: - Tokens
+
+    var current: Token { tokens[index] }
+    var kind: TokenKind { tokens[index].kind }
+
+    func peekKind(_ offset: Int) -> TokenKind {
+        let j = index + offset
+        return j < tokens.count ? tokens[j].kind : .endOfFile
+    }
+
+    /// True when a line end was skipped right before the current token.
+    var currentStartsLine: Bool { index > 0 && tokens[index - 1].kind == .newline }
+
+    mutating func advance() {
+        let token = tokens[index]
+        if token.kind == .endOfFile { return }
+        previousEnd = token.end
+        index += 1
+        if ignoreNewlines > 0 { skipNewlines() }
+    }
+
+    mutating func skipNewlines() {
+        while tokens[index].kind == .newline { index += 1 }
+    }
+
+    func span(_ token: Token) -> Span { Span(file: file, start: token.start, end: token.end) }
+    func span(from start: UInt32) -> Span { Span(file: file, start: start, end: max(start, previousEnd)) }
+
+    /// The text of a token, decoded leniently (the lexer reported invalid UTF-8).
+    func text(_ token: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
+    }
+
+    /// How the current token is named in "found …".
+    var found: String { describe(current) }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .endOfFile, .newline: return token.kind.description
+        case .stringTail where token.start == token.end: return "end of line"
+        default:
+            var text = text(token)
+            if text.unicodeScalars.count > 24 { text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(23))) + "…" }
+            return "'" + text + "'"
+        }
+    }
+
+    /// Where a missing token is reported: at the current token if it is on the same line,
+    /// otherwise just after the last token (where the author should have written it).
+    var expectedSpan: Span {
+        let token = current
+        if token.kind == .newline || token.kind == .endOfFile || currentStartsLine || token.start == token.end {
+            return Span(file: file, start: previousEnd, end: previousEnd)
+        }
+        return span(token)
+    }
+
+    /// Reports unless the token at fault was already reported by the lexer; always marks
+    /// the statement as failed so that it is skipped.
+    mutating func report(_ diagnostic: Diagnostic) {
+        statementFailed = true
+        if current.wasReported && diagnostic.span.start == current.start { return }
+        if current.kind == .invalid { return }
+        reporter.report(diagnostic)
+    }
+
+    var stopped: Bool { reporter.isCapped }
+
+    // MARK: - Expressions arena
+
+    mutating func make(_ kind: ExprKind, _ span: Span, depth: Int) -> ExprID {
+        let id = ExprID(UInt32(exprs.count))
+        exprs.append(Expr(kind, span: span))
+        exprDepths.append(UInt16(min(depth, Int(UInt16.max))))
+        return id
+    }
+
+    func depthOf(_ id: ExprID) -> Int { Int(exprDepths[Int(id.index)]) }
+    func spanOf(_ id: ExprID) -> Span { exprs[Int(id.index)].span }
+
+    mutating func makeError(_ span: Span) -> ExprID { make(.error, span, depth: 1) }
+
+    // MARK: - Statements
+
+    // file = separators { statement separators } ;
+    // separators = { newline | ";" } ;
+    mutating func parseFile() -> [Stmt] {
+        var statements: [Stmt] = []
+        while !stopped {
+            skipSeparators()
+            if kind == .endOfFile { break }
+            if kind == .rightBrace || kind == .rightParen || kind == .rightBracket {
+                reporter.report(ParseMessages.unexpectedClosingDelimiter(text(current), at: span(current)))
+                advance()
+                continue
+            }
+            parseStatementAndEnd(into: &statements, inBlock: false)
+        }
+        return statements
+    }
+
+    mutating func skipSeparators() {
+        while kind == .newline || kind == .semicolon { advance() }
+    }
+
+    /// One statement, then its end: a separator, a `}`, a new line, or (after a property in
+    /// a block) a `,`. Anything else is reported unless the statement already failed, and
+    /// skipped to the next boundary.
+    mutating func parseStatementAndEnd(into statements: inout [Stmt], inBlock: Bool) {
+        ignoreNewlines = 0
+        statementFailed = false
+        let statement = parseStatement(inBlock: inBlock)
+        statements.append(statement)
+        if inBlock, case .property = statement.kind, kind == .comma, !statementFailed {
+            advance()
+            skipNewlines()
+            return
+        }
+        if atStatementEnd { return }
+        if !statementFailed {
+            report(ParseMessages.expectedEndOfStatement(found: found, at: span(current)))
+        }
+        synchronize()
+    }
+
+    var atStatementEnd: Bool {
+        switch kind {
+        case .newline, .semicolon, .rightBrace, .endOfFile: true
+        default: currentStartsLine
+        }
+    }
+
+    /// Skips to the next statement boundary; braces opened on the way are skipped whole.
+    mutating func synchronize() {
+        ignoreNewlines = 0
+        let start = index
+        var braces = 0
+        while true {
+            switch kind {
+            case .endOfFile:
+                return
+            case .newline, .semicolon:
+                if braces == 0 { return }
+                advance()
+            case .leftBrace:
+                braces += 1
+                advance()
+            case .rightBrace:
+                if braces == 0 { return }
+                braces -= 1
+                advance()
+            default:
+                if braces == 0, currentStartsLine, index > start { return }
+                advance()
+            }
+        }
+    }
+
+    /// Consumes an opener and everything up to its matching closer (or the end of the file),
+    /// without recursion: used where nesting is too deep to parse.
+    mutating func skipBalanced() {
+        let saved = ignoreNewlines
+        ignoreNewlines = 0
+        var level = 0
+        repeat {
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringHead: level += 1
+            case .rightParen, .rightBracket, .rightBrace, .stringTail: level -= 1
+            case .endOfFile: ignoreNewlines = saved; return
+            default: break
+            }
+            advance()
+        } while level > 0
+        ignoreNewlines = saved
+        if saved > 0 { skipNewlines() }
+    }
+
+    var labelAhead: Bool {
+        (kind == .identifier || kind.isKeyword) && peekKind(1) == .colon
+    }
+
+    // statement = let | style | def | import | page | for | if | connector | node | property ;
+    mutating func parseStatement(inBlock: Bool) -> Stmt {
+        let token = current
+        if labelAhead {
+            let argument = parseLabelledArgument()
+            if !inBlock {
+                report(ParseMessages.propertyOutsideBlock(argument.label?.name ?? "", at: argument.label?.span ?? argument.span))
+                return Stmt(.error, span: argument.span)
+            }
+            return Stmt(.property(argument), span: argument.span)
+        }
+        switch token.kind {
+        case .keywordLet: return parseLet()
+        case .keywordStyle: return parseStyle()
+        case .keywordDef: return parseDef()
+        case .keywordImport: return parseImport()
+        case .keywordPage: return parsePage()
+        case .keywordFor: return parseFor()
+        case .keywordIf: return parseIf()
+        case .identifier:
+            return isConnectorAhead() ? parseConnector() : parseNode()
+        case .keywordElse:
+            report(ParseMessages.elseWithoutIf(at: span(token)))
+            return Stmt(.error, span: span(token))
+        default:
+            report(ParseMessages.expectedStatement(found: found, at: span(token)))
+            return Stmt(.error, span: span(token))
+        }
+    }
+
+    /// Whether the statement starting at the current identifier is a connector: the name,
+    /// then any `.name` and `[…]`, then an arrow.
+    func isConnectorAhead() -> Bool {
+        var j = index + 1
+        while j < tokens.count {
+            switch tokens[j].kind {
+            case .arrowRight, .arrowLeft, .arrowBoth, .dashDash:
+                return true
+            case .dot:
+                j += 2
+            case .leftBracket:
+                var level = 0
+                repeat {
+                    switch tokens[j].kind {
+                    case .leftBracket: level += 1
+                    case .rightBracket: level -= 1
+                    case .endOfFile, .leftBrace, .rightBrace: return false
+                    default: break
+                    }
+                    j += 1
+                } while level > 0 && j < tokens.count
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// A name after `context`, or nil after reporting.
+    mutating func parseName(after context: String) -> Identifier? {
+        if kind == .identifier {
+            let token = current
+            advance()
+            return Identifier(text(token), span: span(token))
+        }
+        report(ParseMessages.expectedName(after: context, found: found, at: expectedSpan))
+        return nil
+    }
+
+    // let = "let" name "=" expression ;
+    mutating func parseLet() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'let'") else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .equal else {
+            report(ParseMessages.expectedToken("'='", after: "'let \(name.name)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        advance()
+        let value = parseExpression()
+        return Stmt(.letBinding(name, value), span: span(from: start))
+    }
+
+    // style = "style" name "{" separators { property ( separators | "," ) } "}" ;
+    mutating func parseStyle() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'style'") else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .leftBrace else {
+            report(ParseMessages.expectedBlock(after: "'style \(name.name)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        let block = parseBlock()
+        var properties: [Argument] = []
+        for statement in block.statements {
+            switch statement.kind {
+            case .property(let argument): properties.append(argument)
+            case .error: break
+            default:
+                let diagnostic = ParseMessages.expectedPropertyInStyle(
+                    found: "'" + firstWord(of: statement.span) + "'", at: statement.span)
+                statementFailed = true
+                reporter.report(diagnostic)
+            }
+        }
+        return Stmt(.style(name, properties), span: span(from: start))
+    }
+
+    /// The first word of a span's text, for messages about a whole statement.
+    func firstWord(of span: Span) -> String {
+        var end = Int(span.start)
+        let limit = min(Int(span.end), bytes.count)
+        while end < limit, bytes[end] != 0x20, bytes[end] != 0x0A, bytes[end] != 0x09 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<end]), as: UTF8.self)
+    }
+
+    // def = "def" name [ "(" [ parameter { "," parameter } [ "," ] ] ")" ] block ;
+    // parameter = name [ "=" expression ] ;
+    mutating func parseDef() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'def'") else { return Stmt(.error, span: span(from: start)) }
+        var parameters: [Parameter] = []
+        if kind == .leftParen {
+            let open = current
+            ignoreNewlines += 1
+            advance()
+            while kind != .rightParen {
+                guard let parameter = parseName(after: parameters.isEmpty ? "'('" : "','") else { break }
+                var defaultValue: ExprID?
+                if kind == .equal {
+                    advance()
+                    defaultValue = parseExpression()
+                }
+                parameters.append(Parameter(name: parameter, defaultValue: defaultValue))
+                if kind == .comma { advance(); continue }
+                break
+            }
+            ignoreNewlines -= 1
+            if !expectCloser(.rightParen, ")", opener: open) { return Stmt(.error, span: span(from: start)) }
+        }
+        guard kind == .leftBrace else {
+            report(ParseMessages.expectedBlock(after: "'def \(name.name)(…)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        let body = parseBlock()
+        return Stmt(.def(name, parameters, body), span: span(from: start))
+    }
+
+    // import = "import" string-literal ;
+    mutating func parseImport() -> Stmt {
+        let start = current.start
+        advance()
+        let token = current
+        switch token.kind {
+        case .string:
+            advance()
+            let path = decodeStringText(token)
+            return Stmt(.importFile(path, span(token)), span: span(from: start))
+        case .stringHead:
+            let value = parseExpression()
+            report(ParseMessages.interpolatedImportPath(at: spanOf(value)))
+            return Stmt(.error, span: span(from: start))
+        default:
+            report(ParseMessages.expectedImportPath(found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+    }
+
+    // page = "page" [ arguments ] [ block ] ;
+    mutating func parsePage() -> Stmt {
+        let start = current.start
+        advance()
+        let arguments = parseArguments(positionalAllowed: true)
+        if statementFailed { return Stmt(.page(arguments, nil), span: span(from: start)) }
+        var block: Block?
+        if kind == .leftBrace {
+            block = parseBlock()
+        } else {
+            checkMissingComma()
+        }
+        return Stmt(.page(arguments, block), span: span(from: start))
+    }
+
+    // for = "for" name "in" expression block ;
+    mutating func parseFor() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'for'") else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .keywordIn else {
+            report(ParseMessages.expectedToken("'in'", after: "'for \(name.name)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        advance()
+        let sequence = parseExpression()
+        guard kind == .leftBrace else {
+            if !statementFailed {
+                report(ParseMessages.expectedBlock(after: "the sequence of 'for'", found: found, at: expectedSpan))
+            }
+            return Stmt(.error, span: span(from: start))
+        }
+        let body = parseBlock()
+        return Stmt(.forLoop(name, sequence, body), span: span(from: start))
+    }
+
+    // if = "if" expression block [ [ newline ] "else" ( if | block ) ] ;
+    mutating func parseIf() -> Stmt {
+        let start = current.start
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(current)))
+            skipStatementWhole()
+            return Stmt(.error, span: span(from: start))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        let condition = parseExpression()
+        guard kind == .leftBrace else {
+            if !statementFailed {
+                report(ParseMessages.expectedBlock(after: "the condition of 'if'", found: found, at: expectedSpan))
+            }
+            return Stmt(.error, span: span(from: start))
+        }
+        let thenBlock = parseBlock()
+        var elseBlock: Block?
+        if kind == .newline, peekKind(1) == .keywordElse { advance() }
+        if kind == .keywordElse {
+            let elseToken = current
+            advance()
+            if kind == .keywordIf {
+                let nested = parseIf()
+                elseBlock = Block(statements: [nested], span: nested.span)
+            } else if kind == .leftBrace {
+                elseBlock = parseBlock()
+            } else {
+                report(ParseMessages.expectedBlock(after: "'else'", found: found, at: expectedSpan))
+                _ = elseToken
+            }
+        }
+        return Stmt(.ifElse(condition, thenBlock, elseBlock), span: span(from: start))
+    }
+
+    /// Skips the rest of a statement including its blocks, without recursion.
+    mutating func skipStatementWhole() {
+        while true {
+            switch kind {
+            case .endOfFile, .newline, .semicolon, .rightBrace: return
+            case .leftBrace, .leftParen, .leftBracket: skipBalanced()
+            default: advance()
+            }
+        }
+    }
+
+    // connector = endpoint arrow endpoint { arrow endpoint } [ "," labelled-argument { "," labelled-argument } ] ;
+    // arrow = "->" | "<-" | "<->" | "--" ;
+    // endpoint = postfix-expression ;
+    mutating func parseConnector() -> Stmt {
+        let start = current.start
+        var endpoints = [parsePostfix()]
+        var operators: [ConnectorOperator] = []
+        var operatorSpans: [Span] = []
+        while let op = kind.connectorOperator {
+            let arrow = current
+            operators.append(op)
+            operatorSpans.append(span(arrow))
+            advance()
+            skipNewlines()
+            if kind == .identifier || kind == .leftParen {
+                endpoints.append(parsePostfix())
+            } else {
+                report(ParseMessages.expectedEndpoint(after: text(arrow), found: found, at: expectedSpan))
+                endpoints.append(makeError(expectedSpan))
+                return Stmt(.connector(ConnectorStmt(endpoints: endpoints, operators: operators,
+                                                     operatorSpans: operatorSpans, arguments: [])),
+                            span: span(from: start))
+            }
+        }
+        var arguments: [Argument] = []
+        if kind == .comma {
+            advance()
+            skipNewlines()
+            arguments = parseArguments(positionalAllowed: false)
+        }
+        return Stmt(.connector(ConnectorStmt(endpoints: endpoints, operators: operators,
+                                             operatorSpans: operatorSpans, arguments: arguments)),
+                    span: span(from: start))
+    }
+
+    // node = name [ arguments ] [ block ] ;
+    mutating func parseNode() -> Stmt {
+        let kindToken = current
+        advance()
+        let name = Identifier(text(kindToken), span: span(kindToken))
+        let arguments = parseArguments(positionalAllowed: true)
+        var block: Block?
+        if !statementFailed {
+            if kind == .leftBrace {
+                block = parseBlock()
+            } else {
+                checkMissingComma()
+            }
+        }
+        return Stmt(.node(NodeStmt(kind: name, arguments: arguments, block: block)), span: span(from: kindToken.start))
+    }
+
+    /// After a node's arguments: another argument on the same line means a missing comma.
+    mutating func checkMissingComma() {
+        if !atStatementEnd, canStartExpression(kind) || kind.isKeyword {
+            report(ParseMessages.expectedComma(found: found, at: span(current)))
+        }
+    }
+
+    // arguments = argument { "," argument } ;
+    // argument = labelled-argument | expression ;
+    // labelled-argument = ( name | keyword ) ":" expression ;
+    /// The arguments of a node, `page` or connector (none if nothing can start one). A
+    /// positional argument is allowed only first, and only where `positionalAllowed`.
+    mutating func parseArguments(positionalAllowed: Bool) -> [Argument] {
+        var arguments: [Argument] = []
+        if !(labelAhead || canStartExpression(kind)) { return arguments }
+        while true {
+            if labelAhead {
+                arguments.append(parseLabelledArgument())
+            } else if canStartExpression(kind) {
+                if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
+                    // `fill red`: a label without its colon.
+                    let next = tokens[index + 1]
+                    report(ParseMessages.expectedToken("':'", after: "'\(text(current))'", found: describe(next), at: span(next)))
+                    return arguments
+                }
+                let startSpan = span(current)
+                let value = parseExpression()
+                let argument = Argument(label: nil, value: value, span: spanOf(value).merged(with: startSpan))
+                if !positionalAllowed {
+                    report(ParseMessages.expectedLabelledArgument(found: "'" + source.text(of: argument.span) + "'", at: argument.span))
+                    return arguments
+                } else if !arguments.isEmpty {
+                    report(ParseMessages.misplacedPositionalArgument(at: argument.span))
+                }
+                arguments.append(argument)
+            } else {
+                report(ParseMessages.expectedArgument(found: found, at: expectedSpan))
+                return arguments
+            }
+            if statementFailed { return arguments }
+            guard kind == .comma else { return arguments }
+            advance()
+            skipNewlines()
+        }
+    }
+
+    /// Tokens that, right after a name, suggest the name was meant as a label.
+    func looksLikeValue(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .number, .color, .string, .stringHead, .identifier, .keywordTrue, .keywordFalse, .keywordNone: true
+        default: false
+        }
+    }
+
+    mutating func parseLabelledArgument() -> Argument {
+        let labelToken = current
+        let label = Identifier(text(labelToken), span: span(labelToken))
+        advance()  // the label
+        advance()  // ":"
+        let value = parseExpression()
+        return Argument(label: label, value: value, span: span(from: labelToken.start))
+    }
+
+    // block = "{" separators { statement ( separators | "," ) } "}" ;
+    /// The current token is `{`.
+    mutating func parseBlock() -> Block {
+        let open = current
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(open)))
+            skipBalanced()
+            return Block(statements: [], span: span(from: open.start))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        var statements: [Stmt] = []
+        while !stopped {
+            skipSeparators()
+            if kind == .rightBrace {
+                advance()
+                break
+            }
+            if kind == .endOfFile {
+                let diagnostic = ParseMessages.unclosedDelimiter(
+                    expected: "}", opener: "{", openedAt: span(open), found: found, at: expectedSpan)
+                statementFailed = true
+                reporter.report(diagnostic)
+                break
+            }
+            parseStatementAndEnd(into: &statements, inBlock: true)
+        }
+        return Block(statements: statements, span: span(from: open.start))
+    }
+
+    /// Consumes `closer` or reports the unclosed `opener`; returns whether it was there.
+    mutating func expectCloser(_ closer: TokenKind, _ closerText: String, opener: Token) -> Bool {
+        if kind == closer {
+            advance()
+            return true
+        }
+        if !statementFailed {
+            report(ParseMessages.unclosedDelimiter(expected: closerText, opener: text(opener), openedAt: span(opener),
+                                                   found: found, at: expectedSpan))
+        }
+        statementFailed = true
+        return false
+    }
+
+    // MARK: - Expressions
+
+    func canStartExpression(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .number, .string, .stringHead, .color, .identifier, .keywordTrue, .keywordFalse, .keywordNone,
+             .leftParen, .leftBracket, .minus, .plus, .bang, .invalid:
+            true
+        default:
+            false
+        }
+    }
+
+    // expression = or-expression ;
+    // or-expression = and-expression { "||" and-expression } ;
+    // and-expression = comparison { "&&" comparison } ;
+    // comparison = range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) range ] ;
+    // range = additive [ ( "..<" | "..." ) additive ] ;
+    // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
+    // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
+    mutating func parseExpression() -> ExprID {
+        parseBinary(minimumPrecedence: 1)
+    }
+
+    static func binaryOperator(_ kind: TokenKind) -> (BinaryOperator?, precedence: Int) {
+        switch kind {
+        case .pipePipe: (.or, 1)
+        case .ampersandAmpersand: (.and, 2)
+        case .equalEqual: (.equal, 3)
+        case .bangEqual: (.notEqual, 3)
+        case .less: (.less, 3)
+        case .lessEqual: (.lessEqual, 3)
+        case .greater: (.greater, 3)
+        case .greaterEqual: (.greaterEqual, 3)
+        case .halfOpenRange, .closedRange: (nil, 4)
+        case .plus: (.add, 5)
+        case .minus: (.subtract, 5)
+        case .star: (.multiply, 6)
+        case .slash: (.divide, 6)
+        case .percent: (.remainder, 6)
+        default: (nil, 0)
+        }
+    }
+
+    /// Precedence climbing: left-associative chains are loops, so `1+1+…` with any number
+    /// of terms uses constant stack; recursion only goes up the (six) precedence levels.
+    mutating func parseBinary(minimumPrecedence: Int) -> ExprID {
+        var left = parseUnary()
+        var sawComparison = false
+        var sawRange = false
+        while true {
+            let (op, precedence) = Parser.binaryOperator(kind)
+            if precedence == 0 || precedence < minimumPrecedence { return left }
+            let opToken = current
+            advance()
+            skipNewlines()
+            if precedence == 3 {
+                if sawComparison { report(ParseMessages.chainedComparison(text(opToken), at: span(opToken))) }
+                sawComparison = true
+            } else if precedence == 4 {
+                if sawRange { report(ParseMessages.chainedRange(text(opToken), at: span(opToken))) }
+                sawRange = true
+            }
+            let right = parseBinary(minimumPrecedence: precedence + 1)
+            let combined = spanOf(left).merged(with: spanOf(right))
+            let treeDepth = max(depthOf(left), depthOf(right)) + 1
+            if treeDepth > ParseLimits.maximumExpressionDepth {
+                report(ParseMessages.expressionTooDeep(at: span(opToken)))
+                left = makeError(combined)
+                continue
+            }
+            if let op {
+                left = make(.binary(op, left, right), combined, depth: treeDepth)
+            } else {
+                left = make(.range(left, right, inclusive: opToken.kind == .closedRange), combined, depth: treeDepth)
+            }
+        }
+    }
+
+    // unary = ( "-" | "+" | "!" ) unary | postfix ;
+    mutating func parseUnary() -> ExprID {
+        let op: UnaryOperator
+        switch kind {
+        case .minus: op = .negate
+        case .plus: op = .plus
+        case .bang: op = .not
+        default: return parsePostfix()
+        }
+        let opToken = current
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(opToken)))
+            while kind == .minus || kind == .plus || kind == .bang { advance() }
+            let operand = parsePostfix()
+            return makeError(span(opToken).merged(with: spanOf(operand)))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        let operand = parseUnary()
+        return make(.unary(op, operand), span(opToken).merged(with: spanOf(operand)), depth: depthOf(operand) + 1)
+    }
+
+    // postfix = primary { "." member-name | "[" expression "]" } ;
+    // member-name = name | keyword ;
+    mutating func parsePostfix() -> ExprID {
+        var base = parsePrimary()
+        while true {
+            if kind == .dot {
+                advance()
+                if kind == .identifier || kind.isKeyword {
+                    let member = Identifier(text(current), span: span(current))
+                    advance()
+                    let spanned = spanOf(base).merged(with: member.span)
+                    base = make(.member(base, member), spanned, depth: depthOf(base) + 1)
+                    if depthOf(base) > ParseLimits.maximumExpressionDepth {
+                        report(ParseMessages.expressionTooDeep(at: member.span))
+                        base = makeError(spanned)
+                    }
+                } else {
+                    report(ParseMessages.expectedName(after: "'.'", found: found, at: expectedSpan))
+                    return makeError(span(from: spanOf(base).start))
+                }
+            } else if kind == .leftBracket {
+                let open = current
+                guard enterNesting(open) else { return makeError(span(from: spanOf(base).start)) }
+                ignoreNewlines += 1
+                advance()
+                let subscriptValue = parseExpression()
+                ignoreNewlines -= 1
+                depth -= 1
+                if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: spanOf(base).start)) }
+                base = make(.index(base, subscriptValue), span(from: spanOf(base).start),
+                            depth: max(depthOf(base), depthOf(subscriptValue)) + 1)
+            } else {
+                return base
+            }
+        }
+    }
+
+    /// Counts one level of nesting at `open`; at the limit reports, skips the bracketed
+    /// text whole and returns false.
+    mutating func enterNesting(_ open: Token) -> Bool {
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(open)))
+            skipBalanced()
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    // primary = number | color | string | "true" | "false" | "none" | name | call
+    //         | "(" expression { "," expression } [ "," ] ")" | list ;
+    // call = name "(" [ argument { "," argument } [ "," ] ] ")" ;
+    // list = "[" [ expression { "," expression } [ "," ] ] "]" ;
+    mutating func parsePrimary() -> ExprID {
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            if token.wasReported { return makeError(span(token)) }
+            let (value, unit) = decodeNumber(token)
+            return make(.number(value, unit), span(token), depth: 1)
+        case .color:
+            advance()
+            if token.wasReported { return makeError(span(token)) }
+            let (r, g, b, a) = decodeColor(token)
+            return make(.color(red: r, green: g, blue: b, alpha: a), span(token), depth: 1)
+        case .string, .stringHead:
+            return parseString()
+        case .keywordTrue:
+            advance()
+            return make(.bool(true), span(token), depth: 1)
+        case .keywordFalse:
+            advance()
+            return make(.bool(false), span(token), depth: 1)
+        case .keywordNone:
+            advance()
+            return make(.none, span(token), depth: 1)
+        case .identifier:
+            advance()
+            if kind == .leftParen { return parseCall(Identifier(text(token), span: span(token))) }
+            return make(.name(text(token)), span(token), depth: 1)
+        case .leftParen:
+            return parseParenthesized()
+        case .leftBracket:
+            return parseList()
+        case .invalid:
+            // Already reported by the lexer.
+            statementFailed = true
+            advance()
+            return makeError(span(token))
+        default:
+            report(ParseMessages.expectedExpression(found: found, at: expectedSpan))
+            return makeError(expectedSpan)
+        }
+    }
+
+    mutating func parseCall(_ callee: Identifier) -> ExprID {
+        let open = current
+        guard enterNesting(open) else { return makeError(span(from: callee.span.start)) }
+        defer { depth -= 1 }
+        ignoreNewlines += 1
+        advance()
+        var arguments: [Argument] = []
+        var treeDepth = 1
+        while kind != .rightParen, !statementFailed {
+            let argument: Argument
+            if labelAhead {
+                argument = parseLabelledArgument()
+            } else if canStartExpression(kind) {
+                let value = parseExpression()
+                argument = Argument(label: nil, value: value, span: spanOf(value))
+            } else {
+                break
+            }
+            arguments.append(argument)
+            treeDepth = max(treeDepth, depthOf(argument.value) + 1)
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        if !expectCloser(.rightParen, ")", opener: open) { return makeError(span(from: callee.span.start)) }
+        return make(.call(callee, arguments), span(from: callee.span.start), depth: treeDepth)
+    }
+
+    /// `(e)` is `e` itself; `(a, b, …)` is a tuple.
+    mutating func parseParenthesized() -> ExprID {
+        let open = current
+        guard enterNesting(open) else { return makeError(span(from: open.start)) }
+        defer { depth -= 1 }
+        ignoreNewlines += 1
+        advance()
+        var elements: [ExprID] = [parseExpression()]
+        var treeDepth = depthOf(elements[0]) + 1
+        while kind == .comma, !statementFailed {
+            advance()
+            if kind == .rightParen, elements.count >= 2 { break }  // trailing comma
+            let element = parseExpression()
+            elements.append(element)
+            treeDepth = max(treeDepth, depthOf(element) + 1)
+        }
+        ignoreNewlines -= 1
+        if !expectCloser(.rightParen, ")", opener: open) { return makeError(span(from: open.start)) }
+        if elements.count == 1 {
+            // `(e)` is `e`, spanning its parentheses so that `(a + b) * c` covers them.
+            exprs[Int(elements[0].index)].span = span(from: open.start)
+            return elements[0]
+        }
+        return make(.tuple(elements), span(from: open.start), depth: treeDepth)
+    }
+
+    mutating func parseList() -> ExprID {
+        let open = current
+        guard enterNesting(open) else { return makeError(span(from: open.start)) }
+        defer { depth -= 1 }
+        ignoreNewlines += 1
+        advance()
+        var elements: [ExprID] = []
+        var treeDepth = 1
+        while kind != .rightBracket, !statementFailed {
+            let element = parseExpression()
+            elements.append(element)
+            treeDepth = max(treeDepth, depthOf(element) + 1)
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
+        return make(.list(elements), span(from: open.start), depth: treeDepth)
+    }
+
+    // string = string-literal | string-head expression { string-middle expression } string-tail ;
+    mutating func parseString() -> ExprID {
+        let first = current
+        if first.kind == .string {
+            advance()
+            let text = decodeStringText(first)
+            return make(.string(text.isEmpty ? [] : [.text(text)]), span(first), depth: 1)
+        }
+        guard enterNesting(first) else { return makeError(span(from: first.start)) }
+        defer { depth -= 1 }
+        var parts: [StringPart] = []
+        var treeDepth = 1
+        let headText = decodeStringText(first)
+        if !headText.isEmpty { parts.append(.text(headText)) }
+        var piece = first
+        while true {
+            advance()  // the head or middle piece
+            let value = parseExpression()
+            parts.append(.interpolation(value))
+            treeDepth = max(treeDepth, depthOf(value) + 1)
+            if kind == .stringMiddle || kind == .stringTail {
+                piece = current
+                let text = decodeStringText(piece)
+                if !text.isEmpty { parts.append(.text(text)) }
+                if piece.kind == .stringTail {
+                    advance()
+                    break
+                }
+                continue
+            }
+            // Something else before the `)` that closes the interpolation.
+            if !statementFailed {
+                let openSpan = Span(file: file, start: piece.end - 2, end: piece.end)
+                report(ParseMessages.unclosedDelimiter(expected: ")", opener: "\\(", openedAt: openSpan, found: found, at: expectedSpan))
+            }
+            skipToStringEnd()
+            return makeError(span(from: first.start))
+        }
+        return make(.string(parts), span(from: first.start), depth: treeDepth)
+    }
+
+    /// After an error inside an interpolation: skips to the tail that ends this string.
+    mutating func skipToStringEnd() {
+        var level = 0
+        while kind != .endOfFile {
+            switch kind {
+            case .stringHead: level += 1
+            case .stringTail:
+                if level == 0 { advance(); return }
+                level -= 1
+            case .newline: return
+            default: break
+            }
+            advance()
+        }
+    }
+
+    // MARK: - Literal decoding
+
+    /// The value and unit of a number token (validated by the lexer).
+    func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
+        let start = Int(token.start)
+        var end = Int(token.end)
+        var unit = NumberUnit.none
+        if bytes[end - 1] == UInt8(ascii: "%") {
+            unit = .percent
+            end -= 1
+        } else {
+            var unitStart = end
+            while unitStart > start, (bytes[unitStart - 1] | 0x20) &- UInt8(ascii: "a") < 26 { unitStart -= 1 }
+            if unitStart < end {
+                unit = numberUnitOf(bytes, unitStart, end) ?? .none
+                end = unitStart
+            }
+        }
+        return (parseNumberValue(bytes, start, end), unit)
+    }
+
+    func decodeColor(_ token: Token) -> (UInt8, UInt8, UInt8, UInt8) {
+        func hex(_ b: UInt8) -> UInt8 {
+            let lower = b | 0x20
+            return lower >= UInt8(ascii: "a") ? lower - UInt8(ascii: "a") + 10 : b - UInt8(ascii: "0")
+        }
+        let start = Int(token.start) + 1
+        let count = Int(token.end) - start
+        var components: [UInt8] = []
+        if count == 3 || count == 4 {
+            for k in 0..<count { let v = hex(bytes[start + k]); components.append(v << 4 | v) }
+        } else {
+            for k in stride(from: 0, to: count, by: 2) { components.append(hex(bytes[start + k]) << 4 | hex(bytes[start + k + 1])) }
+        }
+        if components.count == 3 { components.append(255) }
+        return (components[0], components[1], components[2], components[3])
+    }
+
+    /// The literal text of one string piece with escapes decoded.
+    func decodeStringText(_ token: Token) -> String {
+        // Strip the delimiters: `"` or `)` before, `"` or `\(` after (none if unterminated).
+        var start = Int(token.start) + 1
+        var end = Int(token.end)
+        if token.flags & Token.unterminated == 0 {
+            end -= (token.kind == .stringHead || token.kind == .stringMiddle) ? 2 : 1
+        }
+        if start > end { start = end }
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if token.flags & Token.hasEscapes == 0 {
+            return String(decoding: content, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var j = 0
+        while j < content.count {
+            let b = content[j]
+            guard b == UInt8(ascii: "\\"), j + 1 < content.count else {
+                out.append(b)
+                j += 1
+                continue
+            }
+            let next = content[j + 1]
+            switch next {
+            case UInt8(ascii: "n"): out.append(0x0A); j += 2
+            case UInt8(ascii: "t"): out.append(0x09); j += 2
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(next); j += 2
+            case UInt8(ascii: "u"):
+                var k = j + 2
+                var value: UInt32 = 0
+                var ok = k < content.count && content[k] == UInt8(ascii: "{")
+                if ok {
+                    k += 1
+                    var digits = 0
+                    while k < content.count, content[k] != UInt8(ascii: "}") {
+                        let lower = content[k] | 0x20
+                        if lower &- UInt8(ascii: "0") < 10 { value = value &<< 4 | UInt32(lower - UInt8(ascii: "0")) }
+                        else if lower &- UInt8(ascii: "a") < 6 { value = value &<< 4 | UInt32(lower - UInt8(ascii: "a") + 10) }
+                        else { break }
+                        digits += 1
+                        k += 1
+                    }
+                    ok = digits >= 1 && digits <= 8 && k < content.count && content[k] == UInt8(ascii: "}")
+                    if k < content.count, content[k] == UInt8(ascii: "}") { k += 1 }
+                }
+                if ok, let scalar = Unicode.Scalar(value) {
+                    out.append(contentsOf: Array(String(scalar).utf8))
+                }
+                j = k
+            default:
+                // A bad escape (already reported): keep the character as written.
+                j += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

