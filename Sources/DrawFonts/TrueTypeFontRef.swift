@@ -58,6 +58,8 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
     package let underlineThickness: Int
     /// OS/2 usWeightClass (400 regular, 700 bold); 400 or 700 from macStyle when OS/2 lacks it.
     package let weightClass: Int
+    /// OS/2 usWidthClass (5 normal, 3 condensed, 7 expanded); 5 without OS/2.
+    package let widthClass: Int
     /// OS/2 fsSelection bit 5, else head macStyle bit 0.
     package let isBold: Bool
     /// OS/2 fsSelection bit 0 (italic) or 9 (oblique), else head macStyle bit 1.
@@ -277,10 +279,11 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         // OS/2 (optional) and the line-metrics rule.
         var ascender = hheaAscender, descender = hheaDescender, lineGap = hheaLineGap
         var capHeight = 0, xHeight = 0, weight = (macStyle & 1) != 0 ? 700 : 400
-        var bold = (macStyle & 1) != 0, italic = (macStyle & 2) != 0, serif = false
+        var bold = (macStyle & 1) != 0, italic = (macStyle & 2) != 0, serif = false, width = 5
         if let os2 = table("OS/2"), os2.length >= 78 {
             let version = try r.u16(os2.offset)
             weight = try r.u16(os2.offset + 4)
+            width = try r.u16(os2.offset + 6)
             let familyClass = try r.i16(os2.offset + 30) >> 8
             serif = (1...5).contains(familyClass) || familyClass == 7
             let fsSelection = try r.u16(os2.offset + 62)
@@ -309,6 +312,7 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         if descender > 0 { descender = -descender }
         self.ascender = ascender; self.descender = descender; self.lineGap = max(0, lineGap)
         self.weightClass = (1...1000).contains(weight) ? weight : 400
+        self.widthClass = (1...9).contains(width) ? width : 5
         self.isBold = bold; self.isItalic = italic; self.isSerif = serif
 
         // Names.

@@ -37,7 +37,7 @@ private struct IRWriter {
 
     mutating func hexByte(_ component: Double) {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        let value = Int((max(0, min(1, component)) * 255).rounded())
+        let value = component.isFinite ? Int((max(0, min(1, component)) * 255).rounded()) : 0
         bytes.append(digits[value >> 4]); bytes.append(digits[value & 15])
     }
 

@@ -193,17 +193,19 @@ struct LayoutEngine {
             return true
         case .line, .arrow, .polyline, .polygon:
             let g = node.geometry
-            for end in [g.from, g.to] {
-                switch end {
-                case .node?: return true
-                case .point(let p)?: if p.anchor != nil { return true }
-                case nil: break
-                }
-            }
+            if isAttached(g.from) || isAttached(g.to) { return true }
             if let points = g.points, points.contains(where: { $0.anchor != nil }) { return true }
             return g.via.contains { $0.anchor != nil }
         default:
             return false
+        }
+    }
+
+    private static func isAttached(_ end: Endpoint?) -> Bool {
+        switch end {
+        case .node?: true
+        case .point(let p)?: p.anchor != nil
+        case nil: false
         }
     }
 
@@ -347,7 +349,9 @@ struct LayoutEngine {
                 let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
                 wrap = max(0, width - pad.left - pad.right)
             }
-            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: .center, span: node.span)
+            // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
+            let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
+            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
@@ -782,7 +786,8 @@ struct LayoutEngine {
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(box.bounds, shapePadding(node, index: index))
-                let at = aligned(block.size, in: content, .center) + o
+                let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
+                let at = aligned(block.size, in: content, side) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)

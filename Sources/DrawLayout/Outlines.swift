@@ -79,6 +79,8 @@ struct PathSink {
         var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
         if !sweep && delta > 0 { delta -= 2 * Double.pi }
         if sweep && delta < 0 { delta += 2 * Double.pi }
+        // Radii so large that the arithmetic overflowed: draw the chord instead.
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite else { line(to: end); return }
         let segments = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(segments)
         let k = 4.0 / 3.0 * tan(step / 4)

@@ -28,6 +28,8 @@ struct LayoutFace {
     var descent: Double
     /// The metrics, kept once here (copying the metrics struct costs reference counting).
     var standardMetrics: Standard14Metrics?
+    /// 1 / unitsPerEm of a TrueType face (font units to em).
+    var unitScale: Double = 1.0 / 1000
 
     var resource: Scene.FontResource {
         switch kind {
@@ -40,13 +42,14 @@ struct LayoutFace {
     func glyph(for scalar: Unicode.Scalar) -> UInt16? {
         switch kind {
         case .standard(let f): return f.code(for: scalar).map { UInt16($0) }
-        case .trueType: return nil  // TrueType measuring arrives with issue 8.
+        case .trueType(let f): return f.glyph(for: scalar)
         }
     }
 
     /// Advance in em.
     func advance(_ glyph: UInt16) -> Double {
         if let metrics = standardMetrics { return Double(metrics.advance(code: UInt8(truncatingIfNeeded: glyph))) / 1000 }
+        if case .trueType(let f) = kind { return Double(f.advance(glyph: glyph)) * unitScale }
         return 0
     }
 
@@ -55,6 +58,7 @@ struct LayoutFace {
         if let metrics = standardMetrics {
             return Double(metrics.kerning(UInt8(truncatingIfNeeded: left), UInt8(truncatingIfNeeded: right))) / 1000
         }
+        if case .trueType(let f) = kind { return Double(f.kerning(left, right)) * unitScale }
         return 0
     }
 }
@@ -230,7 +234,10 @@ extension LayoutEngine {
             if let index = faces.firstIndex(where: { if case .trueType(let f) = $0.kind { f == ref } else { false } }) {
                 return index
             }
-            faces.append(LayoutFace(kind: .trueType(ref), displayName: ref.postScriptName, ascent: 0.8, descent: 0.2, standardMetrics: nil))
+            let scale = 1 / Double(max(1, ref.unitsPerEm))
+            faces.append(LayoutFace(kind: .trueType(ref), displayName: ref.postScriptName,
+                                    ascent: Double(ref.ascender) * scale, descent: Double(-ref.descender) * scale,
+                                    standardMetrics: nil, unitScale: scale))
             return faces.count - 1
         case .failure(let error):
             diagnostics.append(.error("layout.font-unavailable", at: span, error.message))

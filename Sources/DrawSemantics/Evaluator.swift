@@ -37,15 +37,18 @@ package struct Evaluator {
 
     package var loadFile: FileLoader
     package var parse: FileParser
+    package var limits: EvaluationLimits
 
-    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) }) {
+    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) },
+                 limits: EvaluationLimits = .standard) {
         self.loadFile = loadFile
         self.parse = parse
+        self.limits = limits
     }
 
     /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
     package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
-        let evaluation = Evaluation(sources: sources, loadFile: loadFile, parse: parse, main: file)
+        let evaluation = Evaluation(sources: sources, loadFile: loadFile, parse: parse, main: file, limits: limits)
         let drawing = evaluation.run()
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
@@ -142,6 +145,7 @@ final class Evaluation {
     let loadFile: Evaluator.FileLoader
     let parseFile: Evaluator.FileParser
     let mainUnit: FileUnit
+    let limits: EvaluationLimits
 
     // Diagnostics.
     var diagnostics: [Diagnostic] = []
@@ -197,8 +201,10 @@ final class Evaluation {
     var pages: [PageNode] = []
     var firstPageBlock: Span?
 
-    init(sources: SourceManager, loadFile: @escaping Evaluator.FileLoader, parse: @escaping Evaluator.FileParser, main: File) {
+    init(sources: SourceManager, loadFile: @escaping Evaluator.FileLoader, parse: @escaping Evaluator.FileParser, main: File,
+         limits: EvaluationLimits) {
         self.sources = sources
+        self.limits = limits
         self.loadFile = loadFile
         self.parseFile = parse
         let path = sources[main.file]?.path ?? ""
@@ -286,10 +292,10 @@ final class Evaluation {
         guard reported.insert(DiagnosticKey(id: diagnostic.id, span: diagnostic.span)).inserted else { return }
         if diagnostic.severity == .error {
             errorCount += 1
-            if errorCount > EvaluationLimits.maxDiagnostics {
+            if errorCount > limits.maxDiagnostics {
                 if !aborted {
                     diagnostics.append(.error("sem.too-many-errors", at: diagnostic.span,
-                                              "too many errors (\(EvaluationLimits.maxDiagnostics)); stopping"))
+                                              "too many errors (\(limits.maxDiagnostics)); stopping"))
                 }
                 aborted = true
                 return

@@ -26,8 +26,8 @@ extension Evaluation {
     func evaluate(_ id: ExprID) -> Value? { evaluate(id, depth: 0) }
 
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
-        if depth > EvaluationLimits.maxExpressionDepth {
-            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(EvaluationLimits.maxExpressionDepth) levels")
+        if depth > limits.maxExpressionDepth {
+            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(limits.maxExpressionDepth) levels")
             return nil
         }
         let expr = unit.ast[id]
@@ -62,8 +62,8 @@ extension Evaluation {
                     default: text += interpolationText(value)
                     }
                 }
-                if text.utf8.count > EvaluationLimits.maxStringLength {
-                    limit("sem.string-limit", expr.span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                if text.utf8.count > limits.maxStringLength {
+                    limit("sem.string-limit", expr.span, "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
             }
@@ -97,8 +97,8 @@ extension Evaluation {
             }
             return .tuple(values)
         case .list(let items):
-            if items.count > EvaluationLimits.maxListLength {
-                limit("sem.list-limit", expr.span, "list longer than \(EvaluationLimits.maxListLength) elements")
+            if items.count > limits.maxListLength {
+                limit("sem.list-limit", expr.span, "list longer than \(limits.maxListLength) elements")
                 return nil
             }
             var values: [Value] = []
@@ -292,14 +292,14 @@ extension Evaluation {
             case (.anchor, _), (_, .anchor):
                 return anchorError(span)
             case (.string(let a), .string(let b)) where op == .add:
-                if a.utf8.count + b.utf8.count > EvaluationLimits.maxStringLength {
-                    limit("sem.string-limit", span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                if a.utf8.count + b.utf8.count > limits.maxStringLength {
+                    limit("sem.string-limit", span, "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
                 return .string(a + b)
             case (.list(let a), .list(let b)) where op == .add:
-                if a.count + b.count > EvaluationLimits.maxListLength {
-                    limit("sem.list-limit", span, "list longer than \(EvaluationLimits.maxListLength) elements")
+                if a.count + b.count > limits.maxListLength {
+                    limit("sem.list-limit", span, "list longer than \(limits.maxListLength) elements")
                     return nil
                 }
                 return .list(a + b)

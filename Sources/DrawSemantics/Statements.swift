@@ -17,8 +17,8 @@ extension Evaluation {
     func executeBlock(_ block: Block) {
         nesting += 1
         defer { nesting -= 1 }
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -195,22 +195,22 @@ extension Evaluation {
             error("sem.not-iterable", sequenceSpan, "'for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
             return
         }
-        if count > EvaluationLimits.maxLoopIterations {
+        if count > limits.maxLoopIterations {
             limit("sem.loop-limit", sequenceSpan,
-                  "this loop would run \(count) times; the limit is \(EvaluationLimits.maxLoopIterations) iterations per loop")
+                  "this loop would run \(count) times; the limit is \(limits.maxLoopIterations) iterations per loop")
             return
         }
-        if totalIterations + count > EvaluationLimits.maxTotalIterations {
+        if totalIterations + count > limits.maxTotalIterations {
             limit("sem.loop-limit", sequenceSpan,
-                  "loops run more than \(EvaluationLimits.maxTotalIterations) iterations in total")
+                  "loops run more than \(limits.maxTotalIterations) iterations in total")
             return
         }
         totalIterations += count
         let symbol = symbol(of: variable)
         nesting += 1
         defer { nesting -= 1 }
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -332,8 +332,8 @@ extension Evaluation {
 
     func countNode(_ span: Span) -> Bool {
         nodeCount += 1
-        if nodeCount > EvaluationLimits.maxNodes {
-            limit("sem.node-limit", span, "the drawing has more than \(EvaluationLimits.maxNodes) nodes")
+        if nodeCount > limits.maxNodes {
+            limit("sem.node-limit", span, "the drawing has more than \(limits.maxNodes) nodes")
             return false
         }
         return true
@@ -455,14 +455,14 @@ extension Evaluation {
 
     func callComponent(_ index: Int, _ statement: NodeStmt, span: Span) {
         let component = components[index]
-        if callDepth >= EvaluationLimits.maxCallDepth {
+        if callDepth >= limits.maxCallDepth {
             limit("sem.recursion-limit", statement.kind.span,
-                  "component calls nest deeper than \(EvaluationLimits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
+                  "component calls nest deeper than \(limits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
             return
         }
         totalCalls += 1
-        if totalCalls > EvaluationLimits.maxCalls {
-            limit("sem.call-limit", statement.kind.span, "more than \(EvaluationLimits.maxCalls) component calls in the drawing")
+        if totalCalls > limits.maxCalls {
+            limit("sem.call-limit", statement.kind.span, "more than \(limits.maxCalls) component calls in the drawing")
             return
         }
         // Arguments are evaluated in the caller's scope.
@@ -516,8 +516,8 @@ extension Evaluation {
         frames.append(Frame(node: body, role: .body))
         callDepth += 1
         nesting += 1
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
         } else {
             execute(component.body.statements)
         }

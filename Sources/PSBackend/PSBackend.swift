@@ -35,13 +35,33 @@ package enum PSWriter {
     /// What the PostScript output of `document` cannot show as the other formats do, one
     /// message per kind of problem, in a fixed order (lower case, no final period).
     package static func warnings(for document: Scene.Document) -> [String] {
-        PSWarnings.collect(document)
+        let writer = PSDocumentWriter(document: document, encapsulated: false)
+        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys))
     }
 
     package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
         var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
         let bytes = writer.write()
-        return Output(bytes: bytes, warnings: PSWarnings.collect(document))
+        return Output(bytes: bytes, warnings: PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys)))
+    }
+}
+
+/// The font program embedded for a TrueType face: a valid sfnt holding (at least) the
+/// glyphs used, and where each used glyph id of the face went in it.
+struct PSTrueTypeSubset {
+    var program: [UInt8]
+    /// Glyph id in the face → glyph id in `program` (absent: unchanged).
+    var glyphMap: [UInt16: UInt16] = [:]
+}
+
+/// Where TrueType programs come from: DrawFonts' subsetter (issue 8). Tests inject their own.
+typealias PSTrueTypeSource = @Sendable (TrueTypeFontRef, [UInt16]) -> PSTrueTypeSubset?
+
+enum PSTrueTypeFonts {
+    /// The subset of `font` for `glyphs` (sorted, unique), or nil when DrawFonts cannot
+    /// provide one (then the text falls back to Helvetica, with a warning).
+    static let defaultSource: PSTrueTypeSource = { _, _ in
+        nil  // DrawFonts' subsetter is wired in here when it lands (issue 8).
     }
 }
 
@@ -56,13 +76,57 @@ struct PSDocumentWriter {
     /// Used fonts in first-use order.
     var usedFonts: [Int] = []
     let usesOpacity: Bool
+    /// Glyph ids and the text they stand for, per TrueType font index.
+    var trueTypeGlyphs: [Int: [UInt16: Unicode.Scalar]] = [:]
+    /// TrueType faces embedded as Type 42, by font index.
+    var embedded: [Int: EmbeddedFont] = [:]
 
-    init(document: Scene.Document, encapsulated: Bool) {
+    struct EmbeddedFont {
+        var program: TrueTypeProgram
+        var glyphMap: [UInt16: UInt16]
+        var cidFontName: String
+        var fontName: String
+        /// Glyph id of the face → CID shown.
+        var cids: [UInt16: UInt16]
+        /// CID → glyph id in `program`.
+        var cidToGlyph: [UInt16]
+        /// CID → the text it stands for.
+        var unicode: [(UInt16, Unicode.Scalar)]
+    }
+
+    init(document: Scene.Document, encapsulated: Bool, trueTypeSource: PSTrueTypeSource = PSTrueTypeFonts.defaultSource) {
         self.document = document
         self.encapsulated = encapsulated
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
         usesOpacity = PSWarnings.usesOpacity(pages)
         for page in pages { collectFonts(page.items) }
+        var names: Set<String> = []
+        for index in usedFonts {
+            guard case .trueType(let face) = document.fonts[index], let used = trueTypeGlyphs[index] else { continue }
+            let glyphs = used.keys.sorted()
+            guard let subset = trueTypeSource(face, glyphs), let program = TrueTypeProgram(subset.program) else { continue }
+            var name = PSType42.sanitizedName(face.postScriptName)
+            if names.contains(name) {
+                var n = 2
+                while names.contains("\(name)-\(n)") { n += 1 }
+                name = "\(name)-\(n)"
+            }
+            names.insert(name)
+            // CID 0 is .notdef; the used glyphs follow in glyph id order (at most 65,535).
+            var cids: [UInt16: UInt16] = [:]
+            var cidToGlyph: [UInt16] = [0]
+            var unicode: [(UInt16, Unicode.Scalar)] = []
+            for glyph in glyphs.prefix(65535) {
+                let cid = UInt16(cidToGlyph.count)
+                cids[glyph] = cid
+                let target = subset.glyphMap[glyph] ?? glyph
+                cidToGlyph.append(Int(target) < program.glyphCount ? target : 0)
+                unicode.append((cid, used[glyph]!))
+            }
+            embedded[index] = EmbeddedFont(
+                program: program, glyphMap: subset.glyphMap, cidFontName: name,
+                fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
+        }
     }
 
     private mutating func collectFonts(_ items: [Scene.Item]) {
@@ -73,6 +137,11 @@ struct PSDocumentWriter {
                 if fontKeys[index] == nil, document.fonts.indices.contains(index) {
                     fontKeys[index] = "F\(usedFonts.count)"
                     usedFonts.append(index)
+                }
+                if document.fonts.indices.contains(index), case .trueType = document.fonts[index] {
+                    for glyph in run.glyphs where trueTypeGlyphs[index, default: [:]][glyph.glyph] == nil {
+                        trueTypeGlyphs[index, default: [:]][glyph.glyph] = glyph.scalar
+                    }
                 }
             case .group(let group):
                 collectFonts(group.items)
@@ -138,6 +207,11 @@ struct PSDocumentWriter {
                 out.append(name); out.append("\n")
             }
         }
+        let supplied = usedFonts.compactMap { embedded[$0]?.cidFontName }
+        for (i, name) in supplied.enumerated() {
+            out.append(i == 0 ? "%%DocumentSuppliedResources: CIDFont " : "%%+ CIDFont ")
+            out.append(name); out.append("\n")
+        }
         out.append("%%EndComments\n")
     }
 
@@ -145,9 +219,12 @@ struct PSDocumentWriter {
     private var neededFontNames: [String] {
         var names: [String] = []
         for index in usedFonts {
-            if case .standard(let font) = document.fonts[index], !names.contains(font.postScriptName) {
-                names.append(font.postScriptName)
+            let name: String
+            switch document.fonts[index] {
+            case .standard(let font): name = font.postScriptName
+            case .trueType: if embedded[index] != nil { continue } else { name = "Helvetica" }
             }
+            if !names.contains(name) { names.append(name) }
         }
         return names
     }
@@ -196,8 +273,15 @@ struct PSDocumentWriter {
                         out.append("/\(key) /\(name) def\n")
                     }
                 case .trueType:
-                    // Until Type 42 embedding lands, text in TrueType faces falls back to
-                    // Helvetica for the characters WinAnsi has (see warnings).
+                    if let font = embedded[index] {
+                        if defined.insert("Identity-H").inserted { out.append(PSType42.identityCMapFallback) }
+                        PSType42.write(font.program, cidFontName: font.cidFontName, fontName: font.fontName,
+                                       cidToGlyph: font.cidToGlyph, unicode: font.unicode, into: &out)
+                        out.append("/\(key) /\(font.fontName) def\n")
+                        continue
+                    }
+                    // No program for the face: Helvetica draws the characters WinAnsi has
+                    // (see warnings).
                     if defined.insert("Helvetica-WinAnsi").inserted {
                         out.append("%%IncludeResource: font Helvetica\n/Helvetica-WinAnsi /Helvetica wa\n")
                     }
@@ -242,7 +326,7 @@ struct PSDocumentWriter {
             content.number(0); content.number(0); content.number(width); content.number(height)
             content.op("rectfill")
         }
-        let body = PSBody(document: document, fontKeys: fontKeys, usesOpacity: usesOpacity)
+        let body = PSBody(document: document, fontKeys: fontKeys, embedded: embedded, usesOpacity: pageUsesOpacity)
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
         out = content.out
@@ -255,6 +339,7 @@ struct PSDocumentWriter {
 struct PSBody {
     let document: Scene.Document
     let fontKeys: [Int: String]
+    let embedded: [Int: PSDocumentWriter.EmbeddedFont]
     let usesOpacity: Bool
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
@@ -322,19 +407,22 @@ struct PSBody {
         guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.color.alpha > 0,
               let key = fontKeys[run.font.index]
         else { return }
-        let codes: [UInt8]
+        if usesOpacity { content.setFillAlpha(run.color.alpha) }
+        content.setColor(run.color)
+        content.selectFont(key, size: run.size)
         switch document.fonts[run.font.index] {
         case .standard:
             // Glyph ids of standard fonts are single-byte codes; anything else is a bug
             // upstream, drawn as a visible '?' rather than wrapped around.
-            codes = run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F }
+            content.string(run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F })
         case .trueType:
-            codes = run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F }
+            if let font = embedded[run.font.index] {
+                // Identity-H: two bytes per glyph, its CID.
+                content.hexString(run.glyphs.map { font.cids[$0.glyph] ?? 0 })
+            } else {
+                content.string(run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F })
+            }
         }
-        if usesOpacity { content.setFillAlpha(run.color.alpha) }
-        content.setColor(run.color)
-        content.selectFont(key, size: run.size)
-        content.string(codes)
         content.raw("[")
         for (i, glyph) in run.glyphs.enumerated() {
             let next = i + 1 < run.glyphs.count ? run.glyphs[i + 1].x : run.advance

@@ -111,6 +111,20 @@ struct PSContent {
         column += 2
     }
 
+    /// A hex string `<…>` of 16-bit big-endian codes (for Identity-H composite fonts).
+    mutating func hexString(_ codes: [UInt16]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        out.append(0x3C)
+        column += 1
+        for code in codes {
+            if column > 240 { out.append(0x0A); column = 0 }
+            for shift in [12, 8, 4, 0] { out.append(digits[Int(code >> UInt16(shift)) & 0xF]) }
+            column += 4
+        }
+        out.append(0x3E); out.append(0x20)
+        column += 2
+    }
+
     // MARK: Graphics state
 
     /// `q` (`gsave`): save the graphics state.

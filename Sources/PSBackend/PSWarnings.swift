@@ -6,14 +6,17 @@ enum PSWarnings {
     static let opacity =
         "postscript has no transparency: opacity shows only in Ghostscript run with -dALLOWPSTRANSPARENCY (e.g. ps2pdf -dALLOWPSTRANSPARENCY); other interpreters draw it opaque"
     static let trueType =
-        "trueType fonts are not embedded in postscript yet: their text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
+        "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
         "postscript has no image transparency: transparent pixels of a PNG image are drawn blended onto white"
     static let imageUnreadable =
         "an image could not be decoded for postscript and is drawn as a grey box"
 
-    static func collect(_ document: Scene.Document) -> [String] {
+    /// `embeddedFonts`: indices of the TrueType fonts that are embedded (the others fall
+    /// back to Helvetica).
+    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>) -> [String] {
         var scan = Scan(document: document)
+        scan.embeddedFonts = embeddedFonts
         for page in document.pages {
             if let background = page.background, background.alpha < 1 { scan.opacity = true }
             scan.items(page.items)
@@ -46,6 +49,7 @@ enum PSWarnings {
         var imageAlpha = false
         var imageUnreadable = false
         var seenImages: Set<Int> = []
+        var embeddedFonts: Set<Int> = []
 
         init(document: Scene.Document) { self.document = document }
 
@@ -58,7 +62,7 @@ enum PSWarnings {
                 case .text(let run):
                     if run.color.alpha < 1 { opacity = true }
                     if document.fonts.indices.contains(run.font.index),
-                       case .trueType = document.fonts[run.font.index] {
+                       case .trueType = document.fonts[run.font.index], !embeddedFonts.contains(run.font.index) {
                         trueType = true
                     }
                 case .image(let image):

@@ -138,3 +138,13 @@ import Testing
         #expect(error?.message == "expected a number in path data, found 'é'")
     }
 }
+
+@Suite struct HostilePathDataTests {
+    @Test func hugeNumbersNeverCrash() {
+        for data in ["M 0 0 A 1e308 1e308 0 1 1 1e308 -1e308", "M 1e308 1e308 A 1e-308 1e-308 0 0 0 -1e308 -1e308",
+                     "M 0 0 A 5 5 0 1 1 1e-320 0", "M 1e400 0", "M 0 0 L 1e308 1e308 l 1e308 1e308"] {
+            let (path, _) = parsePathData(data)
+            if let path { _ = tightBounds(of: path) }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
+import DrawSyntax
 @testable import DrawLayout
 import Testing
 #if canImport(Foundation)
@@ -83,4 +84,24 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         return
     }
     #expect(actual == expected, "IR differs from Golden/\(name).ir", sourceLocation: sourceLocation)
+}
+
+/// Parses, evaluates and lays out `.draw` source; returns the IR dump and all diagnostics.
+func compile(_ source: String) -> (ir: String, diagnostics: [Diagnostic], document: Scene.Document) {
+    var sources = SourceManager()
+    let id = sources.add(path: "test.draw", bytes: Array(source.utf8))
+    let (file, parseDiagnostics) = DrawSyntax.parse(sources[id]!)
+    let (drawing, evalDiagnostics) = Evaluator(loadFile: { _ in nil }).evaluate(file, sources: &sources)
+    let (document, layoutDiagnostics) = layout(drawing)
+    return (dumpIR(document), parseDiagnostics + evalDiagnostics + layoutDiagnostics, document)
+}
+
+/// The diagnostics as `line:column: id: message` lines, for readable expectations.
+func describe(_ diagnostics: [Diagnostic], in source: String) -> [String] {
+    let file = SourceFile(id: FileID(0), path: "test.draw", text: source)
+    return diagnostics.map { d in
+        if d.span.isUnknown { return "\(d.id): \(d.message)" }
+        let (line, column) = file.location(of: d.span.start)
+        return "\(line):\(column): \(d.id): \(d.message)"
+    }
 }

@@ -79,6 +79,25 @@ enum Ghostscript {
         return nil
     }
 
+    /// The first page of `ps` as 8-bit RGB samples at 72 dpi (png16m), rendered directly or
+    /// after `ps2pdf`.
+    static func rasterize(_ ps: [UInt8], throughPDF: Bool = false) throws -> [UInt8] {
+        let dir = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var input = dir.appendingPathComponent("in.ps")
+        try Data(ps).write(to: input)
+        if throughPDF {
+            let pdf = dir.appendingPathComponent("in.pdf")
+            _ = try ExternalTool.run("ps2pdf", [input.path, pdf.path])
+            input = pdf
+        }
+        let png = dir.appendingPathComponent("out.png")
+        _ = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r72",
+                                        "-dFirstPage=1", "-dLastPage=1", "-sOutputFile=\(png.path)", input.path])
+        guard let image = PNGDecoder.decode([UInt8](try Data(contentsOf: png))), case .samples(let samples) = image.data else { return [] }
+        return samples
+    }
+
     /// Renders `ps` to PNG files (png16m, 96 dpi) in `directory`, for looking at.
     static func renderPNG(_ ps: [UInt8], to directory: URL, name: String) throws {
         let file = directory.appendingPathComponent("\(name).ps")

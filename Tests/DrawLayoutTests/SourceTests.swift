@@ -1,0 +1,29 @@
+import DrawDiagnostics
+import DrawScene
+import DrawSemantics
+@testable import DrawLayout
+import Testing
+#if canImport(Foundation)
+import Foundation
+#endif
+
+/// The `.draw` files under Golden/, each with its expected IR beside it (`name.ir`).
+let goldenSources: [String] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".draw") }.map { String($0.dropLast(5)) }.sorted()
+}()
+
+@Suite struct SourceTests {
+    @Test(arguments: goldenSources)
+    func goldenIR(name: String) throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let source = try String(contentsOf: directory.appendingPathComponent(name + ".draw"), encoding: .utf8)
+        let (ir, diagnostics, _) = compile(source)
+        #expect(describe(diagnostics, in: source) == [])
+        if let dir = ProcessInfo.processInfo.environment["DRAWC_DUMP_DIR"] {
+            try? (describe(diagnostics, in: source).joined(separator: "\n") + "\n" + ir).write(toFile: dir + "/" + name + ".ir", atomically: true, encoding: .utf8)
+        }
+        expectGolden(ir, name)
+    }
+}
