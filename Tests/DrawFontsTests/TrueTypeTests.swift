@@ -87,4 +87,28 @@ import Testing
             #expect(error.file == TestFonts.directory + "/missing.ttf")
         }
     }
+
+    @Test func extensionLookupKerning() throws {
+        // Tests/Fonts/DejaVuSans-ExtensionKern.ttf: DejaVu's kern lookups wrapped in GPOS
+        // Extension lookups (type 9) by scripts/make-extension-test-font.py.
+        let f = try TrueTypeFontRef.load(path: TestFonts.directory + "/DejaVuSans-ExtensionKern.ttf")
+        #expect(f.kerningSource == .gpos)
+        func k(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int { f.kerning(f.glyph(for: a)!, f.glyph(for: b)!) }
+        #expect(k("A", "V") == -131)
+        #expect(k("T", "o") == -348)
+        #expect(k("L", "T") == -282)
+        #expect(k("o", "a") == 0)
+    }
+
+    @Test func microHeiKerningFormat1() {
+        // WenQuanYi Micro Hei: one PairPos format 1 lookup (values read with fontTools).
+        let f = TestFonts.microHei
+        func k(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int { f.kerning(f.glyph(for: a)!, f.glyph(for: b)!) }
+        #expect(f.kerningSource == .gpos)
+        #expect(k("P", ".") == -205)
+        #expect(k("L", "$") == -102)
+        #expect(k("-", "V") == -102)
+        #expect(k("T", "$") == 82)
+        #expect(k("中", "文") == 0)
+    }
 }
