@@ -233,7 +233,7 @@ extension Evaluation {
 
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
-        if case .word(let word) = value, let expr, !isNodeID(word) {
+        if case .word(let word) = value, let expr, describeWord(word) == nil {
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
             report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
             return
@@ -243,9 +243,13 @@ extension Evaluation {
 
     func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, span: Span, leftExpr: ExprID, rightExpr: ExprID) -> Value? {
         func fail(_ detail: String? = nil) -> Value? {
-            if case .word = lhs { operandError("", lhs, span: span, expr: leftExpr); if !isWordNode(lhs) { return nil } }
-            if case .word = rhs { operandError("", rhs, span: span, expr: rightExpr); if !isWordNode(rhs) { return nil } }
-            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(lhs.typeName) and \(rhs.typeName)"
+            if case .word(let word) = lhs, describeWord(word) == nil { operandError("", lhs, span: span, expr: leftExpr); return nil }
+            if case .word(let word) = rhs, describeWord(word) == nil { operandError("", rhs, span: span, expr: rightExpr); return nil }
+            func name(_ value: Value) -> String {
+                if case .word(let word) = value, let known = describeWord(word) { return known }
+                return value.typeName
+            }
+            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(name(lhs)) and \(name(rhs))"
             error("sem.operator-types", span, text)
             return nil
         }
@@ -340,11 +344,6 @@ extension Evaluation {
                 return fail()
             }
         }
-    }
-
-    func isWordNode(_ value: Value) -> Bool {
-        if case .word(let word) = value { return isNodeID(word) }
-        return false
     }
 
     func compatible(_ a: Dimension, _ b: Dimension) -> Bool {

@@ -21,8 +21,8 @@ extension Evaluation {
         var candidates = Property.names
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
         let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
-        let what = component.map { "property or parameter of '\($0.name)'" } ?? "property"
-        report(.error("sem.unknown-property", at: label.span, "unknown \(what) '\(label.name)'", notes: notes, fixIts: fixIts))
+        let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
+        report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
     }
 
@@ -443,6 +443,13 @@ extension Evaluation {
 
     // MARK: Messages
 
+    /// What a bare word means when it is not a binding: "the color 'red'", "the node 'a'".
+    func describeWord(_ word: String) -> String? {
+        if NamedColors.color(named: word) != nil { return "the color '\(word)'" }
+        if isNodeID(word) { return "the node '\(word)'" }
+        return nil
+    }
+
     /// "expects X, found Y", with a note at the `let` that made the value when the
     /// expression is a bound name. A bare word is reported as an undefined name, or as a
     /// value outside `names` when the property takes names.
@@ -453,6 +460,8 @@ extension Evaluation {
                 let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
                 report(.error("sem.invalid-name", at: span, "\(what) expects \(expected), found the name '\(word)'",
                               notes: notes, fixIts: fixIts))
+            } else if let known = describeWord(word) {
+                report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(known)"))
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)

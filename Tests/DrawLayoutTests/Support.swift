@@ -1,6 +1,7 @@
 // Helpers for building node trees by hand and comparing IR dumps with golden files.
 
 import DrawDiagnostics
+import DrawFonts
 import DrawScene
 import DrawSemantics
 import DrawSyntax
@@ -87,12 +88,18 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
 }
 
 /// Parses, evaluates and lays out `.draw` source; returns the IR dump and all diagnostics.
-func compile(_ source: String) -> (ir: String, diagnostics: [Diagnostic], document: Scene.Document) {
+/// `path` (absolute) lets imports and font files resolve relative to the drawing.
+func compile(_ source: String, path: String? = nil) -> (ir: String, diagnostics: [Diagnostic], document: Scene.Document) {
     var sources = SourceManager()
-    let id = sources.add(path: "test.draw", bytes: Array(source.utf8))
+    let id = sources.add(path: path ?? "test.draw", bytes: Array(source.utf8))
     let (file, parseDiagnostics) = DrawSyntax.parse(sources[id]!)
-    let (drawing, evalDiagnostics) = Evaluator(loadFile: { _ in nil }).evaluate(file, sources: &sources)
-    let (document, layoutDiagnostics) = layout(drawing)
+    let loader: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { Array($0) } }
+    let (drawing, evalDiagnostics) = Evaluator(loadFile: loader).evaluate(file, sources: &sources)
+    let directory = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    let fontsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fonts").path
+    let library = FontLibrary(searchDirectories: [fontsDirectory] + (directory.map { [$0] } ?? []), baseDirectory: directory)
+    let (document, layoutDiagnostics) = layout(drawing, fonts: FontResolver(library: library))
     return (dumpIR(document), parseDiagnostics + evalDiagnostics + layoutDiagnostics, document)
 }
 
