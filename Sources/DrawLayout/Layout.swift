@@ -90,6 +90,7 @@ struct LayoutEngine {
     var faceCache: [FaceKey: [Int]] = [:]
     var lastFaceKey: FaceKey?
     var lastFaces: [Int] = []
+    var composer = Composer()
     /// Face index → index in `documentFonts`, -1 until first drawn.
     var fontIDs: [Int] = []
     var documentFonts: [Scene.FontResource] = []

@@ -170,10 +170,19 @@ extension LayoutEngine {
             breakLines(shaped[...], wrapWidth: wrapWidth, into: &lines)
             paragraph = Substring.UnicodeScalarView()
         }
-        for scalar in content.unicodeScalars {
-            if scalar == "\n" { finishParagraph(&self) } else { paragraph.append(scalar) }
+        let text = composer.compose(content)
+        var complexScript: String?
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { finishParagraph(&self); continue }
+            if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+            paragraph.append(scalar)
         }
         finishParagraph(&self)
+        if let script = complexScript {
+            diagnostics.append(.error("layout.complex-script", at: span,
+                "text in \(script) needs complex shaping, which drawc does not do yet",
+                notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
+        }
 
         if !missing.isEmpty {
             let names = faces.map { "'\(self.faces[$0].displayName)'" }

@@ -213,7 +213,7 @@ package struct EvaluationLimits: Sendable {
     package var maxStringLength = 16_000_000
     /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
     /// recursive and may be any length).
-    package var maxExpressionDepth = 200
+    package var maxExpressionDepth = 100
     /// Nesting of blocks and component calls together (a guard for the machine stack).
     package var maxBlockDepth = 512
     /// Diagnostics reported before "too many errors".

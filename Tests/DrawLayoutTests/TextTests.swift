@@ -1,4 +1,8 @@
 import DrawDiagnostics
+import DrawFonts
+#if canImport(Foundation)
+import Foundation
+#endif
 import DrawScene
 import DrawSemantics
 @testable import DrawLayout
@@ -53,5 +57,36 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(texts(page.items).count == 2)
         #expect(document.fonts == [.standard(.helvetica), .standard(.symbol)])
+    }
+}
+
+@Suite struct ScriptTests {
+    @Test func decomposedTextIsComposed() {
+        let (page, diagnostics, _) = layoutPage([node(.text, "Cafe\u{301} n\u{303}")])
+        #expect(diagnostics.isEmpty)
+        #expect(texts(page.items)[0].glyphs.map(\.glyph) == [67, 97, 102, 0xE9, 32, 0xF1])
+    }
+
+    @Test func complexScriptsAreRejected() {
+        let (_, diagnostics, _) = layoutPage([node(.text, "مرحبا") { $0.style.fonts = ["Helvetica"] }])
+        #expect(diagnostics.map(\.id).contains("layout.complex-script"))
+        #expect(diagnostics.first { $0.id == "layout.complex-script" }?.message == "text in Arabic needs complex shaping, which drawc does not do yet")
+    }
+
+    @Test func trueTypeFaceMeasuresCyrillic() throws {
+        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts")
+        let path = fonts.appendingPathComponent("DejaVuSans.ttf").path
+        let t = node(.text, "Привет AV") { $0.style.fonts = [path] }
+        let library = FontLibrary(searchDirectories: [fonts.path])
+        let (document, diagnostics) = layout(drawing([t], size: Size(200, 100)), fonts: FontResolver(library: library))
+        #expect(diagnostics.isEmpty)
+        guard case .trueType(let face)? = document.fonts.first else { Issue.record("no TrueType font"); return }
+        let run = texts(document.pages[0].items)[0]
+        #expect(run.text == "Привет AV")
+        // Advances in font units scaled by size / unitsPerEm, with the face's kerning.
+        let g = run.glyphs
+        let scale = 12.0 / Double(face.unitsPerEm)
+        #expect(close(g[1].x - g[0].x, Double(face.advance(glyph: g[0].glyph) + face.kerning(g[0].glyph, g[1].glyph)) * scale))
+        #expect(g.allSatisfy { $0.glyph != 0 })
     }
 }
