@@ -39,7 +39,7 @@ enum PSImages {
         into content: inout PSContent
     ) {
         let r = item.rect
-        guard r.width.isFinite, r.height.isFinite, r.width != 0, r.height != 0 else { return }
+        guard r.width.isFinite, r.height.isFinite, abs(r.width) > 1e-6, abs(r.height) > 1e-6 else { return }
         let decoded = document.images.indices.contains(item.image.index) ? decode(document.images[item.image.index]) : nil
         if usesOpacity { content.setFillAlpha(1) }
         guard let decoded else {

@@ -14,6 +14,9 @@ enum PSWarnings {
 
     /// `embeddedFonts`: indices of the TrueType fonts that are embedded (the others fall
     /// back to Helvetica).
+    static let pageSize =
+        "a page size was out of range for postscript (1 pt to 200 in each way) and was clamped"
+
     static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>) -> [String] {
         var scan = Scan(document: document)
         scan.embeddedFonts = embeddedFonts
@@ -26,6 +29,12 @@ enum PSWarnings {
         if scan.trueType { warnings.append(trueType) }
         if scan.imageAlpha { warnings.append(imageAlpha) }
         if scan.imageUnreadable { warnings.append(imageUnreadable) }
+        if document.pages.contains(where: { page in
+            let size = PSDocumentWriter.pageSize(page)
+            return size.width != page.size.width || size.height != page.size.height
+        }) {
+            warnings.append(pageSize)
+        }
         return warnings
     }
 
