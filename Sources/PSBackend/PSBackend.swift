@@ -60,8 +60,12 @@ typealias PSTrueTypeSource = @Sendable (TrueTypeFontRef, [UInt16]) -> PSTrueType
 enum PSTrueTypeFonts {
     /// The subset of `font` for `glyphs` (sorted, unique), or nil when DrawFonts cannot
     /// provide one (then the text falls back to Helvetica, with a warning).
-    static let defaultSource: PSTrueTypeSource = { _, _ in
-        nil  // DrawFonts' subsetter is wired in here when it lands (issue 8).
+    static let defaultSource: PSTrueTypeSource = { face, glyphs in
+        guard let subset = try? face.subset(glyphs: glyphs) else { return nil }
+        var map: [UInt16: UInt16] = [:]
+        // A glyph the subset did not keep (an id out of range) shows .notdef.
+        for glyph in glyphs { map[glyph] = subset.newGlyph(glyph) ?? 0 }
+        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map)
     }
 }
 
