@@ -205,7 +205,9 @@ struct SVGPageWriter {
     }
 
     private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {
-        guard document.images.indices.contains(item.image.index) else { return }
+        // A negative size is an error in SVG, a zero one draws nothing.
+        guard document.images.indices.contains(item.image.index),
+              item.rect.width > 0, item.rect.height > 0 else { return }
         usedImages.insert(item.image.index)
         indent(depth)
         body.append("<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
@@ -243,7 +245,9 @@ struct SVGPageWriter {
     }
 
     private mutating func writeText(_ run: Scene.TextRun, depth: Int) {
-        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index) else { return }
+        // A negative font size is an error in SVG, a zero one draws nothing.
+        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index),
+              run.size.isFinite, run.size > 0 else { return }
         let font = document.fonts[run.font.index]
         usedFonts.insert(run.font.index)
         var outlined = false
