@@ -432,7 +432,10 @@ extension Evaluation {
         }
         if let idSpan = frame.idSpan, let id = frame.node.id {
             if let previous = ids[id] {
-                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [.init("first used here", at: previous.span)])
+                let note: Diagnostic.Note = previous.span == idSpan
+                    ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
+                    : .init("first used here", at: previous.span)
+                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [note])
             } else {
                 ids[id] = IDInfo(span: idSpan, page: pageIndex)
             }
