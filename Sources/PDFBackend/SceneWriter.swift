@@ -55,9 +55,13 @@ struct SceneWriter {
     let document: Scene.Document
     var resources: DocumentResources
 
+    /// Subsets of the TrueType faces the document shows, by index in `Document.fonts`.
+    let trueTypePlans: [Int: TrueTypeFontPlan]
+
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
+        trueTypePlans = TrueTypeFontPlan.plans(for: document)
     }
 
     /// The content stream of one page: the y-flip, the background, then the items.
@@ -264,11 +268,18 @@ struct SceneWriter {
               quantizedAlpha(run.color.alpha * alphaScale) > 0
         else { return }
         let fontIndex = run.font.index
-        guard case .standard(let font) = document.fonts[fontIndex] else {
-            // TrueType faces are embedded as Type0 fonts (issue 8), not yet written.
-            return
+        let standardWidths: [UInt16]?
+        let plan: TrueTypeFontPlan?
+        switch document.fonts[fontIndex] {
+        case .standard(let font):
+            standardWidths = StandardFontProgram.program(for: font).widths
+            plan = nil
+        case .trueType:
+            // No plan: the face's glyph data was damaged; its text cannot be embedded.
+            guard let found = trueTypePlans[fontIndex] else { return }
+            standardWidths = nil
+            plan = found
         }
-        let widths = StandardFontProgram.program(for: font).widths
 
         setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
         stream.setFillColor(run.color)
@@ -287,32 +298,43 @@ struct SceneWriter {
         stream.out.append(static: "1 0 0 -1 ")
         stream.number(run.origin.x); stream.number(run.origin.y)
         stream.op("Tm")
-
-        // TJ: each number n moves the pen by -n/1000 em. Choose n so that every glyph
-        // lands exactly at its `x` given the advances the reader takes from /Widths; the
-        // pen is tracked with the rounded numbers, so rounding never accumulates.
-        let out = writeShowText(run.glyphs, widths: widths, size: run.size, into: &stream.out)
-        _ = out
+        if let standardWidths {
+            writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
+            for glyph in run.glyphs where glyph.glyph < 256 {
+                resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+            }
+        } else if let plan {
+            writeShowText(run.glyphs, size: run.size, twoByte: true, into: &stream.out,
+                          code: { plan.subset.newGlyph($0) ?? 0 },
+                          width: { plan.widths[Int($0)] })
+        }
         stream.op("TJ")
         stream.op("ET")
-
-        for glyph in run.glyphs where glyph.glyph < 256 {
-            resources.usedGlyphs[fontIndex].insert(glyph.glyph)
-        }
     }
 
-    /// Writes the `[ … ]` operand of `TJ` for `glyphs` (single-byte codes).
-    @discardableResult
-    func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) -> Double {
+    /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
+    func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) {
+        writeShowText(glyphs, size: size, twoByte: false, into: &out,
+                      code: { min($0, 255) }, width: { Double(widths[Int($0)]) })
+    }
+
+    /// Writes the `[ … ]` operand of `TJ`. Each number n moves the pen by -n/1000 em; n is
+    /// chosen so that every glyph lands exactly at its `x`, given the advance `width(code)`
+    /// (1/1000 em) the reader takes from the font's widths. The pen is replayed with the
+    /// rounded numbers, so rounding never accumulates. One-byte codes go in literal
+    /// strings, two-byte codes (Identity-H) in hex strings.
+    func writeShowText(_ glyphs: [Scene.PositionedGlyph], size: Double, twoByte: Bool, into out: inout ByteBuffer,
+                       code: (UInt16) -> UInt16, width: (UInt16) -> Double) {
         out.append(0x5B)
         var pen = 0.0
-        var stringOpen = false
-        var bytes: [UInt8] = []
+        var pending: [UInt8] = []
         func flush(_ out: inout ByteBuffer) {
-            if stringOpen { out.literalString(bytes); bytes.removeAll(keepingCapacity: true); stringOpen = false }
+            guard !pending.isEmpty else { return }
+            if twoByte { out.hexString(pending) } else { out.literalString(pending) }
+            pending.removeAll(keepingCapacity: true)
         }
         for glyph in glyphs {
-            let code = UInt8(truncatingIfNeeded: min(glyph.glyph, 255))
+            let c = code(glyph.glyph)
             let wanted = glyph.x.isFinite ? glyph.x : pen
             let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
             if adjustment != 0 {
@@ -320,13 +342,12 @@ struct SceneWriter {
                 out.append(number: adjustment, precision: Precision.textAdjustment)
                 pen -= adjustment * size / 1000
             }
-            bytes.append(code)
-            stringOpen = true
-            pen += Double(widths[Int(code)]) * size / 1000
+            if twoByte { pending.append(UInt8(c >> 8)) }
+            pending.append(UInt8(truncatingIfNeeded: c))
+            pen += width(c) * size / 1000
         }
         flush(&out)
         out.append(0x5D)
-        return pen
     }
 
     // MARK: images

@@ -66,10 +66,21 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "pdffonts complained: \(result.stderr)")
         // Skip the two header lines; the first column is the name.
-        let names = result.stdout.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) }
-        #expect(names == sample.fonts)
-        for line in result.stdout.split(separator: "\n").dropFirst(2) {
-            #expect(line.contains("Type 1"), "\(line)")
+        let lines = result.stdout.split(separator: "\n").dropFirst(2)
+        #expect(lines.count == sample.fonts.count)
+        for (line, expected) in zip(lines, sample.fonts) {
+            let columns = line.split(separator: " ")
+            let name = String(columns[0])
+            if expected.hasPrefix("+") {
+                // An embedded subset: ABCDEF+Name, CID TrueType, emb/sub/uni all yes.
+                #expect(name.count == 7 + expected.count - 1 && name.hasSuffix(expected), "\(line)")
+                #expect(name.prefix(6).allSatisfy { $0.isUppercase && $0.isASCII }, "\(line)")
+                #expect(line.contains("CID TrueType") && line.contains("Identity-H"), "\(line)")
+                #expect(Array(columns.suffix(5).prefix(3)) == ["yes", "yes", "yes"], "\(line)")
+            } else {
+                #expect(name == expected)
+                #expect(line.contains("Type 1"), "\(line)")
+            }
         }
     }
 
