@@ -75,7 +75,7 @@ struct SVGPageWriter {
         out.append(number: height); out.append("pt\" viewBox=\"0 0 ")
         out.append(number: width); out.append(" ")
         out.append(number: height); out.append("\">\n")
-        if let title = document.metadata.title {
+        if let title = document.metadata.title, !title.isEmpty {
             out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
         }
         writeDefs(into: &out)
