@@ -64,8 +64,6 @@ final class FileUnit {
     /// Property of each labelled argument, by the index of its value expression: 0 not yet
     /// looked up, 255 not a property, else raw value + 1.
     var argumentProperties: [UInt8]
-    /// Symbols of identifiers (kinds, `let` names, parameters, loop variables) by span start.
-    var identifierSymbols: [UInt32: Int32] = [:]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
 
@@ -326,12 +324,9 @@ final class Evaluation {
         return symbol
     }
 
-    func symbol(of identifier: Identifier) -> Int32 {
-        if let symbol = unit.identifierSymbols[identifier.span.start] { return symbol }
-        let symbol = intern(identifier.name)
-        unit.identifierSymbols[identifier.span.start] = symbol
-        return symbol
-    }
+    /// The symbol of a name as written. Straight-line code names each identifier once, so a
+    /// cache by position would only grow; small names hash quickly.
+    func symbol(of identifier: Identifier) -> Int32 { intern(identifier.name) }
 
     /// Index in `bindings` of the visible binding of `symbol`, innermost first.
     func lookup(_ symbol: Int32) -> Int? {

@@ -81,6 +81,12 @@ extension Evaluation {
             }
             return .word(name)
         case .tuple(let items):
+            // Points are the common case: no array for them.
+            if items.count == 2 {
+                guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
+                guard let second = evaluate(items[1], depth: depth + 1) else { return nil }
+                if let x = length(first), let y = length(second) { return .point(x, y) }
+            }
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items {

@@ -60,8 +60,12 @@ typealias PSTrueTypeSource = @Sendable (TrueTypeFontRef, [UInt16]) -> PSTrueType
 enum PSTrueTypeFonts {
     /// The subset of `font` for `glyphs` (sorted, unique), or nil when DrawFonts cannot
     /// provide one (then the text falls back to Helvetica, with a warning).
-    static let defaultSource: PSTrueTypeSource = { _, _ in
-        nil  // DrawFonts' subsetter is wired in here when it lands (issue 8).
+    static let defaultSource: PSTrueTypeSource = { face, glyphs in
+        guard let subset = try? face.subset(glyphs: glyphs) else { return nil }
+        var map: [UInt16: UInt16] = [:]
+        // A glyph the subset did not keep (an id out of range) shows .notdef.
+        for glyph in glyphs { map[glyph] = subset.newGlyph(glyph) ?? 0 }
+        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map)
     }
 }
 
@@ -177,8 +181,11 @@ struct PSDocumentWriter {
         if encapsulated {
             if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeExtents: trueTypeExtents) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
-                let height = PSDocumentWriter.pageSize(page).height
-                box = (ink.minX, height - ink.maxY, ink.maxX, height - ink.minY)
+                // Inside the page (the EPS clips to it), then y up from the bottom.
+                let (width, height) = PSDocumentWriter.pageSize(page)
+                let x0 = max(0, ink.minX), x1 = min(width, ink.maxX)
+                let y0 = max(0, ink.minY), y1 = min(height, ink.maxY)
+                box = x0 < x1 && y0 < y1 ? (x0, height - y1, x1, height - y0) : (0, 0, 0, 0)
             } else {
                 box = (0, 0, 0, 0)
             }
@@ -339,6 +346,11 @@ struct PSDocumentWriter {
         var content = PSContent(out: out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
+        if encapsulated {
+            // An EPS has no page to clip what overflows it: clip here, as PDF and SVG do.
+            content.number(0); content.number(0); content.number(width); content.number(height)
+            content.op("rectclip")
+        }
         if let background = page.background, background.alpha > 0 {
             if pageUsesOpacity { content.setFillAlpha(background.alpha) }
             content.setColor(background)

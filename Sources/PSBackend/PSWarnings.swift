@@ -8,7 +8,7 @@ enum PSWarnings {
     static let trueType =
         "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
-        "postscript has no image transparency: transparent pixels of a PNG image are drawn blended onto white"
+        "postscript has no partial image transparency: pixels of a PNG image are drawn opaque where their alpha is at least 50 % and left out elsewhere"
     static let imageUnreadable =
         "an image could not be decoded for postscript and is drawn as a grey box"
 
@@ -80,7 +80,7 @@ enum PSWarnings {
                     else { break }
                     switch PSImages.decode(document.images[image.image.index]) {
                     case .none: imageUnreadable = true
-                    case .some(let decoded): if decoded.hadAlpha { imageAlpha = true }
+                    case .some(let decoded): if decoded.hasPartialAlpha { imageAlpha = true }
                     }
                 case .group(let group):
                     if group.opacity < 1 { opacity = true }

@@ -13,7 +13,8 @@ struct Sample: CustomTestStringConvertible, Sendable {
     /// Per page, the lines pdftotext must return (blank lines ignored); nil where
     /// pdftotext's own layout analysis cannot be expected to get it (text at 30°).
     var text: [[String]]?
-    /// PostScript names pdffonts must list, in order.
+    /// PostScript names pdffonts must list, in order; "+Name" stands for an embedded subset
+    /// `ABCDEF+Name` (a Type0 / CID TrueType font with a Unicode map).
     var fonts: [String]
     var testDescription: String { name }
 }
@@ -84,7 +85,7 @@ func fixture(_ name: String) -> [UInt8] {
 // MARK: the samples
 
 enum Samples {
-    static let all: [Sample] = [paths, text, transparency, transforms, pages, images, empty]
+    static let all: [Sample] = [paths, text, transparency, transforms, pages, images, empty, trueType]
 
     static let paths: Sample = {
         var items: [Scene.Item] = []
@@ -279,4 +280,51 @@ enum Samples {
 
     static let empty: Sample = Sample(
         name: "empty", document: Scene.Document(pages: [Scene.Page(size: Size(595.28, 841.89))]), text: [[]], fonts: [])
+
+    static let trueType: Sample = {
+        let dejaVu = testFont("DejaVuSans.ttf")
+        let microHei = testFont("wqy-microhei.ttc")
+        let fonts: [Scene.FontResource] = [.trueType(dejaVu), .trueType(microHei), .standard(.helvetica)]
+        let page1 = Scene.Page(size: Size(320, 200), background: .white, items: [
+            .text(trueTypeRun("Привет, мир! AVA Wave", font: Scene.FontID(0), dejaVu, size: 20, at: Point(20, 40))),
+            .text(trueTypeRun("中文 日本語 ひらがな", font: Scene.FontID(1), microHei, size: 20, at: Point(20, 80),
+                              color: color(0x8020A0))),
+            .text(textRun("Helvetica beside them", font: Scene.FontID(2), .helvetica, size: 14, at: Point(20, 120))),
+            .group(Scene.Group(transform: .translation(0, 150), opacity: 0.6, items: [
+                .path(rectPath(15, 0, 140, 28), Paint(fill: Fill(color: color(0x40C0FF)))),
+                .text(trueTypeRun("Ελληνικά ώ", font: Scene.FontID(0), dejaVu, size: 18, at: Point(20, 20))),
+            ])),
+        ])
+        let page2 = Scene.Page(size: Size(200, 100), items: [
+            .text(trueTypeRun("мир 2", font: Scene.FontID(0), dejaVu, size: 16, at: Point(10, 30))),
+            .text(trueTypeRun("中文", font: Scene.FontID(1), microHei, size: 16, at: Point(10, 70))),
+        ])
+        return Sample(name: "truetype", document: Scene.Document(pages: [page1, page2], fonts: fonts),
+                      text: [["Привет, мир! AVA Wave", "中文 日本語 ひらがな", "Helvetica beside them", "Ελληνικά ώ"],
+                             ["мир 2", "中文"]],
+                      fonts: ["+DejaVuSans", "+WenQuanYiMicroHei", "Helvetica"])
+    }()
+}
+
+func testFont(_ name: String) -> TrueTypeFontRef {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fonts").appendingPathComponent(name).path
+    return try! TrueTypeFontRef.load(path: path)
+}
+
+/// A TrueType run positioned as layout does: cmap glyphs, hmtx advances, pair kerning.
+func trueTypeRun(_ text: String, font: Scene.FontID, _ face: TrueTypeFontRef, size: Double,
+                 at origin: Point, color: Color = .black) -> Scene.TextRun {
+    let scale = size / Double(face.unitsPerEm)
+    var glyphs: [Scene.PositionedGlyph] = []
+    var x = 0.0
+    var previous: UInt16?
+    for scalar in text.unicodeScalars {
+        let glyph = face.glyph(for: scalar) ?? 0
+        if let previous { x += Double(face.kerning(previous, glyph)) * scale }
+        glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: x, scalar: scalar))
+        x += Double(face.advance(glyph: glyph)) * scale
+        previous = glyph
+    }
+    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
 }

@@ -401,10 +401,10 @@ enum NumberFormatForTests {
         var rgba: [UInt8] = []
         for i in 0..<9 { rgba += [200, 100, 0, UInt8(i * 31)] }
         let decodedRGBA = try #require(PNGDecoder.decode(PNGWriter.encode(width: 3, height: 3, colorType: 6, depth: 8, samples: rgba)))
-        guard case .samples(let blended) = decodedRGBA.data else { Issue.record("no samples"); return }
-        #expect(decodedRGBA.hadAlpha)
-        #expect(Array(blended.prefix(3)) == [255, 255, 255])  // alpha 0: white
-        #expect(Array(blended.suffix(3)) == [(200 * 248 + 255 * 7 + 127) / 255, (100 * 248 + 255 * 7 + 127) / 255, (255 * 7 + 127) / 255].map(UInt8.init))
+        guard case .samples(let straight) = decodedRGBA.data else { Issue.record("no samples"); return }
+        #expect(decodedRGBA.alpha == (0..<9).map { UInt8($0 * 31) })
+        #expect(decodedRGBA.hasPartialAlpha)
+        #expect(straight == Array([[UInt8]](repeating: [200, 100, 0], count: 9).joined()))
     }
 
     @Test func ascii85RoundTrips() {
@@ -442,5 +442,24 @@ enum NumberFormatForTests {
             out += Array([UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)].prefix(n - 1))
         }
         return out
+    }
+}
+
+extension PSBackendTests {
+    /// PNG transparency: the masked pixels let the page show through, directly and after
+    /// ps2pdf.
+    @Test(arguments: [false, true])
+    func transparentPNGPixelsShowWhatIsBehind(_ throughPDF: Bool) throws {
+        guard ExternalTool.require("gs", "ps2pdf") else { return }
+        let document = TestDocuments.images(jpeg: nil)
+        let samples = try Ghostscript.rasterize(PSWriter.render(document, encapsulated: false), throughPDF: throughPDF)
+        let width = 280
+        func pixel(_ x: Int, _ y: Int) -> [Int] {
+            let o = (y * width + x) * 3
+            return o + 2 < samples.count ? [Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2])] : []
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= 4 } }
+        #expect(near(pixel(120, 14), [255, 0, 0]), "opaque palette pixel: \(pixel(120, 14))")
+        #expect(near(pixel(136, 14), [0x99, 0xCC, 0xFF]), "transparent palette pixel: \(pixel(136, 14))")
     }
 }
