@@ -115,7 +115,7 @@ package enum PDFWriter {
             guard let fontObject = fontObjects[index] else { continue }
             switch document.fonts[index] {
             case .standard(let font):
-                file.writeStandardFont(font, codes: used.usedGlyphs[index], fontObject: fontObject,
+                file.writeStandardFont(font, codes: used.usedGlyphs[index], text: used.symbolicText[index], fontObject: fontObject,
                                        descriptorObject: descriptorObjects[index])
             case .trueType:
                 guard let plan = scene.trueTypePlans[index] else { continue }

@@ -26,6 +26,10 @@ struct DocumentResources {
     var fonts: [Int] = []
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
+    /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
+    /// use wins), for a /ToUnicode map. Readers derive Unicode from those fonts' glyph
+    /// names, which is ambiguous (`mu` → U+00B5 where the text had U+03BC).
+    var symbolicText: [Int: [UInt8: Unicode.Scalar]] = [:]
     var graphicsStates: [AlphaKey] = []
     private var graphicsStateIndex: [AlphaKey: Int] = [:]
     /// Indices into `Document.images` in first-use order, with their decoded forms.
@@ -302,6 +306,13 @@ struct SceneWriter {
             writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
             for glyph in run.glyphs where glyph.glyph < 256 {
                 resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+            }
+            if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
+                var map = resources.symbolicText[fontIndex] ?? [:]
+                for glyph in run.glyphs where glyph.glyph < 256 && map[UInt8(glyph.glyph)] == nil {
+                    map[UInt8(glyph.glyph)] = glyph.scalar
+                }
+                resources.symbolicText[fontIndex] = map
             }
         } else if let plan {
             writeShowText(run.glyphs, size: run.size, twoByte: true, into: &stream.out,

@@ -132,11 +132,13 @@ extension PDFFile {
             out.append(integer: plan.subset.bytes.count)
         }
         compress = saved
-        stream(toUnicode, data: toUnicodeCMap(plan.text))
+        stream(toUnicode, data: toUnicodeCMap(plan.text.map { ($0.key, $0.value) }, codeBytes: 2))
     }
 
-    /// A /ToUnicode CMap (Adobe technical note 5411) mapping two-byte CIDs to UTF-16BE.
-    func toUnicodeCMap(_ text: [UInt16: [Unicode.Scalar]]) -> [UInt8] {
+    /// A /ToUnicode CMap (Adobe technical note 5411) mapping one- or two-byte codes to
+    /// UTF-16BE, in code order.
+    func toUnicodeCMap(_ mappings: [(UInt16, [Unicode.Scalar])], codeBytes: Int) -> [UInt8] {
+        let mappings = mappings.sorted { $0.0 < $1.0 }
         var out = ByteBuffer()
         out.append(static: """
             /CIDInit /ProcSet findresource begin
@@ -146,22 +148,23 @@ extension PDFFile {
             /CMapName /Adobe-Identity-UCS def
             /CMapType 2 def
             1 begincodespacerange
-            <0000> <FFFF>
-            endcodespacerange
 
             """)
-        let entries = text.keys.sorted()
+        out.append(static: codeBytes == 1 ? "<00> <FF>\n" : "<0000> <FFFF>\n")
+        out.append(static: "endcodespacerange\n")
+        let entries = mappings
         // At most 100 mappings per bfchar block.
         var start = 0
         while start < entries.count {
             let block = entries[start..<min(start + 100, entries.count)]
             out.append(integer: block.count)
             out.append(static: " beginbfchar\n")
-            for cid in block {
+            for (code, scalars) in block {
                 out.append(0x3C)
-                out.hexByte(UInt8(cid >> 8)); out.hexByte(UInt8(cid & 0xFF))
+                if codeBytes == 2 { out.hexByte(UInt8(code >> 8)) }
+                out.hexByte(UInt8(code & 0xFF))
                 out.append(static: "> <")
-                for scalar in text[cid] ?? [] {
+                for scalar in scalars {
                     for unit in String(Character(scalar)).utf16 {
                         out.hexByte(UInt8(unit >> 8)); out.hexByte(UInt8(unit & 0xFF))
                     }

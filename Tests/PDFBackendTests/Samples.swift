@@ -121,7 +121,7 @@ enum Samples {
 
     static let text: Sample = {
         let fonts: [Scene.FontResource] = [.standard(.helvetica), .standard(.timesRoman), .standard(.courierBold),
-                                           .standard(.helveticaOblique), .standard(.symbol)]
+                                           .standard(.helveticaOblique), .standard(.symbol), .standard(.zapfDingbats)]
         let items: [Scene.Item] = [
             .text(textRun("AVA Wave Today", font: Scene.FontID(0), .helvetica, size: 24, at: Point(20, 40))),
             .text(textRun("Grüße, café (1) \\ done", font: Scene.FontID(1), .timesRoman, size: 18, at: Point(20, 80))),
@@ -129,14 +129,16 @@ enum Samples {
                           color: color(0xC02020))),
             .text(textRun("€ 5 – “quoted” ©", font: Scene.FontID(3), .helveticaOblique, size: 16, at: Point(20, 150),
                           color: color(0x2050B0))),
-            .text(textRun("αβγπ", font: Scene.FontID(4), .symbol, size: 16, at: Point(20, 185))),
+            // Symbol's glyph names are ambiguous (mu: U+00B5 or U+03BC); /ToUnicode settles it.
+            .text(textRun("αβγπ μΔΩ", font: Scene.FontID(4), .symbol, size: 16, at: Point(20, 185))),
+            .text(textRun("✈✔", font: Scene.FontID(5), .zapfDingbats, size: 16, at: Point(120, 185))),
             // Same font and size again: no second Tf.
             .text(textRun("Yo Te", font: Scene.FontID(0), .helvetica, size: 24, at: Point(200, 185))),
         ]
         let page = Scene.Page(size: Size(320, 210), background: color(0xFFFFF0), items: items)
         return Sample(name: "text", document: Scene.Document(pages: [page], fonts: fonts, metadata: Scene.Metadata(title: "text")),
-                      text: [["AVA Wave Today", "Grüße, café (1) \\ done", "x = 42; // ok", "€ 5 – “quoted” ©", "αβγπ", "Yo Te"]],
-                      fonts: ["Helvetica", "Times-Roman", "Courier-Bold", "Helvetica-Oblique", "Symbol"])
+                      text: [["AVA Wave Today", "Grüße, café (1) \\ done", "x = 42; // ok", "€ 5 – “quoted” ©", "αβγπ μΔΩ", "✈✔", "Yo Te"]],
+                      fonts: ["Helvetica", "Times-Roman", "Courier-Bold", "Helvetica-Oblique", "Symbol", "ZapfDingbats"])
     }()
 
     static let transparency: Sample = {
