@@ -483,3 +483,15 @@ extension PSBackendTests {
         #expect(!text.contains("ISOLatin1Encoding"))
     }
 }
+
+extension HostileInputTests {
+    @Test(arguments: [(1, 1), (3, 2), (8, 8), (13, 11)])
+    func interlacedPNGDecodesLikeTheStraightOne(_ size: (Int, Int)) throws {
+        let (width, height) = size
+        var rgb: [UInt8] = []
+        for i in 0..<(width * height) { rgb += [UInt8(i % 256), UInt8((i * 7) % 256), UInt8((i * 13) % 256)] }
+        let decoded = try #require(PNGDecoder.decode(PNGWriter.encodeInterlaced(width: width, height: height, rgb: rgb)))
+        guard case .samples(let samples) = decoded.data else { Issue.record("no samples"); return }
+        #expect(samples == rgb)
+    }
+}
