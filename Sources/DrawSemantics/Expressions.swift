@@ -240,6 +240,7 @@ extension Evaluation {
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
+            if isReported("sem.undefined-name", unit.ast[expr].span) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
             report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
             return

@@ -464,6 +464,9 @@ extension Evaluation {
     /// value outside `names` when the property takes names.
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
+        if isReported("sem.type-mismatch", span) || isReported("sem.invalid-name", span) || isReported("sem.undefined-name", span) {
+            return
+        }
         if case .word(let word) = value {
             if let names {
                 let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)

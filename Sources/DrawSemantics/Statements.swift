@@ -356,6 +356,7 @@ extension Evaluation {
             }
         }
         guard let kind = builtinKind(symbol) else {
+            if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
