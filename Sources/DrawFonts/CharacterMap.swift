@@ -115,15 +115,19 @@ struct CharacterMap {
         var out: [(scalar: UInt32, glyph: UInt16)] = []
         var last = -1
         func add(_ c: Int) {
-            guard c > last, out.count < limit, let g = glyph(for: UInt32(c)) else { return }
+            guard c > last, out.count < limit else { return }
             last = c
-            out.append((UInt32(c), UInt16(g)))
+            if let g = glyph(for: UInt32(c)) { out.append((UInt32(c), UInt16(g))) }
         }
         switch format {
         case .segmented4:
             let ends = offset + 14, starts = ends + 2 * count + 2
             for i in 0..<count {
-                guard let end = r.u16OrNil(ends + 2 * i), let start = r.u16OrNil(starts + 2 * i), start <= end else { continue }
+                // Scalars at or below `last` were already visited: hostile overlapping segments
+                // must not make this quadratic.
+                guard let end = r.u16OrNil(ends + 2 * i), let first = r.u16OrNil(starts + 2 * i) else { continue }
+                let start = max(first, last + 1)
+                guard start <= end else { continue }
                 for c in start...end where c != 0xFFFF {
                     add(c)
                     if out.count >= limit { return out }
@@ -132,8 +136,10 @@ struct CharacterMap {
         case .groups12:
             let groups = offset + 16
             for i in 0..<count {
-                guard let start = r.u32OrNil(groups + 12 * i), let end = r.u32OrNil(groups + 12 * i + 4),
-                      start <= end, end <= 0x10FFFF else { continue }
+                guard let first = r.u32OrNil(groups + 12 * i), let end = r.u32OrNil(groups + 12 * i + 4),
+                      end <= 0x10FFFF else { continue }
+                let start = max(first, last + 1)
+                guard start <= end else { continue }
                 for c in start...end {
                     add(c)
                     if out.count >= limit { return out }

@@ -14,8 +14,9 @@ import DrawScene
 import DrawSemantics
 
 /// A face layout can measure with. Faces are numbered in the order layout first resolves
-/// them; the document's font list is built from the faces actually drawn.
-struct LayoutFace {
+/// them; the document's font list is built from the faces actually drawn. A class, so that
+/// looking a face up never copies its metric tables' references.
+final class LayoutFace {
     enum Kind {
         case standard(Standard14Font)
         case trueType(TrueTypeFontRef)
@@ -30,6 +31,11 @@ struct LayoutFace {
     var standardMetrics: Standard14Metrics?
     /// 1 / unitsPerEm of a TrueType face (font units to em).
     var unitScale: Double = 1.0 / 1000
+
+    init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
+        self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
+        self.standardMetrics = standardMetrics; self.unitScale = unitScale
+    }
 
     var resource: Scene.FontResource {
         switch kind {
