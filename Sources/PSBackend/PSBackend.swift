@@ -8,9 +8,11 @@
 // prolog defines all procedures in `DrawcDict`; each page's body is wrapped in
 // `save`/`restore` and its `gsave`/`grestore` balance (checked when the page ends); the page
 // is flipped to y down once, and text is flipped back so glyphs stay upright.
-// Deliberately not done: group opacity as a real transparency group (PostScript has none;
-// see docs/postscript.md for what is drawn instead), and measuring text (the IR has every
-// glyph placed already; only the EPS bounding box reads font metrics).
+// Standard fonts are re-encoded with our WinAnsi vector; TrueType faces are embedded as
+// Type 42 CIDFonts under Identity-H. Opacity uses Ghostscript's transparency extensions
+// where they are on and is opaque elsewhere (PostScript has no transparency).
+// Deliberately not done: measuring text (the IR has every glyph placed already; only the
+// EPS bounding box reads font metrics), and sharing the data of an image drawn twice.
 
 import DrawFonts
 import DrawOutput

@@ -463,3 +463,35 @@ extension PSBackendTests {
         #expect(near(pixel(136, 14), [0x99, 0xCC, 0xFF]), "transparent palette pixel: \(pixel(136, 14))")
     }
 }
+
+extension PSBackendTests {
+    /// Our WinAnsi vector, not ISOLatin1Encoding: they differ on ASCII and in 0x80…0x9F.
+    @Test func prologEncodingIsWinAnsi() throws {
+        let text = String(decoding: PSWriter.render(TestDocuments.text, encapsulated: false), as: UTF8.self)
+        let start = try #require(text.range(of: "/DrawcWinAnsiEncoding ["))
+        let end = try #require(text.range(of: "] def", range: start.upperBound..<text.endIndex))
+        let names = text[start.upperBound..<end.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\n" }).map { String($0.dropFirst()) }
+        #expect(names.count == 256)
+        let expected: [Int: String] = [
+            0x27: "quotesingle", 0x2D: "hyphen", 0x60: "grave", 0x80: "Euro", 0x93: "quotedblleft",
+            0x94: "quotedblright", 0x96: "endash", 0x97: "emdash", 0xE9: "eacute", 0xFC: "udieresis", 0x41: "A",
+        ]
+        for (code, name) in expected { #expect(names[code] == name, "code \(code)") }
+        // Every standard Latin font used is re-encoded with it.
+        #expect(text.contains("/Helvetica-WinAnsi /Helvetica wa\n"))
+        #expect(text.contains("/Times-Roman-WinAnsi /Times-Roman wa\n"))
+        #expect(!text.contains("ISOLatin1Encoding"))
+    }
+}
+
+extension HostileInputTests {
+    @Test(arguments: [(1, 1), (3, 2), (8, 8), (13, 11)])
+    func interlacedPNGDecodesLikeTheStraightOne(_ size: (Int, Int)) throws {
+        let (width, height) = size
+        var rgb: [UInt8] = []
+        for i in 0..<(width * height) { rgb += [UInt8(i % 256), UInt8((i * 7) % 256), UInt8((i * 13) % 256)] }
+        let decoded = try #require(PNGDecoder.decode(PNGWriter.encodeInterlaced(width: width, height: height, rgb: rgb)))
+        guard case .samples(let samples) = decoded.data else { Issue.record("no samples"); return }
+        #expect(samples == rgb)
+    }
+}
