@@ -229,3 +229,28 @@ import Testing
         return close(d, corner)
     }
 }
+
+@Suite struct DiagnosticTests {
+    @Test func sameMistakeFromOneLiteralIsReportedOnce() {
+        let source = """
+        def tag(name) {
+          text "\\(name) →"
+        }
+        for i in 0..<50 { tag "x", at: (0, i * 10) }
+        """
+        let (_, diagnostics, _) = compile(source)
+        #expect(describe(diagnostics, in: source) == ["4:19: layout.missing-glyph: character U+2192 '→' is not in the font 'Helvetica'"])
+    }
+
+    @Test func layoutErrorsAreCapped() {
+        var nodes: [Node] = []
+        for i in 0..<600 {
+            var p = node(.path, "M 0 0 L \(i) x")
+            p.span = span(i * 10, i * 10 + 5)
+            nodes.append(p)
+        }
+        let (_, diagnostics, _) = layoutPage(nodes)
+        #expect(diagnostics.count == maximumDiagnostics + 1)
+        #expect(diagnostics.last?.id == "layout.too-many-errors")
+    }
+}
