@@ -223,10 +223,11 @@ struct PSDocumentWriter {
                 out.append(name); out.append("\n")
             }
         }
-        let supplied = usedFonts.compactMap { embedded[$0]?.cidFontName }
-        for (i, name) in supplied.enumerated() {
-            out.append(i == 0 ? "%%DocumentSuppliedResources: CIDFont " : "%%+ CIDFont ")
-            out.append(name); out.append("\n")
+        // Everything in a %%BeginResource section is listed as supplied.
+        let supplied = ["procset drawc-prolog \(PSProlog.version)"] + usedFonts.compactMap { embedded[$0].map { "CIDFont " + $0.cidFontName } }
+        for (i, resource) in supplied.enumerated() {
+            out.append(i == 0 ? "%%DocumentSuppliedResources: " : "%%+ ")
+            out.append(resource); out.append("\n")
         }
         out.append("%%EndComments\n")
     }

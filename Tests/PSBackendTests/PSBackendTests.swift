@@ -495,3 +495,37 @@ extension HostileInputTests {
         #expect(samples == rgb)
     }
 }
+
+extension PSBackendTests {
+    /// JPEGs through DCTDecode: RGB, gray and Adobe CMYK (stored inverted).
+    @Test(arguments: [false, true])
+    func jpegKindsRenderTheirColours(_ throughPDF: Bool) throws {
+        guard ExternalTool.require("gs", "ps2pdf") else { return }
+        func fixture(_ name: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: TestFiles.directory.appendingPathComponent("Fixtures/\(name)")))
+        }
+        let images = [("quadrants.jpg", 32), ("gray.jpg", 16), ("cmyk.jpg", 32)].map { name, size in
+            Scene.ImageResource(format: .jpeg, bytes: (try? fixture(name)) ?? [], pixelWidth: size, pixelHeight: size)
+        }
+        let items: [Scene.Item] = (0..<3).map {
+            .image(Scene.ImageItem(image: Scene.ImageID($0), rect: Rect(x: Double($0) * 40, y: 0, width: 32, height: 32)))
+        }
+        let document = Scene.Document(pages: [Scene.Page(size: Size(120, 40), items: items)], images: images)
+        #expect(PSWriter.warnings(for: document).isEmpty)
+        let samples = try Ghostscript.rasterize(PSWriter.render(document, encapsulated: false), throughPDF: throughPDF)
+        func pixel(_ x: Int, _ y: Int) -> [Int] {
+            let o = (y * 120 + x) * 3
+            return o + 2 < samples.count ? [Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2])] : []
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= 40 } }
+        #expect(near(pixel(8, 24), [255, 0, 0]), "RGB bottom-left: \(pixel(8, 24))")
+        #expect(near(pixel(8, 8), [0, 153, 0]), "RGB top-left: \(pixel(8, 8))")
+        #expect(near(pixel(24, 8), [0, 0, 255]), "RGB top-right: \(pixel(24, 8))")
+        let gray = pixel(56, 16)
+        #expect(gray.count == 3 && gray[0] == gray[1] && gray[1] == gray[2] && gray[0] > 60 && gray[0] < 170, "gray: \(gray)")
+        #expect(near(pixel(88, 24), [255, 0, 0]), "CMYK bottom-left: \(pixel(88, 24))")
+        // Blue went to CMYK through Ghostscript's colour management: blue-ish, not exact.
+        let blue = pixel(104, 8)
+        #expect(blue.count == 3 && blue[2] > blue[0] + 60 && blue[2] > blue[1] + 60, "CMYK top-right: \(blue)")
+    }
+}
