@@ -243,9 +243,11 @@ import Testing
 
     @Test func groupOpacityUsesATransparencyGroupOnlyWhenChildrenCanOverlap() {
         let pdf = render(Samples.transparency.document)
-        // Three groups with several children (one nested in another's form): three forms;
+        // Four groups with several children (one nested in another's form): four forms;
         // the single-child group is folded into its child's alpha.
-        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 3)
+        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 4)
+        // The form with text names its font itself, and lists it in its resources.
+        #expect(pdf.contains("/Group << /Type /Group /S /Transparency >> /Resources << /Font << /F0"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency >>"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency /CS /DeviceRGB >>"))
     }
