@@ -23,7 +23,7 @@ struct FormXObject {
 /// Everything a document's content streams refer to, each kept once, in first-use order.
 struct DocumentResources {
     /// Indices into `Document.fonts`, in first-use order.
-    var fonts: [Int] = []
+    var fonts = OrderedIndexSet()
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
     /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
@@ -33,7 +33,7 @@ struct DocumentResources {
     var graphicsStates: [AlphaKey] = []
     private var graphicsStateIndex: [AlphaKey: Int] = [:]
     /// Indices into `Document.images` in first-use order, with their decoded forms.
-    var images: [Int] = []
+    var images = OrderedIndexSet()
     var decodedImages: [Int: DecodedImage?] = [:]
     var forms: [FormXObject] = []
 
@@ -239,6 +239,9 @@ struct SceneWriter {
         var formState = streams[current].state
         formState.fillAlpha = 1
         formState.strokeAlpha = 1
+        // The inherited font would be valid, but a form that names its own font (and lists
+        // it in its own resources) doesn't depend on readers getting that subtlety right.
+        formState.font = nil
         streams.append(ContentStream(state: formState))
         return Frame(items: group.items, visible: inner, alphaScale: 1,
                      closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
@@ -287,8 +290,8 @@ struct SceneWriter {
 
         setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
         stream.setFillColor(run.color)
-        ResourceUse.insert(fontIndex, into: &stream.resources.fonts)
-        if !resources.fonts.contains(fontIndex) { resources.fonts.append(fontIndex) }
+        stream.resources.fonts.insert(fontIndex)
+        resources.fonts.insert(fontIndex)
 
         stream.op("BT")
         if stream.state.font != fontIndex || stream.state.fontSize != run.size {
@@ -374,7 +377,7 @@ struct SceneWriter {
             resources.decodedImages[index] = .some(DecodedImage.decode(document.images[index]))
         }
         guard let decoded = resources.decodedImages[index] ?? nil else { return }
-        if !resources.images.contains(index) { resources.images.append(index) }
+        resources.images.insert(index)
         if decoded.softMask != nil { stream.resources.usesTransparency = true }
         stream.save()
         setAlpha(fill: alphaScale, stroke: nil, in: &stream)

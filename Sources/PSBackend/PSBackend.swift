@@ -8,9 +8,11 @@
 // prolog defines all procedures in `DrawcDict`; each page's body is wrapped in
 // `save`/`restore` and its `gsave`/`grestore` balance (checked when the page ends); the page
 // is flipped to y down once, and text is flipped back so glyphs stay upright.
-// Deliberately not done: group opacity as a real transparency group (PostScript has none;
-// see docs/postscript.md for what is drawn instead), and measuring text (the IR has every
-// glyph placed already; only the EPS bounding box reads font metrics).
+// Standard fonts are re-encoded with our WinAnsi vector; TrueType faces are embedded as
+// Type 42 CIDFonts under Identity-H. Opacity uses Ghostscript's transparency extensions
+// where they are on and is opaque elsewhere (PostScript has no transparency).
+// Deliberately not done: measuring text (the IR has every glyph placed already; only the
+// EPS bounding box reads font metrics), and sharing the data of an image drawn twice.
 
 import DrawFonts
 import DrawOutput
@@ -221,10 +223,11 @@ struct PSDocumentWriter {
                 out.append(name); out.append("\n")
             }
         }
-        let supplied = usedFonts.compactMap { embedded[$0]?.cidFontName }
-        for (i, name) in supplied.enumerated() {
-            out.append(i == 0 ? "%%DocumentSuppliedResources: CIDFont " : "%%+ CIDFont ")
-            out.append(name); out.append("\n")
+        // Everything in a %%BeginResource section is listed as supplied.
+        let supplied = ["procset drawc-prolog \(PSProlog.version)"] + usedFonts.compactMap { embedded[$0].map { "CIDFont " + $0.cidFontName } }
+        for (i, resource) in supplied.enumerated() {
+            out.append(i == 0 ? "%%DocumentSuppliedResources: " : "%%+ ")
+            out.append(resource); out.append("\n")
         }
         out.append("%%EndComments\n")
     }

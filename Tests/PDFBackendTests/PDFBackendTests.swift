@@ -109,14 +109,16 @@ import Testing
 
     /// An independent reader (MuPDF) finds every glyph exactly where the IR put it: the TJ
     /// adjustments and /Widths together reproduce layout's positions, kerning included.
-    @Test func mupdfFindsGlyphsAtTheirPositions() throws {
-        let sample = Samples.text
-        let url = temporaryDirectory("stext").appendingPathComponent("out.pdf")
+    @Test(arguments: [Samples.text, Samples.trueType])
+    func mupdfFindsGlyphsAtTheirPositions(_ sample: Sample) throws {
+        let url = temporaryDirectory("stext-\(sample.name)").appendingPathComponent("out.pdf")
         try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
         guard let result = ExternalTool.run("mutool", ["draw", "-F", "stext", "-o", "-", url.path]) else { return }
         #expect(result.status == 0)
         var found: [(x: Double, y: Double)] = []
-        for line in result.stdout.split(separator: "\n") where line.hasPrefix("<char ") {
+        // First page only.
+        let firstPage = result.stdout.components(separatedBy: "</page>")[0]
+        for line in firstPage.split(separator: "\n") where line.hasPrefix("<char ") {
             func attribute(_ name: String) -> Double? {
                 guard let start = line.range(of: " \(name)=\"") else { return nil }
                 let rest = line[start.upperBound...]
@@ -125,8 +127,20 @@ import Testing
             if let x = attribute("x"), let y = attribute("y") { found.append((x, y)) }
         }
         var expected: [(x: Double, y: Double)] = []
-        for case .text(let run) in sample.document.pages[0].items {
-            for glyph in run.glyphs { expected.append((run.origin.x + glyph.x, run.origin.y)) }
+        // Groups in these samples only translate, so a glyph's origin maps through them.
+        var stack: [([Scene.Item], Transform)] = [(sample.document.pages[0].items, .identity)]
+        while let (items, transform) = stack.popLast() {
+            for item in items {
+                switch item {
+                case .text(let run):
+                    for glyph in run.glyphs {
+                        let p = transform.apply(Point(run.origin.x + glyph.x, run.origin.y))
+                        expected.append((p.x, p.y))
+                    }
+                case .group(let group): stack.append((group.items, group.transform.then(transform)))
+                default: break
+                }
+            }
         }
         #expect(found.count == expected.count)
         // Compare as sorted sets: MuPDF may group runs on one baseline into one line.
@@ -229,9 +243,11 @@ import Testing
 
     @Test func groupOpacityUsesATransparencyGroupOnlyWhenChildrenCanOverlap() {
         let pdf = render(Samples.transparency.document)
-        // Three groups with several children (one nested in another's form): three forms;
+        // Four groups with several children (one nested in another's form): four forms;
         // the single-child group is folded into its child's alpha.
-        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 3)
+        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 4)
+        // The form with text names its font itself, and lists it in its resources.
+        #expect(pdf.contains("/Group << /Type /Group /S /Transparency >> /Resources << /Font << /F0"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency >>"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency /CS /DeviceRGB >>"))
     }

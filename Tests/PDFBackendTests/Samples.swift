@@ -163,6 +163,12 @@ enum Samples {
                                                             stroke: Stroke(color: color(0x000000, alpha: 0.5), width: 4))))
         items.append(.text(textRun("Half", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(160, 190),
                                    color: color(0x000000, alpha: 0.5))))
+        // Text in a transparency group after text in the same font and size outside it:
+        // the form sets its own font.
+        items.append(.group(Scene.Group(opacity: 0.7, items: [
+            .text(textRun("Ha", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(160, 130), color: color(0xC00000))),
+            .text(textRun("Ha", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(166, 134), color: color(0x0000C0))),
+        ])))
         // Nested opacity groups: an outer group with two children, one of them a group.
         items.append(.group(Scene.Group(opacity: 0.8, items: [
             .path(rectPath(240, 160, 40, 30), Paint(fill: Fill(color: color(0x00A0A0)))),
@@ -173,7 +179,7 @@ enum Samples {
         ])))
         let page = Scene.Page(size: Size(300, 200), background: .white, items: items)
         return Sample(name: "transparency", document: Scene.Document(pages: [page], fonts: fonts),
-                      text: [["Half"]], fonts: ["Helvetica-Bold"])
+                      text: nil, fonts: ["Helvetica-Bold"])
     }()
 
     static let transforms: Sample = {

@@ -265,6 +265,29 @@ enum PNGWriter {
         return png
     }
 
+    /// An Adam7-interlaced 8-bit RGB PNG (filter type 0 in every row).
+    static func encodeInterlaced(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes {
+            guard x0 < width, y0 < height else { continue }
+            for y in stride(from: y0, to: height, by: dy) {
+                raw.append(0)
+                for x in stride(from: x0, to: width, by: dx) { raw += rgb[(y * width + x) * 3..<(y * width + x) * 3 + 3] }
+            }
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) {
+            let body = Array(type.utf8) + data
+            png += be32(data.count) + body + be32(Int(crc32(body)))
+        }
+        chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 1])
+        chunk("IDAT", Deflate.compress(raw))
+        chunk("IEND", [])
+        return png
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for b in bytes {

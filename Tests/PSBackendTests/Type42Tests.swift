@@ -238,7 +238,7 @@ extension Type42Tests {
         #expect(output.warnings.isEmpty)
         let ps = output.bytes
         let text = String(decoding: ps, as: UTF8.self)
-        #expect(text.contains("%%DocumentSuppliedResources: CIDFont DejaVuSans\n%%+ CIDFont WenQuanYiMicroHei\n"))
+        #expect(text.contains("%%DocumentSuppliedResources: procset drawc-prolog 1.0 0\n%%+ CIDFont DejaVuSans\n%%+ CIDFont WenQuanYiMicroHei\n"))
         #expect(text.contains("/F1 /DejaVuSans-Identity-H def\n"))
         #expect(text.utf8.allSatisfy { $0 < 0x80 })
         #expect(ps.count < 200_000, "subsets, not whole fonts: \(ps.count) bytes")
