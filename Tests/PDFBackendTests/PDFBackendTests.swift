@@ -222,9 +222,9 @@ import Testing
         #expect(pdf.components(separatedBy: "/BaseFont /Helvetica").count == 2)
         #expect(pdf.components(separatedBy: "/BaseFont /Courier").count == 2)
         let images = render(Samples.images.document)
-        // Image 0 is drawn twice: one XObject. Ten decodable images, four with soft masks,
+        // Image 0 is drawn twice: one XObject. Twelve decodable images, five with soft masks,
         // the damaged one left out.
-        #expect(images.components(separatedBy: "/Subtype /Image").count - 1 == 10 + 4)
+        #expect(images.components(separatedBy: "/Subtype /Image").count - 1 == 12 + 5)
         let transparency = render(Samples.transparency.document)
         // alpha 0.5 (fill), 0.3 (stroke), 0.75/0.5 (fill+stroke), 0.5 both (groups), 0.8 both: shared.
         let states = transparency.components(separatedBy: "/Type /ExtGState").count - 1
@@ -421,6 +421,8 @@ import Testing
         #expect(Array(rgba.data[(24 * 16 - 1) * 3..<(24 * 16) * 3]) == [255, 255, 160])
         let sixteen = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, sixteenBit: true)))
         #expect(sixteen.data == rgba.data && sixteen.softMask == rgba.softMask)
+        let interlaced = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, interlaced: true)))
+        #expect(interlaced.data == rgba.data && interlaced.softMask == rgba.softMask)
         let palette = try #require(DecodedImage.decodePNG(TestPNG.palette(transparent: true)))
         #expect(palette.softMask?[0] == 0)
         #expect(DecodedImage.decodePNG([0x89, 0x50]) == nil)
