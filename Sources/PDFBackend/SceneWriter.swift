@@ -51,8 +51,10 @@ struct DocumentResources {
 }
 
 /// Alpha quantised to what we write (four decimals), so 0.50001 and 0.5 share a state.
+/// Not-a-number counts as transparent: nothing is drawn rather than something made up.
 @inline(__always) func quantizedAlpha(_ alpha: Double) -> Int {
-    Int((min(max(alpha, 0), 1) * 10_000).rounded())
+    guard alpha.isFinite || alpha == .infinity else { return 0 }
+    return Int((min(max(alpha, 0), 1) * 10_000).rounded())
 }
 
 struct SceneWriter {
@@ -159,7 +161,7 @@ struct SceneWriter {
     mutating func emitPath(_ path: Scene.Path, _ paint: Paint, alphaScale: Double, into stream: inout ContentStream) {
         guard !path.isEmpty, path.verbs.first == .move else { return }
         let fill = paint.fill.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 ? $0 : nil }
-        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 ? $0 : nil }
+        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
 
         setAlpha(fill: fill.map { $0.color.alpha * alphaScale }, stroke: stroke.map { $0.color.alpha * alphaScale }, in: &stream)
@@ -208,7 +210,7 @@ struct SceneWriter {
     /// Starts a group: `q`, `cm`, clip, and for a transparency group a new stream on the
     /// stack. Returns the frame for its items, or nil when the group draws nothing.
     mutating func openGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, streams: inout [ContentStream]) -> Frame? {
-        let opacity = min(max(group.opacity, 0), 1)
+        let opacity = group.opacity.isNaN ? 0 : min(max(group.opacity, 0), 1)
         guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return nil }
         let t = group.transform
         let determinant = t.a * t.d - t.b * t.c

@@ -253,6 +253,8 @@ enum Samples {
             Scene.ImageResource(format: .png, bytes: TestPNG.palette(transparent: true), pixelWidth: 16, pixelHeight: 16),
             Scene.ImageResource(format: .png, bytes: TestPNG.rgb(sixteenBit: true), pixelWidth: 24, pixelHeight: 16),
             Scene.ImageResource(format: .png, bytes: TestPNG.rgb(alpha: true, sixteenBit: true), pixelWidth: 24, pixelHeight: 16),
+            Scene.ImageResource(format: .png, bytes: TestPNG.rgb(alpha: true, interlaced: true), pixelWidth: 24, pixelHeight: 16),
+            Scene.ImageResource(format: .jpeg, bytes: fixture("gradient-cmyk.jpg"), pixelWidth: 16, pixelHeight: 16),
             // Damaged data: skipped, not drawn, and the file stays valid.
             Scene.ImageResource(format: .png, bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], pixelWidth: 4, pixelHeight: 4),
         ]
@@ -274,7 +276,9 @@ enum Samples {
             (7, Rect(x: 126, y: 60, width: 48, height: 48)),
             (8, Rect(x: 184, y: 60, width: 48, height: 32)),
             (9, Rect(x: 242, y: 60, width: 48, height: 32)),
-            (10, Rect(x: 10, y: 120, width: 20, height: 20)),
+            (12, Rect(x: 10, y: 120, width: 20, height: 20)),
+            (10, Rect(x: 40, y: 120, width: 48, height: 32)),
+            (11, Rect(x: 98, y: 120, width: 32, height: 32)),
         ]
         for (index, rect) in cells { items.append(.image(Scene.ImageItem(image: Scene.ImageID(index), rect: rect))) }
         // The same image again, rotated and at half opacity: still one image object.
