@@ -57,8 +57,9 @@ package enum Standard14Font: UInt8, CaseIterable, Hashable, Sendable {
     /// The face for a family name and style, or nil if the name is not a standard font.
     ///
     /// Families (case-insensitive; spaces, hyphens and underscores ignored): "Helvetica"
-    /// (also "Arial", "sans-serif"), "Times" / "Times-Roman" / "Times New Roman" (also "serif"),
-    /// "Courier" (also "Courier New", "monospace"), "Symbol", "ZapfDingbats" / "Zapf Dingbats".
+    /// (also "sans-serif"), "Times" / "Times-Roman" / "Times New Roman" (also "serif"),
+    /// "Courier" (also "monospace"), "Symbol", "ZapfDingbats" / "Zapf Dingbats". Arial and
+    /// Courier New are not aliases: they are real fonts a user may have installed.
     /// An exact PostScript name ("Helvetica-BoldOblique") names the face; `bold`/`italic` add to
     /// it ("Helvetica-Bold" + italic = Helvetica-BoldOblique). Symbol and ZapfDingbats have one
     /// face, so they ignore `bold`/`italic`.
@@ -74,7 +75,7 @@ package enum Standard14Font: UInt8, CaseIterable, Hashable, Sendable {
         var bold = bold, italic = italic
         let base: Standard14Font
         switch key {
-        case "helvetica", "arial", "sansserif": base = .helvetica
+        case "helvetica", "sansserif": base = .helvetica
         case "helveticabold": base = .helvetica; bold = true
         case "helveticaoblique", "helveticaitalic": base = .helvetica; italic = true
         case "helveticaboldoblique", "helveticabolditalic": base = .helvetica; bold = true; italic = true
@@ -82,7 +83,7 @@ package enum Standard14Font: UInt8, CaseIterable, Hashable, Sendable {
         case "timesbold": base = .timesRoman; bold = true
         case "timesitalic": base = .timesRoman; italic = true
         case "timesbolditalic": base = .timesRoman; bold = true; italic = true
-        case "courier", "couriernew", "monospace": base = .courier
+        case "courier", "monospace": base = .courier
         case "courierbold": base = .courier; bold = true
         case "courieroblique", "courieritalic": base = .courier; italic = true
         case "courierboldoblique", "courierbolditalic": base = .courier; bold = true; italic = true

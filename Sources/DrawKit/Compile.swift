@@ -144,3 +144,35 @@ func title(fromPath path: String) -> String? {
     if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
     return name.isEmpty ? nil : String(name)
 }
+
+// MARK: - For tests (package access)
+
+extension BuiltDocument {
+    /// Pages of the laid-out document (0 when there is none).
+    package var pageCount: Int { document?.pages.count ?? 0 }
+
+    /// The text of every text run, page by page, in paint order: what a text extractor such
+    /// as pdftotext should find on each page.
+    package var pageTexts: [[String]] {
+        guard let document else { return [] }
+        return document.pages.map { page in
+            var texts: [String] = []
+            func walk(_ items: [Scene.Item]) {
+                for item in items {
+                    switch item {
+                    case .text(let run): texts.append(run.text)
+                    case .group(let group): walk(group.items)
+                    case .path, .image: break
+                    }
+                }
+            }
+            walk(page.items)
+            return texts
+        }
+    }
+
+    /// Page sizes in points.
+    package var pageSizes: [(width: Double, height: Double)] {
+        document?.pages.map { ($0.size.width, $0.size.height) } ?? []
+    }
+}

@@ -70,7 +70,7 @@ public enum OutputWriter {
             throw FileError(path: path, message: "cannot write: is a folder")
         }
         let folder = folderOf(path)
-        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...]
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
         var template = ((folder == "" ? "" : folder + "/") + "." + name + ".drawc-XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 {

@@ -22,3 +22,22 @@ package struct FontResolver: Sendable {
 
     package init(trueType: TrueTypeLoader? = nil) { self.trueType = trueType }
 }
+
+extension FontResolver {
+    /// A resolver backed by a `FontLibrary` (font path, files relative to the drawing).
+    /// A family the library cannot find is reported by layout as an unknown font; any other
+    /// failure (unreadable, damaged, CFF outlines…) with the library's own message.
+    package init(library: FontLibrary) {
+        self.init(trueType: { name, bold, italic in
+            do throws(FontError) {
+                switch try library.resolve(name, bold: bold, italic: italic) {
+                case .trueType(let face): return .success(face)
+                case .standard: return nil  // layout resolves standard names itself
+                }
+            } catch {
+                if error.kind == .familyNotFound { return nil }
+                return .failure(LoadError(error.description))
+            }
+        })
+    }
+}

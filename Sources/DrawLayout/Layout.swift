@@ -1,4 +1,20 @@
+// The layout engine: three linear passes per page over the node tree.
+//
+// 1. measure (bottom-up): every node's bounds in its own coordinates — (0, 0, w, h) for
+//    sized things, the bounding box of the coordinates for lines and paths, the union of
+//    the children for groups. Text is shaped and path data parsed here, once.
+// 2. place (top-down, in source order): every node's translation into page content
+//    coordinates (the top-left corner of the margin box is 0, 0) and, under `rotate`/`scale`,
+//    the accumulated transform. `at:` anchors of earlier nodes are resolved here, so they
+//    must be placed already; connectors are queued and computed when the page is placed
+//    (they may name later nodes).
+// 3. emit (in source order): scene items, shifted by the page origin.
+//
+// Nodes are numbered in pre-order; per-node results live in one flat array of `Box`es
+// (no per-node dictionaries or child arrays), so a million shapes cost linear time.
+
 import DrawDiagnostics
+import DrawFonts
 import DrawScene
 import DrawSemantics
 
@@ -6,5 +22,987 @@ import DrawSemantics
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
 package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    (Scene.Document(pages: drawing.pages.map { _ in Scene.Page(size: Size(612, 792)) }), [])
+    var engine = LayoutEngine(fonts: fonts)
+    var document = Scene.Document()
+    for page in drawing.pages {
+        document.pages.append(engine.layoutPage(page))
+    }
+    document.fonts = engine.documentFonts
+    document.images = engine.images
+    return (document, engine.diagnostics)
+}
+
+/// Layout defaults (documented in docs/ir.md and docs/language.md).
+enum LayoutDefaults {
+    /// Spacing between children of stacks and grids when `spacing:` is not given.
+    static let spacing = 8.0
+    /// Padding of a shape that sizes itself to its label or children.
+    static let shapePadding = 8.0
+    /// Size of a `rect`/`ellipse` without size, label or children (Pikchr's 0.75in × 0.5in).
+    static let shapeSize = Size(54, 36)
+    /// Radius of a `circle` without `r:`, label or children (Pikchr's 0.25in).
+    static let circleRadius = 18.0
+    /// Gap between a connector and its label.
+    static let labelGap = 3.0
+}
+
+/// Per-node results, indexed by pre-order position on the page.
+struct Box {
+    /// Bounds in the node's own coordinates (from measuring).
+    var bounds = Rect.zero
+    /// Translation from the node's own coordinates to page content coordinates (placing).
+    var offset = Point.zero
+    /// Index in `LayoutEngine.transforms` of the rotation/scale applied around this node
+    /// (its own and its ancestors'), in content coordinates; -1 when none.
+    var transform: Int32 = -1
+    /// Index just past this node's subtree, so children can be walked without arrays.
+    var next: Int32 = 0
+    /// Index of a side record: text block (text, shape label), path (path, line kinds),
+    /// connector geometry; -1 when none.
+    var side: Int32 = -1
+    var kind: NodeKind = .group
+    var state: State = .unplaced
+
+    enum State: UInt8 {
+        case unplaced, placed
+        /// A connector (or line between nodes): never flows, computed after placing.
+        case connector
+        /// Ignored content (children of kinds that take none).
+        case ignored
+    }
+}
+
+/// The computed geometry of a connector, in content coordinates.
+struct ConnectorGeometry {
+    var line: Scene.Path?
+    var heads: Scene.Path?
+    var label: TextBlock?
+    var labelOrigin = Point.zero
+    var bounds: Rect?
+}
+
+struct LayoutEngine {
+    let fonts: FontResolver
+    var diagnostics: [Diagnostic] = []
+
+    // Fonts, shared by all pages.
+    var faces: [LayoutFace] = []
+    var faceCache: [FaceKey: [Int]] = [:]
+    var lastFaceKey: FaceKey?
+    var lastFaces: [Int] = []
+    var composer = Composer()
+    /// Face index → index in `documentFonts`, -1 until first drawn.
+    var fontIDs: [Int] = []
+    var documentFonts: [Scene.FontResource] = []
+    var images: [Scene.ImageResource] = []
+    var imageIndex: [String: Int] = [:]
+
+    // Per page.
+    var boxes: [Box] = []
+    var transforms: [Transform] = []
+    var texts: [TextBlock] = []
+    var paths: [Scene.Path] = []
+    var imageItems: [Scene.ImageItem] = []
+    var connectors: [ConnectorGeometry] = []
+    var ids: [String: Int] = [:]
+    var pendingConnectors: [(Int, Node)] = []
+    /// Corner radii of named rects, for clipping connectors.
+    var cornerRadii: [Int: Double] = [:]
+    /// Shift from content coordinates to page coordinates (the margin, and for pages sized
+    /// to their content, minus the content's top-left corner).
+    var origin = Point.zero
+
+    init(fonts: FontResolver) { self.fonts = fonts }
+
+    // MARK: Pages
+
+    mutating func layoutPage(_ page: PageNode) -> Scene.Page {
+        boxes.removeAll(keepingCapacity: true); transforms.removeAll(); texts.removeAll()
+        paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
+        cornerRadii.removeAll()
+        imageItems.removeAll()
+        boxes.reserveCapacity(countNodes(page.nodes))
+
+        for node in page.nodes { _ = measure(node) }
+
+        // The page acts as a group: top-level nodes stay at their own coordinates.
+        var index = 0
+        for node in page.nodes {
+            let offset = outOfFlowOffset(node, index: index, parentOffset: .zero, parentTransform: -1) ?? .zero
+            place(node, index: index, offset: offset, transform: -1)
+            index = Int(boxes[index].next)
+        }
+        computePendingConnectors()
+
+        let margin = page.settings.margin
+        let size: Size
+        if let fixed = page.settings.size {
+            size = fixed
+            origin = Point(margin.left, margin.top)
+        } else {
+            let content = contentBounds() ?? .zero
+            origin = Point(margin.left - content.minX, margin.top - content.minY)
+            size = Size(content.width + margin.left + margin.right, content.height + margin.top + margin.bottom)
+        }
+
+        var items: [Scene.Item] = []
+        index = 0
+        for node in page.nodes {
+            emit(node, index: index, into: &items)
+            index = Int(boxes[index].next)
+        }
+        return Scene.Page(size: size, background: page.settings.background, items: items)
+    }
+
+    private func countNodes(_ nodes: [Node]) -> Int {
+        var count = nodes.count
+        for node in nodes where !node.children.isEmpty { count += countNodes(node.children) }
+        return count
+    }
+
+    /// The union of everything placed, in content coordinates.
+    private func contentBounds() -> Rect? {
+        var result: Rect?
+        func add(_ r: Rect) { result = result.map { $0.union(r) } ?? r }
+        for i in boxes.indices {
+            let box = boxes[i]
+            switch box.state {
+            case .placed:
+                // Empty containers and spacers have no extent of their own.
+                if box.kind == .spacer { continue }
+                if box.bounds.width == 0 && box.bounds.height == 0 && box.kind == .group { continue }
+                let frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+                add(box.transform >= 0 ? transformedBounds(frame, transforms[Int(box.transform)]) : frame)
+            case .connector:
+                if box.side >= 0, let b = connectors[Int(box.side)].bounds {
+                    add(box.transform >= 0 ? transformedBounds(b, transforms[Int(box.transform)]) : b)
+                }
+            case .unplaced, .ignored:
+                continue
+            }
+        }
+        return result
+    }
+
+    // MARK: Classification
+
+    /// Lines between nodes, anchored lines and `a -> b` connectors: computed in page
+    /// coordinates after placing, never part of the flow nor of their parent's size.
+    static func isConnector(_ node: Node) -> Bool {
+        switch node.kind {
+        case .connector:
+            return true
+        case .line, .arrow, .polyline, .polygon:
+            let g = node.geometry
+            if isAttached(g.from) || isAttached(g.to) { return true }
+            if let points = g.points, points.contains(where: { $0.anchor != nil }) { return true }
+            return g.via.contains { $0.anchor != nil }
+        default:
+            return false
+        }
+    }
+
+    private static func isAttached(_ end: Endpoint?) -> Bool {
+        switch end {
+        case .node?: true
+        case .point(let p)?: p.anchor != nil
+        case nil: false
+        }
+    }
+
+    static func isFlow(_ node: Node) -> Bool {
+        node.geometry.at == nil && !isConnector(node)
+    }
+
+    static func takesChildren(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
+        default: false
+        }
+    }
+
+    // MARK: Measure
+
+    /// Measures `node` and its subtree; returns its bounds in its own coordinates.
+    @discardableResult
+    mutating func measure(_ node: Node) -> Rect {
+        let index = boxes.count
+        boxes.append(Box())
+        boxes[index].kind = node.kind
+        let g = node.geometry
+        if let id = node.id, ids[id] == nil {
+            ids[id] = index
+            if node.kind == .rect, let corner = g.corner, corner > 0 { cornerRadii[index] = corner }
+        }
+        var bounds = Rect.zero
+
+        switch node.kind {
+        case .connector:
+            boxes[index].state = .connector
+        case .line, .arrow, .polyline, .polygon:
+            if Self.isConnector(node) {
+                boxes[index].state = .connector
+            } else {
+                let points = plainPoints(node)
+                var sink = PathSink()
+                if let first = points.first {
+                    sink.move(to: first)
+                    for p in points.dropFirst() { sink.line(to: p) }
+                    if node.kind == .polygon { sink.close() }
+                }
+                boxes[index].side = Int32(paths.count)
+                paths.append(sink.path)
+                bounds = pointBounds(points) ?? .zero
+            }
+        case .path:
+            let path = parsePath(node)
+            boxes[index].side = Int32(paths.count)
+            paths.append(path ?? Scene.Path())
+            bounds = path.flatMap(tightBounds) ?? .zero
+        case .text:
+            let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
+                                   align: node.style.textAlign, span: node.span, literal: literalSpan(node))
+            boxes[index].side = Int32(texts.count)
+            texts.append(block)
+            bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
+        case .image:
+            bounds = measureImage(node, index: index)
+        case .spacer:
+            bounds = .zero
+        case .rect, .ellipse, .circle:
+            bounds = measureShape(node, index: index)
+        case .group:
+            var union: Rect?
+            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
+                guard !Self.isConnector(child) else { return }
+                var frame = engine.boxes[childIndex].bounds
+                if let at = child.geometry.at {
+                    // Nodes attached to other nodes' anchors do not size their group.
+                    if at.anchor != nil { return }
+                    frame.origin = frame.origin + at.offset - anchorPoint(frame, child.geometry.anchor ?? .center, kind: child.kind)
+                }
+                union = union.map { $0.union(frame) } ?? frame
+            }
+            bounds = union ?? .zero
+        case .vstack, .hstack:
+            let vertical = node.kind == .vstack
+            var main = 0.0, cross = 0.0, count = 0
+            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
+                guard Self.isFlow(child) else { return }
+                count += 1
+                if child.kind == .spacer { main += child.geometry.minLength ?? 0; return }
+                let b = engine.boxes[childIndex].bounds
+                main += vertical ? b.height : b.width
+                cross = max(cross, vertical ? b.width : b.height)
+            }
+            main += (g.spacing ?? LayoutDefaults.spacing) * Double(max(0, count - 1))
+            let pad = g.padding ?? .zero
+            let width = g.width ?? (vertical ? cross : main) + pad.left + pad.right
+            let height = g.height ?? (vertical ? main : cross) + pad.top + pad.bottom
+            bounds = Rect(x: 0, y: 0, width: width, height: height)
+        case .zstack:
+            var w = 0.0, h = 0.0
+            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
+                guard Self.isFlow(child) else { return }
+                let b = engine.boxes[childIndex].bounds
+                w = max(w, b.width); h = max(h, b.height)
+            }
+            let pad = g.padding ?? .zero
+            bounds = Rect(x: 0, y: 0, width: g.width ?? w + pad.left + pad.right, height: g.height ?? h + pad.top + pad.bottom)
+        case .grid:
+            forEachChild(node, index: index, measuring: true) { _, _, _ in }
+            let metrics = gridMetrics(node, index: index)
+            let pad = g.padding ?? .zero
+            bounds = Rect(x: 0, y: 0, width: g.width ?? metrics.width + pad.left + pad.right,
+                          height: g.height ?? metrics.height + pad.top + pad.bottom)
+        }
+        if !Self.takesChildren(node.kind) && !node.children.isEmpty {
+            // Children of kinds that take none (semantics warns): measured so that every
+            // node has a box, but never placed nor drawn.
+            for child in node.children { measure(child) }
+            for i in (index + 1)..<boxes.count { boxes[i].state = .ignored }
+        }
+        boxes[index].bounds = bounds
+        boxes[index].next = Int32(boxes.count)
+        return bounds
+    }
+
+    /// Calls `body` for each child with its box index; when `measuring`, measures it first.
+    private mutating func forEachChild(_ node: Node, index: Int, measuring: Bool, _ body: (inout LayoutEngine, Node, Int) -> Void) {
+        var childIndex = index + 1
+        for child in node.children {
+            if measuring { measure(child) }
+            body(&self, child, childIndex)
+            childIndex = Int(boxes[childIndex].next)
+        }
+    }
+
+    /// Rect, ellipse, circle: their label and children as a zstack, plus padding, unless sized.
+    private mutating func measureShape(_ node: Node, index: Int) -> Rect {
+        let g = node.geometry
+        var contentWidth = 0.0, contentHeight = 0.0
+        var hasContent = false
+        let explicitPadding = g.padding
+        if let label = node.content {
+            // A label wraps inside a shape of fixed width.
+            var wrap: Double?
+            if node.kind != .circle, let width = g.width {
+                let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
+                wrap = max(0, width - pad.left - pad.right)
+            }
+            // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
+            let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
+            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: literalSpan(node))
+            boxes[index].side = Int32(texts.count)
+            texts.append(block)
+            contentWidth = block.size.width; contentHeight = block.size.height
+            hasContent = true
+        }
+        forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
+            guard Self.isFlow(child) else { return }
+            let b = engine.boxes[childIndex].bounds
+            contentWidth = max(contentWidth, b.width); contentHeight = max(contentHeight, b.height)
+            hasContent = true
+        }
+        let pad = explicitPadding ?? (hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero)
+        let paddedWidth = contentWidth + pad.left + pad.right
+        let paddedHeight = contentHeight + pad.top + pad.bottom
+        switch node.kind {
+        case .circle:
+            let radius: Double
+            if let r = g.radius { radius = r }
+            else if let w = g.width ?? g.height { radius = w / 2 }
+            else if hasContent { radius = (paddedWidth * paddedWidth + paddedHeight * paddedHeight).squareRoot() / 2 }
+            else { radius = LayoutDefaults.circleRadius }
+            return Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
+        case .ellipse:
+            // The ellipse through the corners of the padded content, same aspect ratio: √2 × box.
+            let w = g.width ?? (hasContent ? paddedWidth * 2.0.squareRoot() : LayoutDefaults.shapeSize.width)
+            let h = g.height ?? (hasContent ? paddedHeight * 2.0.squareRoot() : LayoutDefaults.shapeSize.height)
+            return Rect(x: 0, y: 0, width: w, height: h)
+        default:
+            let w = g.width ?? (hasContent ? paddedWidth : LayoutDefaults.shapeSize.width)
+            let h = g.height ?? (hasContent ? paddedHeight : LayoutDefaults.shapeSize.height)
+            return Rect(x: 0, y: 0, width: w, height: h)
+        }
+    }
+
+    /// The padding a shape uses to place its content.
+    private func shapePadding(_ node: Node, index: Int) -> EdgeInsets {
+        if let p = node.geometry.padding { return p }
+        let hasContent = node.content != nil || node.children.contains(where: Self.isFlow)
+        return hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero
+    }
+
+    struct GridMetrics {
+        var columns: [Double]
+        var rows: [Double]
+        var columnSpacing: Double
+        var rowSpacing: Double
+        var width: Double {
+            columns.reduce(0, +) + columnSpacing * Double(max(0, columns.count - 1))
+        }
+        var height: Double {
+            rows.reduce(0, +) + rowSpacing * Double(max(0, rows.count - 1))
+        }
+    }
+
+    /// Column widths and row heights of a grid: children fill rows left to right.
+    private func gridMetrics(_ node: Node, index: Int) -> GridMetrics {
+        let g = node.geometry
+        var flowCount = 0
+        for child in node.children where Self.isFlow(child) { flowCount += 1 }
+        let columnCount = max(1, g.columns ?? max(1, flowCount))
+        let rowCount = (flowCount + columnCount - 1) / columnCount
+        var metrics = GridMetrics(
+            columns: Array(repeating: 0, count: min(columnCount, max(flowCount, 1))),
+            rows: Array(repeating: 0, count: rowCount),
+            columnSpacing: g.columnSpacing ?? g.spacing ?? LayoutDefaults.spacing,
+            rowSpacing: g.rowSpacing ?? g.spacing ?? LayoutDefaults.spacing)
+        var cell = 0
+        var childIndex = index + 1
+        for child in node.children {
+            if Self.isFlow(child) {
+                let b = boxes[childIndex].bounds
+                let (row, column) = (cell / columnCount, cell % columnCount)
+                if child.kind != .spacer || child.geometry.minLength != nil {
+                    let w = child.kind == .spacer ? child.geometry.minLength! : b.width
+                    let h = child.kind == .spacer ? child.geometry.minLength! : b.height
+                    metrics.columns[column] = max(metrics.columns[column], w)
+                    metrics.rows[row] = max(metrics.rows[row], h)
+                }
+                cell += 1
+            }
+            childIndex = Int(boxes[childIndex].next)
+        }
+        return metrics
+    }
+
+    /// Points of a line, arrow, polyline or polygon whose points are all plain.
+    private func plainPoints(_ node: Node) -> [Point] {
+        let g = node.geometry
+        if let points = g.points, g.from == nil && g.to == nil {
+            return points.map(\.offset)
+        }
+        var result: [Point] = []
+        if case .point(let p)? = g.from { result.append(p.offset) } else { result.append(.zero) }
+        for v in g.via { result.append(v.offset) }
+        if case .point(let p)? = g.to { result.append(p.offset) }
+        else if let points = g.points { result.append(contentsOf: points.map(\.offset)) }
+        return result
+    }
+
+    /// The span of the string literal whose bytes are exactly the node's content, if any.
+    private func literalSpan(_ node: Node) -> Span? {
+        node.contentIsVerbatim ? node.contentSpan : nil
+    }
+
+    /// Parses a `path` node's data, reporting the first error inside the string.
+    private mutating func parsePath(_ node: Node) -> Scene.Path? {
+        guard let data = node.content else { return nil }
+        let (path, error) = parsePathData(data)
+        if let error {
+            var span = node.contentSpan ?? node.span
+            var message = error.message
+            if node.contentIsVerbatim, let literal = node.contentSpan {
+                // Inside the literal: skip the opening quote.
+                let start = literal.start + 1 + UInt32(error.offset)
+                span = Span(file: literal.file, start: start, end: start + UInt32(max(1, error.length)))
+            } else {
+                message += " (at byte \(error.offset + 1) of the path data)"
+            }
+            diagnostics.append(.error(error.id, at: span, message))
+        }
+        return path
+    }
+
+    // MARK: Place
+
+    /// Where an out-of-flow node goes: `at:` places its anchor at that point of the parent.
+    /// Returns the offset for `at:` nodes and connectors (which stay in the parent's
+    /// coordinates), nil for nodes in the flow.
+    private mutating func outOfFlowOffset(_ node: Node, index: Int, parentOffset: Point, parentTransform: Int32) -> Point? {
+        if boxes[index].state == .connector { return parentOffset }
+        guard let at = node.geometry.at else { return nil }
+        let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
+        let anchor = anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
+        return parentOffset + target - anchor
+    }
+
+    /// A point written in a parent whose own coordinates map to content coordinates by
+    /// `parentOffset` then `parentTransform`; returns it in the parent's coordinates.
+    mutating func resolve(_ value: PointValue, parentOffset: Point, parentTransform: Int32) -> Point {
+        guard let ref = value.anchor else { return value.offset }
+        guard let page = anchorOnPage(ref) else { return value.offset }
+        var p = page + value.offset
+        if parentTransform >= 0, let inverse = transforms[Int(parentTransform)].inverted { p = inverse.apply(p) }
+        return p - parentOffset
+    }
+
+    /// The content-coordinate position of a named node's anchor, with a diagnostic when the
+    /// node is unknown or not placed yet.
+    private mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
+        guard let target = ids[ref.nodeID] else {
+            diagnostics.append(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            return nil
+        }
+        switch boxes[target].state {
+        case .placed:
+            return pagePoint(of: target, anchorPoint(boxes[target].bounds, ref.anchor, kind: boxes[target].kind))
+        case .unplaced:
+            diagnostics.append(.error("layout.anchor-not-placed", at: ref.span,
+                "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
+        case .connector:
+            diagnostics.append(.error("layout.anchor-on-connector", at: ref.span,
+                "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
+        case .ignored:
+            diagnostics.append(.error("layout.anchor-not-placed", at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+        }
+        return nil
+    }
+
+    /// A point in a node's own coordinates, in content coordinates.
+    func pagePoint(of index: Int, _ p: Point) -> Point {
+        let box = boxes[index]
+        let q = p + box.offset
+        return box.transform >= 0 ? transforms[Int(box.transform)].apply(q) : q
+    }
+
+    /// The rotation/scale of a node about its center, in content coordinates, or nil.
+    private func ownTransform(_ node: Node, bounds: Rect, offset: Point) -> Transform? {
+        let g = node.geometry
+        let rotation = g.rotate ?? 0
+        let scale = g.scale ?? Point(1, 1)
+        if rotation == 0 && scale == Point(1, 1) { return nil }
+        let c = Point(bounds.midX, bounds.midY) + offset
+        var t = Transform.translation(-c.x, -c.y)
+        if scale != Point(1, 1) { t = t.then(.scale(scale.x, scale.y)) }
+        if rotation != 0 { t = t.then(.rotation(degrees: rotation)) }
+        return t.then(.translation(c.x, c.y))
+    }
+
+    /// Places `node` (already measured at `index`) with its own coordinates shifted by `offset`.
+    mutating func place(_ node: Node, index: Int, offset: Point, transform parentTransform: Int32) {
+        boxes[index].offset = offset
+        var transform = parentTransform
+        if boxes[index].state != .connector, let own = ownTransform(node, bounds: boxes[index].bounds, offset: offset) {
+            transforms.append(parentTransform >= 0 ? own.then(transforms[Int(parentTransform)]) : own)
+            transform = Int32(transforms.count - 1)
+        }
+        boxes[index].transform = transform
+        switch boxes[index].state {
+        case .connector:
+            pendingConnectors.append((index, node))
+            return
+        case .ignored:
+            return
+        case .unplaced, .placed:
+            boxes[index].state = .placed
+        }
+        guard Self.takesChildren(node.kind), !node.children.isEmpty else { return }
+
+        let g = node.geometry
+        let bounds = boxes[index].bounds
+        switch node.kind {
+        case .group:
+            placeChildren(node, index: index, offset: offset, transform: transform) { _, _, _ in .zero }
+        case .rect, .ellipse, .circle, .zstack:
+            let pad = node.kind == .zstack ? (g.padding ?? .zero) : shapePadding(node, index: index)
+            let content = inset(bounds, pad)
+            let align = g.align ?? .center
+            placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+                let b = engine.boxes[childIndex].bounds
+                return aligned(b.size, in: content, align) - b.origin
+            }
+        case .vstack, .hstack:
+            let vertical = node.kind == .vstack
+            let pad = g.padding ?? .zero
+            let spacing = g.spacing ?? LayoutDefaults.spacing
+            let content = inset(bounds, pad)
+            var natural = 0.0, count = 0, spacers = 0
+            forEachChild(node, index: index, measuring: false) { engine, child, childIndex in
+                guard Self.isFlow(child) else { return }
+                count += 1
+                if child.kind == .spacer { spacers += 1; natural += child.geometry.minLength ?? 0; return }
+                let b = engine.boxes[childIndex].bounds
+                natural += vertical ? b.height : b.width
+            }
+            natural += spacing * Double(max(0, count - 1))
+            let available = vertical ? content.height : content.width
+            let extra = available - natural
+            let spacerExtra = spacers > 0 && extra > 0 ? extra / Double(spacers) : 0
+            // Without spacers, content is centred along the main axis of a larger stack.
+            var position = (vertical ? content.minY : content.minX) + (spacerExtra > 0 ? 0 : extra / 2)
+            let align = g.align ?? .center
+            placeChildren(node, index: index, offset: offset, transform: transform) { engine, child, childIndex in
+                var b = engine.boxes[childIndex].bounds
+                if child.kind == .spacer {
+                    let length = (child.geometry.minLength ?? 0) + spacerExtra
+                    b = vertical ? Rect(x: 0, y: 0, width: content.width, height: length)
+                                 : Rect(x: 0, y: 0, width: length, height: content.height)
+                    engine.boxes[childIndex].bounds = b
+                }
+                let slot: Point
+                if vertical {
+                    slot = Point(crossPosition(b.width, content.minX, content.width, horizontalSide(align)), position)
+                    position += b.height + spacing
+                } else {
+                    slot = Point(position, crossPosition(b.height, content.minY, content.height, verticalSide(align)))
+                    position += b.width + spacing
+                }
+                return slot - b.origin
+            }
+        case .grid:
+            let metrics = gridMetrics(node, index: index)
+            let pad = g.padding ?? .zero
+            let content = inset(bounds, pad)
+            let columnCount = metrics.columns.count
+            var columnStarts: [Double] = [], rowStarts: [Double] = []
+            var x = content.minX
+            for w in metrics.columns { columnStarts.append(x); x += w + metrics.columnSpacing }
+            var y = content.minY
+            for h in metrics.rows { rowStarts.append(y); y += h + metrics.rowSpacing }
+            var cell = 0
+            let align = g.align ?? .center
+            placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+                let (row, column) = (cell / columnCount, cell % columnCount)
+                cell += 1
+                let b = engine.boxes[childIndex].bounds
+                let slot = Rect(x: columnStarts[column], y: rowStarts[row], width: metrics.columns[column], height: metrics.rows[row])
+                return aligned(b.size, in: slot, align) - b.origin
+            }
+        default:
+            break
+        }
+    }
+
+    /// Places each child: out-of-flow children by `at:` (or as connectors), flow children at
+    /// `parentOffset + flowOffset(child)` — the closure runs for flow children only, in order.
+    private mutating func placeChildren(_ node: Node, index: Int, offset: Point, transform: Int32,
+                                        flowOffset: (inout LayoutEngine, Node, Int) -> Point) {
+        var childIndex = index + 1
+        for child in node.children {
+            let childOffset: Point
+            if let fixed = outOfFlowOffset(child, index: childIndex, parentOffset: offset, parentTransform: transform) {
+                childOffset = fixed
+            } else {
+                childOffset = offset + flowOffset(&self, child, childIndex)
+            }
+            place(child, index: childIndex, offset: childOffset, transform: transform)
+            childIndex = Int(boxes[childIndex].next)
+        }
+    }
+
+    // MARK: Connectors
+
+    /// Computes every queued connector of the page (they may refer to any node on it).
+    private mutating func computePendingConnectors() {
+        let pending = pendingConnectors
+        for (index, node) in pending { computeConnector(node, index: index) }
+    }
+
+    /// An endpoint in content coordinates, and the node whose outline clips it.
+    private mutating func endpoint(_ end: Endpoint?, index: Int) -> (point: Point, target: Int?)? {
+        let box = boxes[index]
+        switch end {
+        case nil:
+            return nil
+        case .node(let id, let span)?:
+            guard let target = ids[id] else {
+                diagnostics.append(.error("layout.unknown-node", at: span, "no node with id '\(id)' on this page"))
+                return nil
+            }
+            guard boxes[target].state == .placed else {
+                diagnostics.append(.error("layout.connector-target", at: span,
+                    boxes[target].state == .connector ? "'\(id)' is a connector; connectors join nodes" : "'\(id)' is not drawn, so nothing can connect to it"))
+                return nil
+            }
+            let b = boxes[target].bounds
+            return (pagePoint(of: target, Point(b.midX, b.midY)), target)
+        case .point(let value)?:
+            return (contentPoint(value, box: box), nil)
+        }
+    }
+
+    /// A point of a connector: plain points are in the connector's parent's coordinates,
+    /// anchors are where the named node is.
+    private mutating func contentPoint(_ value: PointValue, box: Box) -> Point {
+        if let ref = value.anchor {
+            return (anchorOnPage(ref) ?? .zero) + value.offset
+        }
+        let p = value.offset + box.offset
+        return box.transform >= 0 ? transforms[Int(box.transform)].apply(p) : p
+    }
+
+    private mutating func computeConnector(_ node: Node, index: Int) {
+        let g = node.geometry
+        let box = boxes[index]
+        var points: [Point] = []
+        var startTarget: Int?, endTarget: Int?
+        if g.from == nil && g.to == nil, let list = g.points {
+            points = list.map { contentPoint($0, box: box) }
+        } else {
+            guard let start = endpoint(g.from, index: index), let end = endpoint(g.to, index: index) else { return }
+            points.append(start.point)
+            for v in g.via { points.append(contentPoint(v, box: box)) }
+            points.append(end.point)
+            startTarget = start.target; endTarget = end.target
+        }
+        guard points.count >= 2 else { return }
+        // Clip each end to its node's outline, aiming from the neighbouring point (the
+        // unclipped center when the other end is a node too).
+        let last = points.count - 1
+        let firstNeighbour = points[1], lastNeighbour = points[last - 1]
+        if let t = startTarget { points[0] = clip(toOutlineOf: t, toward: firstNeighbour) }
+        if let t = endTarget { points[last] = clip(toOutlineOf: t, toward: lastNeighbour) }
+
+        let defaultEnds: ArrowEnds = node.kind == .connector || node.kind == .arrow ? .end : .none
+        let stroke = node.style.stroke != nil && node.style.lineWidth > 0
+        var geometry = ConnectorGeometry()
+        let (line, heads) = strokedPolyline(points, closed: node.kind == .polygon,
+                                            ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
+        geometry.line = line
+        geometry.heads = heads
+        var bounds = pointBounds(points)
+        if let h = heads?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
+        if let text = g.label {
+            let block = layoutText(text, style: node.style, wrapWidth: nil, align: .center, span: node.span)
+            let (mid, direction) = midpoint(of: points)
+            let gap = LayoutDefaults.labelGap + node.style.lineWidth / 2
+            // Above a mostly horizontal line, right of a mostly vertical one.
+            if abs(direction.x) >= abs(direction.y) {
+                geometry.labelOrigin = Point(mid.x - block.size.width / 2, mid.y - gap - block.size.height)
+            } else {
+                geometry.labelOrigin = Point(mid.x + gap, mid.y - block.size.height / 2)
+            }
+            geometry.label = block
+            let labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
+            bounds = bounds.map { $0.union(labelBox) } ?? labelBox
+        }
+        geometry.bounds = bounds
+        boxes[index].side = Int32(connectors.count)
+        connectors.append(geometry)
+    }
+
+    /// Where the ray from a node's center toward `p` (content coordinates) crosses its
+    /// outline: rects with their corner radius, ellipses and circles exactly, anything else
+    /// by its frame. Works in the node's own coordinates, so rotated nodes clip right too.
+    private func clip(toOutlineOf target: Int, toward p: Point) -> Point {
+        let box = boxes[target]
+        let transform = box.transform >= 0 ? transforms[Int(box.transform)] : nil
+        var local = p
+        if let t = transform, let inverse = t.inverted { local = inverse.apply(local) }
+        local = local - box.offset
+        let hit = exitPoint(of: outline(kind: box.kind, corner: box.kind == .rect ? cornerRadii[target] ?? 0 : 0, bounds: box.bounds), toward: local)
+        return pagePoint(of: target, hit)
+    }
+
+    // MARK: Emit
+
+    mutating func emit(_ node: Node, index: Int, into items: inout [Scene.Item]) {
+        let box = boxes[index]
+        switch box.state {
+        case .ignored, .unplaced: return
+        case .connector, .placed: break
+        }
+        let own = box.state == .placed ? ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
+        let opacity = node.geometry.opacity ?? 1
+        if own != nil || opacity != 1 {
+            var inner: [Scene.Item] = []
+            emitContent(node, index: index, box: box, into: &inner)
+            // The transform was built in content coordinates; conjugate by the page origin.
+            let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
+            items.append(.group(Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)))
+        } else {
+            emitContent(node, index: index, box: box, into: &items)
+        }
+    }
+
+    private mutating func emitContent(_ node: Node, index: Int, box: Box, into items: inout [Scene.Item]) {
+        let o = box.offset + origin
+        let style = node.style
+        switch node.kind {
+        case .rect, .ellipse, .circle:
+            let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
+            var sink = PathSink()
+            if node.kind == .rect { sink.addRoundedRect(frame, radius: node.geometry.corner ?? 0) } else { sink.addEllipse(in: frame) }
+            let outline = sink.path
+            let paint = shapePaint(style)
+            if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
+            if box.side >= 0 {
+                let block = texts[Int(box.side)]
+                let content = inset(box.bounds, shapePadding(node, index: index))
+                let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
+                let at = aligned(block.size, in: content, side) + o
+                appendText(block, at: at, width: block.size.width, into: &items)
+            }
+            emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)
+        case .text:
+            let block = texts[Int(box.side)]
+            appendText(block, at: o, width: box.bounds.width, into: &items)
+        case .line, .arrow, .polyline, .polygon:
+            if box.state == .connector {
+                emitConnector(node, box: box, into: &items)
+            } else {
+                let path = paths[Int(box.side)]
+                let points = path.points.map { $0 + o }
+                let closed = node.kind == .polygon
+                let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
+                let stroke = strokePaint(style)
+                let (line, heads) = strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
+                let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
+                if let line, fill != nil || stroke != nil {
+                    // A filled polyline closes implicitly (as in SVG); the outline follows the
+                    // shortened line only when heads were drawn.
+                    items.append(.path(line, Paint(fill: fill, stroke: stroke)))
+                }
+                if let heads, let stroke { items.append(.path(heads, Paint(fill: Fill(color: stroke.color)))) }
+            }
+        case .connector:
+            emitConnector(node, box: box, into: &items)
+        case .path:
+            let path = paths[Int(box.side)]
+            if !path.isEmpty {
+                let paint = shapePaint(style)
+                if paint.fill != nil || paint.stroke != nil {
+                    items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }), paint))
+                }
+            }
+        case .image:
+            if box.side >= 0 {
+                var item = imageItems[Int(box.side)]
+                item.rect.origin = item.rect.origin + o
+                if node.geometry.fit == .cover {
+                    var clip = PathSink()
+                    clip.addRoundedRect(Rect(origin: box.bounds.origin + o, size: box.bounds.size), radius: 0)
+                    items.append(.group(Scene.Group(clip: clip.path, items: [.image(item)])))
+                } else {
+                    items.append(.image(item))
+                }
+            }
+        case .group, .vstack, .hstack, .zstack, .grid:
+            var clip: Scene.Path?
+            if node.geometry.clip {
+                var sink = PathSink()
+                sink.addRoundedRect(Rect(origin: box.bounds.origin + o, size: box.bounds.size), radius: 0)
+                clip = sink.path
+            }
+            emitChildren(node, index: index, clip: clip, into: &items)
+        case .spacer:
+            break
+        }
+    }
+
+    private mutating func emitChildren(_ node: Node, index: Int, clip: Scene.Path?, into items: inout [Scene.Item]) {
+        guard !node.children.isEmpty else { return }
+        if let clip {
+            var inner: [Scene.Item] = []
+            emitChildren(node, index: index, clip: nil, into: &inner)
+            items.append(.group(Scene.Group(clip: clip, items: inner)))
+            return
+        }
+        var childIndex = index + 1
+        for child in node.children {
+            emit(child, index: childIndex, into: &items)
+            childIndex = Int(boxes[childIndex].next)
+        }
+    }
+
+    private mutating func emitConnector(_ node: Node, box: Box, into items: inout [Scene.Item]) {
+        guard box.side >= 0 else { return }
+        let geometry = connectors[Int(box.side)]
+        // Connector geometry is in content coordinates; inside rotated ancestors, undo their
+        // transform so that the enclosing groups put it back where it belongs.
+        let inverse = box.transform >= 0 ? transforms[Int(box.transform)].inverted : nil
+        let origin = self.origin
+        func map(_ path: Scene.Path) -> Scene.Path {
+            Scene.Path(verbs: path.verbs, points: path.points.map { (inverse?.apply($0) ?? $0) + origin })
+        }
+        let stroke = strokePaint(node.style)
+        if let line = geometry.line, let stroke {
+            let fill = node.kind == .polygon || node.kind == .polyline ? node.style.fill.map { Fill(color: $0, rule: node.style.fillRule) } : nil
+            items.append(.path(map(line), Paint(fill: fill, stroke: stroke)))
+        }
+        if let heads = geometry.heads, let stroke {
+            items.append(.path(map(heads), Paint(fill: Fill(color: stroke.color))))
+        }
+        if let label = geometry.label {
+            var at = geometry.labelOrigin
+            if let inverse { at = inverse.apply(at) }
+            appendText(label, at: at + origin, width: label.size.width, into: &items)
+        }
+    }
+
+    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+        for (face, var run) in block.runs(at: origin, width: width) {
+            run.font = fontID(face)
+            items.append(.text(run))
+        }
+    }
+
+    /// The document font for a face, registered on first use.
+    private mutating func fontID(_ face: Int) -> Scene.FontID {
+        while fontIDs.count <= face { fontIDs.append(-1) }
+        if fontIDs[face] < 0 {
+            fontIDs[face] = documentFonts.count
+            documentFonts.append(faces[face].resource)
+        }
+        return Scene.FontID(fontIDs[face])
+    }
+
+    private func shapePaint(_ style: ResolvedStyle) -> Paint {
+        Paint(fill: style.fill.map { Fill(color: $0, rule: style.fillRule) }, stroke: strokePaint(style))
+    }
+
+    private func strokePaint(_ style: ResolvedStyle) -> Stroke? {
+        guard let color = style.stroke, style.lineWidth > 0 else { return nil }
+        return Stroke(color: color, width: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
+                      miterLimit: style.miterLimit, dash: style.dash, dashOffset: style.dashOffset)
+    }
+}
+
+// MARK: Geometry helpers
+
+/// A named point of a frame. On ellipses and circles the diagonal anchors lie on the
+/// outline (as in Pikchr), not at the frame's corners.
+func anchorPoint(_ r: Rect, _ anchor: Anchor, kind: NodeKind = .rect) -> Point {
+    let round = kind == .ellipse || kind == .circle
+    let k = round ? 0.5 - 0.5 / 2.0.squareRoot() : 0  // 45° on the ellipse, as a fraction of the size
+    switch anchor {
+    case .center: return Point(r.midX, r.midY)
+    case .top: return Point(r.midX, r.minY)
+    case .bottom: return Point(r.midX, r.maxY)
+    case .left: return Point(r.minX, r.midY)
+    case .right: return Point(r.maxX, r.midY)
+    case .topLeft: return Point(r.minX + k * r.width, r.minY + k * r.height)
+    case .topRight: return Point(r.maxX - k * r.width, r.minY + k * r.height)
+    case .bottomLeft: return Point(r.minX + k * r.width, r.maxY - k * r.height)
+    case .bottomRight: return Point(r.maxX - k * r.width, r.maxY - k * r.height)
+    }
+}
+
+func inset(_ r: Rect, _ e: EdgeInsets) -> Rect {
+    Rect(x: r.minX + e.left, y: r.minY + e.top, width: r.width - e.left - e.right, height: r.height - e.top - e.bottom)
+}
+
+/// Horizontal part of an alignment: -1 leading, 0 center, 1 trailing.
+func horizontalSide(_ a: Alignment) -> Int {
+    switch a {
+    case .leading, .topLeading, .bottomLeading: -1
+    case .trailing, .topTrailing, .bottomTrailing: 1
+    default: 0
+    }
+}
+
+/// Vertical part of an alignment: -1 top, 0 center, 1 bottom.
+func verticalSide(_ a: Alignment) -> Int {
+    switch a {
+    case .top, .topLeading, .topTrailing: -1
+    case .bottom, .bottomLeading, .bottomTrailing: 1
+    default: 0
+    }
+}
+
+func crossPosition(_ length: Double, _ start: Double, _ available: Double, _ side: Int) -> Double {
+    switch side {
+    case -1: start
+    case 1: start + available - length
+    default: start + (available - length) / 2
+    }
+}
+
+/// The top-left corner of a box of `size` aligned inside `area`.
+func aligned(_ size: Size, in area: Rect, _ align: Alignment) -> Point {
+    Point(crossPosition(size.width, area.minX, area.width, horizontalSide(align)),
+          crossPosition(size.height, area.minY, area.height, verticalSide(align)))
+}
+
+func pointBounds(_ points: [Point]) -> Rect? {
+    guard let first = points.first else { return nil }
+    var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+    for p in points {
+        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+}
+
+func transformedBounds(_ r: Rect, _ t: Transform) -> Rect {
+    pointBounds([t.apply(r.origin), t.apply(Point(r.maxX, r.minY)), t.apply(Point(r.maxX, r.maxY)), t.apply(Point(r.minX, r.maxY))])!
+}
+
+func outline(kind: NodeKind, corner: Double, bounds: Rect) -> Outline {
+    switch kind {
+    case .ellipse, .circle: .ellipse(bounds)
+    default: .rect(bounds, corner: corner)
+    }
+}
+
+extension Transform {
+    /// The inverse transform, or nil when singular (a zero scale).
+    var inverted: Transform? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return Transform(a: ia, b: ib, c: ic, d: id, e: -(ia * e + ic * f), f: -(ib * e + id * f))
+    }
 }

@@ -26,8 +26,8 @@ extension Evaluation {
     func evaluate(_ id: ExprID) -> Value? { evaluate(id, depth: 0) }
 
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
-        if depth > EvaluationLimits.maxExpressionDepth {
-            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(EvaluationLimits.maxExpressionDepth) levels")
+        if depth > limits.maxExpressionDepth {
+            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(limits.maxExpressionDepth) levels")
             return nil
         }
         let expr = unit.ast[id]
@@ -62,8 +62,8 @@ extension Evaluation {
                     default: text += interpolationText(value)
                     }
                 }
-                if text.utf8.count > EvaluationLimits.maxStringLength {
-                    limit("sem.string-limit", expr.span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                if text.utf8.count > limits.maxStringLength {
+                    limit("sem.string-limit", expr.span, "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
             }
@@ -81,6 +81,12 @@ extension Evaluation {
             }
             return .word(name)
         case .tuple(let items):
+            // Points are the common case: no array for them.
+            if items.count == 2 {
+                guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
+                guard let second = evaluate(items[1], depth: depth + 1) else { return nil }
+                if let x = length(first), let y = length(second) { return .point(x, y) }
+            }
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items {
@@ -97,8 +103,8 @@ extension Evaluation {
             }
             return .tuple(values)
         case .list(let items):
-            if items.count > EvaluationLimits.maxListLength {
-                limit("sem.list-limit", expr.span, "list longer than \(EvaluationLimits.maxListLength) elements")
+            if items.count > limits.maxListLength {
+                limit("sem.list-limit", expr.span, "list longer than \(limits.maxListLength) elements")
                 return nil
             }
             var values: [Value] = []
@@ -233,7 +239,8 @@ extension Evaluation {
 
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
-        if case .word(let word) = value, let expr, !isNodeID(word) {
+        if case .word(let word) = value, let expr, describeWord(word) == nil {
+            if isReported("sem.undefined-name", unit.ast[expr].span) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
             report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
             return
@@ -243,9 +250,13 @@ extension Evaluation {
 
     func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, span: Span, leftExpr: ExprID, rightExpr: ExprID) -> Value? {
         func fail(_ detail: String? = nil) -> Value? {
-            if case .word = lhs { operandError("", lhs, span: span, expr: leftExpr); if !isWordNode(lhs) { return nil } }
-            if case .word = rhs { operandError("", rhs, span: span, expr: rightExpr); if !isWordNode(rhs) { return nil } }
-            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(lhs.typeName) and \(rhs.typeName)"
+            if case .word(let word) = lhs, describeWord(word) == nil { operandError("", lhs, span: span, expr: leftExpr); return nil }
+            if case .word(let word) = rhs, describeWord(word) == nil { operandError("", rhs, span: span, expr: rightExpr); return nil }
+            func name(_ value: Value) -> String {
+                if case .word(let word) = value, let known = describeWord(word) { return known }
+                return value.typeName
+            }
+            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(name(lhs)) and \(name(rhs))"
             error("sem.operator-types", span, text)
             return nil
         }
@@ -292,14 +303,14 @@ extension Evaluation {
             case (.anchor, _), (_, .anchor):
                 return anchorError(span)
             case (.string(let a), .string(let b)) where op == .add:
-                if a.utf8.count + b.utf8.count > EvaluationLimits.maxStringLength {
-                    limit("sem.string-limit", span, "string longer than \(EvaluationLimits.maxStringLength) bytes")
+                if a.utf8.count + b.utf8.count > limits.maxStringLength {
+                    limit("sem.string-limit", span, "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
                 return .string(a + b)
             case (.list(let a), .list(let b)) where op == .add:
-                if a.count + b.count > EvaluationLimits.maxListLength {
-                    limit("sem.list-limit", span, "list longer than \(EvaluationLimits.maxListLength) elements")
+                if a.count + b.count > limits.maxListLength {
+                    limit("sem.list-limit", span, "list longer than \(limits.maxListLength) elements")
                     return nil
                 }
                 return .list(a + b)
@@ -340,11 +351,6 @@ extension Evaluation {
                 return fail()
             }
         }
-    }
-
-    func isWordNode(_ value: Value) -> Bool {
-        if case .word(let word) = value { return isNodeID(word) }
-        return false
     }
 
     func compatible(_ a: Dimension, _ b: Dimension) -> Bool {

@@ -196,26 +196,30 @@ let pageSizeNames: [String: Size] = {
 }()
 
 /// Named limits against hostile or runaway input; each breach is a diagnostic.
-package enum EvaluationLimits {
+package struct EvaluationLimits: Sendable {
     /// Nested component calls.
-    package static let maxCallDepth = 64
+    package var maxCallDepth = 64
     /// Component calls in the whole drawing (bounds exponential recursion that makes no nodes).
-    package static let maxCalls = 4_000_000
+    package var maxCalls = 4_000_000
     /// Nodes in the whole drawing.
-    package static let maxNodes = 2_000_000
+    package var maxNodes = 2_000_000
     /// Iterations of one `for` loop (checked before the loop starts).
-    package static let maxLoopIterations = 1_000_000
+    package var maxLoopIterations = 1_000_000
     /// Iterations of all loops together.
-    package static let maxTotalIterations = 10_000_000
+    package var maxTotalIterations = 10_000_000
     /// Elements of a list (literals, concatenations, `points:`).
-    package static let maxListLength = 1_000_000
+    package var maxListLength = 1_000_000
     /// Bytes of a string built by concatenation or interpolation.
-    package static let maxStringLength = 16_000_000
+    package var maxStringLength = 16_000_000
     /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
     /// recursive and may be any length).
-    package static let maxExpressionDepth = 200
-    /// Nesting of blocks.
-    package static let maxBlockDepth = 200
+    package var maxExpressionDepth = 100
+    /// Nesting of blocks and component calls together (a guard for the machine stack).
+    package var maxBlockDepth = 512
     /// Diagnostics reported before "too many errors".
-    package static let maxDiagnostics = 500
+    package var maxDiagnostics = 500
+
+    /// The documented limits (docs/language.md).
+    package static let standard = EvaluationLimits()
+    package init() {}
 }

@@ -12,7 +12,8 @@ extension Evaluation {
         guard let label = argument.label else { return nil }
         let slot = Int(argument.value.index)
         let cached = unit.argumentProperties[slot]
-        if cached != 0, cached != 255 { return Property(rawValue: cached - 1) }
+        if cached == 255 { return nil }
+        if cached != 0 { return Property(rawValue: cached - 1) }
         if let property = Property.byName[label.name] {
             unit.argumentProperties[slot] = property.rawValue + 1
             return property
@@ -21,9 +22,17 @@ extension Evaluation {
         var candidates = Property.names
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
         let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
-        let what = component.map { "property or parameter of '\($0.name)'" } ?? "property"
-        report(.error("sem.unknown-property", at: label.span, "unknown \(what) '\(label.name)'", notes: notes, fixIts: fixIts))
+        let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
+        report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
+    }
+
+    /// Whether an argument is `style:` (no diagnostics: the caller applies it later).
+    func isStyleArgument(_ argument: Argument) -> Bool {
+        guard let label = argument.label else { return false }
+        let cached = unit.argumentProperties[Int(argument.value.index)]
+        if cached != 0 { return cached == Property.style.rawValue + 1 }
+        return label.name == "style"
     }
 
     func applyArgument(_ argument: Argument, to top: Int) {
@@ -443,16 +452,28 @@ extension Evaluation {
 
     // MARK: Messages
 
+    /// What a bare word means when it is not a binding: "the color 'red'", "the node 'a'".
+    func describeWord(_ word: String) -> String? {
+        if NamedColors.color(named: word) != nil { return "the color '\(word)'" }
+        if isNodeID(word) { return "the node '\(word)'" }
+        return nil
+    }
+
     /// "expects X, found Y", with a note at the `let` that made the value when the
     /// expression is a bound name. A bare word is reported as an undefined name, or as a
     /// value outside `names` when the property takes names.
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
+        if isReported("sem.type-mismatch", span) || isReported("sem.invalid-name", span) || isReported("sem.undefined-name", span) {
+            return
+        }
         if case .word(let word) = value {
             if let names {
                 let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
                 report(.error("sem.invalid-name", at: span, "\(what) expects \(expected), found the name '\(word)'",
                               notes: notes, fixIts: fixIts))
+            } else if let known = describeWord(word) {
+                report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(known)"))
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)

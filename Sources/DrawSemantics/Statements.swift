@@ -17,8 +17,8 @@ extension Evaluation {
     func executeBlock(_ block: Block) {
         nesting += 1
         defer { nesting -= 1 }
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -195,22 +195,22 @@ extension Evaluation {
             error("sem.not-iterable", sequenceSpan, "'for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
             return
         }
-        if count > EvaluationLimits.maxLoopIterations {
+        if count > limits.maxLoopIterations {
             limit("sem.loop-limit", sequenceSpan,
-                  "this loop would run \(count) times; the limit is \(EvaluationLimits.maxLoopIterations) iterations per loop")
+                  "this loop would run \(count) times; the limit is \(limits.maxLoopIterations) iterations per loop")
             return
         }
-        if totalIterations + count > EvaluationLimits.maxTotalIterations {
+        if totalIterations + count > limits.maxTotalIterations {
             limit("sem.loop-limit", sequenceSpan,
-                  "loops run more than \(EvaluationLimits.maxTotalIterations) iterations in total")
+                  "loops run more than \(limits.maxTotalIterations) iterations in total")
             return
         }
         totalIterations += count
         let symbol = symbol(of: variable)
         nesting += 1
         defer { nesting -= 1 }
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -332,8 +332,8 @@ extension Evaluation {
 
     func countNode(_ span: Span) -> Bool {
         nodeCount += 1
-        if nodeCount > EvaluationLimits.maxNodes {
-            limit("sem.node-limit", span, "the drawing has more than \(EvaluationLimits.maxNodes) nodes")
+        if nodeCount > limits.maxNodes {
+            limit("sem.node-limit", span, "the drawing has more than \(limits.maxNodes) nodes")
             return false
         }
         return true
@@ -356,6 +356,7 @@ extension Evaluation {
             }
         }
         guard let kind = builtinKind(symbol) else {
+            if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
@@ -369,13 +370,46 @@ extension Evaluation {
         let top = frames.count - 1
         applyArguments(statement.arguments, to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
+        checkRequired(frames[top].node, nameSpan: statement.kind.span)
         finishTopFrame()
+    }
+
+    /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.
+    func checkRequired(_ node: Node, nameSpan: Span) {
+        let geometry = node.geometry
+        switch node.kind {
+        case .path, .image:
+            if node.content == nil {
+                error("sem.missing-content", nameSpan,
+                      "'\(node.kind.name)' needs its \(node.kind.positionalMeaning!) as the first argument")
+            }
+        case .line, .arrow:
+            if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
+                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'from:' and 'to:', or 'points:'")
+            }
+        case .polyline, .polygon:
+            if geometry.points == nil {
+                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'points:'")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Kinds whose children would never be drawn.
+    static func takesChildren(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
+        default: false
+        }
     }
 
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: [Argument], to top: Int, allowPositional: Bool) {
-        for argument in arguments where argument.label?.name == "style" {
+        var hasStyle = false
+        for argument in arguments where isStyleArgument(argument) {
+            hasStyle = true
             applyArgument(argument, to: top)
         }
         for argument in arguments {
@@ -383,7 +417,7 @@ extension Evaluation {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
-            } else if argument.label?.name != "style" {
+            } else if !hasStyle || !isStyleArgument(argument) {
                 applyArgument(argument, to: top)
             }
         }
@@ -391,10 +425,18 @@ extension Evaluation {
 
     /// Pops the top frame, registers its id and appends the node to the frame below.
     func finishTopFrame() {
-        let frame = frames.removeLast()
+        var frame = frames.removeLast()
+        if !frame.node.children.isEmpty && !Self.takesChildren(frame.node.kind) {
+            report(.warning("sem.children-ignored", at: frame.node.children[0].span,
+                            "'\(frame.node.kind.name)' cannot hold other nodes; its children are ignored"))
+            frame.node.children = []
+        }
         if let idSpan = frame.idSpan, let id = frame.node.id {
             if let previous = ids[id] {
-                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [.init("first used here", at: previous.span)])
+                let note: Diagnostic.Note = previous.span == idSpan
+                    ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
+                    : .init("first used here", at: previous.span)
+                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [note])
             } else {
                 ids[id] = IDInfo(span: idSpan, page: pageIndex)
             }
@@ -455,14 +497,14 @@ extension Evaluation {
 
     func callComponent(_ index: Int, _ statement: NodeStmt, span: Span) {
         let component = components[index]
-        if callDepth >= EvaluationLimits.maxCallDepth {
+        if callDepth >= limits.maxCallDepth {
             limit("sem.recursion-limit", statement.kind.span,
-                  "component calls nest deeper than \(EvaluationLimits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
+                  "component calls nest deeper than \(limits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
             return
         }
         totalCalls += 1
-        if totalCalls > EvaluationLimits.maxCalls {
-            limit("sem.call-limit", statement.kind.span, "more than \(EvaluationLimits.maxCalls) component calls in the drawing")
+        if totalCalls > limits.maxCalls {
+            limit("sem.call-limit", statement.kind.span, "more than \(limits.maxCalls) component calls in the drawing")
             return
         }
         // Arguments are evaluated in the caller's scope.
@@ -516,8 +558,8 @@ extension Evaluation {
         frames.append(Frame(node: body, role: .body))
         callDepth += 1
         nesting += 1
-        if nesting > EvaluationLimits.maxBlockDepth {
-            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(EvaluationLimits.maxBlockDepth)")
+        if nesting > limits.maxBlockDepth {
+            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
         } else {
             execute(component.body.statements)
         }

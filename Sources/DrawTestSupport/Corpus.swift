@@ -9,6 +9,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawLayout
+import DrawSemantics
 import DrawSyntax
 
 /// The package's root directory, found from this file's own path.
@@ -40,8 +42,18 @@ package func corpusDiagnostics(for source: SourceFile, sources: inout SourceMana
     var diagnostics: [Diagnostic] = []
     let (file, parseDiagnostics) = parse(source)
     diagnostics += parseDiagnostics
-    // Later stages append here, e.g.: diagnostics += evaluate(file, sources: &sources).diagnostics
-    _ = file
+    // Evaluation (only on a file that parsed without errors, as the compiler does).
+    // Imports in corpus files resolve relative to Tests/Corpus (file paths are relative to it).
+    guard !parseDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+    let evaluator = Evaluator(loadFile: { path in
+        FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
+    })
+    let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
+    diagnostics += evaluationDiagnostics
+    // Layout (only on a drawing that evaluated without errors, as the compiler does); the
+    // standard 14 fonts only, so corpus files never depend on installed fonts.
+    guard !evaluationDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+    diagnostics += layout(drawing).1
     return diagnostics
 }
 

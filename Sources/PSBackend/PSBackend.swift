@@ -35,13 +35,37 @@ package enum PSWriter {
     /// What the PostScript output of `document` cannot show as the other formats do, one
     /// message per kind of problem, in a fixed order (lower case, no final period).
     package static func warnings(for document: Scene.Document) -> [String] {
-        PSWarnings.collect(document)
+        let writer = PSDocumentWriter(document: document, encapsulated: false)
+        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
     }
 
     package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
         var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
         let bytes = writer.write()
-        return Output(bytes: bytes, warnings: PSWarnings.collect(document))
+        return Output(bytes: bytes, warnings: PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images))
+    }
+}
+
+/// The font program embedded for a TrueType face: a valid sfnt holding (at least) the
+/// glyphs used, and where each used glyph id of the face went in it.
+struct PSTrueTypeSubset {
+    var program: [UInt8]
+    /// Glyph id in the face → glyph id in `program` (absent: unchanged).
+    var glyphMap: [UInt16: UInt16] = [:]
+}
+
+/// Where TrueType programs come from: DrawFonts' subsetter (issue 8). Tests inject their own.
+typealias PSTrueTypeSource = @Sendable (TrueTypeFontRef, [UInt16]) -> PSTrueTypeSubset?
+
+enum PSTrueTypeFonts {
+    /// The subset of `font` for `glyphs` (sorted, unique), or nil when DrawFonts cannot
+    /// provide one (then the text falls back to Helvetica, with a warning).
+    static let defaultSource: PSTrueTypeSource = { face, glyphs in
+        guard let subset = try? face.subset(glyphs: glyphs) else { return nil }
+        var map: [UInt16: UInt16] = [:]
+        // A glyph the subset did not keep (an id out of range) shows .notdef.
+        for glyph in glyphs { map[glyph] = subset.newGlyph(glyph) ?? 0 }
+        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map)
     }
 }
 
@@ -56,13 +80,60 @@ struct PSDocumentWriter {
     /// Used fonts in first-use order.
     var usedFonts: [Int] = []
     let usesOpacity: Bool
+    /// Glyph ids and the text they stand for, per TrueType font index.
+    var trueTypeGlyphs: [Int: [UInt16: Unicode.Scalar]] = [:]
+    /// The document's images, decoded when first needed.
+    let images: PSImages.Cache
+    /// TrueType faces embedded as Type 42, by font index.
+    var embedded: [Int: EmbeddedFont] = [:]
 
-    init(document: Scene.Document, encapsulated: Bool) {
+    struct EmbeddedFont {
+        var program: TrueTypeProgram
+        var glyphMap: [UInt16: UInt16]
+        var cidFontName: String
+        var fontName: String
+        /// Glyph id of the face → CID shown.
+        var cids: [UInt16: UInt16]
+        /// CID → glyph id in `program`.
+        var cidToGlyph: [UInt16]
+        /// CID → the text it stands for.
+        var unicode: [(UInt16, Unicode.Scalar)]
+    }
+
+    init(document: Scene.Document, encapsulated: Bool, trueTypeSource: PSTrueTypeSource = PSTrueTypeFonts.defaultSource) {
         self.document = document
         self.encapsulated = encapsulated
+        images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
         usesOpacity = PSWarnings.usesOpacity(pages)
         for page in pages { collectFonts(page.items) }
+        var names: Set<String> = []
+        for index in usedFonts {
+            guard case .trueType(let face) = document.fonts[index], let used = trueTypeGlyphs[index] else { continue }
+            let glyphs = used.keys.sorted()
+            guard let subset = trueTypeSource(face, glyphs), let program = TrueTypeProgram(subset.program) else { continue }
+            var name = PSType42.sanitizedName(face.postScriptName)
+            if names.contains(name) {
+                var n = 2
+                while names.contains("\(name)-\(n)") { n += 1 }
+                name = "\(name)-\(n)"
+            }
+            names.insert(name)
+            // CID 0 is .notdef; the used glyphs follow in glyph id order (at most 65,535).
+            var cids: [UInt16: UInt16] = [:]
+            var cidToGlyph: [UInt16] = [0]
+            var unicode: [(UInt16, Unicode.Scalar)] = []
+            for glyph in glyphs.prefix(65535) {
+                let cid = UInt16(cidToGlyph.count)
+                cids[glyph] = cid
+                let target = subset.glyphMap[glyph] ?? glyph
+                cidToGlyph.append(Int(target) < program.glyphCount ? target : 0)
+                unicode.append((cid, used[glyph]!))
+            }
+            embedded[index] = EmbeddedFont(
+                program: program, glyphMap: subset.glyphMap, cidFontName: name,
+                fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
+        }
     }
 
     private mutating func collectFonts(_ items: [Scene.Item]) {
@@ -73,6 +144,11 @@ struct PSDocumentWriter {
                 if fontKeys[index] == nil, document.fonts.indices.contains(index) {
                     fontKeys[index] = "F\(usedFonts.count)"
                     usedFonts.append(index)
+                }
+                if document.fonts.indices.contains(index), case .trueType = document.fonts[index] {
+                    for glyph in run.glyphs where trueTypeGlyphs[index, default: [:]][glyph.glyph] == nil {
+                        trueTypeGlyphs[index, default: [:]][glyph.glyph] = glyph.scalar
+                    }
                 }
             case .group(let group):
                 collectFonts(group.items)
@@ -106,22 +182,29 @@ struct PSDocumentWriter {
         }
         let box: (Double, Double, Double, Double)
         if encapsulated {
-            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts) {
+            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeExtents: trueTypeExtents) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
-                box = (ink.minX, page.size.height - ink.maxY, ink.maxX, page.size.height - ink.minY)
+                // Inside the page (the EPS clips to it), then y up from the bottom.
+                let (width, height) = PSDocumentWriter.pageSize(page)
+                let x0 = max(0, ink.minX), x1 = min(width, ink.maxX)
+                let y0 = max(0, ink.minY), y1 = min(height, ink.maxY)
+                box = x0 < x1 && y0 < y1 ? (x0, height - y1, x1, height - y0) : (0, 0, 0, 0)
             } else {
                 box = (0, 0, 0, 0)
             }
         } else {
-            let width = pages.map(\.size.width).max() ?? 0
-            let height = pages.map(\.size.height).max() ?? 0
+            let width = pages.map { PSDocumentWriter.pageSize($0).width }.max() ?? 0
+            let height = pages.map { PSDocumentWriter.pageSize($0).height }.max() ?? 0
             box = (0, 0, width, height)
         }
         out.append("%%BoundingBox: ")
-        out.append(integer: Int(box.0.rounded(.down))); out.append(" ")
-        out.append(integer: Int(box.1.rounded(.down))); out.append(" ")
-        out.append(integer: Int(box.2.rounded(.up))); out.append(" ")
-        out.append(integer: Int(box.3.rounded(.up))); out.append("\n")
+        func integer(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            v.isFinite ? Int(min(1e9, max(-1e9, v)).rounded(rule)) : 0
+        }
+        out.append(integer: integer(box.0, .down)); out.append(" ")
+        out.append(integer: integer(box.1, .down)); out.append(" ")
+        out.append(integer: integer(box.2, .up)); out.append(" ")
+        out.append(integer: integer(box.3, .up)); out.append("\n")
         out.append("%%HiResBoundingBox: ")
         out.append(number: box.0); out.append(" ")
         out.append(number: box.1); out.append(" ")
@@ -138,29 +221,42 @@ struct PSDocumentWriter {
                 out.append(name); out.append("\n")
             }
         }
+        let supplied = usedFonts.compactMap { embedded[$0]?.cidFontName }
+        for (i, name) in supplied.enumerated() {
+            out.append(i == 0 ? "%%DocumentSuppliedResources: CIDFont " : "%%+ CIDFont ")
+            out.append(name); out.append("\n")
+        }
         out.append("%%EndComments\n")
+    }
+
+    /// (depth, height) in em of the embedded TrueType faces, from their `head` box.
+    var trueTypeExtents: [Int: (Double, Double)] {
+        embedded.mapValues { font in
+            let em = Double(font.program.unitsPerEm)
+            return (Double(-font.program.bbox.1) / em, Double(font.program.bbox.3) / em)
+        }
     }
 
     /// The standard fonts the interpreter must have, in first-use order, once each.
     private var neededFontNames: [String] {
         var names: [String] = []
         for index in usedFonts {
-            if case .standard(let font) = document.fonts[index], !names.contains(font.postScriptName) {
-                names.append(font.postScriptName)
+            let name: String
+            switch document.fonts[index] {
+            case .standard(let font): name = font.postScriptName
+            case .trueType: if embedded[index] != nil { continue } else { name = "Helvetica" }
             }
+            if !names.contains(name) { names.append(name) }
         }
         return names
     }
 
-    /// Text for a DSC comment: a PostScript string (escaped like any other), at most 200
-    /// bytes of the UTF-8 so the comment line stays under the DSC's 255 characters.
+    /// Text for a DSC comment: a PostScript string (escaped like any other), cut so that
+    /// the comment line stays under the DSC's 255 characters.
     static func dscText(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var count = 0
-        bytes.append(0x28)
+        var bytes: [UInt8] = [0x28]
         for b in text.utf8 {
-            if count >= 200 { break }
-            count += 1
+            if bytes.count > 230 { break }
             switch b {
             case 0x28, 0x29, 0x5C: bytes.append(0x5C); bytes.append(b)
             case 0x20...0x7E: bytes.append(b)
@@ -196,8 +292,15 @@ struct PSDocumentWriter {
                         out.append("/\(key) /\(name) def\n")
                     }
                 case .trueType:
-                    // Until Type 42 embedding lands, text in TrueType faces falls back to
-                    // Helvetica for the characters WinAnsi has (see warnings).
+                    if let font = embedded[index] {
+                        if defined.insert("Identity-H").inserted { out.append(PSType42.identityCMapFallback) }
+                        PSType42.write(font.program, cidFontName: font.cidFontName, fontName: font.fontName,
+                                       cidToGlyph: font.cidToGlyph, unicode: font.unicode, into: &out)
+                        out.append("/\(key) /\(font.fontName) def\n")
+                        continue
+                    }
+                    // No program for the face: Helvetica draws the characters WinAnsi has
+                    // (see warnings).
                     if defined.insert("Helvetica-WinAnsi").inserted {
                         out.append("%%IncludeResource: font Helvetica\n/Helvetica-WinAnsi /Helvetica wa\n")
                     }
@@ -211,8 +314,18 @@ struct PSDocumentWriter {
 
     // MARK: Pages
 
+    /// The largest page `setpagedevice` is asked for: 200 in, PDF's limit too.
+    static let maximumPageSide = 14400.0
+
+    /// The page size written: at least 1 pt and at most `maximumPageSide` each way
+    /// (Ghostscript rejects a zero, negative or absurd `/PageSize` with configurationerror).
+    static func pageSize(_ page: Scene.Page) -> (width: Double, height: Double) {
+        func clamp(_ v: Double) -> Double { v.isFinite ? min(maximumPageSide, max(1, v)) : 1 }
+        return (clamp(page.size.width), clamp(page.size.height))
+    }
+
     private func writePage(_ page: Scene.Page, number: Int, into out: inout ByteBuffer) {
-        let width = page.size.width, height = page.size.height
+        let (width, height) = PSDocumentWriter.pageSize(page)
         out.append("%%Page: "); out.append(integer: number); out.append(" ")
         out.append(integer: number); out.append("\n")
         if !encapsulated {
@@ -233,19 +346,28 @@ struct PSDocumentWriter {
             // Ghostscript composites transparency on its pdf14 device (see the prolog).
             out.append("tb\n")
         }
-        var content = PSContent(out: out)
+        // The body writes into the same buffer: move it in and out (no copy of the file).
+        var content = PSContent(out: ByteBuffer(capacity: 0))
+        swap(&content.out, &out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
+        if encapsulated {
+            // An EPS has no page to clip what overflows it: clip here, as PDF and SVG do.
+            content.number(0); content.number(0); content.number(width); content.number(height)
+            content.op("rectclip")
+        }
         if let background = page.background, background.alpha > 0 {
             if pageUsesOpacity { content.setFillAlpha(background.alpha) }
             content.setColor(background)
             content.number(0); content.number(0); content.number(width); content.number(height)
             content.op("rectfill")
         }
-        let body = PSBody(document: document, fontKeys: fontKeys, usesOpacity: usesOpacity)
+        let body = PSBody(
+            document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity,
+            trueTypeExtents: trueTypeExtents)
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
-        out = content.out
+        swap(&content.out, &out)
         if pageUsesOpacity { out.append("te\n") }
         out.append("drawcpage restore end\nshowpage\n%%PageTrailer\n")
     }
@@ -253,9 +375,16 @@ struct PSDocumentWriter {
 
 /// The walk over a page's items.
 struct PSBody {
+    /// Runs larger than this (about 35 m) are not drawn: Ghostscript stops with a limitcheck
+    /// on absurd sizes, and layout never makes them.
+    static let maximumFontSize = 100_000.0
+
     let document: Scene.Document
     let fontKeys: [Int: String]
+    let embedded: [Int: PSDocumentWriter.EmbeddedFont]
+    let images: PSImages.Cache
     let usesOpacity: Bool
+    var trueTypeExtents: [Int: (Double, Double)] = [:]
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
@@ -265,7 +394,7 @@ struct PSBody {
             case .text(let run):
                 text(run, into: &content)
             case .image(let image):
-                PSImages.write(image, document: document, usesOpacity: usesOpacity, into: &content)
+                PSImages.write(image, images: images, usesOpacity: usesOpacity, into: &content)
             case .group(let group):
                 self.group(group, into: &content)
             }
@@ -275,6 +404,11 @@ struct PSBody {
     private func group(_ group: Scene.Group, into content: inout PSContent) {
         let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
         if opacity <= 0 || group.items.isEmpty { return }
+        // A transform that collapses the plane (or isn't finite) shows nothing, and would
+        // make the interpreter fail where it inverts the matrix.
+        let t = group.transform
+        let determinant = t.a * t.d - t.b * t.c
+        guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), abs(determinant) > 1e-12 else { return }
         content.gsave()
         if !group.transform.isIdentity { content.concat(group.transform) }
         if let clip = group.clip {
@@ -286,7 +420,7 @@ struct PSBody {
         if opacity < 1 {
             // A real transparency group where Ghostscript offers one: it is composited with
             // the fill alpha current when it begins, and its items start opaque inside.
-            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts) else { content.grestore(); return }
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeExtents: trueTypeExtents) else { content.grestore(); return }
             content.setFillAlpha(opacity)
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
             content.op("gb")
@@ -319,22 +453,25 @@ struct PSBody {
     }
 
     private func text(_ run: Scene.TextRun, into content: inout PSContent) {
-        guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.color.alpha > 0,
+        guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.size <= PSBody.maximumFontSize, run.color.alpha > 0,
               let key = fontKeys[run.font.index]
         else { return }
-        let codes: [UInt8]
+        if usesOpacity { content.setFillAlpha(run.color.alpha) }
+        content.setColor(run.color)
+        content.selectFont(key, size: run.size)
         switch document.fonts[run.font.index] {
         case .standard:
             // Glyph ids of standard fonts are single-byte codes; anything else is a bug
             // upstream, drawn as a visible '?' rather than wrapped around.
-            codes = run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F }
+            content.string(run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F })
         case .trueType:
-            codes = run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F }
+            if let font = embedded[run.font.index] {
+                // Identity-H: two bytes per glyph, its CID.
+                content.hexString(run.glyphs.map { font.cids[$0.glyph] ?? 0 })
+            } else {
+                content.string(run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F })
+            }
         }
-        if usesOpacity { content.setFillAlpha(run.color.alpha) }
-        content.setColor(run.color)
-        content.selectFont(key, size: run.size)
-        content.string(codes)
         content.raw("[")
         for (i, glyph) in run.glyphs.enumerated() {
             let next = i + 1 < run.glyphs.count ? run.glyphs[i + 1].x : run.advance

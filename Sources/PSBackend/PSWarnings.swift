@@ -6,14 +6,20 @@ enum PSWarnings {
     static let opacity =
         "postscript has no transparency: opacity shows only in Ghostscript run with -dALLOWPSTRANSPARENCY (e.g. ps2pdf -dALLOWPSTRANSPARENCY); other interpreters draw it opaque"
     static let trueType =
-        "trueType fonts are not embedded in postscript yet: their text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
+        "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
-        "postscript has no image transparency: transparent pixels of a PNG image are drawn blended onto white"
+        "postscript has no partial image transparency: pixels of a PNG image are drawn opaque where their alpha is at least 50 % and left out elsewhere"
     static let imageUnreadable =
         "an image could not be decoded for postscript and is drawn as a grey box"
 
-    static func collect(_ document: Scene.Document) -> [String] {
-        var scan = Scan(document: document)
+    /// `embeddedFonts`: indices of the TrueType fonts that are embedded (the others fall
+    /// back to Helvetica).
+    static let pageSize =
+        "a page size was out of range for postscript (1 pt to 200 in each way) and was clamped"
+
+    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>, images: PSImages.Cache? = nil) -> [String] {
+        var scan = Scan(document: document, images: images ?? PSImages.Cache(document.images))
+        scan.embeddedFonts = embeddedFonts
         for page in document.pages {
             if let background = page.background, background.alpha < 1 { scan.opacity = true }
             scan.items(page.items)
@@ -23,12 +29,18 @@ enum PSWarnings {
         if scan.trueType { warnings.append(trueType) }
         if scan.imageAlpha { warnings.append(imageAlpha) }
         if scan.imageUnreadable { warnings.append(imageUnreadable) }
+        if document.pages.contains(where: { page in
+            let size = PSDocumentWriter.pageSize(page)
+            return size.width != page.size.width || size.height != page.size.height
+        }) {
+            warnings.append(pageSize)
+        }
         return warnings
     }
 
     /// True when anything on `pages` is less than opaque (so the body writes alpha).
     static func usesOpacity(_ pages: [Scene.Page]) -> Bool {
-        var scan = Scan(document: Scene.Document())
+        var scan = Scan(document: Scene.Document(), images: PSImages.Cache([]))
         scan.checkImages = false
         for page in pages {
             if let background = page.background, background.alpha < 1 { return true }
@@ -46,8 +58,10 @@ enum PSWarnings {
         var imageAlpha = false
         var imageUnreadable = false
         var seenImages: Set<Int> = []
+        var embeddedFonts: Set<Int> = []
 
-        init(document: Scene.Document) { self.document = document }
+        let images: PSImages.Cache
+        init(document: Scene.Document, images: PSImages.Cache) { self.document = document; self.images = images }
 
         mutating func items(_ items: [Scene.Item]) {
             for item in items {
@@ -58,16 +72,14 @@ enum PSWarnings {
                 case .text(let run):
                     if run.color.alpha < 1 { opacity = true }
                     if document.fonts.indices.contains(run.font.index),
-                       case .trueType = document.fonts[run.font.index] {
+                       case .trueType = document.fonts[run.font.index], !embeddedFonts.contains(run.font.index) {
                         trueType = true
                     }
                 case .image(let image):
-                    guard checkImages, document.images.indices.contains(image.image.index),
-                          seenImages.insert(image.image.index).inserted
-                    else { break }
-                    switch PSImages.decode(document.images[image.image.index]) {
+                    guard checkImages, seenImages.insert(image.image.index).inserted else { break }
+                    switch images.image(image.image.index) {
                     case .none: imageUnreadable = true
-                    case .some(let decoded): if decoded.hadAlpha { imageAlpha = true }
+                    case .some(let decoded): if decoded.hasPartialAlpha { imageAlpha = true }
                     }
                 case .group(let group):
                     if group.opacity < 1 { opacity = true }

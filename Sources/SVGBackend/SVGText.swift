@@ -40,10 +40,14 @@ enum SVGFonts {
                 }
             }
         case .trueType(let face):
+            // The face's own family first (it renders the same glyphs where installed), then
+            // the generic family it belongs to.
             out.append("font-family: ")
-            let name = cssSafeName(face.postScriptName)
+            let name = cssSafeName(face.familyName)
             if !name.isEmpty { out.append("'"); out.append(name); out.append("', ") }
-            out.append("sans-serif")
+            out.append(face.isFixedPitch ? "monospace" : face.isSerif ? "serif" : "sans-serif")
+            if face.isBold { out.append("; font-weight: bold") }
+            if face.isItalic { out.append("; font-style: italic") }
         }
     }
 

@@ -5,21 +5,24 @@
 // file with `width`/`height` in pt and a `viewBox` in points.
 //
 // Invariants of the output:
-// - Deterministic: ids are numbered per file in first-use order (`c1`, `c2` … for clip paths,
-//   `i<n>` for image n of the document, `f<n>` as CSS class of font n); nothing depends on
-//   dictionary order, the clock or randomness.
+// - Deterministic: clip paths are numbered per file in first-use order (`c1`, `c2` …);
+//   other ids follow document indices (`i<n>` for image n, `f<n>` as CSS class of font n,
+//   `f<n>g<id>` for glyph id of TrueType font n), and definitions are written sorted;
+//   nothing depends on dictionary order, the clock or randomness.
 // - Well-formed XML whatever the input: every `& < > " '` in text or attribute values is an
 //   entity, and scalars XML 1.0 forbids (and other control characters) never appear.
 // - One element per line; group contents indented by two spaces per level; `<text>` is one
 //   line with its `<tspan>`s inline (a line break inside would render as a space).
-// - Presentation attributes are written only when they differ from SVG's initial value (no
-//   attribute is ever set on a `<g>`, so nothing else is inherited): a black fill, a 1 pt
-//   stroke, butt caps, miter joins and miter limit 4 are implied.
+// - Presentation attributes are written only when they differ from SVG's initial value: a
+//   black fill, a 1 pt stroke, butt caps, miter joins and miter limit 4 are implied. Groups
+//   carry no paint, so nothing else is inherited — except the `fill` of the group holding a
+//   TrueType run's glyph outlines, whose `<use>` children have no paint of their own.
 // - Text is placed glyph by glyph as layout decided: librsvg ignores multi-valued `x` lists
 //   and applies its substitute font's own kerning and ligatures, so each glyph after the
 //   first sits in a `<tspan x=…>` (spaces, which draw nothing, ride along with the glyph
 //   before them). That renders exactly where PDF and PostScript put the glyphs, in any
-//   renderer and with any metric-compatible substitute font.
+//   renderer and with any metric-compatible substitute font. TrueType text is drawn as
+//   glyph outlines (renderers ignore embedded fonts) with an invisible `<text>` copy.
 //
 // Deliberately not done here: measuring text, flattening curves, re-encoding images.
 
@@ -50,6 +53,9 @@ struct SVGPageWriter {
     /// Fonts and images (document indices) used on this page.
     var usedFonts = Set<Int>()
     var usedImages = Set<Int>()
+    /// TrueType glyphs drawn on this page, with their path data (nil: the glyph draws
+    /// nothing, e.g. a space), each written once into `<defs>` as `<path id="f<n>g<id>">`.
+    var glyphPaths: [GlyphKey: [UInt8]?] = [:]
 
     init(document: Scene.Document) { self.document = document }
 
@@ -61,13 +67,15 @@ struct SVGPageWriter {
         var out = ByteBuffer(capacity: body.count + 2048)
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-        if !usedImages.isEmpty { out.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"") }
+        if !usedImages.isEmpty || glyphPaths.values.contains(where: { $0 != nil }) {
+            out.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+        }
         out.append(" version=\"1.1\" width=\"")
         out.append(number: width); out.append("pt\" height=\"")
         out.append(number: height); out.append("pt\" viewBox=\"0 0 ")
         out.append(number: width); out.append(" ")
         out.append(number: height); out.append("\">\n")
-        if let title = document.metadata.title {
+        if let title = document.metadata.title, !title.isEmpty {
             out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
         }
         writeDefs(into: &out)
@@ -86,6 +94,7 @@ struct SVGPageWriter {
 
     private func writeDefs(into out: inout ByteBuffer) {
         guard !clips.isEmpty || !usedFonts.isEmpty || !usedImages.isEmpty else { return }
+        // (Glyphs are only ever used together with their font, so `usedFonts` covers them.)
         out.append("<defs>\n")
         if !usedFonts.isEmpty {
             out.append("<style type=\"text/css\">\n")
@@ -104,6 +113,12 @@ struct SVGPageWriter {
         }
         for index in usedImages.sorted() {
             writeImageSymbol(index, into: &out)
+        }
+        for key in glyphPaths.keys.sorted() {
+            guard let data = glyphPaths[key] ?? nil else { continue }
+            out.append("<path id=\""); out.appendGlyphID(key); out.append("\" d=\"")
+            out.append(data)
+            out.append("\"/>\n")
         }
         out.append("</defs>\n")
     }
@@ -193,7 +208,9 @@ struct SVGPageWriter {
     }
 
     private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {
-        guard document.images.indices.contains(item.image.index) else { return }
+        // A negative size is an error in SVG, a zero one draws nothing.
+        guard document.images.indices.contains(item.image.index),
+              item.rect.width > 0, item.rect.height > 0 else { return }
         usedImages.insert(item.image.index)
         indent(depth)
         body.append("<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
@@ -231,17 +248,115 @@ struct SVGPageWriter {
     }
 
     private mutating func writeText(_ run: Scene.TextRun, depth: Int) {
-        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index) else { return }
+        // A negative font size is an error in SVG, a zero one draws nothing.
+        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index),
+              run.size.isFinite, run.size > 0 else { return }
+        let font = document.fonts[run.font.index]
         usedFonts.insert(run.font.index)
+        var outlined = false
+        if case .trueType(let face) = font {
+            outlined = writeGlyphOutlines(run, face: face, depth: depth)
+        }
         indent(depth)
         body.append("<text class=\"f"); body.append(integer: run.font.index + 1)
         body.append("\" x=\""); body.append(number: run.origin.x + run.glyphs[0].x)
         body.append("\" y=\""); body.append(number: run.origin.y)
         body.append("\" font-size=\""); body.append(number: run.size); body.append("\"")
-        if run.color.hexTriple != 0 { body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity") }
-        else if !run.color.isOpaque { body.appendOpacity(run.color.alpha, attribute: "fill-opacity") }
+        if outlined {
+            // The outlines show the text; this copy is there to be selected and searched.
+            body.append(" fill-opacity=\"0\"")
+        } else if run.color.hexTriple != 0 {
+            body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity")
+        } else if !run.color.isOpaque {
+            body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
+        }
         body.append(" xml:space=\"preserve\">")
-        SVGText.writeGlyphs(of: run, font: document.fonts[run.font.index], into: &body)
+        SVGText.writeGlyphs(of: run, font: font, into: &body)
         body.append("</text>\n")
+    }
+
+    /// Draws a TrueType run as its glyph outlines: each glyph's path is defined once in
+    /// `<defs>` in font units (y up) and placed with `<use x=…>` inside a group that scales
+    /// font units to points and flips y. Renderers ignore fonts embedded in SVG (librsvg) or
+    /// may lack the face altogether; outlines look the same everywhere. Returns false when
+    /// the face cannot be drawn this way (no usable em size), leaving the text to `<text>`.
+    private mutating func writeGlyphOutlines(_ run: Scene.TextRun, face: TrueTypeFontRef, depth: Int) -> Bool {
+        guard face.unitsPerEm > 0, run.size.isFinite, run.size > 0 else { return false }
+        let scale = run.size / Double(face.unitsPerEm)
+        var visible: [(key: GlyphKey, x: Double)] = []
+        for glyph in run.glyphs {
+            let key = GlyphKey(font: run.font.index, glyph: glyph.glyph)
+            if glyphPaths[key] == nil {
+                glyphPaths[key] = SVGGlyphs.pathData(face.outline(glyph: glyph.glyph))
+            }
+            if glyphPaths[key]! != nil { visible.append((key, glyph.x / scale)) }
+        }
+        guard !visible.isEmpty else { return true }
+        indent(depth)
+        body.append("<g transform=\"translate(")
+        body.append(number: run.origin.x); body.append(" "); body.append(number: run.origin.y)
+        body.append(") scale(")
+        body.append(number: scale, precision: SVGGlyphs.scalePrecision); body.append(" ")
+        body.append(number: -scale, precision: SVGGlyphs.scalePrecision); body.append(")\"")
+        if run.color.hexTriple != 0 {
+            body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity")
+        } else if !run.color.isOpaque {
+            body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
+        }
+        body.append(">\n")
+        for (key, x) in visible {
+            indent(depth + 1)
+            body.append("<use xlink:href=\"#"); body.appendGlyphID(key); body.append("\"")
+            if x != 0 { body.append(" x=\""); body.append(number: x); body.append("\"") }
+            body.append("/>\n")
+        }
+        indent(depth)
+        body.append("</g>\n")
+        return true
+    }
+}
+
+/// A glyph of a TrueType font of the document.
+struct GlyphKey: Hashable, Comparable {
+    var font: Int
+    var glyph: UInt16
+    static func < (a: GlyphKey, b: GlyphKey) -> Bool { (a.font, a.glyph) < (b.font, b.glyph) }
+}
+
+extension ByteBuffer {
+    /// `f<font>g<glyph>`, the id of a glyph outline (font numbered from 1 as in the CSS
+    /// classes, glyph by its id in the font).
+    mutating func appendGlyphID(_ key: GlyphKey) {
+        append("f"); append(integer: key.font + 1); append("g"); append(integer: Int(key.glyph))
+    }
+}
+
+enum SVGGlyphs {
+    /// Fraction digits of the font-unit-to-point scale: glyph positions are written in font
+    /// units inside the scaled group, up to ~10⁵ units along a line, so the scale needs
+    /// 8 digits to keep the far end within 0.001 pt.
+    static let scalePrecision = 8
+
+    /// SVG path data of an outline in font units (y up, as in the font); nil when empty.
+    static func pathData(_ outline: GlyphOutline) -> [UInt8]? {
+        guard !outline.isEmpty else { return nil }
+        var out = ByteBuffer(capacity: 64 * outline.elements.count)
+        var first = true
+        func separate() { if !first { out.append(" ") }; first = false }
+        for element in outline.elements {
+            separate()
+            switch element {
+            case .move(let x, let y):
+                out.append("M"); out.append(number: x); out.append(" "); out.append(number: y)
+            case .line(let x, let y):
+                out.append("L"); out.append(number: x); out.append(" "); out.append(number: y)
+            case .quad(let cx, let cy, let x, let y):
+                out.append("Q"); out.append(number: cx); out.append(" "); out.append(number: cy)
+                out.append(" "); out.append(number: x); out.append(" "); out.append(number: y)
+            case .close:
+                out.append("Z")
+            }
+        }
+        return out.take()
     }
 }

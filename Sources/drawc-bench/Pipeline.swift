@@ -1,5 +1,13 @@
 import DrawDiagnostics
+import DrawKit
+import DrawLayout
+import DrawScene
+import DrawSemantics
 import DrawSyntax
+import Foundation
+import PDFBackend
+import PSBackend
+import SVGBackend
 
 /// The compiler's stages, called one at a time on the same source so each can be timed
 /// alone. Each `…Only` runs its stage on the previous stages' cached result and returns a
@@ -7,6 +15,9 @@ import DrawSyntax
 final class Pipeline {
     let source: SourceFile
     private(set) var errorCount = 0
+    private var file: File?
+    private var drawing: Drawing?
+    private var document: Scene.Document?
 
     init(source bytes: [UInt8], path: String) {
         source = SourceFile(id: FileID(0), path: path, bytes: bytes)
@@ -14,16 +25,45 @@ final class Pipeline {
 
     func parseOnly() -> Int {
         let (file, diagnostics) = parse(source)
-        errorCount = diagnostics.count
+        self.file = file
+        errorCount = diagnostics.filter { $0.severity == .error }.count
         return file.statements.count
     }
 
-    func evaluateOnly() -> Int { 0 }
-    func layoutOnly() -> Int { 0 }
-    func svgOnly() -> Int { 0 }
-    func pdfOnly() -> Int { 0 }
-    func psOnly() -> Int { 0 }
+    func evaluateOnly() -> Int {
+        if file == nil { _ = parseOnly() }
+        var sources = SourceManager()
+        sources.add(path: source.path, bytes: source.bytes)
+        let evaluator = Evaluator(loadFile: { _ in nil })
+        let (drawing, diagnostics) = evaluator.evaluate(file!, sources: &sources)
+        self.drawing = drawing
+        errorCount += diagnostics.filter { $0.severity == .error }.count
+        return drawing.pages.count
+    }
 
-    /// The whole compile, file to file; returns the output's size in bytes.
-    static func compileFile(_ input: String, to output: String, format: String) -> Int { 0 }
+    func layoutOnly() -> Int {
+        if drawing == nil { _ = evaluateOnly() }
+        let (document, diagnostics) = layout(drawing!)
+        self.document = document
+        errorCount += diagnostics.filter { $0.severity == .error }.count
+        return document.pages.count
+    }
+
+    private var laidOut: Scene.Document {
+        if document == nil { _ = layoutOnly() }
+        return document!
+    }
+
+    func svgOnly() -> Int { SVGWriter.render(laidOut).reduce(0) { $0 + $1.count } }
+    func pdfOnly() -> Int { PDFWriter.render(laidOut, options: PDFOptions(compress: true, sourceDateEpoch: nil)).count }
+    func psOnly() -> Int { PSWriter.render(laidOut, encapsulated: false).count }
+
+    /// The whole compile, file to file through DrawKit; returns the output's size in bytes.
+    static func compileFile(_ input: String, to output: String, format: String) -> Int {
+        guard let bytes = FileManager.default.contents(atPath: input) else { return 0 }
+        let result = compile(source: [UInt8](bytes), path: input, format: OutputFormat(rawValue: format) ?? .pdf)
+        guard let first = result.outputs.first else { return 0 }
+        FileManager.default.createFile(atPath: output, contents: Data(first.bytes))
+        return first.bytes.count
+    }
 }

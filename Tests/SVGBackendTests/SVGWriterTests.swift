@@ -10,7 +10,8 @@ import Testing
 enum Cases {
     static let all: [(name: String, document: Scene.Document)] = [
         ("paths", paths), ("groups", groups), ("text", text), ("adversarial", adversarial),
-        ("images", images), ("multipage", multipage), ("empty", empty), ("truetype-fallback", trueTypeFallback),
+        ("images", images), ("multipage", multipage), ("empty", empty), ("truetype-empty-face", trueTypeEmptyFace),
+        ("truetype", trueType), ("degenerate", degenerate),
     ]
 
     static var paths: Scene.Document {
@@ -153,8 +154,51 @@ enum Cases {
         Scene.Document(pages: [Scene.Page(size: Size(100.5, 50.25))])
     }
 
-    /// TrueType faces are written as plain text in the face's family until outlines land.
-    static var trueTypeFallback: Scene.Document {
+    /// TrueType text as outlines (DejaVu Sans, WenQuanYi Micro Hei), with the same text kept
+    /// selectable; glyphs used twice are defined once.
+    static var trueType: Scene.Document {
+        let items: [Scene.Item] = [
+            .text(layoutRun("Hamburgefonstiv AVATAR Wave ÄÖÜ Łódź Привет!", font: Scene.FontID(0), face: TestFonts.dejaVuSans, size: 18, at: Point(10, 30))),
+            .text(layoutRun("<&> \"quotes\" 123", font: Scene.FontID(0), face: TestFonts.dejaVuSans, size: 12, at: Point(10, 55),
+                            color: Color(r: 200, g: 30, b: 30, a: 128))),
+            .group(Scene.Group(transform: .rotation(degrees: -10).then(.translation(260, 100)), items: [
+                .text(layoutRun("你好，世界 ABC", font: Scene.FontID(1), face: TestFonts.microHei, size: 24, at: Point(0, 0),
+                                color: Color(r: 0, g: 90, b: 200))),
+            ])),
+            .text(layoutRun("Helvetica beside", font: Scene.FontID(2), as: .helvetica, size: 14, at: Point(10, 110))),
+        ]
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(520, 130), background: .white, items: items)],
+            fonts: [.trueType(TestFonts.dejaVuSans), .trueType(TestFonts.microHei), .standard(.helvetica)])
+    }
+
+    /// Values layout should never produce still give a file that parses and renders cleanly.
+    static var degenerate: Scene.Document {
+        let nan = Double.nan, inf = Double.infinity
+        var run = layoutRun("size zero", font: Scene.FontID(0), as: .helvetica, size: 0, at: Point(5, 5))
+        var negative = run
+        negative.size = -12
+        run.origin = Point(nan, inf)
+        let items: [Scene.Item] = [
+            .path(polygon([(nan, 1), (inf, -inf), (5, nan)]), Paint(fill: Fill(color: Color(red: nan, green: 2, blue: -1, alpha: nan)),
+                                                              stroke: Stroke(color: .black, width: -3, miterLimit: nan, dash: [nan, 2], dashOffset: inf))),
+            .text(run), .text(negative),
+            .text(layoutRun("far", font: Scene.FontID(0), as: .helvetica, size: 1e300, at: Point(1e300, -1e300))),
+            .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: -10, height: 10))),
+            .image(Scene.ImageItem(image: Scene.ImageID(7), rect: Rect(x: 0, y: 0, width: 10, height: 10))),
+            .text(layoutRun("no such font", font: Scene.FontID(9), as: .helvetica, size: 10, at: .zero)),
+            .group(Scene.Group(transform: Transform(a: nan, b: 0, c: 0, d: inf, e: 0, f: 0), clip: Scene.Path(), opacity: nan, items: [
+                .path(rectPath(0, 0, 10, 10), Paint(fill: Fill(color: .black))),
+            ])),
+        ]
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(50, 50), background: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: -1), items: items)],
+            fonts: [.standard(.helvetica)],
+            images: [Scene.ImageResource(format: .png, bytes: Fixtures.png2x2, pixelWidth: -2, pixelHeight: 0)])
+    }
+
+    /// A face without outlines (the synthetic test face): only the selectable text remains.
+    static var trueTypeEmptyFace: Scene.Document {
         let face = TrueTypeFontRef(postScriptName: "DejaVuSans'}</style><script>")
         var run = layoutRun("TrueType", font: Scene.FontID(0), as: .helvetica, size: 18, at: Point(10, 30))
         run.glyphs = run.glyphs.enumerated().map { Scene.PositionedGlyph(glyph: UInt16($0.offset + 3), x: $0.element.x, scalar: $0.element.scalar) }
@@ -325,6 +369,22 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(pages[1].contains("data:image/jpeg;base64,\(Data(Fixtures.jpeg8x8).base64EncodedString())\""))
     }
 
+    @Test func trueTypeGlyphsAreDefinedOnceAndPlacedInFontUnits() {
+        let face = TestFonts.dejaVuSans
+        let run = layoutRun("AA A", font: Scene.FontID(0), face: face, size: 20.48, at: Point(10, 50))
+        let svg = render([.text(run)], fonts: [.trueType(face)])
+        let a = face.glyph(for: "A")!
+        // Positions in font units: the run's (kerned) x over the scale.
+        let x1 = NumberFormat.string(run.glyphs[1].x / 0.01), x3 = NumberFormat.string(run.glyphs[3].x / 0.01)
+        // One definition for three uses; the space draws nothing and gets no <use>.
+        #expect(svg.components(separatedBy: "<path id=\"f1g\(a)\" d=\"M").count == 2)
+        #expect(svg.components(separatedBy: "<use ").count == 4)
+        // DejaVu has 2048 units per em: 20.48 pt is exactly 0.01 pt per unit.
+        #expect(svg.contains("<g transform=\"translate(10 50) scale(0.01 -0.01)\">\n  <use xlink:href=\"#f1g\(a)\"/>\n  <use xlink:href=\"#f1g\(a)\" x=\"\(x1)\"/>\n  <use xlink:href=\"#f1g\(a)\" x=\"\(x3)\"/>\n</g>\n"))
+        #expect(svg.contains("<text class=\"f1\" x=\"10\" y=\"50\" font-size=\"20.48\" fill-opacity=\"0\" xml:space=\"preserve\">A<tspan"))
+        #expect(svg.contains("xmlns:xlink"))
+    }
+
     @Test func deepNestingIsWalkedWithoutRecursionAndIndentationIsCapped() {
         var item = Scene.Item.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))
         let depth = 5_000
@@ -345,7 +405,7 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         for length in 0..<7 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 200) }
             let document = Scene.Document(pages: [Scene.Page(size: Size(1, 1), items: [
-                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: .zero)),
+                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: 1, height: 1))),
             ])], images: [Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: 1, pixelHeight: 1)])
             let svg = string(SVGWriter.render(document)[0])
             #expect(svg.contains("base64,\(Data(bytes).base64EncodedString())\""))
@@ -374,8 +434,10 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func hostileFontNamesCannotEscapeTheStyleSheet() {
-        let svg = string(SVGWriter.render(Cases.trueTypeFallback)[0])
-        #expect(svg.contains(".f1 { font-family: 'DejaVuSansstylescript', sans-serif }"))
+        #expect(SVGFonts.cssSafeName("DejaVuSans'}</style><script>\\\"") == "DejaVuSansstylescript")
+        #expect(SVGFonts.cssSafeName("Noto Sans CJK-JP_1.5+") == "Noto Sans CJK-JP_1.5+")
+        let svg = string(SVGWriter.render(Cases.trueTypeEmptyFace)[0])
+        #expect(svg.contains(".f1 { font-family: 'Synthetic', sans-serif }"))
         #expect(!svg.contains("<script"))
     }
 

@@ -166,3 +166,27 @@ func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path {
     b.close()
     return b.finish()!
 }
+
+/// The committed test fonts (Tests/Fonts).
+enum TestFonts {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts")
+    static let dejaVuSans: TrueTypeFontRef = try! TrueTypeFontRef.load(path: directory.appendingPathComponent("DejaVuSans.ttf").path)
+    static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(path: directory.appendingPathComponent("wqy-microhei.ttc").path, face: .index(0))
+}
+
+/// The same minimal layout for a TrueType face: its glyph ids, advances and kerning.
+func layoutRun(_ text: String, font: Scene.FontID, face: TrueTypeFontRef, size: Double,
+               at origin: Point, color: Color = .black) -> Scene.TextRun {
+    let scale = size / Double(face.unitsPerEm)
+    var glyphs: [Scene.PositionedGlyph] = []
+    var pen = 0.0
+    var previous: UInt16?
+    for scalar in text.unicodeScalars {
+        let glyph = face.glyph(for: scalar) ?? 0
+        if let previous { pen += Double(face.kerning(previous, glyph)) * scale }
+        glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: pen, scalar: scalar))
+        pen += Double(face.advance(glyph: glyph)) * scale
+        previous = glyph
+    }
+    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: pen)
+}

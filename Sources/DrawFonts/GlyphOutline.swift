@@ -1,0 +1,174 @@
+/// A glyph's outline in font units, y up (as in the font), origin at the glyph origin.
+/// TrueType outlines are quadratic; `quad` curves convert exactly to cubics
+/// (c1 = p0 + 2/3 (c − p0), c2 = p + 2/3 (c − p)) where a backend needs cubics.
+package struct GlyphOutline: Hashable, Sendable {
+    package enum Element: Hashable, Sendable {
+        case move(x: Double, y: Double)
+        case line(x: Double, y: Double)
+        case quad(cx: Double, cy: Double, x: Double, y: Double)
+        case close
+    }
+
+    package var elements: [Element] = []
+    package var isEmpty: Bool { elements.isEmpty }
+
+    package init(elements: [Element] = []) { self.elements = elements }
+}
+
+extension TrueTypeFontRef {
+    /// Most path elements one glyph may produce (composites can multiply their components).
+    static let maxOutlineElements = 200_000
+    /// Most component glyphs visited for one outline: nested composites that each repeat a
+    /// component would otherwise take exponential time even when the components are empty.
+    static let maxComponentVisits = 4096
+
+    /// The outline of a glyph: simple glyphs as drawn, composites with their components placed
+    /// (offsets and 2×2 transforms; point-matched placement counts as offset 0). Empty for
+    /// glyphs without contours (space), ids out of range, and damaged glyph data — a broken
+    /// glyph is left blank rather than failing the drawing.
+    package func outline(glyph: UInt16) -> GlyphOutline {
+        var out = GlyphOutline()
+        var visits = 0
+        do {
+            try appendOutline(Int(glyph), transform: (1, 0, 0, 1, 0, 0), depth: 0, visits: &visits, into: &out)
+        } catch {
+            return GlyphOutline()
+        }
+        return out
+    }
+
+    typealias Transform = (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)
+
+    private func appendOutline(_ glyph: Int, transform t: Transform, depth: Int, visits: inout Int,
+                               into out: inout GlyphOutline) throws(FontError) {
+        guard depth <= FontLimits.maxCompositeDepth else { throw FontError(.limitExceeded, "composite nesting") }
+        visits += 1
+        guard visits <= Self.maxComponentVisits else { throw FontError(.limitExceeded, "too many components") }
+        guard let range = glyphRange(glyph) else { throw FontError(.damaged, "glyph outside glyf") }
+        guard range.count >= 10 else { return }
+        let r = reader
+        let contours = try r.i16(range.lowerBound)
+        if contours < 0 {
+            var at = range.lowerBound + 10
+            while true {
+                let flags = try r.u16(at), component = try r.u16(at + 2)
+                at += 4
+                var dx = 0.0, dy = 0.0
+                if flags & 0x0001 != 0 {
+                    if flags & 0x0002 != 0 { dx = Double(try r.i16(at)); dy = Double(try r.i16(at + 2)) }
+                    at += 4
+                } else {
+                    if flags & 0x0002 != 0 {
+                        dx = Double(Int8(truncatingIfNeeded: try r.u8(at))); dy = Double(Int8(truncatingIfNeeded: try r.u8(at + 1)))
+                    }
+                    at += 2
+                }
+                func f2dot14(_ o: Int) throws(FontError) -> Double { Double(try r.i16(o)) / 16384 }
+                var (a, b, c, d) = (1.0, 0.0, 0.0, 1.0)
+                if flags & 0x0008 != 0 {
+                    a = try f2dot14(at); d = a; at += 2
+                } else if flags & 0x0040 != 0 {
+                    a = try f2dot14(at); d = try f2dot14(at + 2); at += 4
+                } else if flags & 0x0080 != 0 {
+                    a = try f2dot14(at); b = try f2dot14(at + 2); c = try f2dot14(at + 4); d = try f2dot14(at + 6); at += 8
+                }
+                // Compose: component point p → (a b; c d) p + (dx, dy) → parent transform t.
+                let inner: Transform = (a, b, c, d, dx, dy)
+                let combined: Transform = (
+                    t.a * inner.a + t.c * inner.b, t.b * inner.a + t.d * inner.b,
+                    t.a * inner.c + t.c * inner.d, t.b * inner.c + t.d * inner.d,
+                    t.a * inner.e + t.c * inner.f + t.e, t.b * inner.e + t.d * inner.f + t.f)
+                try appendOutline(component, transform: combined, depth: depth + 1, visits: &visits, into: &out)
+                guard flags & 0x0020 != 0 else { break }
+            }
+            return
+        }
+
+        // Simple glyph.
+        var at = range.lowerBound + 10
+        var endPoints: [Int] = []
+        endPoints.reserveCapacity(contours)
+        for i in 0..<contours { endPoints.append(try r.u16(at + 2 * i)) }
+        at += 2 * contours
+        let pointCount = (endPoints.last ?? -1) + 1
+        guard pointCount <= 0xFFFF else { throw FontError(.damaged, "too many points") }
+        let instructionLength = try r.u16(at)
+        at += 2 + instructionLength
+        var flags: [UInt8] = []
+        flags.reserveCapacity(pointCount)
+        while flags.count < pointCount {
+            let flag = UInt8(try r.u8(at)); at += 1
+            flags.append(flag)
+            if flag & 0x08 != 0 {
+                let repeats = try r.u8(at); at += 1
+                for _ in 0..<repeats where flags.count < pointCount { flags.append(flag) }
+            }
+        }
+        func coordinates(short: UInt8, same: UInt8) throws(FontError) -> [Int] {
+            var values: [Int] = []
+            values.reserveCapacity(pointCount)
+            var v = 0
+            for flag in flags {
+                if flag & short != 0 {
+                    let delta = try r.u8(at); at += 1
+                    v += flag & same != 0 ? delta : -delta
+                } else if flag & same == 0 {
+                    v += try r.i16(at); at += 2
+                }
+                values.append(v)
+            }
+            return values
+        }
+        let xs = try coordinates(short: 0x02, same: 0x10)
+        let ys = try coordinates(short: 0x04, same: 0x20)
+        guard at <= range.upperBound else { throw FontError(.damaged, "glyph data runs past its end") }
+        guard out.elements.count + 2 * pointCount + 2 * contours <= Self.maxOutlineElements else {
+            throw FontError(.limitExceeded, "outline too large")
+        }
+
+        func point(_ i: Int) -> (Double, Double) {
+            let x = Double(xs[i]), y = Double(ys[i])
+            return (t.a * x + t.c * y + t.e, t.b * x + t.d * y + t.f)
+        }
+        var start = 0
+        for end in endPoints {
+            guard end >= start, end < pointCount else { start = end + 1; continue }
+            let n = end - start + 1
+            func on(_ k: Int) -> Bool { flags[start + (k % n)] & 0x01 != 0 }
+            func p(_ k: Int) -> (Double, Double) { point(start + (k % n)) }
+            func mid(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) { ((a.0 + b.0) / 2, (a.1 + b.1) / 2) }
+            // Start on an on-curve point, or at the midpoint of two off-curve points.
+            var first = 0
+            while first < n && !on(first) { first += 1 }
+            let startPoint: (Double, Double)
+            if first == n {
+                startPoint = mid(p(0), p(1)); first = 0
+            } else {
+                startPoint = p(first)
+            }
+            out.elements.append(.move(x: startPoint.0, y: startPoint.1))
+            var control: (Double, Double)?
+            for step in 1...n {
+                let k = first + step
+                let q = p(k)
+                if on(k) {
+                    if let c = control {
+                        out.elements.append(.quad(cx: c.0, cy: c.1, x: q.0, y: q.1))
+                        control = nil
+                    } else if step < n || q != startPoint {
+                        out.elements.append(.line(x: q.0, y: q.1))
+                    }
+                } else {
+                    if let c = control {
+                        let m = mid(c, q)
+                        out.elements.append(.quad(cx: c.0, cy: c.1, x: m.0, y: m.1))
+                    }
+                    control = q
+                }
+            }
+            if let c = control { out.elements.append(.quad(cx: c.0, cy: c.1, x: startPoint.0, y: startPoint.1)) }
+            out.elements.append(.close)
+            start = end + 1
+        }
+    }
+}

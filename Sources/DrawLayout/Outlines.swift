@@ -1,0 +1,196 @@
+// Curves made of cubics, in one place: ellipses, rounded rectangles, elliptical arcs and
+// quadratics all become cubic Béziers here, so backends only ever see move/line/cubic/close.
+
+import DrawScene
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A path under construction that also tracks the current point and the start of the
+/// current subpath (what SVG path data and connector drawing need).
+struct PathSink {
+    var verbs: [Scene.PathVerb] = []
+    var points: [Point] = []
+    var current = Point.zero
+    var subpathStart = Point.zero
+    var hasCurrentPoint = false
+
+    mutating func move(to p: Point) {
+        verbs.append(.move); points.append(p)
+        current = p; subpathStart = p; hasCurrentPoint = true
+    }
+    mutating func line(to p: Point) {
+        if !hasCurrentPoint { move(to: p); return }
+        verbs.append(.line); points.append(p); current = p
+    }
+    mutating func cubic(_ c1: Point, _ c2: Point, _ end: Point) {
+        if !hasCurrentPoint { move(to: current) }
+        verbs.append(.cubic); points.append(c1); points.append(c2); points.append(end); current = end
+    }
+    /// A quadratic Bézier from the current point, raised exactly to a cubic.
+    mutating func quadratic(_ control: Point, _ end: Point) {
+        let start = current
+        cubic(start + (control - start) * (2.0 / 3.0), end + (control - end) * (2.0 / 3.0), end)
+    }
+    mutating func close() {
+        guard hasCurrentPoint, verbs.last != .close else { return }
+        verbs.append(.close); current = subpathStart
+    }
+    var path: Scene.Path { Scene.Path(verbs: verbs, points: points) }
+
+    /// An elliptical arc from the current point to `end`, as SVG's `A` command: radii,
+    /// x-axis rotation in degrees, the two flags. Implements SVG 1.1 appendix F.6.5
+    /// (endpoint to center parameterization) and F.6.6 (out-of-range radii), then splits the
+    /// sweep into segments of at most 90°, each one cubic with k = 4/3·tan(δ/4).
+    mutating func arc(radiusX: Double, radiusY: Double, rotation: Double, largeArc: Bool, sweep: Bool, to end: Point) {
+        let start = current
+        // F.6.2: identical endpoints draw nothing; a zero radius is a straight line.
+        if start == end { return }
+        var rx = abs(radiusX), ry = abs(radiusY)
+        if rx == 0 || ry == 0 || !rx.isFinite || !ry.isFinite { line(to: end); return }
+        let phi = rotation * Double.pi / 180
+        let (sinPhi, cosPhi) = (sin(phi), cos(phi))
+        // Step 1: the midpoint-relative start point in the ellipse's rotated frame.
+        let dx = (start.x - end.x) / 2, dy = (start.y - end.y) / 2
+        let x1 = cosPhi * dx + sinPhi * dy
+        let y1 = -sinPhi * dx + cosPhi * dy
+        // F.6.6: radii too small to reach are scaled up just enough.
+        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
+        // Step 2: the center in the rotated frame.
+        let rx2 = rx * rx, ry2 = ry * ry
+        let numerator = rx2 * ry2 - rx2 * y1 * y1 - ry2 * x1 * x1
+        let denominator = rx2 * y1 * y1 + ry2 * x1 * x1
+        var factor = denominator == 0 ? 0 : (max(0, numerator) / denominator).squareRoot()
+        if largeArc == sweep { factor = -factor }
+        let cxr = factor * rx * y1 / ry
+        let cyr = -factor * ry * x1 / rx
+        // Step 3: the center on the page.
+        let cx = cosPhi * cxr - sinPhi * cyr + (start.x + end.x) / 2
+        let cy = sinPhi * cxr + cosPhi * cyr + (start.y + end.y) / 2
+        // Step 4: start angle and sweep.
+        let ux = (x1 - cxr) / rx, uy = (y1 - cyr) / ry
+        let vx = (-x1 - cxr) / rx, vy = (-y1 - cyr) / ry
+        let theta1 = atan2(uy, ux)
+        var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        if !sweep && delta > 0 { delta -= 2 * Double.pi }
+        if sweep && delta < 0 { delta += 2 * Double.pi }
+        // Radii so large that the arithmetic overflowed: draw the chord instead.
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite else { line(to: end); return }
+        let segments = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let step = delta / Double(segments)
+        let k = 4.0 / 3.0 * tan(step / 4)
+        func point(_ t: Double) -> Point {
+            let (s, c) = (sin(t), cos(t))
+            return Point(cx + rx * cosPhi * c - ry * sinPhi * s, cy + rx * sinPhi * c + ry * cosPhi * s)
+        }
+        func tangent(_ t: Double) -> Point {
+            let (s, c) = (sin(t), cos(t))
+            return Point(-rx * cosPhi * s - ry * sinPhi * c, -rx * sinPhi * s + ry * cosPhi * c)
+        }
+        var angle = theta1
+        var from = start
+        for index in 0..<segments {
+            let next = index == segments - 1 ? theta1 + delta : angle + step
+            // The last end point is the given one exactly, so no rounding drift accumulates.
+            let to = index == segments - 1 ? end : point(next)
+            cubic(from + tangent(angle) * k, to - tangent(next) * k, to)
+            angle = next
+            from = to
+        }
+    }
+
+    /// An ellipse inscribed in `rect`: four cubics, clockwise on the page from the rightmost point.
+    mutating func addEllipse(in rect: Rect) {
+        let k = 0.5522847498
+        let (cx, cy) = (rect.midX, rect.midY)
+        let (rx, ry) = (rect.width / 2, rect.height / 2)
+        let (kx, ky) = (rx * k, ry * k)
+        move(to: Point(cx + rx, cy))
+        cubic(Point(cx + rx, cy + ky), Point(cx + kx, cy + ry), Point(cx, cy + ry))
+        cubic(Point(cx - kx, cy + ry), Point(cx - rx, cy + ky), Point(cx - rx, cy))
+        cubic(Point(cx - rx, cy - ky), Point(cx - kx, cy - ry), Point(cx, cy - ry))
+        cubic(Point(cx + kx, cy - ry), Point(cx + rx, cy - ky), Point(cx + rx, cy))
+        close()
+    }
+
+    /// A rectangle with corners rounded to `radius` (clamped to half the shorter side),
+    /// clockwise on the page from the top edge. Radius 0 gives four lines.
+    mutating func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        if r == 0 || !r.isFinite {
+            move(to: Point(rect.minX, rect.minY)); line(to: Point(rect.maxX, rect.minY))
+            line(to: Point(rect.maxX, rect.maxY)); line(to: Point(rect.minX, rect.maxY)); close()
+            return
+        }
+        let c = r * (1 - 0.5522847498)
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        move(to: Point(x0 + r, y0))
+        line(to: Point(x1 - r, y0))
+        cubic(Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r))
+        line(to: Point(x1, y1 - r))
+        cubic(Point(x1, y1 - c), Point(x1 - c, y1), Point(x1 - r, y1))
+        line(to: Point(x0 + r, y1))
+        cubic(Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y1 - r))
+        line(to: Point(x0, y0 + r))
+        cubic(Point(x0, y0 + c), Point(x0 + c, y0), Point(x0 + r, y0))
+        close()
+    }
+}
+
+/// The exact bounding box of a path's curves (cubic extremes, not control points), or nil
+/// for a path without points.
+func tightBounds(of path: Scene.Path) -> Rect? {
+    guard let first = path.points.first else { return nil }
+    var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+    func include(_ p: Point) {
+        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+    var index = 0
+    var current = first
+    for verb in path.verbs {
+        switch verb {
+        case .move, .line:
+            current = path.points[index]; include(current)
+        case .cubic:
+            let (c1, c2, end) = (path.points[index], path.points[index + 1], path.points[index + 2])
+            include(end)
+            for t in cubicExtremes(current.x, c1.x, c2.x, end.x) { include(cubicPoint(current, c1, c2, end, t)) }
+            for t in cubicExtremes(current.y, c1.y, c2.y, end.y) { include(cubicPoint(current, c1, c2, end, t)) }
+            current = end
+        case .close:
+            break
+        }
+        index += verb.pointCount
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+}
+
+func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+    let u = 1 - t
+    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+    return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+}
+
+/// Parameters in (0, 1) where one coordinate of a cubic has a zero derivative.
+private func cubicExtremes(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+    // B'(t)/3 = a·t² + b·t + c
+    let a = p3 - 3 * p2 + 3 * p1 - p0
+    let b = 2 * (p2 - 2 * p1 + p0)
+    let c = p1 - p0
+    var roots: [Double] = []
+    if abs(a) < 1e-12 {
+        if abs(b) > 1e-12 { roots.append(-c / b) }
+    } else {
+        let discriminant = b * b - 4 * a * c
+        if discriminant >= 0 {
+            let s = discriminant.squareRoot()
+            roots.append((-b + s) / (2 * a)); roots.append((-b - s) / (2 * a))
+        }
+    }
+    return roots.filter { $0 > 0 && $0 < 1 }
+}

@@ -1,0 +1,348 @@
+// Text measurement and line layout with real font metrics.
+//
+// A text is split into lines at `\n`, each line wrapped greedily at spaces when a wrap
+// width is given, and every glyph positioned with its advance and the font's pair kerning.
+// Lines are stacked `lineHeight` apart; within a line box the baseline sits at
+// half-leading + ascent of the primary face, as in CSS:
+//     baseline = top + (lineHeight − (ascent + descent)) / 2 + ascent
+// so a single line of 12pt Helvetica at the default 1.2 line height has its baseline
+// 10.266pt below the top of its 14.4pt box, and text is optically centred in labels.
+
+import DrawDiagnostics
+import DrawFonts
+import DrawScene
+import DrawSemantics
+
+/// A face layout can measure with. Faces are numbered in the order layout first resolves
+/// them; the document's font list is built from the faces actually drawn. A class, so that
+/// looking a face up never copies its metric tables' references.
+final class LayoutFace {
+    enum Kind {
+        case standard(Standard14Font)
+        case trueType(TrueTypeFontRef)
+    }
+    var kind: Kind
+    /// Name for messages ("Helvetica-Bold").
+    var displayName: String
+    /// Ascent and descent (positive, below the baseline) in em.
+    var ascent: Double
+    var descent: Double
+    /// The metrics, kept once here (copying the metrics struct costs reference counting).
+    var standardMetrics: Standard14Metrics?
+    /// 1 / unitsPerEm of a TrueType face (font units to em).
+    var unitScale: Double = 1.0 / 1000
+
+    init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
+        self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
+        self.standardMetrics = standardMetrics; self.unitScale = unitScale
+    }
+
+    var resource: Scene.FontResource {
+        switch kind {
+        case .standard(let f): .standard(f)
+        case .trueType(let f): .trueType(f)
+        }
+    }
+
+    /// The glyph id for a scalar, or nil when the face lacks it.
+    func glyph(for scalar: Unicode.Scalar) -> UInt16? {
+        switch kind {
+        case .standard(let f): return f.code(for: scalar).map { UInt16($0) }
+        case .trueType(let f): return f.glyph(for: scalar)
+        }
+    }
+
+    /// Advance in em.
+    func advance(_ glyph: UInt16) -> Double {
+        if let metrics = standardMetrics { return Double(metrics.advance(code: UInt8(truncatingIfNeeded: glyph))) / 1000 }
+        if case .trueType(let f) = kind { return Double(f.advance(glyph: glyph)) * unitScale }
+        return 0
+    }
+
+    /// Pair kerning in em (negative: closer).
+    func kerning(_ left: UInt16, _ right: UInt16) -> Double {
+        if let metrics = standardMetrics {
+            return Double(metrics.kerning(UInt8(truncatingIfNeeded: left), UInt8(truncatingIfNeeded: right))) / 1000
+        }
+        if case .trueType(let f) = kind { return Double(f.kerning(left, right)) * unitScale }
+        return 0
+    }
+}
+
+/// One run of glyphs in one face on one line; glyph x positions are relative to `x`.
+struct LaidOutRun {
+    var face: Int
+    var x: Double
+    var glyphs: [Scene.PositionedGlyph]
+    var advance: Double
+}
+
+struct LaidOutLine {
+    var runs: [LaidOutRun]
+    /// Width without trailing spaces.
+    var width: Double
+}
+
+/// A measured text block: lines in the block's own coordinates (top-left at 0, 0).
+struct TextBlock {
+    var lines: [LaidOutLine]
+    var size: Size
+    var fontSize: Double
+    var lineHeight: Double
+    /// Distance from a line box's top to its baseline.
+    var baselineOffset: Double
+    var align: TextAlign
+    var color: Color
+
+    /// Text runs of the block with its top-left corner at `origin`, inside a box `width` wide.
+    func runs(at origin: Point, width: Double) -> [(face: Int, run: Scene.TextRun)] {
+        var result: [(face: Int, run: Scene.TextRun)] = []
+        for (index, line) in lines.enumerated() {
+            let shift: Double
+            switch align {
+            case .left: shift = 0
+            case .center: shift = (width - line.width) / 2
+            case .right: shift = width - line.width
+            }
+            let baseline = origin.y + Double(index) * lineHeight + baselineOffset
+            for run in line.runs where !run.glyphs.isEmpty {
+                let textRun = Scene.TextRun(
+                    font: Scene.FontID(run.face), size: fontSize, color: color,
+                    origin: Point(origin.x + shift + run.x, baseline), glyphs: run.glyphs, advance: run.advance)
+                result.append((run.face, textRun))
+            }
+        }
+        return result
+    }
+}
+
+/// One shaped scalar before line breaking.
+private struct ShapedGlyph {
+    var scalar: Unicode.Scalar
+    var face: Int
+    var glyph: UInt16
+    /// Advance in points.
+    var advance: Double
+    /// Kerning with the next glyph in points (0 when the next glyph is in another face).
+    var kern: Double
+    var isSpace: Bool
+}
+
+extension LayoutEngine {
+    /// Measures and breaks `content` into lines with the fonts and size of `style`.
+    /// `wrapWidth`: break lines to fit (at spaces; a longer word overflows).
+    /// `fixedWidth`: the block's width when given (else the widest line).
+    /// `literal`: the string literal the content was written as, when its bytes are the
+    /// content's bytes — then a missing character is reported at its exact place.
+    mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
+                             literal: Span? = nil) -> TextBlock {
+        let faces = resolveFaces(style, span: span)
+        let size = style.fontSize
+        let primary = faces.first.map { self.faces[$0] }
+        let ascent = (primary?.ascent ?? 0.75) * size
+        let descent = (primary?.descent ?? 0.25) * size
+        let lineHeight: Double
+        switch style.lineHeight {
+        case .multiple(let m): lineHeight = m * size
+        case .absolute(let v): lineHeight = v
+        }
+        let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
+
+        var lines: [LaidOutLine] = []
+        var shaped: [ShapedGlyph] = []
+        var missing: [Unicode.Scalar] = []
+        /// Byte offset in the content of each missing scalar's first occurrence.
+        var missingOffsets: [Int] = []
+        var paragraph = Substring.UnicodeScalarView()
+        var paragraphStart = 0
+        func finishParagraph(_ engine: inout LayoutEngine) {
+            shaped.removeAll(keepingCapacity: true)
+            var offset = paragraphStart
+            for scalar in paragraph {
+                defer { offset += UTF8.width(scalar) }
+                // A tab is drawn as a space: the standard fonts have no tab glyph.
+                let s: Unicode.Scalar = scalar == "\t" ? " " : scalar
+                if s == "\r" { continue }
+                var found = false
+                for faceIndex in faces {
+                    if let glyph = engine.faces[faceIndex].glyph(for: s) {
+                        shaped.append(ShapedGlyph(scalar: scalar, face: faceIndex, glyph: glyph,
+                                                  advance: engine.faces[faceIndex].advance(glyph) * size,
+                                                  kern: 0, isSpace: s == " "))
+                        found = true
+                        break
+                    }
+                }
+                if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s); missingOffsets.append(offset) }
+            }
+            // Kerning between neighbours in the same face.
+            if shaped.count > 1 {
+                for i in 0..<(shaped.count - 1) where shaped[i].face == shaped[i + 1].face {
+                    shaped[i].kern = engine.faces[shaped[i].face].kerning(shaped[i].glyph, shaped[i + 1].glyph) * size
+                }
+            }
+            breakLines(shaped[...], wrapWidth: wrapWidth, into: &lines)
+            paragraph = Substring.UnicodeScalarView()
+        }
+        let text = composer.compose(content)
+        var complexScript: String?
+        var byteOffset = 0
+        for scalar in text.unicodeScalars {
+            byteOffset += UTF8.width(scalar)
+            if scalar == "\n" { finishParagraph(&self); paragraphStart = byteOffset; continue }
+            if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+            paragraph.append(scalar)
+        }
+        finishParagraph(&self)
+        if let script = complexScript {
+            diagnostics.append(.error("layout.complex-script", at: span,
+                "text in \(script) needs complex shaping, which drawc does not do yet",
+                notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
+        }
+
+        // A complex script is reported once for the node, not letter by letter.
+        if !missing.isEmpty && complexScript == nil {
+            // Exact places only when the text is byte for byte the literal (no escapes, no
+            // composition).
+            let exact = literal != nil && text.utf8.elementsEqual(content.utf8)
+            let names = faces.map { "'\(self.faces[$0].displayName)'" }
+            let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
+            for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
+                var at = span
+                if exact, let literal {
+                    let start = literal.start + 1 + UInt32(offset)
+                    at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
+                }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                let shown = scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'"
+                diagnostics.append(.error("layout.missing-glyph", at: at,
+                    "character \(code)\(shown) is not in the \(fontText)",
+                    notes: [Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")]))
+            }
+            if missing.count > 5 {
+                diagnostics.append(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+            }
+        }
+
+        var width = 0.0
+        for line in lines { width = max(width, line.width) }
+        return TextBlock(lines: lines, size: Size(width, Double(lines.count) * lineHeight), fontSize: size,
+                         lineHeight: lineHeight, baselineOffset: baselineOffset, align: align, color: style.color)
+    }
+
+    private func standardOnly(_ faces: [Int]) -> Bool {
+        faces.allSatisfy { if case .standard = self.faces[$0].kind { true } else { false } }
+    }
+
+    /// Faces for the `font:` list of a style, resolved once per distinct list.
+    mutating func resolveFaces(_ style: ResolvedStyle, span: Span) -> [Int] {
+        let key = FaceKey(names: style.fonts, bold: style.bold, italic: style.italic)
+        if let last = lastFaceKey, last == key { return lastFaces }
+        if let cached = faceCache[key] { lastFaceKey = key; lastFaces = cached; return cached }
+        var result: [Int] = []
+        for name in style.fonts {
+            if let face = face(named: name, bold: style.bold, italic: style.italic, span: span) { result.append(face) }
+        }
+        if result.isEmpty, style.fonts.isEmpty, let helvetica = face(named: "Helvetica", bold: style.bold, italic: style.italic, span: span) {
+            result.append(helvetica)
+        }
+        faceCache[key] = result
+        lastFaceKey = key; lastFaces = result
+        return result
+    }
+
+    private mutating func face(named name: String, bold: Bool, italic: Bool, span: Span) -> Int? {
+        if let standard = Standard14Font(family: name, bold: bold, italic: italic) {
+            if let index = faces.firstIndex(where: { if case .standard(let f) = $0.kind { f == standard } else { false } }) {
+                return index
+            }
+            let metrics = standard.metrics
+            faces.append(LayoutFace(kind: .standard(standard), displayName: standard.postScriptName,
+                                    ascent: Double(metrics.ascender) / 1000, descent: Double(-metrics.descender) / 1000,
+                                    standardMetrics: metrics))
+            return faces.count - 1
+        }
+        switch fonts.trueType?(name, bold, italic) {
+        case .success(let ref):
+            if let index = faces.firstIndex(where: { if case .trueType(let f) = $0.kind { f == ref } else { false } }) {
+                return index
+            }
+            let scale = 1 / Double(max(1, ref.unitsPerEm))
+            faces.append(LayoutFace(kind: .trueType(ref), displayName: ref.postScriptName,
+                                    ascent: Double(ref.ascender) * scale, descent: Double(-ref.descender) * scale,
+                                    standardMetrics: nil, unitScale: scale))
+            return faces.count - 1
+        case .failure(let error):
+            diagnostics.append(.error("layout.font-unavailable", at: span, error.message))
+            return nil
+        case nil:
+            diagnostics.append(.error("layout.unknown-font", at: span, "unknown font '\(name)'",
+                notes: [Diagnostic.Note("the built-in fonts are Helvetica, Times, Courier, Symbol and ZapfDingbats; other fonts are found by family name on the font path or by file path")]))
+            return nil
+        }
+    }
+}
+
+struct FaceKey: Hashable {
+    var names: [String]
+    var bold: Bool
+    var italic: Bool
+}
+
+/// Greedy line breaking of one paragraph: lines end before a space that would overflow;
+/// trailing spaces never count toward a line's width and are not drawn.
+private func breakLines(_ glyphs: ArraySlice<ShapedGlyph>, wrapWidth: Double?, into lines: inout [LaidOutLine]) {
+    var start = glyphs.startIndex
+    let end = glyphs.endIndex
+    if start == end { lines.append(LaidOutLine(runs: [], width: 0)); return }
+    while start < end {
+        var lineEnd = end
+        if let limit = wrapWidth {
+            // Walk words; remember the last break that still fits.
+            var x = 0.0
+            var lastBreak: Int? = nil
+            var i = start
+            while i < end {
+                if glyphs[i].isSpace {
+                    lastBreak = i
+                } else if x + glyphs[i].advance > limit + 1e-9, let b = lastBreak, b > start {
+                    lineEnd = b
+                    break
+                }
+                x += glyphs[i].advance + glyphs[i].kern
+                i += 1
+            }
+        }
+        lines.append(makeLine(glyphs[start..<lineEnd]))
+        // The next line starts after the spaces at the break.
+        start = lineEnd
+        while start < end, glyphs[start].isSpace { start += 1 }
+        if start == end && lineEnd == end { break }
+    }
+}
+
+private func makeLine(_ glyphs: ArraySlice<ShapedGlyph>) -> LaidOutLine {
+    var trimmedEnd = glyphs.endIndex
+    while trimmedEnd > glyphs.startIndex, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
+    var runs: [LaidOutRun] = []
+    var x = 0.0
+    var width = 0.0
+    var i = glyphs.startIndex
+    while i < trimmedEnd {
+        let face = glyphs[i].face
+        var run = LaidOutRun(face: face, x: x, glyphs: [], advance: 0)
+        var runX = 0.0
+        while i < trimmedEnd, glyphs[i].face == face {
+            run.glyphs.append(Scene.PositionedGlyph(glyph: glyphs[i].glyph, x: runX, scalar: glyphs[i].scalar))
+            // Kerning only with a right neighbour drawn on the same line in the same face.
+            runX += glyphs[i].advance + (i + 1 < trimmedEnd && glyphs[i + 1].face == face ? glyphs[i].kern : 0)
+            i += 1
+        }
+        run.advance = runX
+        x += runX
+        width = x
+        runs.append(run)
+    }
+    return LaidOutLine(runs: runs, width: width)
+}

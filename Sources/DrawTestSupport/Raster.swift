@@ -1,0 +1,261 @@
+// Raster images for pixel comparison: reading what renderers write (binary PNM from
+// pdftoppm and Ghostscript, PNG from rsvg-convert, decoded here with the system zlib so no
+// image tool is needed), and the comparison the conformance suite uses.
+
+import DrawOutput
+
+/// An 8-bit RGB image, rows top to bottom, 3 bytes per pixel. Transparency was composited
+/// onto white when the image was read (paper is white).
+package struct Raster: Equatable, Sendable {
+    package var width: Int
+    package var height: Int
+    package var pixels: [UInt8]
+
+    package init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    package init(width: Int, height: Int, fill: UInt8 = 255) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: fill, count: width * height * 3))
+    }
+
+    /// Reads a PNG or a binary PNM (P5 grey, P6 colour), whichever the bytes are.
+    package static func read(_ bytes: [UInt8]) -> Raster? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return decodePNG(bytes) }
+        return readPNM(bytes)
+    }
+
+    /// Binary PNM: `P6` (RGB) or `P5` (grey), maxval ≤ 255.
+    package static func readPNM(_ bytes: [UInt8]) -> Raster? {
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "6") || bytes[1] == UInt8(ascii: "5") else { return nil }
+        let channels = bytes[1] == UInt8(ascii: "6") ? 3 : 1
+        var index = 2
+        func number() -> Int? {
+            // Whitespace and `#` comments between header fields.
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "#") {
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                } else if bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                    index += 1
+                } else {
+                    break
+                }
+            }
+            var value = 0
+            var digits = 0
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+                digits += 1
+                if value > 1 << 24 { return nil }
+            }
+            return digits > 0 ? value : nil
+        }
+        guard let width = number(), let height = number(), let maxval = number(), maxval > 0, maxval <= 255 else { return nil }
+        index += 1  // the single whitespace byte after maxval
+        let count = width * height * channels
+        guard index + count <= bytes.count else { return nil }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for p in 0..<(width * height) {
+            for c in 0..<3 {
+                let raw = Int(bytes[index + p * channels + (channels == 3 ? c : 0)])
+                pixels[p * 3 + c] = UInt8(raw * 255 / maxval)
+            }
+        }
+        return Raster(width: width, height: height, pixels: pixels)
+    }
+
+    /// PNG, non-interlaced, bit depth 8 or 16, any colour type; alpha composited on white.
+    package static func decodePNG(_ bytes: [UInt8]) -> Raster? {
+        guard bytes.count > 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        var index = 8
+        var width = 0, height = 0, depth = 0, colorType = 0, interlace = 0
+        var palette: [UInt8] = []
+        var paletteAlpha: [UInt8] = []
+        var compressed: [UInt8] = []
+        func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        while index + 8 <= bytes.count {
+            let length = be32(index)
+            let type = String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self)
+            let start = index + 8
+            guard length >= 0, start + length + 4 <= bytes.count else { return nil }
+            let data = bytes[start..<(start + length)]
+            switch type {
+            case "IHDR":
+                guard length >= 13 else { return nil }
+                width = be32(start)
+                height = be32(start + 4)
+                depth = Int(bytes[start + 8])
+                colorType = Int(bytes[start + 9])
+                interlace = Int(bytes[start + 12])
+            case "PLTE": palette = Array(data)
+            case "tRNS": paletteAlpha = Array(data)
+            case "IDAT": compressed.append(contentsOf: data)
+            default: break
+            }
+            index = start + length + 4
+            if type == "IEND" { break }
+        }
+        guard width > 0, height > 0, interlace == 0, depth == 8 || depth == 16 || (colorType == 3 && depth <= 8) else { return nil }
+        let samples: Int
+        switch colorType {
+        case 0: samples = 1
+        case 2: samples = 3
+        case 3: samples = 1
+        case 4: samples = 2
+        case 6: samples = 4
+        default: return nil
+        }
+        let bitsPerPixel = samples * depth
+        let stride = (width * bitsPerPixel + 7) / 8
+        let bpp = max(1, bitsPerPixel / 8)
+        guard let raw = Deflate.decompress(compressed), raw.count >= height * (stride + 1) else { return nil }
+
+        // Undo the per-row filters (None, Sub, Up, Average, Paeth).
+        var rows = [UInt8](repeating: 0, count: height * stride)
+        for y in 0..<height {
+            let filter = raw[y * (stride + 1)]
+            let source = y * (stride + 1) + 1
+            let row = y * stride
+            for x in 0..<stride {
+                let value = Int(raw[source + x])
+                let a = x >= bpp ? Int(rows[row + x - bpp]) : 0
+                let b = y > 0 ? Int(rows[row - stride + x]) : 0
+                let c = (x >= bpp && y > 0) ? Int(rows[row - stride + x - bpp]) : 0
+                let predicted: Int
+                switch filter {
+                case 0: predicted = 0
+                case 1: predicted = a
+                case 2: predicted = b
+                case 3: predicted = (a + b) / 2
+                case 4:
+                    let p = a + b - c
+                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+                default: return nil
+                }
+                rows[row + x] = UInt8((value + predicted) & 0xFF)
+            }
+        }
+
+        var pixels = [UInt8](repeating: 255, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                var rgba: (Int, Int, Int, Int)
+                func sample(_ i: Int) -> Int {
+                    // The i-th sample of pixel x (the high byte of a 16-bit sample).
+                    let offset = y * stride + (x * samples + i) * (depth / 8)
+                    return Int(rows[offset])
+                }
+                switch colorType {
+                case 0: let g = sample(0); rgba = (g, g, g, 255)
+                case 2: rgba = (sample(0), sample(1), sample(2), 255)
+                case 4: let g = sample(0); rgba = (g, g, g, sample(1))
+                case 6: rgba = (sample(0), sample(1), sample(2), sample(3))
+                default:
+                    let bit = x * depth
+                    let byte = Int(rows[y * stride + bit / 8])
+                    let entry = (byte >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
+                    guard entry * 3 + 2 < palette.count else { return nil }
+                    let alpha = entry < paletteAlpha.count ? Int(paletteAlpha[entry]) : 255
+                    rgba = (Int(palette[entry * 3]), Int(palette[entry * 3 + 1]), Int(palette[entry * 3 + 2]), alpha)
+                }
+                let p = (y * width + x) * 3
+                // Over white: c·α + 255·(1 − α), rounded.
+                pixels[p] = UInt8((rgba.0 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
+                pixels[p + 1] = UInt8((rgba.1 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
+                pixels[p + 2] = UInt8((rgba.2 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
+            }
+        }
+        return Raster(width: width, height: height, pixels: pixels)
+    }
+
+    /// Binary PPM (P6) of the image, for looking at it or at a difference map.
+    package var ppm: [UInt8] {
+        Array("P6\n\(width) \(height)\n255\n".utf8) + pixels
+    }
+
+    /// The share of pixels that are not white (to tell an empty rendering from a drawing).
+    package var inkCoverage: Double {
+        guard width * height > 0 else { return 0 }
+        var inked = 0
+        for p in 0..<(width * height) where pixels[p * 3] < 250 || pixels[p * 3 + 1] < 250 || pixels[p * 3 + 2] < 250 {
+            inked += 1
+        }
+        return Double(inked) / Double(width * height)
+    }
+}
+
+/// The result of comparing two renderings of the same page.
+package struct RasterComparison: Sendable {
+    package var width: Int
+    package var height: Int
+    /// Pixels that differ by the neighbourhood rule (in either direction).
+    package var differing: Int
+    /// Pixels compared: the area both images cover.
+    package var compared: Int
+    /// Differing pixels marked red on a faded copy of the first image.
+    package var differenceMap: Raster
+    /// True when the sizes differ by more than a pixel of rounding.
+    package var sizeMismatch: Bool
+
+    package var differingFraction: Double { compared == 0 ? 1 : Double(differing) / Double(compared) }
+}
+
+extension Raster {
+    /// Compares two renderings tolerating anti-aliasing but not a missing or moved shape: a
+    /// pixel counts as different when, in some channel, its value lies outside the range of
+    /// the other image's 3×3 neighbourhood around the same position by more than `tolerance`
+    /// levels — checked both ways. Sizes may differ by one pixel (renderers round page
+    /// sizes differently); the common area is compared.
+    package func compare(to other: Raster, tolerance: Int = 48) -> RasterComparison {
+        let w = min(width, other.width)
+        let h = min(height, other.height)
+        let mismatch = abs(width - other.width) > 1 || abs(height - other.height) > 1
+        var map = Raster(width: w, height: h)
+        var differing = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let outside = Raster.outsideNeighbourhood(self, other, x, y, tolerance)
+                    || Raster.outsideNeighbourhood(other, self, x, y, tolerance)
+                let p = (y * w + x) * 3
+                let q = (y * width + x) * 3
+                if outside {
+                    differing += 1
+                    map.pixels[p] = 255
+                    map.pixels[p + 1] = 0
+                    map.pixels[p + 2] = 0
+                } else {
+                    for c in 0..<3 { map.pixels[p + c] = UInt8(191 + Int(pixels[q + c]) / 4) }
+                }
+            }
+        }
+        return RasterComparison(
+            width: w, height: h, differing: differing, compared: w * h, differenceMap: map, sizeMismatch: mismatch)
+    }
+
+    /// Whether pixel (x, y) of `a` lies outside `b`'s 3×3 neighbourhood range by more than
+    /// `tolerance` in any channel.
+    private static func outsideNeighbourhood(_ a: Raster, _ b: Raster, _ x: Int, _ y: Int, _ tolerance: Int) -> Bool {
+        let p = (y * a.width + x) * 3
+        for c in 0..<3 {
+            let value = Int(a.pixels[p + c])
+            var low = 255, high = 0
+            for dy in -1...1 {
+                let yy = y + dy
+                if yy < 0 || yy >= b.height { continue }
+                for dx in -1...1 {
+                    let xx = x + dx
+                    if xx < 0 || xx >= b.width { continue }
+                    let v = Int(b.pixels[(yy * b.width + xx) * 3 + c])
+                    low = min(low, v)
+                    high = max(high, v)
+                }
+            }
+            if value < low - tolerance || value > high + tolerance { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+@testable import DrawFonts
+
+/// The committed test fonts (Tests/Fonts), found relative to this file.
+enum TestFonts {
+    static let directory: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fonts").path
+    }()
+    static var dejaVuSansPath: String { directory + "/DejaVuSans.ttf" }
+    static var microHeiPath: String { directory + "/wqy-microhei.ttc" }
+
+    static let dejaVuSansBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: dejaVuSansPath)!)
+    static let microHeiBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: microHeiPath)!)
+
+    static let dejaVuSans: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: dejaVuSansBytes, path: dejaVuSansPath)
+    static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: microHeiBytes, face: .index(0), path: microHeiPath)
+
+    /// Whether external validators must be present (CI) rather than skipped when missing.
+    static var validatorsRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+}

@@ -1,0 +1,226 @@
+// The conformance suite: every drawing in samples/ compiled to SVG, PDF and PostScript,
+// each rendered by an independent program (rsvg-convert, pdftoppm, Ghostscript) at 96 dpi
+// and compared pixel by pixel; the PDF checked by qpdf and its text by pdftotext; and the
+// IR, SVG, uncompressed PDF and PS compared with golden files under Tests/Golden/<sample>/.
+//
+// Missing validators skip their checks on a developer machine and fail the run in CI (env
+// CI set). Renderings and difference maps of the last run are kept in
+// .build/conformance/<sample>/ for looking at.
+
+import DrawKit
+import DrawTestSupport
+import Foundation
+import Testing
+
+enum Conformance {
+    /// Off on main while the stages converge (run it with DRAWC_CONFORMANCE=1); switched on
+    /// for good once every sample passes.
+    static let enabled = ProcessInfo.processInfo.environment["DRAWC_CONFORMANCE"] == "1"
+
+    static let root = packageRoot()
+    static let samplesFolder = root + "/samples"
+    static let goldenFolder = root + "/Tests/Golden"
+    static let artifactsFolder = root + "/.build/conformance"
+
+    /// The sample names (file names without `.draw`), sorted.
+    static let samples: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samplesFolder)) ?? []
+        return names.filter { $0.hasSuffix(".draw") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    /// Rendering resolution and the comparison rule of issue 7.
+    static let dpi = 96
+    static let tolerance = 48
+    static let maximumDifferingFraction = 0.001
+
+    static func source(_ name: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: "\(samplesFolder)/\(name).draw") else {
+            throw ConformanceError("cannot read samples/\(name).draw")
+        }
+        return [UInt8](data)
+    }
+
+    static func path(_ name: String) -> String { "samples/\(name).draw" }
+
+    /// Returns true when every tool is present. A missing tool is a recorded failure in CI
+    /// and a skip elsewhere.
+    static func require(_ tools: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let missing = ExternalTool.missing(tools)
+        if missing.isEmpty { return true }
+        if ExternalTool.isCI {
+            Issue.record("validator(s) missing in CI: \(missing.joined(separator: ", ")) — .ci/run installs them", sourceLocation: sourceLocation)
+        }
+        return false
+    }
+
+    static func artifacts(_ name: String) -> String {
+        let folder = "\(artifactsFolder)/\(name)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func write(_ bytes: [UInt8], _ path: String) {
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    }
+
+    /// Renders page images of the files in `folder` named `prefix…` in name order.
+    static func readPages(in folder: String, prefix: String) throws -> [Raster] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix(prefix) }.sorted()
+        return try names.map { name in
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name), let raster = Raster.read([UInt8](data)) else {
+                throw ConformanceError("cannot decode \(folder)/\(name)")
+            }
+            return raster
+        }
+    }
+}
+
+struct ConformanceError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+@Suite("Samples", .enabled(if: Pipeline.isComplete && Conformance.enabled, "needs the whole pipeline (evaluation, layout, every backend)"))
+struct SampleConformanceTests {
+    @Test("there are at least twelve samples")
+    func gallery() {
+        #expect(Conformance.samples.count >= 12, "samples/: \(Conformance.samples)")
+    }
+
+    @Test("compiles with no diagnostic at all", arguments: Conformance.samples)
+    func compilesCleanly(_ name: String) throws {
+        let source = try Conformance.source(name)
+        for format in OutputFormat.allCases {
+            let result = compile(source: source, path: Conformance.path(name), format: format)
+            // PostScript may warn that it approximates (opacity); nothing else may be said.
+            let unexpected = result.diagnostics.filter { !($0.id == "ps.approximation" && (format == .ps || format == .eps)) }
+            #expect(unexpected.isEmpty, "\(format): \(result.report.rendered(as: .text))")
+            #expect(result.succeeded)
+        }
+    }
+
+    @Test("matches its golden IR, SVG, PDF and PS", arguments: Conformance.samples)
+    func golden(_ name: String) throws {
+        let source = try Conformance.source(name)
+        let folder = "\(Conformance.goldenFolder)/\(name)"
+        var files: [(String, [UInt8])] = []
+
+        let ir = dumpIR(source: source, path: Conformance.path(name))
+        try #require(!ir.hasErrors, "\(ir.report.rendered(as: .text))")
+        files.append(("\(name).ir.txt", Array((ir.text ?? "").utf8)))
+
+        let svg = compile(source: source, path: Conformance.path(name), format: .svg)
+        try #require(svg.succeeded, "\(svg.report.rendered(as: .text))")
+        for file in svg.outputs { files.append((file.path(forRequestedPath: "\(name).svg"), file.bytes)) }
+
+        // Uncompressed, so a change to a content stream shows in the diff.
+        let pdf = compile(source: source, path: Conformance.path(name), format: .pdf, options: CompileOptions(compressPDF: false))
+        try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
+        files.append(("\(name).pdf", pdf.outputs[0].bytes))
+
+        let ps = compile(source: source, path: Conformance.path(name), format: .ps)
+        try #require(ps.succeeded, "\(ps.report.rendered(as: .text))")
+        files.append(("\(name).ps", ps.outputs[0].bytes))
+
+        for (file, bytes) in files {
+            if let problem = GoldenFiles.check(bytes, against: "\(folder)/\(file)") {
+                Issue.record(Comment(rawValue: problem))
+            }
+        }
+    }
+
+    @Test("PDF passes qpdf --check and pdftotext gives back the drawing's text", arguments: Conformance.samples)
+    func pdfValidates(_ name: String) throws {
+        guard Conformance.require(["qpdf", "pdftotext"]) else { return }
+        let source = try Conformance.source(name)
+        let built = buildDocument(source: source, path: Conformance.path(name), options: CompileOptions())
+        let pdf = compile(source: source, path: Conformance.path(name), format: .pdf)
+        try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
+        let folder = Conformance.artifacts(name)
+        let pdfPath = "\(folder)/\(name).pdf"
+        Conformance.write(pdf.outputs[0].bytes, pdfPath)
+
+        let qpdf = try ExternalTool.run("qpdf", ["--check", pdfPath])
+        #expect(qpdf.status == 0, "qpdf --check: \(qpdf.stdoutText)\(qpdf.stderrText)")
+        #expect(!qpdf.stdoutText.contains("WARNING") && qpdf.stderrText.isEmpty, "qpdf --check: \(qpdf.stdoutText)\(qpdf.stderrText)")
+
+        // Page by page, in content order (-raw), whitespace aside: every glyph back, in order,
+        // and nothing else.
+        for (index, texts) in built.pageTexts.enumerated() {
+            let page = String(index + 1)
+            let run = try ExternalTool.run("pdftotext", ["-raw", "-enc", "UTF-8", "-f", page, "-l", page, pdfPath, "-"])
+            #expect(run.status == 0, "pdftotext: \(run.stderrText)")
+            let expected = texts.joined().filter { !$0.isWhitespace }
+            let actual = run.stdoutText.filter { !$0.isWhitespace }
+            #expect(actual == expected, "page \(page): pdftotext gave\n\(actual)\nexpected\n\(expected)")
+        }
+    }
+
+    @Test("SVG, PDF and PostScript render alike", arguments: Conformance.samples)
+    func rendersAlike(_ name: String) throws {
+        guard Conformance.require(["rsvg-convert", "pdftoppm", "gs"]) else { return }
+        let source = try Conformance.source(name)
+        let folder = Conformance.artifacts(name)
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where old.hasPrefix("render-") {
+            try? FileManager.default.removeItem(atPath: "\(folder)/\(old)")
+        }
+        let built = buildDocument(source: source, path: Conformance.path(name), options: CompileOptions())
+        try #require(!built.hasErrors)
+
+        // PDF → pdftoppm (PPM pages).
+        let pdf = compile(source: source, path: Conformance.path(name), format: .pdf)
+        try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
+        Conformance.write(pdf.outputs[0].bytes, "\(folder)/\(name).pdf")
+        let poppler = try ExternalTool.run("pdftoppm", ["-r", "\(Conformance.dpi)", "\(folder)/\(name).pdf", "\(folder)/render-pdf"])
+        #expect(poppler.status == 0, "pdftoppm: \(poppler.stderrText)")
+
+        // PostScript → Ghostscript (PPM pages), anti-aliased like the other two.
+        let ps = compile(source: source, path: Conformance.path(name), format: .ps)
+        try #require(ps.succeeded, "\(ps.report.rendered(as: .text))")
+        Conformance.write(ps.outputs[0].bytes, "\(folder)/\(name).ps")
+        let gs = try ExternalTool.run("gs", [
+            // ALLOWPSTRANSPARENCY: our PostScript uses Ghostscript's transparency operators for
+            // opacity when they exist (see docs/postscript.md).
+            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=ppmraw", "-r\(Conformance.dpi)",
+            "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-sOutputFile=\(folder)/render-ps-%03d.ppm", "\(folder)/\(name).ps",
+        ])
+        #expect(gs.status == 0, "gs: \(gs.stdoutText)\(gs.stderrText)")
+
+        // SVG → rsvg-convert (PNG per page file), on white paper.
+        let svg = compile(source: source, path: Conformance.path(name), format: .svg)
+        try #require(svg.succeeded, "\(svg.report.rendered(as: .text))")
+        for (index, file) in svg.outputs.enumerated() {
+            let svgPath = "\(folder)/\(name)-\(index + 1).svg"
+            Conformance.write(file.bytes, svgPath)
+            let rsvg = try ExternalTool.run("rsvg-convert", [
+                "--dpi-x", "\(Conformance.dpi)", "--dpi-y", "\(Conformance.dpi)", "--background-color", "white",
+                "--format", "png", "--output", "\(folder)/render-svg-\(String(format: "%03d", index + 1)).png", svgPath,
+            ])
+            #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderrText)")
+        }
+
+        let pdfPages = try Conformance.readPages(in: folder, prefix: "render-pdf")
+        let psPages = try Conformance.readPages(in: folder, prefix: "render-ps")
+        let svgPages = try Conformance.readPages(in: folder, prefix: "render-svg")
+        try #require(pdfPages.count == built.pageCount, "pdftoppm made \(pdfPages.count) pages, the drawing has \(built.pageCount)")
+        #expect(psPages.count == built.pageCount, "Ghostscript made \(psPages.count) pages, the drawing has \(built.pageCount)")
+        #expect(svgPages.count == built.pageCount, "rsvg-convert made \(svgPages.count) pages, the drawing has \(built.pageCount)")
+
+        for (index, reference) in pdfPages.enumerated() {
+            // Each page must show something: three blank renderings agree too well.
+            #expect(reference.inkCoverage > 0.001, "page \(index + 1) of the PDF rendering is blank")
+            for (label, pages) in [("svg", svgPages), ("ps", psPages)] where index < pages.count {
+                let comparison = pages[index].compare(to: reference, tolerance: Conformance.tolerance)
+                #expect(!comparison.sizeMismatch,
+                        "page \(index + 1): \(label) rendering is \(pages[index].width)×\(pages[index].height), PDF \(reference.width)×\(reference.height)")
+                let percent = (comparison.differingFraction * 10000).rounded() / 100
+                if comparison.differingFraction > Conformance.maximumDifferingFraction {
+                    let mapPath = "\(folder)/diff-\(label)-vs-pdf-\(index + 1).ppm"
+                    Conformance.write(comparison.differenceMap.ppm, mapPath)
+                    Issue.record("page \(index + 1): \(label) differs from PDF in \(comparison.differing) of \(comparison.compared) pixels (\(percent)%, allowed 0.1%); difference map: \(mapPath)")
+                }
+            }
+        }
+    }
+}
