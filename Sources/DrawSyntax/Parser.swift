@@ -63,7 +63,8 @@ final class Parser {
     func advance() {
         let token = tokens[index]
         if token.kind == .endOfFile { return }
-        previousEnd = token.end
+        // A missing token is expected after the last real token, not after a line end.
+        if token.kind != .newline { previousEnd = token.end }
         index += 1
         if ignoreNewlines > 0 { skipNewlines() }
     }
@@ -87,6 +88,7 @@ final class Parser {
         switch token.kind {
         case .endOfFile, .newline: return token.kind.description
         case .stringTail where token.start == token.end: return "end of line"
+        case .stringMiddle, .stringTail: return "')'"  // the `)` that ends an interpolation
         default:
             var text = text(token)
             if text.unicodeScalars.count > 24 { text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(23))) + "…" }
@@ -100,6 +102,9 @@ final class Parser {
         let token = current
         if token.kind == .newline || token.kind == .endOfFile || currentStartsLine || token.start == token.end {
             return Span(file: file, start: previousEnd, end: previousEnd)
+        }
+        if token.kind == .stringMiddle || token.kind == .stringTail {
+            return Span(file: file, start: token.start, end: token.start + 1)  // its `)`
         }
         return span(token)
     }
@@ -324,10 +329,7 @@ final class Parser {
         let start = current.start
         advance()
         guard let name = parseName(after: "'style'") else { return Stmt(.error, span: span(from: start)) }
-        guard kind == .leftBrace else {
-            report(ParseMessages.expectedBlock(after: "'style \(name.name)'", found: found, at: expectedSpan))
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "'style \(name.name)'") else { return Stmt(.error, span: span(from: start)) }
         let block = parseBlock()
         var properties: [Argument] = []
         for statement in block.statements {
@@ -377,8 +379,8 @@ final class Parser {
             ignoreNewlines -= 1
             if !expectCloser(.rightParen, ")", opener: open) { return Stmt(.error, span: span(from: start)) }
         }
-        guard kind == .leftBrace else {
-            report(ParseMessages.expectedBlock(after: "'def \(name.name)(…)'", found: found, at: expectedSpan))
+        guard blockFollows(after: parameters.isEmpty && tokens[index - 1].kind == .identifier
+                           ? "'def \(name.name)'" : "'def \(name.name)(…)'") else {
             return Stmt(.error, span: span(from: start))
         }
         let body = parseBlock()
@@ -431,12 +433,7 @@ final class Parser {
         }
         advance()
         let sequence = parseExpression()
-        guard kind == .leftBrace else {
-            if !statementFailed {
-                report(ParseMessages.expectedBlock(after: "the sequence of 'for'", found: found, at: expectedSpan))
-            }
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "the sequence of 'for'") else { return Stmt(.error, span: span(from: start)) }
         let body = parseBlock()
         return Stmt(.forLoop(name, sequence, body), span: span(from: start))
     }
@@ -453,29 +450,38 @@ final class Parser {
         defer { depth -= 1 }
         advance()
         let condition = parseExpression()
-        guard kind == .leftBrace else {
-            if !statementFailed {
-                report(ParseMessages.expectedBlock(after: "the condition of 'if'", found: found, at: expectedSpan))
-            }
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "the condition of 'if'") else { return Stmt(.error, span: span(from: start)) }
         let thenBlock = parseBlock()
         var elseBlock: Block?
         if kind == .newline, peekKind(1) == .keywordElse { advance() }
         if kind == .keywordElse {
-            let elseToken = current
             advance()
             if kind == .keywordIf {
                 let nested = parseIf()
                 elseBlock = Block(statements: [nested], span: nested.span)
-            } else if kind == .leftBrace {
+            } else if blockFollows(after: "'else'") {
                 elseBlock = parseBlock()
-            } else {
-                report(ParseMessages.expectedBlock(after: "'else'", found: found, at: expectedSpan))
-                _ = elseToken
             }
         }
         return Stmt(.ifElse(condition, thenBlock, elseBlock), span: span(from: start))
+    }
+
+    /// Whether a block follows the statement head just read. A `{` alone on the next line
+    /// is reported and accepted (the block is parsed, so its contents are still checked);
+    /// anything else is reported unless the statement already failed.
+    func blockFollows(after context: String) -> Bool {
+        if kind == .leftBrace { return true }
+        if kind == .newline, peekKind(1) == .leftBrace {
+            var diagnostic = ParseMessages.expectedBlock(after: context, found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a block's '{' goes on the same line as its statement", at: span(tokens[index + 1])))
+            report(diagnostic)
+            advance()
+            return true
+        }
+        if !statementFailed {
+            report(ParseMessages.expectedBlock(after: context, found: found, at: expectedSpan))
+        }
+        return false
     }
 
     /// Skips the rest of a statement including its blocks, without recursion.
