@@ -30,20 +30,30 @@ struct GraphicsState: Equatable {
     }
 }
 
-/// Resources one content stream uses, each list in first-use order without repeats, so
-/// its `/Resources` dictionary is deterministic and names only what it needs.
+/// Indices in first-use order without repeats (a list for the order, a set so a document
+/// with thousands of resources doesn't make each use a linear search).
+struct OrderedIndexSet: Sequence {
+    private(set) var list: [Int] = []
+    private var members: Set<Int> = []
+    var isEmpty: Bool { list.isEmpty }
+    mutating func insert(_ value: Int) {
+        if members.insert(value).inserted { list.append(value) }
+    }
+    func contains(_ value: Int) -> Bool { members.contains(value) }
+    func makeIterator() -> IndexingIterator<[Int]> { list.makeIterator() }
+}
+
+/// Resources one content stream uses, each in first-use order without repeats, so its
+/// `/Resources` dictionary is deterministic and names only what it needs.
 struct ResourceUse {
-    var fonts: [Int] = []
-    var graphicsStates: [Int] = []
-    var images: [Int] = []
-    var forms: [Int] = []
+    var fonts = OrderedIndexSet()
+    var graphicsStates = OrderedIndexSet()
+    var images = OrderedIndexSet()
+    var forms = OrderedIndexSet()
     /// Whether anything in the stream is transparent (then the page gets a group with a
     /// blending colour space, so viewers blend in RGB rather than guessing).
     var usesTransparency = false
 
-    static func insert(_ value: Int, into list: inout [Int]) {
-        if !list.contains(value) { list.append(value) }
-    }
 }
 
 /// Precision of numbers in content streams. Coordinates: 1/10,000 pt. Matrix scale and
@@ -168,7 +178,7 @@ struct ContentStream {
 
     /// `gs`: apply the named ExtGState `/GSn`.
     mutating func applyGraphicsState(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.graphicsStates)
+        resources.graphicsStates.insert(index)
         resources.usesTransparency = true
         out.append(static: "/GS"); out.append(integer: index); out.append(0x20); op("gs")
     }
@@ -203,13 +213,13 @@ struct ContentStream {
 
     /// `Do` an image XObject `/Imn`.
     mutating func drawImage(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.images)
+        resources.images.insert(index)
         out.append(static: "/Im"); out.append(integer: index); out.append(0x20); op("Do")
     }
 
     /// `Do` a form XObject `/Fmn`.
     mutating func drawForm(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.forms)
+        resources.forms.insert(index)
         out.append(static: "/Fm"); out.append(integer: index); out.append(0x20); op("Do")
     }
 
