@@ -313,6 +313,34 @@ import Testing
         #expect(!text.contains("nan") && !text.contains("inf"))
     }
 
+    /// Axis-aligned rectangles starting with a horizontal edge become `re` (same points,
+    /// same order); anything else stays `m l … h`.
+    @Test func rectanglesBecomeRe() {
+        var stream = ContentStream()
+        stream.appendPath(rectPath(10, 20, 30, 40))
+        // Counter-clockwise from the top-right: still a rectangle, negative width.
+        stream.appendPath(polyline([(40, 20), (10, 20), (10, 60), (40, 60)], closed: true))
+        // Starts with a vertical edge: `re` would change the order, so it stays as lines.
+        stream.appendPath(polyline([(10, 20), (10, 60), (40, 60), (40, 20)], closed: true))
+        // Not closed: stays as lines.
+        stream.appendPath(polyline([(0, 0), (5, 0), (5, 5), (0, 5)]))
+        let text = String(decoding: stream.finish(), as: UTF8.self)
+        #expect(text == """
+            10 20 30 40 re
+            40 20 -30 40 re
+            10 20 m
+            10 60 l
+            40 60 l
+            40 20 l
+            h
+            0 0 m
+            5 0 l
+            5 5 l
+            0 5 l
+
+            """)
+    }
+
     @Test func balancedSaveRestore() {
         for sample in Samples.all {
             let pdf = render(sample.document)
