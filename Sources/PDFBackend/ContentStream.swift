@@ -37,6 +37,9 @@ struct OrderedIndexSet: Sequence {
     private var members: Set<Int> = []
     var isEmpty: Bool { list.isEmpty }
     mutating func insert(_ value: Int) {
+        // Items mostly repeat the resource of the item before (one font for many runs):
+        // the last one added is a member, so skip the set's hashing for it.
+        if list.last == value { return }
         if members.insert(value).inserted { list.append(value) }
     }
     func contains(_ value: Int) -> Bool { members.contains(value) }
