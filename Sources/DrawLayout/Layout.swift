@@ -556,7 +556,7 @@ struct LayoutEngine {
         let c = Point(bounds.midX, bounds.midY) + offset
         var t = Transform.translation(-c.x, -c.y)
         if scale != Point(1, 1) { t = t.then(.scale(scale.x, scale.y)) }
-        if rotation != 0 { t = t.then(.rotation(degrees: rotation)) }
+        if rotation != 0 { t = t.then(exactRotation(degrees: rotation)) }
         return t.then(.translation(c.x, c.y))
     }
 
@@ -1014,6 +1014,18 @@ func outline(kind: NodeKind, corner: Double, bounds: Rect) -> Outline {
     case .ellipse, .circle: .ellipse(bounds)
     default: .rect(bounds, corner: corner)
     }
+}
+
+/// A rotation, clockwise on the page; quarter turns are exact (no 6e-17 residues from
+/// `cos(π/2)`), so rotated rectangles stay axis-aligned to the last bit.
+func exactRotation(degrees: Double) -> Transform {
+    let turns = degrees / 90
+    if turns == turns.rounded(), abs(turns) < 1e15 {
+        let quarter = ((Int(turns) % 4) + 4) % 4
+        let (c, s): (Double, Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarter]
+        return Transform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
+    }
+    return .rotation(degrees: degrees)
 }
 
 extension Transform {
