@@ -91,7 +91,8 @@ def parse_afm(text):
                 words = part.split()
                 if words:
                     fields.setdefault(words[0], words[1:])
-            chars.append((int(fields["C"][0]), int(fields["WX"][0]), fields["N"][0]))
+            box = tuple(int(v) for v in fields.get("B", ["0", "0", "0", "0"]))
+            chars.append((int(fields["C"][0]), int(fields["WX"][0]), fields["N"][0], box))
         elif key == "KPX":
             _, left, right, value = line.split()
             kerns.append((left, right, int(value)))
@@ -174,7 +175,7 @@ def main():
 
     # Glyph sets: the 12 Latin faces share one set (checked); Symbol and ZapfDingbats have their own.
     def glyph_set(stem):
-        return sorted({name for _, _, name in parsed[stem][1]})
+        return sorted({c[2] for c in parsed[stem][1]})
     latin = glyph_set("Helvetica")
     for case, stem in FONTS[:12]:
         if glyph_set(stem) != latin:
@@ -245,7 +246,7 @@ def main():
     for stem, set_name in (("Symbol", "symbol"), ("ZapfDingbats", "dingbats")):
         index = {n: i for i, n in enumerate(sets[set_name])}
         table = [0xFFFF] * 256
-        for code, _, name in parsed[stem][1]:
+        for code, _, name, _ in parsed[stem][1]:
             if 0 <= code < 256:
                 table[code] = index[name]
         w("    /// Built-in encoding of %s: code -> glyph index (0xFFFF: no glyph)." % stem)
@@ -261,11 +262,17 @@ def main():
         names = sets[set_of[stem]]
         index = {n: i for i, n in enumerate(names)}
         widths = [0] * len(names)
-        for _, wx, name in chars:
+        boxes = [0] * (4 * len(names))
+        for _, wx, name, box in chars:
             widths[index[name]] = wx
+            boxes[4 * index[name]:4 * index[name] + 4] = list(box)
         w("    /// %s advance widths by glyph index, in 1/1000 em." % stem)
         w("    package static let %sWidths: [UInt16] = [" % case)
         w(swift_int_array(widths))
+        w("    ]")
+        w("    /// %s glyph boxes (llx lly urx ury from the AFM's B fields) by glyph index, 1/1000 em." % stem)
+        w("    package static let %sBoxes: [Int16] = [" % case)
+        w(swift_int_array(boxes))
         w("    ]")
         pairs = sorted(((index[l] << 16) | index[r], v) for l, r, v in kerns)
         key = tuple(pairs)
@@ -330,7 +337,7 @@ def main():
         w("            fontBBox: FontBox(xMin: %d, yMin: %d, xMax: %d, yMax: %d),\n            italicAngle: %s, stemV: %d, stemH: %d, flags: %d," % (
             bbox[0], bbox[1], bbox[2], bbox[3], repr(italic_angle), int(header.get("StdVW", 0)), int(header.get("StdHW", 0)), flags))
         w("            underlinePosition: %d, underlineThickness: %d," % (int(header.get("UnderlinePosition", 0)), int(header.get("UnderlineThickness", 0))))
-        w("            glyphNames: %sGlyphNames, widths: %sWidths, codeToGlyph: %s," % (prefix, case, code_to_glyph))
+        w("            glyphNames: %sGlyphNames, widths: %sWidths, boxes: %sBoxes, codeToGlyph: %s," % (prefix, case, case, code_to_glyph))
         w("            unicodeScalars: %s, unicodeGlyphs: %s," % unicode_tables)
         if has_kern:
             w("            kernKeys: %sKernKeys, kernValues: %sKernValues)," % (kn, kn))
