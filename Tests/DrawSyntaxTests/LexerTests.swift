@@ -110,6 +110,7 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
         ("x #12345", "lex.malformed-color", 2, 8),
         ("x #ggg", "lex.malformed-color", 2, 6),
         ("x #", "lex.malformed-color", 2, 3),
+        ("x 0..5", "lex.incomplete-range-operator", 3, 5),
     ]
 
     @Test(arguments: errors)
