@@ -136,6 +136,7 @@ struct PSDocumentWriter {
                 program: program, glyphMap: subset.glyphMap, cidFontName: name,
                 fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
         }
+        trueTypeBoxes = PSDocumentWriter.glyphBoxes(embedded)
     }
 
     private mutating func collectFonts(_ items: [Scene.Item]) {
@@ -184,7 +185,7 @@ struct PSDocumentWriter {
         }
         let box: (Double, Double, Double, Double)
         if encapsulated {
-            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeExtents: trueTypeExtents) {
+            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
                 // Inside the page (the EPS clips to it), then y up from the bottom.
                 let (width, height) = PSDocumentWriter.pageSize(page)
@@ -232,11 +233,18 @@ struct PSDocumentWriter {
         out.append("%%EndComments\n")
     }
 
-    /// (depth, height) in em of the embedded TrueType faces, from their `head` box.
-    var trueTypeExtents: [Int: (Double, Double)] {
+    /// Boxes of the used glyphs of the embedded TrueType faces, from their `glyf` headers.
+    private(set) var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
+
+    private static func glyphBoxes(_ embedded: [Int: EmbeddedFont]) -> PSInkBounds.TrueTypeBoxes {
         embedded.mapValues { font in
             let em = Double(font.program.unitsPerEm)
-            return (Double(-font.program.bbox.1) / em, Double(font.program.bbox.3) / em)
+            var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
+            for (glyph, cid) in font.cids {
+                let b = font.program.glyphBox(Int(font.cidToGlyph[Int(cid)]))
+                boxes[glyph] = b.map { (Double($0.0) / em, Double($0.1) / em, Double($0.2) / em, Double($0.3) / em) }
+            }
+            return boxes
         }
     }
 
@@ -367,7 +375,7 @@ struct PSDocumentWriter {
         }
         let body = PSBody(
             document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity,
-            trueTypeExtents: trueTypeExtents)
+            trueTypeBoxes: trueTypeBoxes)
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
         swap(&content.out, &out)
@@ -387,7 +395,7 @@ struct PSBody {
     let embedded: [Int: PSDocumentWriter.EmbeddedFont]
     let images: PSImages.Cache
     let usesOpacity: Bool
-    var trueTypeExtents: [Int: (Double, Double)] = [:]
+    var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
@@ -423,7 +431,7 @@ struct PSBody {
         if opacity < 1 {
             // A real transparency group where Ghostscript offers one: it is composited with
             // the fill alpha current when it begins, and its items start opaque inside.
-            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeExtents: trueTypeExtents) else { content.grestore(); return }
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) else { content.grestore(); return }
             content.setFillAlpha(opacity)
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
             content.op("gb")

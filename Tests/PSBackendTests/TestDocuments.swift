@@ -126,7 +126,7 @@ enum TestDocuments {
     static var text: Scene.Document {
         let fonts: [Scene.FontResource] = [
             .standard(.courier), .standard(.helvetica), .standard(.timesRoman), .standard(.helveticaBold),
-            .standard(.symbol), .standard(.zapfDingbats),
+            .standard(.symbol), .standard(.zapfDingbats), .standard(.timesItalic),
         ]
         var items: [Scene.Item] = []
         items.append(.text(run("Café über € — “quoted” (a) \\ b", font: 0, standard: .courier, size: 12, at: Point(20, 40))))
@@ -143,6 +143,9 @@ enum TestDocuments {
             items: [.text(run("rotated", font: 1, standard: .helvetica, size: 12, at: Point(0, 0)))])))
         items.append(.text(run("αβγ ∀", font: 4, standard: .symbol, size: 14, at: Point(200, 115))))
         items.append(.text(run("✈✂", font: 5, standard: .zapfDingbats, size: 14, at: Point(270, 115))))
+        // Italic glyphs overhanging their advance at both ends of the run, at the page's
+        // left edge and lowest line: the EPS box must still contain them.
+        items.append(.text(run("fjord gaff", font: 6, standard: .timesItalic, size: 20, at: Point(4, 185))))
         let page = Scene.Page(size: Size(320, 200), items: items)
         return Scene.Document(pages: [page], fonts: fonts, metadata: Scene.Metadata(title: "Text"))
     }
