@@ -268,3 +268,16 @@ import Testing
         #expect(r.nodes.map(\.geometry.width) == [20, 40])
     }
 }
+
+@Suite struct StackDepthTests {
+    /// Near the call and nesting limits together: must neither crash nor report.
+    @Test func deepestRecursionWithNestedBlocks() {
+        let r = evaluateClean("""
+        def nest(n) {
+          group { zstack { group { vstack { hstack { if n > 0 { for i in 0..<1 { nest n - 1 } } } } } } }
+        }
+        nest 62
+        """)
+        #expect(r.nodes.count == 1)
+    }
+}
