@@ -281,3 +281,24 @@ import Testing
         #expect(r.nodes.count == 1)
     }
 }
+
+@Suite struct PageDefaultTests {
+    @Test func blockWithSizeGetsTheSizedDefaultMargin() {
+        let r = evaluateClean("""
+        page background: ivory
+        page size: a5 { rect }
+        page { rect }
+        """)
+        #expect(r.drawing.pages[0].settings.margin == EdgeInsets(all: 36))
+        #expect(r.drawing.pages[0].settings.background == Color(r: 255, g: 255, b: 240))
+        #expect(r.drawing.pages[1].settings.margin == EdgeInsets(all: 10))
+    }
+
+    @Test func explicitDefaultMarginIsKept() {
+        let r = evaluateClean("""
+        page margin: 5
+        page size: a5 { rect }
+        """)
+        #expect(r.drawing.pages[0].settings.margin == EdgeInsets(all: 5))
+    }
+}
