@@ -131,6 +131,10 @@ private struct Lexer {
                     emit(.halfOpenRange, i, i + 3); i += 3
                 } else if next == UInt8(ascii: "."), byte(i + 2) == UInt8(ascii: ".") {
                     emit(.closedRange, i, i + 3); i += 3
+                } else if next == UInt8(ascii: ".") {
+                    // `0..5`: a range written as in other languages.
+                    report(LexMessages.incompleteRangeOperator(at: span(i, i + 2)))
+                    emit(.invalid, i, i + 2, flags: Token.reported); i += 2
                 } else {
                     emit(.dot, i, i + 1); i += 1
                 }
