@@ -98,12 +98,17 @@ def parse_afm(text):
     return header, chars, kerns
 
 
+# AGL 1.2 gave these names two scalars; AGL 2.0 (what fontTools ships) kept only the symbol
+# one. Symbol's Delta, Omega and mu are the Greek letters, so the Greek scalars are added back.
+AGL_DOUBLE_MAPPINGS = {"Delta": [0x0394], "Omega": [0x03A9], "mu": [0x03BC]}
+
+
 def glyph_scalars(name, dingbats=False):
     """The Unicode scalars the Adobe Glyph List (full legacy list; ZapfDingbats list) gives a name."""
     if dingbats:
         text = agl.toUnicode(name, isZapfDingbats=True)
         return [ord(text)] if len(text) == 1 and text != name else []
-    return list(agl.LEGACY_AGL2UV.get(name, []))
+    return list(agl.LEGACY_AGL2UV.get(name, [])) + AGL_DOUBLE_MAPPINGS.get(name, [])
 
 
 def unicode_pairs(names, dingbats=False):

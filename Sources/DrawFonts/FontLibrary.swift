@@ -159,7 +159,8 @@ package final class FontLibrary: @unchecked Sendable {
                 if let best = Self.bestFace(usable, bold: bold, italic: italic) {
                     return try face(best.path, best.index, try bytesOfFile(best.path), displayPath: best.path)
                 }
-                if let error = matches.first?.error { throw error }
+                // Only unusable (CFF) faces: report the one the style would have chosen.
+                if let error = Self.bestFace(matches, bold: bold, italic: italic)?.error { throw error }
             }
             throw FontError(.familyNotFound, "no font named '\(family)' on the font path (searched \(searchDirectories.joined(separator: ", ")))")
         }

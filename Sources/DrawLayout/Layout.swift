@@ -261,7 +261,7 @@ struct LayoutEngine {
             bounds = path.flatMap(tightBounds) ?? .zero
         case .text:
             let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
-                                   align: node.style.textAlign, span: node.span)
+                                   align: node.style.textAlign, span: node.span, literal: literalSpan(node))
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
@@ -352,7 +352,7 @@ struct LayoutEngine {
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
             let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
-            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span)
+            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: literalSpan(node))
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
@@ -450,6 +450,11 @@ struct LayoutEngine {
         if case .point(let p)? = g.to { result.append(p.offset) }
         else if let points = g.points { result.append(contentsOf: points.map(\.offset)) }
         return result
+    }
+
+    /// The span of the string literal whose bytes are exactly the node's content, if any.
+    private func literalSpan(_ node: Node) -> Span? {
+        node.contentIsVerbatim ? node.contentSpan : nil
     }
 
     /// Parses a `path` node's data, reporting the first error inside the string.

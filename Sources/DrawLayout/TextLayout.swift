@@ -126,7 +126,10 @@ extension LayoutEngine {
     /// Measures and breaks `content` into lines with the fonts and size of `style`.
     /// `wrapWidth`: break lines to fit (at spaces; a longer word overflows).
     /// `fixedWidth`: the block's width when given (else the widest line).
-    mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span) -> TextBlock {
+    /// `literal`: the string literal the content was written as, when its bytes are the
+    /// content's bytes — then a missing character is reported at its exact place.
+    mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
+                             literal: Span? = nil) -> TextBlock {
         let faces = resolveFaces(style, span: span)
         let size = style.fontSize
         let primary = faces.first.map { self.faces[$0] }
@@ -142,10 +145,15 @@ extension LayoutEngine {
         var lines: [LaidOutLine] = []
         var shaped: [ShapedGlyph] = []
         var missing: [Unicode.Scalar] = []
+        /// Byte offset in the content of each missing scalar's first occurrence.
+        var missingOffsets: [Int] = []
         var paragraph = Substring.UnicodeScalarView()
+        var paragraphStart = 0
         func finishParagraph(_ engine: inout LayoutEngine) {
             shaped.removeAll(keepingCapacity: true)
+            var offset = paragraphStart
             for scalar in paragraph {
+                defer { offset += UTF8.width(scalar) }
                 // A tab is drawn as a space: the standard fonts have no tab glyph.
                 let s: Unicode.Scalar = scalar == "\t" ? " " : scalar
                 if s == "\r" { continue }
@@ -159,7 +167,7 @@ extension LayoutEngine {
                         break
                     }
                 }
-                if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s) }
+                if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s); missingOffsets.append(offset) }
             }
             // Kerning between neighbours in the same face.
             if shaped.count > 1 {
@@ -172,8 +180,10 @@ extension LayoutEngine {
         }
         let text = composer.compose(content)
         var complexScript: String?
+        var byteOffset = 0
         for scalar in text.unicodeScalars {
-            if scalar == "\n" { finishParagraph(&self); continue }
+            byteOffset += UTF8.width(scalar)
+            if scalar == "\n" { finishParagraph(&self); paragraphStart = byteOffset; continue }
             if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
             paragraph.append(scalar)
         }
@@ -184,14 +194,23 @@ extension LayoutEngine {
                 notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
         }
 
-        if !missing.isEmpty {
+        // A complex script is reported once for the node, not letter by letter.
+        if !missing.isEmpty && complexScript == nil {
+            // Exact places only when the text is byte for byte the literal (no escapes, no
+            // composition).
+            let exact = literal != nil && text.utf8.elementsEqual(content.utf8)
             let names = faces.map { "'\(self.faces[$0].displayName)'" }
             let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
-            for scalar in missing.prefix(5) {
+            for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
+                var at = span
+                if exact, let literal {
+                    let start = literal.start + 1 + UInt32(offset)
+                    at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
+                }
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 let shown = scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'"
-                diagnostics.append(.error("layout.missing-glyph", at: span,
+                diagnostics.append(.error("layout.missing-glyph", at: at,
                     "character \(code)\(shown) is not in the \(fontText)",
                     notes: [Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")]))
             }

@@ -64,8 +64,6 @@ final class FileUnit {
     /// Property of each labelled argument, by the index of its value expression: 0 not yet
     /// looked up, 255 not a property, else raw value + 1.
     var argumentProperties: [UInt8]
-    /// Symbols of identifiers (kinds, `let` names, parameters, loop variables) by span start.
-    var identifierSymbols: [UInt32: Int32] = [:]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
 
@@ -88,6 +86,8 @@ struct Binding {
     var value: Value
     /// The name in its `let`/`def`/`style`/parameter, for "defined here" notes.
     var span: Span
+    /// The binding of the same symbol made before this one, or -1.
+    var previous: Int32
 }
 
 struct Component {
@@ -157,8 +157,9 @@ final class Evaluation {
     // Symbols.
     var symbolTable: [String: Int32] = [:]
     var symbolNames: [String] = []
-    /// How many bindings of each symbol are on the stack: 0 answers "unbound" at once.
-    var boundCount: [Int32] = []
+    /// Index in `bindings` of the newest binding of each symbol, or -1; each binding links
+    /// to the previous one of its symbol, so a lookup walks only same-named bindings.
+    var newestBinding: [Int32] = []
     /// Built-in kind of each symbol, or nil.
     var symbolKinds: [NodeKind?] = []
 
@@ -304,6 +305,12 @@ final class Evaluation {
         diagnostics.append(diagnostic)
     }
 
+    /// Whether a diagnostic was already reported here: lets a loop skip building the same
+    /// message (and its "did you mean" search) on every iteration.
+    func isReported(_ id: String, _ span: Span) -> Bool {
+        reported.contains(DiagnosticKey(id: id, span: span))
+    }
+
     func error(_ id: String, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
         report(.error(id, at: span, message, notes: notes))
     }
@@ -321,54 +328,40 @@ final class Evaluation {
         let symbol = Int32(symbolNames.count)
         symbolTable[name] = symbol
         symbolNames.append(name)
-        boundCount.append(0)
+        newestBinding.append(-1)
         symbolKinds.append(nil)
         return symbol
     }
 
-    func symbol(of identifier: Identifier) -> Int32 {
-        if let symbol = unit.identifierSymbols[identifier.span.start] { return symbol }
-        let symbol = intern(identifier.name)
-        unit.identifierSymbols[identifier.span.start] = symbol
-        return symbol
-    }
+    /// The symbol of a name as written. Straight-line code names each identifier once, so a
+    /// cache by position would only grow; small names hash quickly.
+    func symbol(of identifier: Identifier) -> Int32 { intern(identifier.name) }
 
     /// Index in `bindings` of the visible binding of `symbol`, innermost first.
     func lookup(_ symbol: Int32) -> Int? {
-        if boundCount[Int(symbol)] == 0 { return nil }
-        var index = bindings.count - 1
-        while index >= floor {
-            if bindings[index].symbol == symbol { return index }
-            index -= 1
-        }
-        for range in captures {
-            var index = range.upperBound - 1
-            while index >= range.lowerBound {
-                if bindings[index].symbol == symbol { return index }
-                index -= 1
-            }
+        var index = Int(newestBinding[Int(symbol)])
+        while index >= 0 {
+            if index >= floor { return index }
+            // Below the current body's floor only the captured ranges are visible, and the
+            // chain runs from newest to oldest, so the first visible one is the innermost.
+            for range in captures where range.contains(index) { return index }
+            index = Int(bindings[index].previous)
         }
         return nil
     }
 
     func bind(_ symbol: Int32, _ value: Value, span: Span) {
-        bindings.append(Binding(symbol: symbol, value: value, span: span))
-        boundCount[Int(symbol)] += 1
+        bindings.append(Binding(symbol: symbol, value: value, span: span, previous: newestBinding[Int(symbol)]))
+        newestBinding[Int(symbol)] = Int32(bindings.count - 1)
     }
 
     /// Binds a declared name, diagnosing a second declaration in the same block.
     func declare(_ identifier: Identifier, _ value: Value) {
         let symbol = symbol(of: identifier)
-        if boundCount[Int(symbol)] > 0 {
-            var index = bindings.count - 1
-            while index >= max(blockStart, floor) {
-                if bindings[index].symbol == symbol {
-                    error("sem.duplicate-binding", identifier.span, "'\(identifier.name)' is already defined in this block",
-                          notes: [.init("previous definition here", at: bindings[index].span)])
-                    break
-                }
-                index -= 1
-            }
+        let newest = Int(newestBinding[Int(symbol)])
+        if newest >= max(blockStart, floor) {
+            error("sem.duplicate-binding", identifier.span, "'\(identifier.name)' is already defined in this block",
+                  notes: [.init("previous definition here", at: bindings[newest].span)])
         }
         bind(symbol, value, span: identifier.span)
     }
@@ -376,7 +369,7 @@ final class Evaluation {
     func truncateBindings(to count: Int) {
         var index = bindings.count - 1
         while index >= count {
-            boundCount[Int(bindings[index].symbol)] -= 1
+            newestBinding[Int(bindings[index].symbol)] = bindings[index].previous
             index -= 1
         }
         bindings.removeSubrange(count...)

@@ -81,6 +81,12 @@ extension Evaluation {
             }
             return .word(name)
         case .tuple(let items):
+            // Points are the common case: no array for them.
+            if items.count == 2 {
+                guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
+                guard let second = evaluate(items[1], depth: depth + 1) else { return nil }
+                if let x = length(first), let y = length(second) { return .point(x, y) }
+            }
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items {
@@ -234,6 +240,7 @@ extension Evaluation {
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
+            if isReported("sem.undefined-name", unit.ast[expr].span) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
             report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
             return

@@ -12,7 +12,8 @@ extension Evaluation {
         guard let label = argument.label else { return nil }
         let slot = Int(argument.value.index)
         let cached = unit.argumentProperties[slot]
-        if cached != 0, cached != 255 { return Property(rawValue: cached - 1) }
+        if cached == 255 { return nil }
+        if cached != 0 { return Property(rawValue: cached - 1) }
         if let property = Property.byName[label.name] {
             unit.argumentProperties[slot] = property.rawValue + 1
             return property
@@ -24,6 +25,14 @@ extension Evaluation {
         let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
         report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
+    }
+
+    /// Whether an argument is `style:` (no diagnostics: the caller applies it later).
+    func isStyleArgument(_ argument: Argument) -> Bool {
+        guard let label = argument.label else { return false }
+        let cached = unit.argumentProperties[Int(argument.value.index)]
+        if cached != 0 { return cached == Property.style.rawValue + 1 }
+        return label.name == "style"
     }
 
     func applyArgument(_ argument: Argument, to top: Int) {
@@ -455,6 +464,9 @@ extension Evaluation {
     /// value outside `names` when the property takes names.
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
+        if isReported("sem.type-mismatch", span) || isReported("sem.invalid-name", span) || isReported("sem.undefined-name", span) {
+            return
+        }
         if case .word(let word) = value {
             if let names {
                 let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)

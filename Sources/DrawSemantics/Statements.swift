@@ -356,6 +356,7 @@ extension Evaluation {
             }
         }
         guard let kind = builtinKind(symbol) else {
+            if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
@@ -369,13 +370,46 @@ extension Evaluation {
         let top = frames.count - 1
         applyArguments(statement.arguments, to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
+        checkRequired(frames[top].node, nameSpan: statement.kind.span)
         finishTopFrame()
+    }
+
+    /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.
+    func checkRequired(_ node: Node, nameSpan: Span) {
+        let geometry = node.geometry
+        switch node.kind {
+        case .path, .image:
+            if node.content == nil {
+                error("sem.missing-content", nameSpan,
+                      "'\(node.kind.name)' needs its \(node.kind.positionalMeaning!) as the first argument")
+            }
+        case .line, .arrow:
+            if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
+                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'from:' and 'to:', or 'points:'")
+            }
+        case .polyline, .polygon:
+            if geometry.points == nil {
+                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'points:'")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Kinds whose children would never be drawn.
+    static func takesChildren(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
+        default: false
+        }
     }
 
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: [Argument], to top: Int, allowPositional: Bool) {
-        for argument in arguments where argument.label?.name == "style" {
+        var hasStyle = false
+        for argument in arguments where isStyleArgument(argument) {
+            hasStyle = true
             applyArgument(argument, to: top)
         }
         for argument in arguments {
@@ -383,7 +417,7 @@ extension Evaluation {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
-            } else if argument.label?.name != "style" {
+            } else if !hasStyle || !isStyleArgument(argument) {
                 applyArgument(argument, to: top)
             }
         }
@@ -391,10 +425,18 @@ extension Evaluation {
 
     /// Pops the top frame, registers its id and appends the node to the frame below.
     func finishTopFrame() {
-        let frame = frames.removeLast()
+        var frame = frames.removeLast()
+        if !frame.node.children.isEmpty && !Self.takesChildren(frame.node.kind) {
+            report(.warning("sem.children-ignored", at: frame.node.children[0].span,
+                            "'\(frame.node.kind.name)' cannot hold other nodes; its children are ignored"))
+            frame.node.children = []
+        }
         if let idSpan = frame.idSpan, let id = frame.node.id {
             if let previous = ids[id] {
-                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [.init("first used here", at: previous.span)])
+                let note: Diagnostic.Note = previous.span == idSpan
+                    ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
+                    : .init("first used here", at: previous.span)
+                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [note])
             } else {
                 ids[id] = IDInfo(span: idSpan, page: pageIndex)
             }

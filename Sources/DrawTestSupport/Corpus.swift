@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawLayout
 import DrawSemantics
 import DrawSyntax
 
@@ -47,7 +48,12 @@ package func corpusDiagnostics(for source: SourceFile, sources: inout SourceMana
     let evaluator = Evaluator(loadFile: { path in
         FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
     })
-    diagnostics += evaluator.evaluate(file, sources: &sources).diagnostics
+    let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
+    diagnostics += evaluationDiagnostics
+    // Layout (only on a drawing that evaluated without errors, as the compiler does); the
+    // standard 14 fonts only, so corpus files never depend on installed fonts.
+    guard !evaluationDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+    diagnostics += layout(drawing).1
     return diagnostics
 }
 

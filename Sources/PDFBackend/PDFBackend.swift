@@ -7,15 +7,16 @@
 // exact; every page has its own /MediaBox; every content stream has balanced q/Q; each
 // font, graphics state and image is written once per document and shared by reference;
 // no clock and no randomness: the same document gives the same bytes, and /ID is the MD5
-// of the body. Text uses the standard 14 fonts as Type 1 fonts, placed with TJ so each
-// glyph lands where layout put it, given the /Widths we write.
+// of the body. Text uses the standard 14 fonts as Type 1 fonts and TrueType faces as
+// embedded Type0/CIDFontType2 subsets, placed with TJ so each glyph lands where layout put
+// it, given the widths we write.
 // Deliberately not done here: measuring or shaping text (layout did it), converting arcs
 // (the IR has cubics only), reporting errors (the IR is valid by construction; a damaged
 // image is skipped rather than reported, as layout already checked it).
 //
 // Structure: `SceneWriter` walks the IR into content streams and collects resources;
-// `PDFFile` numbers objects and writes xref and trailer; `StandardFonts` and `Images`
-// write those objects.
+// `PDFFile` numbers objects and writes xref and trailer; `StandardFonts`, `TrueTypeFonts`
+// and `Images` write those objects.
 
 import DrawFonts
 import DrawOutput
@@ -49,7 +50,8 @@ package enum PDFWriter {
         var descriptorObjects = [Int](repeating: 0, count: document.fonts.count)
         for index in used.fonts {
             fontObjects[index] = file.allocate()
-            descriptorObjects[index] = file.allocate()
+            // TrueType fonts reserve their further objects when they are written.
+            if case .standard = document.fonts[index] { descriptorObjects[index] = file.allocate() }
         }
         let stateObjects = used.graphicsStates.map { _ in file.allocate() }
         var imageObjects = [Int?](repeating: nil, count: document.images.count)
@@ -113,10 +115,11 @@ package enum PDFWriter {
             guard let fontObject = fontObjects[index] else { continue }
             switch document.fonts[index] {
             case .standard(let font):
-                file.writeStandardFont(font, codes: used.usedGlyphs[index], fontObject: fontObject,
+                file.writeStandardFont(font, codes: used.usedGlyphs[index], text: used.symbolicText[index], fontObject: fontObject,
                                        descriptorObject: descriptorObjects[index])
             case .trueType:
-                preconditionFailure("TrueType text is not emitted yet")
+                guard let plan = scene.trueTypePlans[index] else { continue }
+                file.writeTrueTypeFont(plan, fontObject: fontObject)
             }
         }
         for (i, key) in used.graphicsStates.enumerated() {

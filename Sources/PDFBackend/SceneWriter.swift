@@ -26,6 +26,10 @@ struct DocumentResources {
     var fonts: [Int] = []
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
+    /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
+    /// use wins), for a /ToUnicode map. Readers derive Unicode from those fonts' glyph
+    /// names, which is ambiguous (`mu` → U+00B5 where the text had U+03BC).
+    var symbolicText: [Int: [UInt8: Unicode.Scalar]] = [:]
     var graphicsStates: [AlphaKey] = []
     private var graphicsStateIndex: [AlphaKey: Int] = [:]
     /// Indices into `Document.images` in first-use order, with their decoded forms.
@@ -55,9 +59,13 @@ struct SceneWriter {
     let document: Scene.Document
     var resources: DocumentResources
 
+    /// Subsets of the TrueType faces the document shows, by index in `Document.fonts`.
+    let trueTypePlans: [Int: TrueTypeFontPlan]
+
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
+        trueTypePlans = TrueTypeFontPlan.plans(for: document)
     }
 
     /// The content stream of one page: the y-flip, the background, then the items.
@@ -78,22 +86,56 @@ struct SceneWriter {
         return (bytes, stream.resources)
     }
 
-    /// Emits `items`; `visible` is the page area expressed in the current user space (used
-    /// to size transparency groups), `alphaScale` a group opacity folded into the items'
-    /// own alpha (only for items where that is exact, see `isElementary`).
-    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, into stream: inout ContentStream) {
-        for item in items {
+    /// One open list of items being walked: the page's, or a group's.
+    struct Frame {
+        enum Closing {
+            /// Nothing to undo (a group without transform, clip or form).
+            case nothing
+            /// `Q` in the current stream.
+            case restore
+            /// Finish the form on top of the stream stack, then draw it into the stream
+            /// below with `alpha`, and `Q` there.
+            case form(alpha: Double, boundingBox: Rect)
+        }
+        var items: [Scene.Item]
+        var index = 0
+        /// The page area in this frame's user space (sizes transparency groups).
+        var visible: Rect
+        /// A group opacity folded into the items' own alpha (see `isElementary`).
+        var alphaScale: Double
+        var closing: Closing
+    }
+
+    /// Emits `items` into `root`. The walk is iterative, with explicit stacks of frames and
+    /// of content streams (a form XObject's stream sits above its page's), so a deeply
+    /// nested drawing cannot overflow the call stack.
+    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, into root: inout ContentStream) {
+        var streams: [ContentStream] = [root]
+        root = ContentStream()  // leave the buffer uniquely owned by the stack
+        var frames = [Frame(items: items, visible: visible, alphaScale: alphaScale, closing: .nothing)]
+        while let top = frames.indices.last {
+            guard frames[top].index < frames[top].items.count else {
+                close(frames.removeLast(), streams: &streams)
+                continue
+            }
+            let item = frames[top].items[frames[top].index]
+            frames[top].index += 1
+            let alphaScale = frames[top].alphaScale
+            let current = streams.count - 1
             switch item {
             case .path(let path, let paint):
-                emitPath(path, paint, alphaScale: alphaScale, into: &stream)
+                emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])
             case .text(let run):
-                emitText(run, alphaScale: alphaScale, into: &stream)
+                emitText(run, alphaScale: alphaScale, into: &streams[current])
             case .image(let image):
-                emitImage(image, alphaScale: alphaScale, into: &stream)
+                emitImage(image, alphaScale: alphaScale, into: &streams[current])
             case .group(let group):
-                emitGroup(group, visible: visible, alphaScale: alphaScale, into: &stream)
+                if let frame = openGroup(group, visible: frames[top].visible, alphaScale: alphaScale, streams: &streams) {
+                    frames.append(frame)
+                }
             }
         }
+        root = streams.removeLast()
     }
 
     // MARK: alpha
@@ -151,54 +193,75 @@ struct SceneWriter {
     /// stroke (fill and stroke together overlap each other), one text run (glyphs of one
     /// text object knock each other out), one image, or a group around one such item.
     func isElementary(_ item: Scene.Item) -> Bool {
-        switch item {
-        case .path(_, let paint): return (paint.fill == nil) != (paint.stroke == nil)
-        case .text, .image: return true
-        case .group(let group): return group.items.count == 1 && isElementary(group.items[0])
+        var item = item
+        while true {  // a loop, not recursion: chains of groups can be deep
+            switch item {
+            case .path(_, let paint): return (paint.fill == nil) != (paint.stroke == nil)
+            case .text, .image: return true
+            case .group(let group):
+                guard group.items.count == 1 else { return false }
+                item = group.items[0]
+            }
         }
     }
 
-    mutating func emitGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, into stream: inout ContentStream) {
+    /// Starts a group: `q`, `cm`, clip, and for a transparency group a new stream on the
+    /// stack. Returns the frame for its items, or nil when the group draws nothing.
+    mutating func openGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, streams: inout [ContentStream]) -> Frame? {
         let opacity = min(max(group.opacity, 0), 1)
-        guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return }
+        guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return nil }
         let t = group.transform
         let determinant = t.a * t.d - t.b * t.c
         // A singular transform squashes the group to a line or point: nothing to see.
-        guard determinant.isFinite, abs(determinant) > 1e-12 else { return }
-        if let clip = group.clip, clip.isEmpty || clip.verbs.first != .move { return }
+        guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
+        if let clip = group.clip, clip.isEmpty || clip.verbs.first != .move { return nil }
 
         let needsTransparencyGroup = quantizedAlpha(opacity) < 10_000
             && !(group.items.count == 1 && isElementary(group.items[0]))
         let needsState = !t.isIdentity || group.clip != nil || needsTransparencyGroup
-        if needsState { stream.save() }
-        if !t.isIdentity { stream.concatenate(t) }
+        let current = streams.count - 1
+        if needsState { streams[current].save() }
+        if !t.isIdentity { streams[current].concatenate(t) }
         var inner = transformedBounds(visible, by: inverse(t, determinant: determinant))
         if let clip = group.clip {
-            stream.appendPath(clip)
-            stream.op("W n")
+            streams[current].appendPath(clip)
+            streams[current].op("W n")
             if let clipBounds = clip.controlBounds { inner = intersection(inner, clipBounds) }
         }
-        if needsTransparencyGroup {
-            // A transparency group: the children are composited with each other first and
-            // the result once with the group opacity, as in SVG. Folding the opacity into
-            // each child instead would show overlaps between children.
-            // The reader resets alpha to 1 inside the group (ISO 32000-1 §11.6.6), and
-            // keeps the rest of the state at the `Do`.
-            var formState = stream.state
-            formState.fillAlpha = 1
-            formState.strokeAlpha = 1
-            var form = ContentStream(state: formState)
-            emit(group.items, visible: inner, alphaScale: 1, into: &form)
+        guard needsTransparencyGroup else {
+            return Frame(items: group.items, visible: inner, alphaScale: alphaScale * opacity,
+                         closing: needsState ? .restore : .nothing)
+        }
+        // A transparency group: the children are composited with each other first and the
+        // result once with the group opacity, as in SVG. Folding the opacity into each child
+        // instead would show overlaps between children. The reader resets alpha to 1
+        // inside the group (ISO 32000-1 §11.6.6) and keeps the rest of the state of the `Do`.
+        var formState = streams[current].state
+        formState.fillAlpha = 1
+        formState.strokeAlpha = 1
+        streams.append(ContentStream(state: formState))
+        return Frame(items: group.items, visible: inner, alphaScale: 1,
+                     closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
+    }
+
+    /// Ends a group's frame (see `Frame.Closing`).
+    mutating func close(_ frame: Frame, streams: inout [ContentStream]) {
+        switch frame.closing {
+        case .nothing:
+            break
+        case .restore:
+            streams[streams.count - 1].restore()
+        case .form(let alpha, let boundingBox):
+            var form = streams.removeLast()
             let content = form.finish()
             let index = resources.forms.count
-            resources.forms.append(FormXObject(content: content, boundingBox: inner, resources: form.resources))
-            setAlpha(fill: opacity * alphaScale, stroke: opacity * alphaScale, in: &stream)
-            stream.drawForm(index)
-            stream.resources.usesTransparency = true
-        } else {
-            emit(group.items, visible: inner, alphaScale: alphaScale * opacity, into: &stream)
+            resources.forms.append(FormXObject(content: content, boundingBox: boundingBox, resources: form.resources))
+            let current = streams.count - 1
+            setAlpha(fill: alpha, stroke: alpha, in: &streams[current])
+            streams[current].drawForm(index)
+            streams[current].resources.usesTransparency = true
+            streams[current].restore()
         }
-        if needsState { stream.restore() }
     }
 
     // MARK: text
@@ -209,11 +272,18 @@ struct SceneWriter {
               quantizedAlpha(run.color.alpha * alphaScale) > 0
         else { return }
         let fontIndex = run.font.index
-        guard case .standard(let font) = document.fonts[fontIndex] else {
-            // TrueType faces are embedded as Type0 fonts (issue 8), not yet written.
-            return
+        let standardWidths: [UInt16]?
+        let plan: TrueTypeFontPlan?
+        switch document.fonts[fontIndex] {
+        case .standard(let font):
+            standardWidths = StandardFontProgram.program(for: font).widths
+            plan = nil
+        case .trueType:
+            // No plan: the face's glyph data was damaged; its text cannot be embedded.
+            guard let found = trueTypePlans[fontIndex] else { return }
+            standardWidths = nil
+            plan = found
         }
-        let widths = StandardFontProgram.program(for: font).widths
 
         setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
         stream.setFillColor(run.color)
@@ -232,32 +302,50 @@ struct SceneWriter {
         stream.out.append(static: "1 0 0 -1 ")
         stream.number(run.origin.x); stream.number(run.origin.y)
         stream.op("Tm")
-
-        // TJ: each number n moves the pen by -n/1000 em. Choose n so that every glyph
-        // lands exactly at its `x` given the advances the reader takes from /Widths; the
-        // pen is tracked with the rounded numbers, so rounding never accumulates.
-        let out = writeShowText(run.glyphs, widths: widths, size: run.size, into: &stream.out)
-        _ = out
+        if let standardWidths {
+            writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
+            for glyph in run.glyphs where glyph.glyph < 256 {
+                resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+            }
+            if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
+                var map = resources.symbolicText[fontIndex] ?? [:]
+                for glyph in run.glyphs where glyph.glyph < 256 && map[UInt8(glyph.glyph)] == nil {
+                    map[UInt8(glyph.glyph)] = glyph.scalar
+                }
+                resources.symbolicText[fontIndex] = map
+            }
+        } else if let plan {
+            writeShowText(run.glyphs, size: run.size, twoByte: true, into: &stream.out,
+                          code: { plan.subset.newGlyph($0) ?? 0 },
+                          width: { plan.widths[Int($0)] })
+        }
         stream.op("TJ")
         stream.op("ET")
-
-        for glyph in run.glyphs where glyph.glyph < 256 {
-            resources.usedGlyphs[fontIndex].insert(glyph.glyph)
-        }
     }
 
-    /// Writes the `[ … ]` operand of `TJ` for `glyphs` (single-byte codes).
-    @discardableResult
-    func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) -> Double {
+    /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
+    func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) {
+        writeShowText(glyphs, size: size, twoByte: false, into: &out,
+                      code: { min($0, 255) }, width: { Double(widths[Int($0)]) })
+    }
+
+    /// Writes the `[ … ]` operand of `TJ`. Each number n moves the pen by -n/1000 em; n is
+    /// chosen so that every glyph lands exactly at its `x`, given the advance `width(code)`
+    /// (1/1000 em) the reader takes from the font's widths. The pen is replayed with the
+    /// rounded numbers, so rounding never accumulates. One-byte codes go in literal
+    /// strings, two-byte codes (Identity-H) in hex strings.
+    func writeShowText(_ glyphs: [Scene.PositionedGlyph], size: Double, twoByte: Bool, into out: inout ByteBuffer,
+                       code: (UInt16) -> UInt16, width: (UInt16) -> Double) {
         out.append(0x5B)
         var pen = 0.0
-        var stringOpen = false
-        var bytes: [UInt8] = []
+        var pending: [UInt8] = []
         func flush(_ out: inout ByteBuffer) {
-            if stringOpen { out.literalString(bytes); bytes.removeAll(keepingCapacity: true); stringOpen = false }
+            guard !pending.isEmpty else { return }
+            if twoByte { out.hexString(pending) } else { out.literalString(pending) }
+            pending.removeAll(keepingCapacity: true)
         }
         for glyph in glyphs {
-            let code = UInt8(truncatingIfNeeded: min(glyph.glyph, 255))
+            let c = code(glyph.glyph)
             let wanted = glyph.x.isFinite ? glyph.x : pen
             let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
             if adjustment != 0 {
@@ -265,13 +353,12 @@ struct SceneWriter {
                 out.append(number: adjustment, precision: Precision.textAdjustment)
                 pen -= adjustment * size / 1000
             }
-            bytes.append(code)
-            stringOpen = true
-            pen += Double(widths[Int(code)]) * size / 1000
+            if twoByte { pending.append(UInt8(c >> 8)) }
+            pending.append(UInt8(truncatingIfNeeded: c))
+            pen += width(c) * size / 1000
         }
         flush(&out)
         out.append(0x5D)
-        return pen
     }
 
     // MARK: images

@@ -43,7 +43,9 @@ struct StandardFontProgram {
 extension PDFFile {
     /// Writes the font dictionary `fontObject` and its descriptor `descriptorObject` for
     /// `font`, with widths for the codes `firstCode…lastCode`.
-    mutating func writeStandardFont(_ font: Standard14Font, codes: Set<UInt16>, fontObject: Int, descriptorObject: Int) {
+    mutating func writeStandardFont(_ font: Standard14Font, codes: Set<UInt16>, text: [UInt8: Unicode.Scalar]?,
+                                    fontObject: Int, descriptorObject: Int) {
+        let toUnicode = text.map { _ in allocate() }
         let program = StandardFontProgram.program(for: font)
         let first = Int(codes.min() ?? 32)
         let last = max(first, Int(codes.max() ?? 32))
@@ -62,6 +64,13 @@ extension PDFFile {
             }
             out.append(static: "] /FontDescriptor ")
             out.reference(descriptorObject)
+            if let toUnicode {
+                out.append(static: " /ToUnicode ")
+                out.reference(toUnicode)
+            }
+        }
+        if let toUnicode, let text {
+            stream(toUnicode, data: toUnicodeCMap(text.map { (UInt16($0.key), [$0.value]) }, codeBytes: 1))
         }
         dictionary(descriptorObject) { out in
             out.append(static: " /Type /FontDescriptor /FontName ")

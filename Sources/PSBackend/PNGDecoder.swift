@@ -1,8 +1,9 @@
 import DrawOutput
 
 /// A defensive PNG decoder (ISO/IEC 15948): every colour type and bit depth, Adam7
-/// interlacing, palettes and `tRNS`. Produces 8-bit gray or RGB samples; transparency is
-/// blended onto white (PostScript images are opaque). Damaged or oversized input gives nil.
+/// interlacing, palettes and `tRNS`. Produces 8-bit gray or RGB samples (straight, not
+/// premultiplied) and, when some pixel is not opaque, an 8-bit alpha per pixel. Damaged or
+/// oversized input gives nil.
 enum PNGDecoder {
     static func decode(_ bytes: [UInt8]) -> PSImages.Decoded? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -64,6 +65,7 @@ enum PNGDecoder {
         let hasAlpha = h.colorType == 4 || h.colorType == 6 || !transparency.isEmpty
         let outComponents = (h.colorType == 0 || h.colorType == 4) ? 1 : 3
         var rgb = [UInt8](repeating: 0, count: h.width * h.height * outComponents)
+        var alphas = [UInt8](repeating: 255, count: hasAlpha ? h.width * h.height : 0)
         var sawTransparency = false
         var offset = 0
         let maxValue = (1 << h.depth) - 1
@@ -109,7 +111,7 @@ enum PNGDecoder {
                         }
                     }
                     func to8(_ v: Int) -> Int { h.depth == 16 ? v >> 8 : v * 255 / maxValue }
-                    var color: (Int, Int, Int)
+                    let color: (Int, Int, Int)
                     var alpha = 255
                     switch h.colorType {
                     case 0:
@@ -135,15 +137,11 @@ enum PNGDecoder {
                         color = (to8(channel(0)), to8(channel(1)), to8(channel(2)))
                         alpha = to8(channel(3))
                     }
+                    let x = p.x0 + column * p.dx
                     if hasAlpha && alpha < 255 {
                         sawTransparency = true
-                        // Blend onto white.
-                        color = (
-                            (color.0 * alpha + 255 * (255 - alpha) + 127) / 255,
-                            (color.1 * alpha + 255 * (255 - alpha) + 127) / 255,
-                            (color.2 * alpha + 255 * (255 - alpha) + 127) / 255)
+                        alphas[y * h.width + x] = UInt8(alpha)
                     }
-                    let x = p.x0 + column * p.dx
                     let o = (y * h.width + x) * outComponents
                     rgb[o] = UInt8(color.0)
                     if outComponents == 3 { rgb[o + 1] = UInt8(color.1); rgb[o + 2] = UInt8(color.2) }
@@ -153,6 +151,6 @@ enum PNGDecoder {
         }
         return PSImages.Decoded(
             width: h.width, height: h.height, components: outComponents, data: .samples(rgb),
-            hadAlpha: sawTransparency)
+            alpha: sawTransparency ? alphas : nil)
     }
 }

@@ -60,8 +60,12 @@ typealias PSTrueTypeSource = @Sendable (TrueTypeFontRef, [UInt16]) -> PSTrueType
 enum PSTrueTypeFonts {
     /// The subset of `font` for `glyphs` (sorted, unique), or nil when DrawFonts cannot
     /// provide one (then the text falls back to Helvetica, with a warning).
-    static let defaultSource: PSTrueTypeSource = { _, _ in
-        nil  // DrawFonts' subsetter is wired in here when it lands (issue 8).
+    static let defaultSource: PSTrueTypeSource = { face, glyphs in
+        guard let subset = try? face.subset(glyphs: glyphs) else { return nil }
+        var map: [UInt16: UInt16] = [:]
+        // A glyph the subset did not keep (an id out of range) shows .notdef.
+        for glyph in glyphs { map[glyph] = subset.newGlyph(glyph) ?? 0 }
+        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map)
     }
 }
 
@@ -175,22 +179,29 @@ struct PSDocumentWriter {
         }
         let box: (Double, Double, Double, Double)
         if encapsulated {
-            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts) {
+            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeExtents: trueTypeExtents) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
-                box = (ink.minX, page.size.height - ink.maxY, ink.maxX, page.size.height - ink.minY)
+                // Inside the page (the EPS clips to it), then y up from the bottom.
+                let (width, height) = PSDocumentWriter.pageSize(page)
+                let x0 = max(0, ink.minX), x1 = min(width, ink.maxX)
+                let y0 = max(0, ink.minY), y1 = min(height, ink.maxY)
+                box = x0 < x1 && y0 < y1 ? (x0, height - y1, x1, height - y0) : (0, 0, 0, 0)
             } else {
                 box = (0, 0, 0, 0)
             }
         } else {
-            let width = pages.map(\.size.width).max() ?? 0
-            let height = pages.map(\.size.height).max() ?? 0
+            let width = pages.map { PSDocumentWriter.pageSize($0).width }.max() ?? 0
+            let height = pages.map { PSDocumentWriter.pageSize($0).height }.max() ?? 0
             box = (0, 0, width, height)
         }
         out.append("%%BoundingBox: ")
-        out.append(integer: Int(box.0.rounded(.down))); out.append(" ")
-        out.append(integer: Int(box.1.rounded(.down))); out.append(" ")
-        out.append(integer: Int(box.2.rounded(.up))); out.append(" ")
-        out.append(integer: Int(box.3.rounded(.up))); out.append("\n")
+        func integer(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            v.isFinite ? Int(min(1e9, max(-1e9, v)).rounded(rule)) : 0
+        }
+        out.append(integer: integer(box.0, .down)); out.append(" ")
+        out.append(integer: integer(box.1, .down)); out.append(" ")
+        out.append(integer: integer(box.2, .up)); out.append(" ")
+        out.append(integer: integer(box.3, .up)); out.append("\n")
         out.append("%%HiResBoundingBox: ")
         out.append(number: box.0); out.append(" ")
         out.append(number: box.1); out.append(" ")
@@ -215,6 +226,14 @@ struct PSDocumentWriter {
         out.append("%%EndComments\n")
     }
 
+    /// (depth, height) in em of the embedded TrueType faces, from their `head` box.
+    var trueTypeExtents: [Int: (Double, Double)] {
+        embedded.mapValues { font in
+            let em = Double(font.program.unitsPerEm)
+            return (Double(-font.program.bbox.1) / em, Double(font.program.bbox.3) / em)
+        }
+    }
+
     /// The standard fonts the interpreter must have, in first-use order, once each.
     private var neededFontNames: [String] {
         var names: [String] = []
@@ -229,15 +248,12 @@ struct PSDocumentWriter {
         return names
     }
 
-    /// Text for a DSC comment: a PostScript string (escaped like any other), at most 200
-    /// bytes of the UTF-8 so the comment line stays under the DSC's 255 characters.
+    /// Text for a DSC comment: a PostScript string (escaped like any other), cut so that
+    /// the comment line stays under the DSC's 255 characters.
     static func dscText(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var count = 0
-        bytes.append(0x28)
+        var bytes: [UInt8] = [0x28]
         for b in text.utf8 {
-            if count >= 200 { break }
-            count += 1
+            if bytes.count > 230 { break }
             switch b {
             case 0x28, 0x29, 0x5C: bytes.append(0x5C); bytes.append(b)
             case 0x20...0x7E: bytes.append(b)
@@ -295,8 +311,18 @@ struct PSDocumentWriter {
 
     // MARK: Pages
 
+    /// The largest page `setpagedevice` is asked for: 200 in, PDF's limit too.
+    static let maximumPageSide = 14400.0
+
+    /// The page size written: at least 1 pt and at most `maximumPageSide` each way
+    /// (Ghostscript rejects a zero, negative or absurd `/PageSize` with configurationerror).
+    static func pageSize(_ page: Scene.Page) -> (width: Double, height: Double) {
+        func clamp(_ v: Double) -> Double { v.isFinite ? min(maximumPageSide, max(1, v)) : 1 }
+        return (clamp(page.size.width), clamp(page.size.height))
+    }
+
     private func writePage(_ page: Scene.Page, number: Int, into out: inout ByteBuffer) {
-        let width = page.size.width, height = page.size.height
+        let (width, height) = PSDocumentWriter.pageSize(page)
         out.append("%%Page: "); out.append(integer: number); out.append(" ")
         out.append(integer: number); out.append("\n")
         if !encapsulated {
@@ -320,13 +346,20 @@ struct PSDocumentWriter {
         var content = PSContent(out: out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
+        if encapsulated {
+            // An EPS has no page to clip what overflows it: clip here, as PDF and SVG do.
+            content.number(0); content.number(0); content.number(width); content.number(height)
+            content.op("rectclip")
+        }
         if let background = page.background, background.alpha > 0 {
             if pageUsesOpacity { content.setFillAlpha(background.alpha) }
             content.setColor(background)
             content.number(0); content.number(0); content.number(width); content.number(height)
             content.op("rectfill")
         }
-        let body = PSBody(document: document, fontKeys: fontKeys, embedded: embedded, usesOpacity: pageUsesOpacity)
+        let body = PSBody(
+            document: document, fontKeys: fontKeys, embedded: embedded, usesOpacity: pageUsesOpacity,
+            trueTypeExtents: trueTypeExtents)
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
         out = content.out
@@ -337,10 +370,15 @@ struct PSDocumentWriter {
 
 /// The walk over a page's items.
 struct PSBody {
+    /// Runs larger than this (about 35 m) are not drawn: Ghostscript stops with a limitcheck
+    /// on absurd sizes, and layout never makes them.
+    static let maximumFontSize = 100_000.0
+
     let document: Scene.Document
     let fontKeys: [Int: String]
     let embedded: [Int: PSDocumentWriter.EmbeddedFont]
     let usesOpacity: Bool
+    var trueTypeExtents: [Int: (Double, Double)] = [:]
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
@@ -360,6 +398,11 @@ struct PSBody {
     private func group(_ group: Scene.Group, into content: inout PSContent) {
         let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
         if opacity <= 0 || group.items.isEmpty { return }
+        // A transform that collapses the plane (or isn't finite) shows nothing, and would
+        // make the interpreter fail where it inverts the matrix.
+        let t = group.transform
+        let determinant = t.a * t.d - t.b * t.c
+        guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), abs(determinant) > 1e-12 else { return }
         content.gsave()
         if !group.transform.isIdentity { content.concat(group.transform) }
         if let clip = group.clip {
@@ -371,7 +414,7 @@ struct PSBody {
         if opacity < 1 {
             // A real transparency group where Ghostscript offers one: it is composited with
             // the fill alpha current when it begins, and its items start opaque inside.
-            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts) else { content.grestore(); return }
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeExtents: trueTypeExtents) else { content.grestore(); return }
             content.setFillAlpha(opacity)
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
             content.op("gb")
@@ -404,7 +447,7 @@ struct PSBody {
     }
 
     private func text(_ run: Scene.TextRun, into content: inout PSContent) {
-        guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.color.alpha > 0,
+        guard !run.glyphs.isEmpty, run.size.isFinite, run.size > 0, run.size <= PSBody.maximumFontSize, run.color.alpha > 0,
               let key = fontKeys[run.font.index]
         else { return }
         if usesOpacity { content.setFillAlpha(run.color.alpha) }

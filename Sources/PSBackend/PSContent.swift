@@ -57,11 +57,15 @@ struct PSContent {
         column = 0
     }
 
+    /// Coordinates beyond this many points (about 3.5 km) are clamped: nothing that large
+    /// is drawable, and interpreters with single-precision reals fail on huge numbers.
+    static let maximumMagnitude = 1e7
+
     /// A number followed by a space; wraps the line before it gets long.
-    mutating func number(_ value: Double) {
+    mutating func number(_ value: Double, precision: Int = NumberFormat.defaultPrecision) {
         if column > 200 { newline() }
         let before = out.count
-        out.append(number: value)
+        out.append(number: min(PSContent.maximumMagnitude, max(-PSContent.maximumMagnitude, value)), precision: precision)
         out.append(0x20)
         column += out.count - before
     }
@@ -95,6 +99,10 @@ struct PSContent {
             case 0x28, 0x29, 0x5C:
                 out.append(0x5C); out.append(b)
                 column += 2
+            case 0x25 where column == 0:
+                // Never a '%' at the start of a line: it could read as a DSC comment.
+                out.append([0x5C, 0x30, 0x34, 0x35] as [UInt8])
+                column += 4
             case 0x20...0x7E:
                 out.append(b)
                 column += 1
@@ -147,7 +155,9 @@ struct PSContent {
 
     /// `cm` (`concat`): multiply the current transformation matrix by `t`.
     mutating func concat(_ t: Transform) {
-        for v in [t.a, t.b, t.c, t.d, t.e, t.f] { number(v) }
+        // More digits for the linear part: a small scale must not round to a singular matrix.
+        for v in [t.a, t.b, t.c, t.d] { number(v, precision: 8) }
+        number(t.e); number(t.f)
         op("cm")
     }
 
@@ -234,7 +244,7 @@ struct PSContent {
     /// subpath instead (PostScript would stop with `nocurrentpoint`).
     mutating func path(_ path: Scene.Path) {
         var hasCurrentPoint = false
-        path.forEachSegment { verb, points in
+        path.forEachCheckedSegment { verb, points in
             switch verb {
             case .move:
                 let p = points[points.startIndex]
@@ -260,5 +270,20 @@ struct PSContent {
 
     private func clamp(_ v: Double) -> Double {
         v.isFinite ? min(1, max(0, v)) : 0
+    }
+}
+
+extension Scene.Path {
+    /// Like `forEachSegment`, but stops where the points run out instead of trapping: the
+    /// IR's invariant (points match verbs) holds for paths from `PathBuilder`, and a backend
+    /// should not crash on one built by hand that breaks it.
+    func forEachCheckedSegment(_ body: (Scene.PathVerb, ArraySlice<Point>) -> Void) {
+        var index = 0
+        for verb in verbs {
+            let n = verb.pointCount
+            guard index + n <= points.count else { return }
+            body(verb, points[index..<index + n])
+            index += n
+        }
     }
 }

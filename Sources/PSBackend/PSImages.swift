@@ -20,8 +20,10 @@ enum PSImages {
         var data: Data
         /// Adobe CMYK JPEGs store inverted values.
         var invertedCMYK = false
-        /// The PNG had transparency (it was blended onto white).
-        var hadAlpha = false
+        /// Alpha per pixel (PNG), nil when every pixel is opaque.
+        var alpha: [UInt8]? = nil
+        /// Some pixel is neither opaque nor fully transparent.
+        var hasPartialAlpha: Bool { alpha?.contains { $0 != 0 && $0 != 255 } ?? false }
     }
 
     /// A decoded image larger than this many pixels is refused (hostile input).
@@ -39,7 +41,7 @@ enum PSImages {
         into content: inout PSContent
     ) {
         let r = item.rect
-        guard r.width.isFinite, r.height.isFinite, r.width != 0, r.height != 0 else { return }
+        guard r.width.isFinite, r.height.isFinite, abs(r.width) > 1e-6, abs(r.height) > 1e-6 else { return }
         let decoded = document.images.indices.contains(item.image.index) ? decode(document.images[item.image.index]) : nil
         if usesOpacity { content.setFillAlpha(1) }
         guard let decoded else {
@@ -53,25 +55,52 @@ enum PSImages {
         // The unit square onto the rectangle; the image's first row lands at its top.
         content.concat(Transform(a: r.width, b: 0, c: 0, d: r.height, e: r.minX, f: r.minY))
         content.op(["", "/DeviceGray", "", "/DeviceRGB", "/DeviceCMYK"][decoded.components] + " setcolorspace")
-        content.raw("<< /ImageType 1 /Width ")
-        content.integer(decoded.width)
-        content.raw("/Height ")
-        content.integer(decoded.height)
-        content.raw("/BitsPerComponent 8 /Decode [")
+        // A PNG with transparent pixels: a Level 3 masked image (ImageType 3) with the mask
+        // interleaved before each pixel — painted where alpha ≥ 50 %, left out elsewhere.
+        let masked = decoded.alpha != nil
+        func imageDictionary(bitsPerComponent: Int, decode: String, into content: inout PSContent) {
+            content.raw("<< /ImageType 1 /Width ")
+            content.integer(decoded.width)
+            content.raw("/Height ")
+            content.integer(decoded.height)
+            content.raw("/BitsPerComponent ")
+            content.integer(bitsPerComponent)
+            content.raw("/Decode [" + decode + "] /ImageMatrix [")
+            content.integer(decoded.width)
+            content.raw("0 0 ")
+            content.integer(decoded.height)
+            content.raw("0 0]")
+        }
         let range = decoded.invertedCMYK ? "1 0" : "0 1"
-        content.raw(Array(repeating: range, count: decoded.components).joined(separator: " "))
-        content.raw("] /ImageMatrix [")
-        content.integer(decoded.width)
-        content.raw("0 0 ")
-        content.integer(decoded.height)
-        content.op("0 0]")
+        let decode = Array(repeating: range, count: decoded.components).joined(separator: " ")
+        if masked {
+            content.op("<< /ImageType 3 /InterleaveType 1")
+            content.raw("/MaskDict ")
+            imageDictionary(bitsPerComponent: 8, decode: "1 0", into: &content)
+            content.op(" >>")
+            content.raw("/DataDict ")
+        }
+        imageDictionary(bitsPerComponent: 8, decode: decode, into: &content)
+        content.newline()
         let encoded: [UInt8]
+        let close = masked ? ">> >> image" : ">> image"
         switch decoded.data {
         case .samples(let samples):
-            content.op("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter >> image")
-            encoded = Deflate.compress(samples)
+            content.op("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter " + close)
+            if let alpha = decoded.alpha {
+                var interleaved: [UInt8] = []
+                interleaved.reserveCapacity(samples.count + alpha.count)
+                let n = decoded.components
+                for (i, a) in alpha.enumerated() {
+                    interleaved.append(a >= 128 ? 255 : 0)
+                    interleaved.append(contentsOf: samples[i * n..<(i + 1) * n])
+                }
+                encoded = Deflate.compress(interleaved)
+            } else {
+                encoded = Deflate.compress(samples)
+            }
         case .jpeg(let bytes):
-            content.op("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter >> image")
+            content.op("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter " + close)
             encoded = bytes
         }
         ASCII85.encode(encoded, into: &content.out)

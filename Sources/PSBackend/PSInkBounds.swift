@@ -13,20 +13,21 @@ import Darwin
 /// (errors far below the 1/72 in the integer box rounds to); text uses the font's glyph
 /// box vertically and the run's advance horizontally; a clip narrows its group's box.
 enum PSInkBounds {
-    static func bounds(of page: Scene.Page, fonts: [Scene.FontResource]) -> Rect? {
+    /// `trueTypeExtents`: (depth, height) in em of embedded TrueType faces, by font index.
+    static func bounds(of page: Scene.Page, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)] = [:]) -> Rect? {
         if let background = page.background, background.alpha > 0 {
             return Rect(origin: .zero, size: page.size)
         }
         var box = Box()
-        collect(page.items, transform: .identity, fonts: fonts, into: &box)
+        collect(page.items, transform: .identity, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &box)
         return box.rect
     }
 
     /// The box of a group's ink in its own space (inside its transform), clip applied;
     /// nil when it paints nothing.
-    static func groupBox(_ group: Scene.Group, fonts: [Scene.FontResource]) -> Rect? {
+    static func groupBox(_ group: Scene.Group, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)] = [:]) -> Rect? {
         var box = Box()
-        collect(group.items, transform: .identity, fonts: fonts, into: &box)
+        collect(group.items, transform: .identity, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &box)
         if let clip = group.clip {
             var clipBox = Box()
             fillBounds(clip, transform: .identity, into: &clipBox)
@@ -45,6 +46,9 @@ enum PSInkBounds {
         }
         mutating func add(_ p: Point) {
             guard p.x.isFinite, p.y.isFinite else { return }
+            // The writer clamps coordinates the same way.
+            let limit = PSContent.maximumMagnitude
+            let p = Point(min(limit, max(-limit, p.x)), min(limit, max(-limit, p.y)))
             minX = min(minX, p.x); maxX = max(maxX, p.x)
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
@@ -59,7 +63,10 @@ enum PSInkBounds {
         }
     }
 
-    static func collect(_ items: [Scene.Item], transform: Transform, fonts: [Scene.FontResource], into box: inout Box) {
+    static func collect(
+        _ items: [Scene.Item], transform: Transform, fonts: [Scene.FontResource],
+        trueTypeExtents: [Int: (Double, Double)] = [:], into box: inout Box
+    ) {
         for item in items {
             switch item {
             case .path(let path, let paint):
@@ -71,7 +78,7 @@ enum PSInkBounds {
                 }
             case .text(let run):
                 guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0 else { break }
-                let (descent, ascent) = verticalExtent(run, fonts: fonts)
+                let (descent, ascent) = verticalExtent(run, fonts: fonts, trueTypeExtents: trueTypeExtents)
                 let x0 = run.origin.x + min(run.glyphs[0].x, 0)
                 let x1 = run.origin.x + max(run.advance, run.glyphs.last!.x)
                 for p in [Point(x0, run.origin.y - ascent), Point(x1, run.origin.y - ascent),
@@ -87,7 +94,7 @@ enum PSInkBounds {
                 guard group.opacity > 0 else { break }
                 let inner = group.transform.then(transform)
                 var groupBox = Box()
-                collect(group.items, transform: inner, fonts: fonts, into: &groupBox)
+                collect(group.items, transform: inner, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &groupBox)
                 if let clip = group.clip {
                     var clipBox = Box()
                     fillBounds(clip, transform: inner, into: &clipBox)
@@ -101,8 +108,12 @@ enum PSInkBounds {
     /// Depth below and height above the baseline of a run, in points (both ≥ 0 normally).
     /// Text never measures in the backends; the box only needs to contain the ink, so the
     /// font's overall glyph box serves.
-    static func verticalExtent(_ run: Scene.TextRun, fonts: [Scene.FontResource]) -> (Double, Double) {
-        var descent = 0.25, ascent = 0.95
+    static func verticalExtent(
+        _ run: Scene.TextRun, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)]
+    ) -> (Double, Double) {
+        // Unknown faces: a generous guess (most fonts stay within 0.3 em below, 1.1 above).
+        var descent = 0.3, ascent = 1.1
+        if let extent = trueTypeExtents[run.font.index] { (descent, ascent) = extent }
         if fonts.indices.contains(run.font.index), case .standard(let font) = fonts[run.font.index] {
             let box = font.metrics.fontBBox
             (descent, ascent) = (Double(-box.yMin) / 1000, Double(box.yMax) / 1000)
@@ -113,7 +124,7 @@ enum PSInkBounds {
     /// Bounds of a filled path: its end points and the extremes of its curves.
     static func fillBounds(_ path: Scene.Path, transform: Transform, into box: inout Box) {
         var current: Point?
-        path.forEachSegment { verb, points in
+        path.forEachCheckedSegment { verb, points in
             let pts = points.map { transform.apply($0) }
             switch verb {
             case .move, .line:
@@ -259,7 +270,7 @@ enum PSInkBounds {
             }
         }
 
-        path.forEachSegment { verb, points in
+        path.forEachCheckedSegment { verb, points in
             switch verb {
             case .move:
                 finishSubpath()

@@ -8,12 +8,15 @@ enum PSWarnings {
     static let trueType =
         "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
-        "postscript has no image transparency: transparent pixels of a PNG image are drawn blended onto white"
+        "postscript has no partial image transparency: pixels of a PNG image are drawn opaque where their alpha is at least 50 % and left out elsewhere"
     static let imageUnreadable =
         "an image could not be decoded for postscript and is drawn as a grey box"
 
     /// `embeddedFonts`: indices of the TrueType fonts that are embedded (the others fall
     /// back to Helvetica).
+    static let pageSize =
+        "a page size was out of range for postscript (1 pt to 200 in each way) and was clamped"
+
     static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>) -> [String] {
         var scan = Scan(document: document)
         scan.embeddedFonts = embeddedFonts
@@ -26,6 +29,12 @@ enum PSWarnings {
         if scan.trueType { warnings.append(trueType) }
         if scan.imageAlpha { warnings.append(imageAlpha) }
         if scan.imageUnreadable { warnings.append(imageUnreadable) }
+        if document.pages.contains(where: { page in
+            let size = PSDocumentWriter.pageSize(page)
+            return size.width != page.size.width || size.height != page.size.height
+        }) {
+            warnings.append(pageSize)
+        }
         return warnings
     }
 
@@ -71,7 +80,7 @@ enum PSWarnings {
                     else { break }
                     switch PSImages.decode(document.images[image.image.index]) {
                     case .none: imageUnreadable = true
-                    case .some(let decoded): if decoded.hadAlpha { imageAlpha = true }
+                    case .some(let decoded): if decoded.hasPartialAlpha { imageAlpha = true }
                     }
                 case .group(let group):
                     if group.opacity < 1 { opacity = true }

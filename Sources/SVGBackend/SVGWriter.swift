@@ -5,21 +5,24 @@
 // file with `width`/`height` in pt and a `viewBox` in points.
 //
 // Invariants of the output:
-// - Deterministic: ids are numbered per file in first-use order (`c1`, `c2` … for clip paths,
-//   `i<n>` for image n of the document, `f<n>` as CSS class of font n); nothing depends on
-//   dictionary order, the clock or randomness.
+// - Deterministic: clip paths are numbered per file in first-use order (`c1`, `c2` …);
+//   other ids follow document indices (`i<n>` for image n, `f<n>` as CSS class of font n,
+//   `f<n>g<id>` for glyph id of TrueType font n), and definitions are written sorted;
+//   nothing depends on dictionary order, the clock or randomness.
 // - Well-formed XML whatever the input: every `& < > " '` in text or attribute values is an
 //   entity, and scalars XML 1.0 forbids (and other control characters) never appear.
 // - One element per line; group contents indented by two spaces per level; `<text>` is one
 //   line with its `<tspan>`s inline (a line break inside would render as a space).
-// - Presentation attributes are written only when they differ from SVG's initial value (no
-//   attribute is ever set on a `<g>`, so nothing else is inherited): a black fill, a 1 pt
-//   stroke, butt caps, miter joins and miter limit 4 are implied.
+// - Presentation attributes are written only when they differ from SVG's initial value: a
+//   black fill, a 1 pt stroke, butt caps, miter joins and miter limit 4 are implied. Groups
+//   carry no paint, so nothing else is inherited — except the `fill` of the group holding a
+//   TrueType run's glyph outlines, whose `<use>` children have no paint of their own.
 // - Text is placed glyph by glyph as layout decided: librsvg ignores multi-valued `x` lists
 //   and applies its substitute font's own kerning and ligatures, so each glyph after the
 //   first sits in a `<tspan x=…>` (spaces, which draw nothing, ride along with the glyph
 //   before them). That renders exactly where PDF and PostScript put the glyphs, in any
-//   renderer and with any metric-compatible substitute font.
+//   renderer and with any metric-compatible substitute font. TrueType text is drawn as
+//   glyph outlines (renderers ignore embedded fonts) with an invisible `<text>` copy.
 //
 // Deliberately not done here: measuring text, flattening curves, re-encoding images.
 
@@ -72,7 +75,7 @@ struct SVGPageWriter {
         out.append(number: height); out.append("pt\" viewBox=\"0 0 ")
         out.append(number: width); out.append(" ")
         out.append(number: height); out.append("\">\n")
-        if let title = document.metadata.title {
+        if let title = document.metadata.title, !title.isEmpty {
             out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
         }
         writeDefs(into: &out)
@@ -205,7 +208,9 @@ struct SVGPageWriter {
     }
 
     private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {
-        guard document.images.indices.contains(item.image.index) else { return }
+        // A negative size is an error in SVG, a zero one draws nothing.
+        guard document.images.indices.contains(item.image.index),
+              item.rect.width > 0, item.rect.height > 0 else { return }
         usedImages.insert(item.image.index)
         indent(depth)
         body.append("<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
@@ -243,7 +248,9 @@ struct SVGPageWriter {
     }
 
     private mutating func writeText(_ run: Scene.TextRun, depth: Int) {
-        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index) else { return }
+        // A negative font size is an error in SVG, a zero one draws nothing.
+        guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index),
+              run.size.isFinite, run.size > 0 else { return }
         let font = document.fonts[run.font.index]
         usedFonts.insert(run.font.index)
         var outlined = false

@@ -73,6 +73,11 @@ import Testing
         #expect(Standard14Font.symbol.code(for: "α") == 0x61)          // by glyph name
         #expect(Standard14Font.symbol.code(for: "\u{2200}") == 0x22)   // ∀ universal
         #expect(Standard14Font.symbol.code(for: "\u{4E2D}") == nil)
+        #expect(Standard14Font.symbol.code(for: "\u{03BC}") == 0x6D)   // μ (AGL 1.2 double mappings)
+        #expect(Standard14Font.symbol.code(for: "\u{0394}") == 0x44)   // Δ
+        #expect(Standard14Font.symbol.code(for: "\u{2206}") == 0x44)   // ∆ increment
+        #expect(Standard14Font.symbol.code(for: "\u{03A9}") == 0x57)   // Ω
+        #expect(Standard14Font.symbol.code(for: "\u{03C0}") == 0x70)   // π
         #expect(Standard14Font.symbol.unicode(code: 0x61) == "α")
         #expect(Standard14Font.zapfDingbats.code(for: "\u{2708}") == 0x28)
         #expect(Standard14Font.zapfDingbats.unicode(code: 0x28) == "\u{2708}")

@@ -94,3 +94,49 @@ import Foundation
         #expect(!r.errors.isEmpty || approx(r.nodes.first?.geometry.width, 1))
     }
 }
+
+@Suite struct LimitTests {
+    static func limits(_ change: (inout EvaluationLimits) -> Void) -> EvaluationLimits {
+        var limits = EvaluationLimits.standard
+        change(&limits)
+        return limits
+    }
+
+    @Test func tooManyErrors() {
+        let source = (0..<20).map { "rect fill: \($0)" }.joined(separator: "\n")
+        let r = evaluate(source, limits: Self.limits { $0.maxDiagnostics = 5 })
+        #expect(r.errors.count == 6)
+        #expect(r.ids.last == "sem.too-many-errors")
+    }
+
+    @Test func stringLimit() {
+        let r = evaluate("""
+        let a = "0123456789"
+        let b = a + a
+        let c = b + b
+        let d = c + c
+        """, limits: Self.limits { $0.maxStringLength = 50 })
+        #expect(r.ids == ["sem.string-limit"])
+    }
+
+    @Test func listLimit() {
+        let r = evaluate("let a = [1, 2, 3]\nlet b = a + a + a", limits: Self.limits { $0.maxListLength = 8 })
+        #expect(r.ids == ["sem.list-limit"])
+    }
+
+    @Test func nestingLimit() {
+        let r = evaluate("group { group { group { group { rect } } } }", limits: Self.limits { $0.maxBlockDepth = 3 })
+        #expect(r.ids == ["sem.nesting-limit"])
+    }
+
+    @Test func duplicateIDInALoopExplainsItself() {
+        let r = evaluate("for i in 0..<3 { rect id: box }")
+        #expect(r.ids == ["sem.duplicate-id"])
+        #expect(r.diagnostics[0].notes.first?.span == nil)
+    }
+
+    @Test func defsAreNotHoisted() {
+        let r = evaluate("box\ndef box() { rect }")
+        #expect(r.ids == ["sem.unknown-kind"])
+    }
+}

@@ -222,3 +222,49 @@ import Testing
         #expect(r.ids == ["sem.unknown-page-size"])
     }
 }
+
+@Suite struct ScopeTests {
+    @Test func nestedComponentsSeeTheirDefiningBody() {
+        let r = evaluateClean("""
+        def outer(a) {
+          def inner(b) { rect width: a + b }
+          inner 2
+        }
+        outer 1
+        """)
+        #expect(approx(r.nodes[0].geometry.width, 3))
+    }
+
+    @Test func callerShadowingDoesNotLeakIntoTheBody() {
+        let r = evaluateClean("""
+        let x = 1
+        def f() { rect width: x }
+        group {
+          let x = 5
+          f
+          rect width: x
+        }
+        """)
+        #expect(approx(r.nodes[0].children[0].geometry.width, 1))
+        #expect(approx(r.nodes[0].children[1].geometry.width, 5))
+    }
+
+    @Test func manyBindingsStayFast() {
+        var source = ""
+        for i in 0..<5_000 { source += "let v\(i) = \(i)\n" }
+        for i in 0..<5_000 { source += "rect width: v\(i) + v0\n" }
+        let r = evaluateClean(source)
+        #expect(r.nodes.count == 5_000)
+        #expect(approx(r.nodes[4_999].geometry.width, 4_999))
+    }
+
+    @Test func loopVariableIsFreshEachIteration() {
+        let r = evaluateClean("""
+        for i in [10, 20] {
+          let twice = i * 2
+          rect width: twice
+        }
+        """)
+        #expect(r.nodes.map(\.geometry.width) == [20, 40])
+    }
+}

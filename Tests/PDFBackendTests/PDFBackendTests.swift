@@ -66,10 +66,21 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "pdffonts complained: \(result.stderr)")
         // Skip the two header lines; the first column is the name.
-        let names = result.stdout.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) }
-        #expect(names == sample.fonts)
-        for line in result.stdout.split(separator: "\n").dropFirst(2) {
-            #expect(line.contains("Type 1"), "\(line)")
+        let lines = result.stdout.split(separator: "\n").dropFirst(2)
+        #expect(lines.count == sample.fonts.count)
+        for (line, expected) in zip(lines, sample.fonts) {
+            let columns = line.split(separator: " ")
+            let name = String(columns[0])
+            if expected.hasPrefix("+") {
+                // An embedded subset: ABCDEF+Name, CID TrueType, emb/sub/uni all yes.
+                #expect(name.count == 7 + expected.count - 1 && name.hasSuffix(expected), "\(line)")
+                #expect(name.prefix(6).allSatisfy { $0.isUppercase && $0.isASCII }, "\(line)")
+                #expect(line.contains("CID TrueType") && line.contains("Identity-H"), "\(line)")
+                #expect(Array(columns.suffix(5).prefix(3)) == ["yes", "yes", "yes"], "\(line)")
+            } else {
+                #expect(name == expected)
+                #expect(line.contains("Type 1"), "\(line)")
+            }
         }
     }
 
@@ -93,6 +104,35 @@ import Testing
                 try? FileManager.default.removeItem(at: target)
                 try FileManager.default.copyItem(at: directory.appendingPathComponent(png), to: target)
             }
+        }
+    }
+
+    /// An independent reader (MuPDF) finds every glyph exactly where the IR put it: the TJ
+    /// adjustments and /Widths together reproduce layout's positions, kerning included.
+    @Test func mupdfFindsGlyphsAtTheirPositions() throws {
+        let sample = Samples.text
+        let url = temporaryDirectory("stext").appendingPathComponent("out.pdf")
+        try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
+        guard let result = ExternalTool.run("mutool", ["draw", "-F", "stext", "-o", "-", url.path]) else { return }
+        #expect(result.status == 0)
+        var found: [(x: Double, y: Double)] = []
+        for line in result.stdout.split(separator: "\n") where line.hasPrefix("<char ") {
+            func attribute(_ name: String) -> Double? {
+                guard let start = line.range(of: " \(name)=\"") else { return nil }
+                let rest = line[start.upperBound...]
+                return Double(rest.prefix { $0 != "\"" })
+            }
+            if let x = attribute("x"), let y = attribute("y") { found.append((x, y)) }
+        }
+        var expected: [(x: Double, y: Double)] = []
+        for case .text(let run) in sample.document.pages[0].items {
+            for glyph in run.glyphs { expected.append((run.origin.x + glyph.x, run.origin.y)) }
+        }
+        #expect(found.count == expected.count)
+        // Compare as sorted sets: MuPDF may group runs on one baseline into one line.
+        let order: ((x: Double, y: Double), (x: Double, y: Double)) -> Bool = { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        for (f, e) in zip(found.sorted(by: order), expected.sorted(by: order)) {
+            #expect(abs(f.x - e.x) < 0.001 && abs(f.y - e.y) < 0.001, "glyph at \(f), expected \(e)")
         }
     }
 
@@ -201,6 +241,23 @@ import Testing
         let url = temporaryDirectory("empty-doc").appendingPathComponent("out.pdf")
         try Data(bytes).write(to: url)
         #expect(String(decoding: bytes, as: UTF8.self).contains("/Kids [] /Count 0"))
+        guard let result = ExternalTool.run("qpdf", ["--check", url.path]) else { return }
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+    }
+
+    /// Deep nesting is walked without recursion (each level: a transform, a clip, and every
+    /// tenth level a transparency group).
+    @Test func deeplyNestedGroups() throws {
+        var item = Scene.Item.path(rectPath(0, 0, 10, 10), Paint(fill: Fill(color: .black)))
+        for level in 0..<20_000 {
+            item = .group(Scene.Group(transform: .translation(0.001, 0), clip: level % 3 == 0 ? rectPath(-1, -1, 100, 100) : nil,
+                                      opacity: level % 10 == 0 ? 0.99 : 1,
+                                      items: level % 10 == 0 ? [item, .path(rectPath(5, 5, 10, 10), Paint(fill: Fill(color: .white)))] : [item]))
+        }
+        let document = Scene.Document(pages: [Scene.Page(size: Size(100, 100), items: [item])])
+        let bytes = PDFWriter.render(document, options: PDFOptions(compress: true))
+        #expect(bytes.count > 1000)
+        withExtendedLifetime(document) {}
     }
 
     @Test func balancedSaveRestore() {

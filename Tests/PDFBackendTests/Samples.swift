@@ -13,7 +13,8 @@ struct Sample: CustomTestStringConvertible, Sendable {
     /// Per page, the lines pdftotext must return (blank lines ignored); nil where
     /// pdftotext's own layout analysis cannot be expected to get it (text at 30°).
     var text: [[String]]?
-    /// PostScript names pdffonts must list, in order.
+    /// PostScript names pdffonts must list, in order; "+Name" stands for an embedded subset
+    /// `ABCDEF+Name` (a Type0 / CID TrueType font with a Unicode map).
     var fonts: [String]
     var testDescription: String { name }
 }
@@ -84,7 +85,7 @@ func fixture(_ name: String) -> [UInt8] {
 // MARK: the samples
 
 enum Samples {
-    static let all: [Sample] = [paths, text, transparency, transforms, pages, images, empty]
+    static let all: [Sample] = [paths, text, transparency, transforms, pages, images, empty, trueType]
 
     static let paths: Sample = {
         var items: [Scene.Item] = []
@@ -120,7 +121,7 @@ enum Samples {
 
     static let text: Sample = {
         let fonts: [Scene.FontResource] = [.standard(.helvetica), .standard(.timesRoman), .standard(.courierBold),
-                                           .standard(.helveticaOblique), .standard(.symbol)]
+                                           .standard(.helveticaOblique), .standard(.symbol), .standard(.zapfDingbats)]
         let items: [Scene.Item] = [
             .text(textRun("AVA Wave Today", font: Scene.FontID(0), .helvetica, size: 24, at: Point(20, 40))),
             .text(textRun("Grüße, café (1) \\ done", font: Scene.FontID(1), .timesRoman, size: 18, at: Point(20, 80))),
@@ -128,14 +129,16 @@ enum Samples {
                           color: color(0xC02020))),
             .text(textRun("€ 5 – “quoted” ©", font: Scene.FontID(3), .helveticaOblique, size: 16, at: Point(20, 150),
                           color: color(0x2050B0))),
-            .text(textRun("αβγπ", font: Scene.FontID(4), .symbol, size: 16, at: Point(20, 185))),
+            // Symbol's glyph names are ambiguous (mu: U+00B5 or U+03BC); /ToUnicode settles it.
+            .text(textRun("αβγπ μΔΩ", font: Scene.FontID(4), .symbol, size: 16, at: Point(20, 185))),
+            .text(textRun("✈✔", font: Scene.FontID(5), .zapfDingbats, size: 16, at: Point(120, 185))),
             // Same font and size again: no second Tf.
             .text(textRun("Yo Te", font: Scene.FontID(0), .helvetica, size: 24, at: Point(200, 185))),
         ]
         let page = Scene.Page(size: Size(320, 210), background: color(0xFFFFF0), items: items)
         return Sample(name: "text", document: Scene.Document(pages: [page], fonts: fonts, metadata: Scene.Metadata(title: "text")),
-                      text: [["AVA Wave Today", "Grüße, café (1) \\ done", "x = 42; // ok", "€ 5 – “quoted” ©", "αβγπ", "Yo Te"]],
-                      fonts: ["Helvetica", "Times-Roman", "Courier-Bold", "Helvetica-Oblique", "Symbol"])
+                      text: [["AVA Wave Today", "Grüße, café (1) \\ done", "x = 42; // ok", "€ 5 – “quoted” ©", "αβγπ μΔΩ", "✈✔", "Yo Te"]],
+                      fonts: ["Helvetica", "Times-Roman", "Courier-Bold", "Helvetica-Oblique", "Symbol", "ZapfDingbats"])
     }()
 
     static let transparency: Sample = {
@@ -279,4 +282,51 @@ enum Samples {
 
     static let empty: Sample = Sample(
         name: "empty", document: Scene.Document(pages: [Scene.Page(size: Size(595.28, 841.89))]), text: [[]], fonts: [])
+
+    static let trueType: Sample = {
+        let dejaVu = testFont("DejaVuSans.ttf")
+        let microHei = testFont("wqy-microhei.ttc")
+        let fonts: [Scene.FontResource] = [.trueType(dejaVu), .trueType(microHei), .standard(.helvetica)]
+        let page1 = Scene.Page(size: Size(320, 200), background: .white, items: [
+            .text(trueTypeRun("Привет, мир! AVA Wave", font: Scene.FontID(0), dejaVu, size: 20, at: Point(20, 40))),
+            .text(trueTypeRun("中文 日本語 ひらがな", font: Scene.FontID(1), microHei, size: 20, at: Point(20, 80),
+                              color: color(0x8020A0))),
+            .text(textRun("Helvetica beside them", font: Scene.FontID(2), .helvetica, size: 14, at: Point(20, 120))),
+            .group(Scene.Group(transform: .translation(0, 150), opacity: 0.6, items: [
+                .path(rectPath(15, 0, 140, 28), Paint(fill: Fill(color: color(0x40C0FF)))),
+                .text(trueTypeRun("Ελληνικά ώ", font: Scene.FontID(0), dejaVu, size: 18, at: Point(20, 20))),
+            ])),
+        ])
+        let page2 = Scene.Page(size: Size(200, 100), items: [
+            .text(trueTypeRun("мир 2", font: Scene.FontID(0), dejaVu, size: 16, at: Point(10, 30))),
+            .text(trueTypeRun("中文", font: Scene.FontID(1), microHei, size: 16, at: Point(10, 70))),
+        ])
+        return Sample(name: "truetype", document: Scene.Document(pages: [page1, page2], fonts: fonts),
+                      text: [["Привет, мир! AVA Wave", "中文 日本語 ひらがな", "Helvetica beside them", "Ελληνικά ώ"],
+                             ["мир 2", "中文"]],
+                      fonts: ["+DejaVuSans", "+WenQuanYiMicroHei", "Helvetica"])
+    }()
+}
+
+func testFont(_ name: String) -> TrueTypeFontRef {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fonts").appendingPathComponent(name).path
+    return try! TrueTypeFontRef.load(path: path)
+}
+
+/// A TrueType run positioned as layout does: cmap glyphs, hmtx advances, pair kerning.
+func trueTypeRun(_ text: String, font: Scene.FontID, _ face: TrueTypeFontRef, size: Double,
+                 at origin: Point, color: Color = .black) -> Scene.TextRun {
+    let scale = size / Double(face.unitsPerEm)
+    var glyphs: [Scene.PositionedGlyph] = []
+    var x = 0.0
+    var previous: UInt16?
+    for scalar in text.unicodeScalars {
+        let glyph = face.glyph(for: scalar) ?? 0
+        if let previous { x += Double(face.kerning(previous, glyph)) * scale }
+        glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: x, scalar: scalar))
+        x += Double(face.advance(glyph: glyph)) * scale
+        previous = glyph
+    }
+    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
 }

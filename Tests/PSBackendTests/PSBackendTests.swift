@@ -1,6 +1,7 @@
 import DrawFonts
 import DrawScene
 import Foundation
+import DrawOutput
 @testable import PSBackend
 import Testing
 
@@ -300,4 +301,165 @@ let featureDocuments: [(String, Scene.Document, Bool)] = [
 import DrawOutput
 enum NumberFormatForTests {
     static func string(_ v: Double) -> String { NumberFormat.string(v) }
+}
+
+/// Documents no layout would make, built to break the writer: it must neither crash nor
+/// write PostScript that fails.
+@Suite struct HostileInputTests {
+    static var hostile: Scene.Document {
+        let nan = Double.nan, inf = Double.infinity
+        var broken = Scene.Path(verbs: [.line, .cubic, .close, .line, .cubic], points: [
+            Point(10, 10), Point(20, 20), Point(30, 5), Point(40, 40), Point(nan, 3), Point(1e300, -1e300),
+        ])
+        broken.verbs.append(.move)  // no point left for it
+        let items: [Scene.Item] = [
+            .path(broken, Paint(fill: Fill(color: Color(red: nan, green: 2, blue: -1)),
+                                stroke: Stroke(color: .black, width: 1e300, miterLimit: -3, dash: [nan, 1], dashOffset: inf))),
+            .path(Scene.Path(), Paint(fill: Fill(color: .black))),
+            .path(TestDocuments.rect(0, 0, 10, 10), Paint(stroke: Stroke(color: .black, width: 2, dash: [0, 0]))),
+            .text(Scene.TextRun(font: Scene.FontID(7), size: 12, color: .black, origin: Point(5, 5),
+                                glyphs: [Scene.PositionedGlyph(glyph: 65, x: 0, scalar: "A")], advance: 5)),
+            .text(Scene.TextRun(font: Scene.FontID(0), size: nan, color: .black, origin: Point(5, 5),
+                                glyphs: [Scene.PositionedGlyph(glyph: 65, x: 0, scalar: "A")], advance: 5)),
+            .text(Scene.TextRun(font: Scene.FontID(0), size: 1e300, color: .black, origin: Point(inf, nan),
+                                glyphs: [Scene.PositionedGlyph(glyph: 0x1234, x: nan, scalar: "A"),
+                                         Scene.PositionedGlyph(glyph: 0x25, x: 1e300, scalar: "%")], advance: -inf)),
+            .image(Scene.ImageItem(image: Scene.ImageID(5), rect: Rect(x: 0, y: 0, width: 10, height: 10))),
+            .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: nan, height: 10))),
+            .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 20, y: 20, width: 10, height: 10))),
+            .group(Scene.Group(transform: Transform(a: 0, b: 0, c: 0, d: 0, e: 1, f: 1), items: [
+                .path(TestDocuments.rect(0, 0, 10, 10), Paint(fill: Fill(color: .black))),
+            ])),
+            .group(Scene.Group(transform: Transform(a: 1e-7, b: 0, c: 0, d: 1e-7, e: 1, f: 1), clip: Scene.Path(), opacity: nan, items: [
+                .path(TestDocuments.rect(0, 0, 10, 10), Paint(fill: Fill(color: .black))),
+            ])),
+            .group(Scene.Group(opacity: 0.5, items: [])),
+            .group(Scene.Group(opacity: 0.5, items: [.path(Scene.Path(), Paint(fill: Fill(color: .black)))])),
+        ]
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(nan, -5), items: items), Scene.Page(size: Size(0, 1e12), background: Color(red: 1, green: 1, blue: 1, alpha: 0.5))],
+            fonts: [.standard(.helvetica)],
+            images: [Scene.ImageResource(format: .png, bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], pixelWidth: 5, pixelHeight: 5)],
+            metadata: Scene.Metadata(title: String(repeating: "(%%EOF)\n\\", count: 100)))
+    }
+
+    @Test(arguments: [false, true])
+    func hostileDocumentRendersCleanly(_ encapsulated: Bool) throws {
+        let bytes = PSWriter.render(Self.hostile, encapsulated: encapsulated)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.utf8.allSatisfy { $0 < 0x80 })
+        #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count <= 255 })
+        #expect(!text.contains("nan") && !text.contains("inf"))
+        let warnings = PSWriter.warnings(for: Self.hostile)
+        #expect(warnings.contains(PSWarnings.pageSize) && warnings.contains(PSWarnings.imageUnreadable))
+        guard ExternalTool.require("gs") else { return }
+        if let problem = try Ghostscript.errors(bytes) { Issue.record("\(problem)") }
+    }
+
+    @Test func randomImagesNeverCrashTheDecoder() {
+        var rgb: [UInt8] = []
+        for i in 0..<(12 * 12 * 3) { rgb.append(UInt8(truncatingIfNeeded: i * 7)) }
+        let good = PNGWriter.encode(width: 12, height: 12, colorType: 2, depth: 8, samples: rgb)
+        #expect(PNGDecoder.decode(good) != nil)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var bytes = good
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                bytes[Int.random(in: 8..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            _ = PNGDecoder.decode(bytes)
+            _ = JPEGInfo.read(bytes)
+        }
+    }
+
+    @Test func pngDecoderHandlesEveryKind() throws {
+        // 1-, 2- and 4-bit gray, 16-bit RGB, 8-bit RGBA, with every filter type.
+        for depth: UInt8 in [1, 2, 4] {
+            let width = 13, height = 7
+            let stride = (width * Int(depth) + 7) / 8
+            var samples: [UInt8] = []
+            for y in 0..<height { for x in 0..<stride { samples.append(UInt8(truncatingIfNeeded: x * 37 + y * 11)) } }
+            let decoded = try #require(PNGDecoder.decode(PNGWriter.encode(width: width, height: height, colorType: 0, depth: depth, samples: samples)))
+            guard case .samples(let gray) = decoded.data else { Issue.record("no samples"); return }
+            #expect(decoded.components == 1 && gray.count == width * height)
+            // Pixel (x, y) from the packed row, scaled to 8 bits.
+            let maxValue = (1 << Int(depth)) - 1
+            for y in 0..<height {
+                for x in 0..<width {
+                    let bit = x * Int(depth)
+                    let raw = Int(samples[y * stride + bit / 8] >> UInt8(8 - Int(depth) - bit % 8)) & maxValue
+                    #expect(Int(gray[y * width + x]) == raw * 255 / maxValue)
+                }
+            }
+        }
+        var rgb16: [UInt8] = []
+        for i in 0..<(5 * 4) { rgb16 += [UInt8(i * 10), 0xAB, UInt8(255 - i), 0x01, 7, 0xFF] }
+        let decoded16 = try #require(PNGDecoder.decode(PNGWriter.encode(width: 5, height: 4, colorType: 2, depth: 16, samples: rgb16)))
+        guard case .samples(let out16) = decoded16.data else { Issue.record("no samples"); return }
+        #expect(Array(out16.prefix(6)) == [0, 255, 7, 10, 254, 7])
+        var rgba: [UInt8] = []
+        for i in 0..<9 { rgba += [200, 100, 0, UInt8(i * 31)] }
+        let decodedRGBA = try #require(PNGDecoder.decode(PNGWriter.encode(width: 3, height: 3, colorType: 6, depth: 8, samples: rgba)))
+        guard case .samples(let straight) = decodedRGBA.data else { Issue.record("no samples"); return }
+        #expect(decodedRGBA.alpha == (0..<9).map { UInt8($0 * 31) })
+        #expect(decodedRGBA.hasPartialAlpha)
+        #expect(straight == Array([[UInt8]](repeating: [200, 100, 0], count: 9).joined()))
+    }
+
+    @Test func ascii85RoundTrips() {
+        for length in [0, 1, 2, 3, 4, 5, 8, 9, 100, 1001] {
+            var data: [UInt8] = []
+            for i in 0..<length { data.append(i % 7 == 0 ? 0 : UInt8(truncatingIfNeeded: i * 131)) }
+            data += [0, 0, 0, 0]
+            var out = ByteBuffer()
+            ASCII85.encode(data, into: &out)
+            let encoded = out.take()
+            #expect(encoded.suffix(2) == [0x7E, 0x3E])
+            #expect(Self.decodeASCII85(Array(encoded.dropLast(2))) == data)
+            // No line begins with '%', none is long.
+            let lines = encoded.split(separator: 0x0A)
+            #expect(lines.allSatisfy { $0.first != 0x25 && $0.count <= 76 })
+        }
+    }
+
+    static func decodeASCII85(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var group: [UInt32] = []
+        for c in text where c > 0x20 {
+            if c == 0x7A && group.isEmpty { out += [0, 0, 0, 0]; continue }
+            group.append(UInt32(c - 0x21))
+            if group.count == 5 {
+                let v = group.reduce(UInt32(0)) { $0 &* 85 &+ $1 }
+                out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+                group = []
+            }
+        }
+        if !group.isEmpty {
+            let n = group.count
+            while group.count < 5 { group.append(84) }
+            let v = group.reduce(UInt32(0)) { $0 &* 85 &+ $1 }
+            out += Array([UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)].prefix(n - 1))
+        }
+        return out
+    }
+}
+
+extension PSBackendTests {
+    /// PNG transparency: the masked pixels let the page show through, directly and after
+    /// ps2pdf.
+    @Test(arguments: [false, true])
+    func transparentPNGPixelsShowWhatIsBehind(_ throughPDF: Bool) throws {
+        guard ExternalTool.require("gs", "ps2pdf") else { return }
+        let document = TestDocuments.images(jpeg: nil)
+        let samples = try Ghostscript.rasterize(PSWriter.render(document, encapsulated: false), throughPDF: throughPDF)
+        let width = 280
+        func pixel(_ x: Int, _ y: Int) -> [Int] {
+            let o = (y * width + x) * 3
+            return o + 2 < samples.count ? [Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2])] : []
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= 4 } }
+        #expect(near(pixel(120, 14), [255, 0, 0]), "opaque palette pixel: \(pixel(120, 14))")
+        #expect(near(pixel(136, 14), [0x99, 0xCC, 0xFF]), "transparent palette pixel: \(pixel(136, 14))")
+    }
 }

@@ -207,6 +207,8 @@ enum TestDocuments {
         for y in 0..<10 { for x in 0..<10 { grayAlpha += [UInt8(x * 25), 0, UInt8(255 - y * 25), 0xFF] } }
         images.append(Scene.ImageResource(format: .png, bytes: PNGWriter.encode(width: 10, height: 10, colorType: 4, depth: 16, samples: grayAlpha), pixelWidth: 10, pixelHeight: 10))
         var items: [Scene.Item] = [
+            // Behind the transparent images: the mask must let it show through.
+            .path(rect(110, 5, 165, 75), Paint(fill: Fill(color: color(0x99CCFF)))),
             .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 10, y: 10, width: 96, height: 96))),
             .image(Scene.ImageItem(image: Scene.ImageID(1), rect: Rect(x: 116, y: 10, width: 64, height: 64))),
             .image(Scene.ImageItem(image: Scene.ImageID(2), rect: Rect(x: 190, y: 10, width: 80, height: 40))),

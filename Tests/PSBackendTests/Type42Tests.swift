@@ -157,17 +157,13 @@ enum CmapForTests {
 }
 
 extension Type42Tests {
-    /// A TrueType font on this machine for the end-to-end test (the committed test fonts of
-    /// issue 8 replace this once they land).
+    /// The whole DejaVu Sans file (~750 KB: its glyf table needs many strings).
     static var systemTrueType: [UInt8]? {
-        for path in ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"] {
-            if let data = FileManager.default.contents(atPath: path) { return [UInt8](data) }
-        }
-        return nil
+        FileManager.default.contents(atPath: TestFonts.directory.appendingPathComponent("DejaVuSans.ttf").path).map { [UInt8]($0) }
     }
 
     @Test func realFontSplitsCleanlyAndShowsText() throws {
-        guard let font = Self.systemTrueType else { print("skipping: no DejaVuSans.ttf"); return }
+        let font = try #require(Self.systemTrueType)
         let ranges = try checkSplit(font)
         #expect(ranges.count > 5)  // DejaVu Sans is ~750 KB
         guard ExternalTool.require("gs", "ps2pdf", "pdftotext") else { return }
@@ -195,46 +191,69 @@ extension Type42Tests {
     }
 }
 
-extension Type42Tests {
-    /// A whole document with TrueType runs, the program injected in place of DrawFonts'
-    /// subsetter (the full font file, glyph ids unchanged).
-    @Test func documentWithTrueTypeTextEmbedsType42() throws {
-        guard let font = Self.systemTrueType else { print("skipping: no DejaVuSans.ttf"); return }
-        let face = TrueTypeFontRef(postScriptName: "DejaVuSans")
-        func run(_ text: String, at origin: Point, size: Double) throws -> Scene.TextRun {
-            let glyphs = try #require(CmapForTests.glyphs(font, text))
-            // Positions: 0.6 em apart is enough for the test (advances come from layout).
-            let positioned = zip(glyphs, text.unicodeScalars).enumerated().map {
-                Scene.PositionedGlyph(glyph: $0.element.0, x: Double($0.offset) * size * 0.6, scalar: $0.element.1)
-            }
-            return Scene.TextRun(font: Scene.FontID(1), size: size, color: .black, origin: origin, glyphs: positioned,
-                                 advance: Double(glyphs.count) * size * 0.6)
+/// The test fonts committed under Tests/Fonts (issue 8).
+enum TestFonts {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fonts")
+    static func load(_ name: String) throws -> TrueTypeFontRef {
+        try TrueTypeFontRef.load(path: directory.appendingPathComponent(name).path)
+    }
+
+    /// A run placed as layout places it: advances and kerning from the face.
+    static func run(_ text: String, face: TrueTypeFontRef, font: Int, size: Double, at origin: Point) throws -> Scene.TextRun {
+        var glyphs: [Scene.PositionedGlyph] = []
+        var x = 0.0
+        var previous: UInt16?
+        let scale = size / Double(face.unitsPerEm)
+        for scalar in text.unicodeScalars {
+            let glyph = try #require(face.glyph(for: scalar), "\(face.postScriptName) lacks U+\(String(scalar.value, radix: 16))")
+            if let previous { x += Double(face.kerning(previous, glyph)) * scale }
+            glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: x, scalar: scalar))
+            x += Double(face.advance(glyph: glyph)) * scale
+            previous = glyph
         }
-        let document = Scene.Document(
-            pages: [Scene.Page(size: Size(300, 120), items: [
-                .text(TestDocuments.run("Latin", font: 0, standard: .helvetica, size: 14, at: Point(20, 30))),
-                .text(try run("Русский текст", at: Point(20, 60), size: 16)),
-                .text(try run("Ελληνικά", at: Point(20, 95), size: 16)),
-            ])],
-            fonts: [.standard(.helvetica), .trueType(face)])
-        var writer = PSDocumentWriter(document: document, encapsulated: false, trueTypeSource: { _, _ in
-            PSTrueTypeSubset(program: font)
-        })
-        let ps = writer.write()
+        return Scene.TextRun(font: Scene.FontID(font), size: size, color: .black, origin: origin, glyphs: glyphs, advance: x)
+    }
+
+    static var document: Scene.Document {
+        get throws {
+            let dejaVu = try load("DejaVuSans.ttf"), wqy = try load("wqy-microhei.ttc")
+            return Scene.Document(
+                pages: [Scene.Page(size: Size(320, 150), items: [
+                    .text(TestDocuments.run("Latin", font: 0, standard: .helvetica, size: 14, at: Point(20, 30))),
+                    .text(try run("Русский текст", face: dejaVu, font: 1, size: 16, at: Point(20, 60))),
+                    .text(try run("Ελληνικά AVA", face: dejaVu, font: 1, size: 16, at: Point(20, 90))),
+                    .text(try run("中文字体 日本語のひらがな", face: wqy, font: 2, size: 16, at: Point(20, 125))),
+                ])],
+                fonts: [.standard(.helvetica), .trueType(dejaVu), .trueType(wqy)],
+                metadata: Scene.Metadata(title: "TrueType"))
+        }
+    }
+}
+
+extension Type42Tests {
+    @Test func trueTypeDocumentEmbedsSubsetsAsType42() throws {
+        let document = try TestFonts.document
+        let output = PSWriter.renderWithWarnings(document, encapsulated: false)
+        #expect(output.warnings.isEmpty)
+        let ps = output.bytes
         let text = String(decoding: ps, as: UTF8.self)
-        #expect(text.contains("%%DocumentSuppliedResources: CIDFont DejaVuSans\n"))
+        #expect(text.contains("%%DocumentSuppliedResources: CIDFont DejaVuSans\n%%+ CIDFont WenQuanYiMicroHei\n"))
         #expect(text.contains("/F1 /DejaVuSans-Identity-H def\n"))
         #expect(text.utf8.allSatisfy { $0 < 0x80 })
-        #expect(PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys)).isEmpty)
-        // Without a program: Helvetica fallback, warned.
-        #expect(PSWriter.warnings(for: document) == [PSWarnings.trueType])
+        #expect(ps.count < 200_000, "subsets, not whole fonts: \(ps.count) bytes")
+        try TestFiles.assertGolden(ps, "truetype.ps")
+        // The subsets split cleanly by the Type 42 rules.
+        let dejaVu = try TestFonts.load("DejaVuSans.ttf")
+        let subset = try dejaVu.subset(glyphs: Array(Set(try TestFonts.run("Русский текст", face: dejaVu, font: 1, size: 1, at: .zero).glyphs.map(\.glyph))))
+        let ranges = try checkSplit(subset.bytes)
+        #expect(ranges.allSatisfy { subset.boundaries.contains($0.lowerBound) })
         guard ExternalTool.require("gs", "ps2pdf", "pdftotext") else { return }
         if let problem = try Ghostscript.errors(ps) { Issue.record("\(problem)") }
         let extracted = try Ghostscript.extractText(ps)
-        // (The crude even spacing above makes pdftotext see a gap inside the Greek word.)
-        let squeezed = extracted.replacingOccurrences(of: " ", with: "")
-        #expect(squeezed.contains("Русскийтекст") && squeezed.contains("Ελληνικά") && extracted.contains("Latin"), "got: \(extracted)")
-        if let problem = try Ghostscript.errors(PSWriter.render(document, encapsulated: false)) { Issue.record("\(problem)") }
+        for line in ["Latin", "Русский текст", "Ελληνικά AVA", "中文字体 日本語のひらがな"] {
+            #expect(extracted.contains(line), "missing \(line) in: \(extracted)")
+        }
         // Ghostscript's renderer and its pdfwrite take different routes from CID to glyph;
         // both must draw the same glyphs.
         let direct = try Ghostscript.rasterize(ps)
@@ -243,7 +262,19 @@ extension Type42Tests {
         let differing = zip(direct, viaPDF).filter { abs(Int($0) - Int($1)) > 96 }.count
         #expect(differing < direct.count / 200, "\(differing) of \(direct.count) samples differ")
         if let dir = ProcessInfo.processInfo.environment["DRAWC_PS_RENDER"] {
-            try Ghostscript.renderPNG(ps, to: URL(fileURLWithPath: dir), name: "type42-document")
+            try Ghostscript.renderPNG(ps, to: URL(fileURLWithPath: dir), name: "truetype")
         }
+    }
+
+    @Test func trueTypeEPSBoxHugsTheText() throws {
+        let bytes = PSWriter.render(try TestFonts.document, encapsulated: true)
+        guard ExternalTool.require("gs") else { return }
+        if let problem = try Ghostscript.errors(bytes) { Issue.record("\(problem)") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("%%HiResBoundingBox:") })
+        let ours = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        let ink = try #require(try Ghostscript.inkBox(bytes))
+        #expect(ours.count == 4 && ours[0] <= ink.0 + 0.5 && ours[1] <= ink.1 + 0.5 && ours[2] >= ink.2 - 0.5 && ours[3] >= ink.3 - 0.5,
+                "ours \(ours) does not contain ink \(ink)")
     }
 }

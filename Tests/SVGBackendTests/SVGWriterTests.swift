@@ -11,7 +11,7 @@ enum Cases {
     static let all: [(name: String, document: Scene.Document)] = [
         ("paths", paths), ("groups", groups), ("text", text), ("adversarial", adversarial),
         ("images", images), ("multipage", multipage), ("empty", empty), ("truetype-empty-face", trueTypeEmptyFace),
-        ("truetype", trueType),
+        ("truetype", trueType), ("degenerate", degenerate),
     ]
 
     static var paths: Scene.Document {
@@ -170,6 +170,31 @@ enum Cases {
         return Scene.Document(
             pages: [Scene.Page(size: Size(520, 130), background: .white, items: items)],
             fonts: [.trueType(TestFonts.dejaVuSans), .trueType(TestFonts.microHei), .standard(.helvetica)])
+    }
+
+    /// Values layout should never produce still give a file that parses and renders cleanly.
+    static var degenerate: Scene.Document {
+        let nan = Double.nan, inf = Double.infinity
+        var run = layoutRun("size zero", font: Scene.FontID(0), as: .helvetica, size: 0, at: Point(5, 5))
+        var negative = run
+        negative.size = -12
+        run.origin = Point(nan, inf)
+        let items: [Scene.Item] = [
+            .path(polygon([(nan, 1), (inf, -inf), (5, nan)]), Paint(fill: Fill(color: Color(red: nan, green: 2, blue: -1, alpha: nan)),
+                                                              stroke: Stroke(color: .black, width: -3, miterLimit: nan, dash: [nan, 2], dashOffset: inf))),
+            .text(run), .text(negative),
+            .text(layoutRun("far", font: Scene.FontID(0), as: .helvetica, size: 1e300, at: Point(1e300, -1e300))),
+            .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: -10, height: 10))),
+            .image(Scene.ImageItem(image: Scene.ImageID(7), rect: Rect(x: 0, y: 0, width: 10, height: 10))),
+            .text(layoutRun("no such font", font: Scene.FontID(9), as: .helvetica, size: 10, at: .zero)),
+            .group(Scene.Group(transform: Transform(a: nan, b: 0, c: 0, d: inf, e: 0, f: 0), clip: Scene.Path(), opacity: nan, items: [
+                .path(rectPath(0, 0, 10, 10), Paint(fill: Fill(color: .black))),
+            ])),
+        ]
+        return Scene.Document(
+            pages: [Scene.Page(size: Size(50, 50), background: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: -1), items: items)],
+            fonts: [.standard(.helvetica)],
+            images: [Scene.ImageResource(format: .png, bytes: Fixtures.png2x2, pixelWidth: -2, pixelHeight: 0)])
     }
 
     /// A face without outlines (the synthetic test face): only the selectable text remains.
@@ -380,7 +405,7 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         for length in 0..<7 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 200) }
             let document = Scene.Document(pages: [Scene.Page(size: Size(1, 1), items: [
-                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: .zero)),
+                .image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: 1, height: 1))),
             ])], images: [Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: 1, pixelHeight: 1)])
             let svg = string(SVGWriter.render(document)[0])
             #expect(svg.contains("base64,\(Data(bytes).base64EncodedString())\""))

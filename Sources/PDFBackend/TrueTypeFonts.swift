@@ -1,0 +1,186 @@
+// TrueType faces as PDF composite fonts (ISO 32000-1 §9.7): a Type0 font with the
+// Identity-H encoding over a CIDFontType2 whose program is a subset of the face (only the
+// glyphs the document shows), embedded as /FontFile2 and named `ABCDEF+PostScriptName`
+// with the subsetter's deterministic tag. CIDs are the subset's glyph ids
+// (/CIDToGIDMap /Identity), two bytes each in the content stream. /W gives the advances,
+// and /ToUnicode maps every CID to the text the IR says the glyph stands for, so copying
+// and searching return the drawing's text.
+
+import DrawFonts
+import DrawOutput
+import DrawScene
+
+/// One TrueType face as the document uses it: the subset and, by subset glyph id, the
+/// advance (1/1000 em, as written in /W) and the text each glyph stands for.
+struct TrueTypeFontPlan {
+    var face: TrueTypeFontRef
+    var subset: FontSubset
+    /// Advance by subset glyph id in 1/1000 em, rounded as written in /W; TJ positions use
+    /// these very numbers, so a reader places glyphs exactly where layout did.
+    var widths: [Double]
+    /// The Unicode scalars each subset glyph stands for (first use wins).
+    var text: [UInt16: [Unicode.Scalar]]
+
+    /// Finds every TrueType glyph the document shows (an iterative walk) and subsets each
+    /// face once. A face whose glyph data is damaged gets no plan: its text is not drawn.
+    static func plans(for document: Scene.Document) -> [Int: TrueTypeFontPlan] {
+        var used: [Int: (glyphs: Set<UInt16>, order: [(UInt16, Unicode.Scalar)])] = [:]
+        var stack: [[Scene.Item]] = document.pages.map(\.items)
+        while let items = stack.popLast() {
+            for item in items {
+                switch item {
+                case .group(let group): stack.append(group.items)
+                case .text(let run):
+                    let index = run.font.index
+                    guard index >= 0, index < document.fonts.count, case .trueType = document.fonts[index] else { continue }
+                    var entry = used[index] ?? ([], [])
+                    for glyph in run.glyphs where entry.glyphs.insert(glyph.glyph).inserted {
+                        entry.order.append((glyph.glyph, glyph.scalar))
+                    }
+                    used[index] = entry
+                default: break
+                }
+            }
+        }
+        var plans: [Int: TrueTypeFontPlan] = [:]
+        for (index, entry) in used {
+            guard case .trueType(let face) = document.fonts[index],
+                  let subset = try? face.subset(glyphs: entry.glyphs.sorted())
+            else { continue }
+            let scale = 1000 / Double(max(1, face.unitsPerEm))
+            let widths = subset.glyphs.map { original in
+                (Double(face.advance(glyph: original)) * scale * 1000).rounded() / 1000
+            }
+            var text: [UInt16: [Unicode.Scalar]] = [:]
+            // The walk order above is not the page order; sort so the first use in glyph-id
+            // order decides, which is deterministic (the set of pairs is).
+            for (glyph, scalar) in entry.order.sorted(by: { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.value < $1.1.value }) {
+                // .notdef stands for no character (layout reports missing ones).
+                guard glyph != 0, let new = subset.newGlyph(glyph), text[new] == nil else { continue }
+                text[new] = [scalar]
+            }
+            plans[index] = TrueTypeFontPlan(face: face, subset: subset, widths: widths, text: text)
+        }
+        return plans
+    }
+
+    var baseFontName: String { subset.tag + "+" + face.postScriptName }
+}
+
+extension PDFFile {
+    /// Writes the Type0 font `fontObject` and the objects under it, each reserved here.
+    mutating func writeTrueTypeFont(_ plan: TrueTypeFontPlan, fontObject: Int) {
+        let cidFont = allocate(), descriptor = allocate(), program = allocate(), toUnicode = allocate()
+        let face = plan.face
+        let scale = 1000 / Double(max(1, face.unitsPerEm))
+        func scaled(_ value: Int) -> Int { Int((Double(value) * scale).rounded()) }
+
+        dictionary(fontObject) { out in
+            out.append(static: " /Type /Font /Subtype /Type0 /BaseFont ")
+            out.name(plan.baseFontName)
+            out.append(static: " /Encoding /Identity-H /DescendantFonts [")
+            out.reference(cidFont)
+            out.append(static: "] /ToUnicode ")
+            out.reference(toUnicode)
+        }
+        dictionary(cidFont) { out in
+            out.append(static: " /Type /Font /Subtype /CIDFontType2 /BaseFont ")
+            out.name(plan.baseFontName)
+            out.append(static: " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ")
+            out.reference(descriptor)
+            // /W: one run of consecutive CIDs (all of them: subset ids are compact).
+            out.append(static: " /W [0 [")
+            for (i, width) in plan.widths.enumerated() {
+                if i > 0 { out.append(0x20) }
+                out.append(number: width, precision: 3)
+            }
+            out.append(static: "]] /CIDToGIDMap /Identity")
+        }
+        dictionary(descriptor) { out in
+            out.append(static: " /Type /FontDescriptor /FontName ")
+            out.name(plan.baseFontName)
+            out.append(static: " /Flags ")
+            out.append(integer: face.pdfFlags)
+            out.append(static: " /FontBBox [")
+            let box = face.fontBBox
+            for (i, value) in [box.xMin, box.yMin, box.xMax, box.yMax].enumerated() {
+                if i > 0 { out.append(0x20) }
+                out.append(integer: scaled(value))
+            }
+            out.append(static: "] /ItalicAngle ")
+            out.append(number: face.italicAngle)
+            out.append(static: " /Ascent ")
+            out.append(integer: scaled(face.ascender))
+            out.append(static: " /Descent ")
+            out.append(integer: scaled(face.descender))
+            out.append(static: " /CapHeight ")
+            out.append(integer: scaled(face.capHeight))
+            if face.xHeight > 0 {
+                out.append(static: " /XHeight ")
+                out.append(integer: scaled(face.xHeight))
+            }
+            out.append(static: " /StemV ")
+            out.append(integer: face.stemV)
+            out.append(static: " /FontFile2 ")
+            out.reference(program)
+        }
+        // The font program is binary: compressed whatever the option says.
+        let saved = compress
+        compress = true
+        stream(program, data: plan.subset.bytes) { out in
+            out.append(static: " /Length1 ")
+            out.append(integer: plan.subset.bytes.count)
+        }
+        compress = saved
+        stream(toUnicode, data: toUnicodeCMap(plan.text.map { ($0.key, $0.value) }, codeBytes: 2))
+    }
+
+    /// A /ToUnicode CMap (Adobe technical note 5411) mapping one- or two-byte codes to
+    /// UTF-16BE, in code order.
+    func toUnicodeCMap(_ mappings: [(UInt16, [Unicode.Scalar])], codeBytes: Int) -> [UInt8] {
+        let mappings = mappings.sorted { $0.0 < $1.0 }
+        var out = ByteBuffer()
+        out.append(static: """
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+
+            """)
+        out.append(static: codeBytes == 1 ? "<00> <FF>\n" : "<0000> <FFFF>\n")
+        out.append(static: "endcodespacerange\n")
+        let entries = mappings
+        // At most 100 mappings per bfchar block.
+        var start = 0
+        while start < entries.count {
+            let block = entries[start..<min(start + 100, entries.count)]
+            out.append(integer: block.count)
+            out.append(static: " beginbfchar\n")
+            for (code, scalars) in block {
+                out.append(0x3C)
+                if codeBytes == 2 { out.hexByte(UInt8(code >> 8)) }
+                out.hexByte(UInt8(code & 0xFF))
+                out.append(static: "> <")
+                for scalar in scalars {
+                    for unit in String(Character(scalar)).utf16 {
+                        out.hexByte(UInt8(unit >> 8)); out.hexByte(UInt8(unit & 0xFF))
+                    }
+                }
+                out.append(static: ">\n")
+            }
+            out.append(static: "endbfchar\n")
+            start += 100
+        }
+        out.append(static: """
+            endcmap
+            CMapName currentdict /CMap defineresource pop
+            end
+            end
+
+            """)
+        return out.take()
+    }
+}
