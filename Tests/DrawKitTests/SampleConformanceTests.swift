@@ -13,9 +13,13 @@ import Foundation
 import Testing
 
 enum Conformance {
-    /// Off on main while the stages converge (run it with DRAWC_CONFORMANCE=1); switched on
-    /// for good once every sample passes.
-    static let enabled = ProcessInfo.processInfo.environment["DRAWC_CONFORMANCE"] == "1"
+    /// Renderings known to differ, by "sample/format/page", with the reason; recorded as
+    /// known issues (shown in the test output, not failing the run). Remove an entry as soon
+    /// as its cause is fixed: an entry that no longer differs fails the run.
+    static let knownDifferences: [String: String] = [
+        "typography/svg/1":
+            "rsvg-convert shows Symbol and ZapfDingbats text through fontconfig with its own advances and glyph choices (board, 16:30)",
+    ]
 
     static let root = packageRoot()
     static let samplesFolder = root + "/samples"
@@ -81,7 +85,7 @@ struct ConformanceError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-@Suite("Samples", .enabled(if: Pipeline.isComplete && Conformance.enabled, "needs the whole pipeline (evaluation, layout, every backend)"))
+@Suite("Samples", .enabled(if: Pipeline.isComplete, "needs the whole pipeline (evaluation, layout, every backend)"))
 struct SampleConformanceTests {
     @Test("there are at least twelve samples")
     func gallery() {
@@ -232,7 +236,14 @@ struct SampleConformanceTests {
                 if comparison.differingFraction > Conformance.maximumDifferingFraction {
                     let mapPath = "\(folder)/diff-\(label)-vs-pdf-\(index + 1).ppm"
                     Conformance.write(comparison.differenceMap.ppm, mapPath)
-                    Issue.record("page \(index + 1): \(label) differs from PDF in \(comparison.differing) of \(comparison.compared) pixels (\(percent)%, allowed 0.1%); difference map: \(mapPath)")
+                    let message = "page \(index + 1): \(label) differs from PDF in \(comparison.differing) of \(comparison.compared) pixels (\(percent)%, allowed 0.1%); difference map: \(mapPath)"
+                    if let reason = Conformance.knownDifferences["\(name)/\(label)/\(index + 1)"] {
+                        withKnownIssue(Comment(rawValue: reason)) { Issue.record(Comment(rawValue: message)) }
+                    } else {
+                        Issue.record(Comment(rawValue: message))
+                    }
+                } else if Conformance.knownDifferences["\(name)/\(label)/\(index + 1)"] != nil {
+                    Issue.record("\(name) \(label) page \(index + 1) is listed in knownDifferences but now agrees: remove the entry")
                 }
             }
         }
