@@ -114,30 +114,47 @@ struct CharacterMap {
     func mappings(limit: Int = 0x110000) -> [(scalar: UInt32, glyph: UInt16)] {
         var out: [(scalar: UInt32, glyph: UInt16)] = []
         var last = -1
-        func add(_ c: Int) {
-            guard c > last, out.count < limit, let g = glyph(for: UInt32(c)) else { return }
-            last = c
-            out.append((UInt32(c), UInt16(g)))
-        }
         switch format {
         case .segmented4:
             let ends = offset + 14, starts = ends + 2 * count + 2
+            let deltas = starts + 2 * count, rangeOffsets = deltas + 2 * count
             for i in 0..<count {
-                guard let end = r.u16OrNil(ends + 2 * i), let start = r.u16OrNil(starts + 2 * i), start <= end else { continue }
+                // Scalars at or below `last` were already visited: hostile overlapping segments
+                // must not make this quadratic. Glyphs are read from the segment directly.
+                guard let end = r.u16OrNil(ends + 2 * i), let first = r.u16OrNil(starts + 2 * i),
+                      let delta = r.u16OrNil(deltas + 2 * i), let rangeOffset = r.u16OrNil(rangeOffsets + 2 * i) else { continue }
+                let start = max(first, last + 1)
+                guard start <= end else { continue }
                 for c in start...end where c != 0xFFFF {
-                    add(c)
+                    var g: Int
+                    if rangeOffset == 0 {
+                        g = (c + delta) & 0xFFFF
+                    } else {
+                        guard let raw = r.u16OrNil(rangeOffsets + 2 * i + rangeOffset + 2 * (c - first)), raw != 0 else { continue }
+                        g = (raw + delta) & 0xFFFF
+                    }
+                    if g >= glyphCount { g = 0 }
+                    if g > 0 { out.append((UInt32(c), UInt16(g))) }
                     if out.count >= limit { return out }
                 }
+                last = end
             }
         case .groups12:
             let groups = offset + 16
             for i in 0..<count {
-                guard let start = r.u32OrNil(groups + 12 * i), let end = r.u32OrNil(groups + 12 * i + 4),
-                      start <= end, end <= 0x10FFFF else { continue }
+                // Read the group directly (no lookup per scalar), clamped to valid glyph ids.
+                guard let first = r.u32OrNil(groups + 12 * i), let groupEnd = r.u32OrNil(groups + 12 * i + 4),
+                      let firstGlyph = r.u32OrNil(groups + 12 * i + 8), groupEnd <= 0x10FFFF, first <= groupEnd,
+                      firstGlyph < glyphCount else { continue }
+                let end = min(groupEnd, first + (glyphCount - 1 - firstGlyph))
+                let start = max(first, last + 1)
+                guard start <= end else { continue }
                 for c in start...end {
-                    add(c)
+                    let g = firstGlyph + (c - first)
+                    if g > 0 { out.append((UInt32(c), UInt16(g))) }
                     if out.count >= limit { return out }
                 }
+                last = end
             }
         }
         return out

@@ -18,6 +18,9 @@ package struct GlyphOutline: Hashable, Sendable {
 extension TrueTypeFontRef {
     /// Most path elements one glyph may produce (composites can multiply their components).
     static let maxOutlineElements = 200_000
+    /// Most component glyphs visited for one outline: nested composites that each repeat a
+    /// component would otherwise take exponential time even when the components are empty.
+    static let maxComponentVisits = 4096
 
     /// The outline of a glyph: simple glyphs as drawn, composites with their components placed
     /// (offsets and 2×2 transforms; point-matched placement counts as offset 0). Empty for
@@ -25,8 +28,9 @@ extension TrueTypeFontRef {
     /// glyph is left blank rather than failing the drawing.
     package func outline(glyph: UInt16) -> GlyphOutline {
         var out = GlyphOutline()
+        var visits = 0
         do {
-            try appendOutline(Int(glyph), transform: (1, 0, 0, 1, 0, 0), depth: 0, into: &out)
+            try appendOutline(Int(glyph), transform: (1, 0, 0, 1, 0, 0), depth: 0, visits: &visits, into: &out)
         } catch {
             return GlyphOutline()
         }
@@ -35,8 +39,11 @@ extension TrueTypeFontRef {
 
     typealias Transform = (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)
 
-    private func appendOutline(_ glyph: Int, transform t: Transform, depth: Int, into out: inout GlyphOutline) throws(FontError) {
+    private func appendOutline(_ glyph: Int, transform t: Transform, depth: Int, visits: inout Int,
+                               into out: inout GlyphOutline) throws(FontError) {
         guard depth <= FontLimits.maxCompositeDepth else { throw FontError(.limitExceeded, "composite nesting") }
+        visits += 1
+        guard visits <= Self.maxComponentVisits else { throw FontError(.limitExceeded, "too many components") }
         guard let range = glyphRange(glyph) else { throw FontError(.damaged, "glyph outside glyf") }
         guard range.count >= 10 else { return }
         let r = reader
@@ -71,7 +78,7 @@ extension TrueTypeFontRef {
                     t.a * inner.a + t.c * inner.b, t.b * inner.a + t.d * inner.b,
                     t.a * inner.c + t.c * inner.d, t.b * inner.c + t.d * inner.d,
                     t.a * inner.e + t.c * inner.f + t.e, t.b * inner.e + t.d * inner.f + t.f)
-                try appendOutline(component, transform: combined, depth: depth + 1, into: &out)
+                try appendOutline(component, transform: combined, depth: depth + 1, visits: &visits, into: &out)
                 guard flags & 0x0020 != 0 else { break }
             }
             return

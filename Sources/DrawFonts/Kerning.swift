@@ -36,9 +36,11 @@ struct KerningTables {
         if gposLookups.isEmpty, let kern { kernSubtables = Self.kernPairs(r, kern) }
     }
 
-    // Limits: real fonts have tens of lookups and features; hostile counts are capped.
+    // Limits: real fonts have a few kerning lookups with tens of subtables; hostile counts
+    // (offsets may all point at one subtable) are capped so one kerning query stays cheap.
     static let maxLookups = 4096
     static let maxSubtables = 4096
+    static let maxPairSubtablesTotal = 512
 
     static func pairLookups(_ r: ByteReader, _ table: TrueTypeFontRef.TableRecord) -> [[Int]] {
         let base = table.offset
@@ -58,6 +60,7 @@ struct KerningTables {
             }
         }
         var lookups: [[Int]] = []
+        var total = 0
         for index in indices.sorted() {
             guard let lookupOffset = r.u16OrNil(lookupList + 2 + 2 * index) else { continue }
             let lookup = lookupList + lookupOffset
@@ -78,6 +81,8 @@ struct KerningTables {
                 subtables.append(subtable)
             }
             if !subtables.isEmpty { lookups.append(subtables) }
+            total += subtables.count
+            if total >= maxPairSubtablesTotal { break }
         }
         return lookups
     }

@@ -36,10 +36,11 @@ private struct IRWriter {
     }
 
     mutating func hexByte(_ component: Double) {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
         let value = component.isFinite ? Int((max(0, min(1, component)) * 255).rounded()) : 0
-        bytes.append(digits[value >> 4]); bytes.append(digits[value & 15])
+        bytes.append(hexDigit(value >> 4)); bytes.append(hexDigit(value & 15))
     }
+
+    func hexDigit(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: v < 10 ? 0x30 + v : 0x57 + v) }
 
     /// A string in double quotes with `\`, `"` and control characters escaped.
     mutating func quoted(_ s: String) {

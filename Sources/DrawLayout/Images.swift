@@ -30,7 +30,7 @@ extension LayoutEngine {
                 images.append(resource)
                 imageIndex[path] = resourceIndex
             case .failure(let error):
-                diagnostics.append(.error("layout.image", at: node.contentSpan ?? node.span, error.message))
+                report(.error("layout.image", at: node.contentSpan ?? node.span, error.message))
                 return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0)
             }
         }

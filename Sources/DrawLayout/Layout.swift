@@ -32,6 +32,9 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) ->
     return (document, engine.diagnostics)
 }
 
+/// The most diagnostics layout reports for one document.
+let maximumDiagnostics = 500
+
 /// Layout defaults (documented in docs/ir.md and docs/language.md).
 enum LayoutDefaults {
     /// Spacing between children of stacks and grids when `spacing:` is not given.
@@ -112,7 +115,23 @@ struct LayoutEngine {
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
 
+    /// Diagnostics already reported: text and paths inside a component or a loop come from
+    /// one literal, and their mistakes are reported once per place, not once per use.
+    var reported: Set<Diagnostic> = []
+
     init(fonts: FontResolver) { self.fonts = fonts }
+
+    /// Records a diagnostic unless the same one was reported already; stops after
+    /// `maximumDiagnostics` errors with one last note.
+    mutating func report(_ diagnostic: Diagnostic) {
+        guard reported.count <= maximumDiagnostics, reported.insert(diagnostic).inserted else { return }
+        if reported.count > maximumDiagnostics {
+            diagnostics.append(.error("layout.too-many-errors", at: diagnostic.span,
+                                      "too many layout errors; stopping after \(maximumDiagnostics)"))
+            return
+        }
+        diagnostics.append(diagnostic)
+    }
 
     // MARK: Pages
 
@@ -471,7 +490,7 @@ struct LayoutEngine {
             } else {
                 message += " (at byte \(error.offset + 1) of the path data)"
             }
-            diagnostics.append(.error(error.id, at: span, message))
+            report(.error(error.id, at: span, message))
         }
         return path
     }
@@ -503,20 +522,20 @@ struct LayoutEngine {
     /// node is unknown or not placed yet.
     private mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
         guard let target = ids[ref.nodeID] else {
-            diagnostics.append(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            report(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
             return nil
         }
         switch boxes[target].state {
         case .placed:
             return pagePoint(of: target, anchorPoint(boxes[target].bounds, ref.anchor, kind: boxes[target].kind))
         case .unplaced:
-            diagnostics.append(.error("layout.anchor-not-placed", at: ref.span,
+            report(.error("layout.anchor-not-placed", at: ref.span,
                 "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
         case .connector:
-            diagnostics.append(.error("layout.anchor-on-connector", at: ref.span,
+            report(.error("layout.anchor-on-connector", at: ref.span,
                 "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
         case .ignored:
-            diagnostics.append(.error("layout.anchor-not-placed", at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+            report(.error("layout.anchor-not-placed", at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
         }
         return nil
     }
@@ -537,7 +556,7 @@ struct LayoutEngine {
         let c = Point(bounds.midX, bounds.midY) + offset
         var t = Transform.translation(-c.x, -c.y)
         if scale != Point(1, 1) { t = t.then(.scale(scale.x, scale.y)) }
-        if rotation != 0 { t = t.then(.rotation(degrees: rotation)) }
+        if rotation != 0 { t = t.then(exactRotation(degrees: rotation)) }
         return t.then(.translation(c.x, c.y))
     }
 
@@ -669,11 +688,11 @@ struct LayoutEngine {
             return nil
         case .node(let id, let span)?:
             guard let target = ids[id] else {
-                diagnostics.append(.error("layout.unknown-node", at: span, "no node with id '\(id)' on this page"))
+                report(.error("layout.unknown-node", at: span, "no node with id '\(id)' on this page"))
                 return nil
             }
             guard boxes[target].state == .placed else {
-                diagnostics.append(.error("layout.connector-target", at: span,
+                report(.error("layout.connector-target", at: span,
                     boxes[target].state == .connector ? "'\(id)' is a connector; connectors join nodes" : "'\(id)' is not drawn, so nothing can connect to it"))
                 return nil
             }
@@ -995,6 +1014,18 @@ func outline(kind: NodeKind, corner: Double, bounds: Rect) -> Outline {
     case .ellipse, .circle: .ellipse(bounds)
     default: .rect(bounds, corner: corner)
     }
+}
+
+/// A rotation, clockwise on the page; quarter turns are exact (no 6e-17 residues from
+/// `cos(π/2)`), so rotated rectangles stay axis-aligned to the last bit.
+func exactRotation(degrees: Double) -> Transform {
+    let turns = degrees / 90
+    if turns == turns.rounded(), abs(turns) < 1e15 {
+        let quarter = ((Int(turns) % 4) + 4) % 4
+        let (c, s): (Double, Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarter]
+        return Transform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
+    }
+    return .rotation(degrees: degrees)
 }
 
 extension Transform {

@@ -14,8 +14,9 @@ import DrawScene
 import DrawSemantics
 
 /// A face layout can measure with. Faces are numbered in the order layout first resolves
-/// them; the document's font list is built from the faces actually drawn.
-struct LayoutFace {
+/// them; the document's font list is built from the faces actually drawn. A class, so that
+/// looking a face up never copies its metric tables' references.
+final class LayoutFace {
     enum Kind {
         case standard(Standard14Font)
         case trueType(TrueTypeFontRef)
@@ -30,6 +31,11 @@ struct LayoutFace {
     var standardMetrics: Standard14Metrics?
     /// 1 / unitsPerEm of a TrueType face (font units to em).
     var unitScale: Double = 1.0 / 1000
+
+    init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
+        self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
+        self.standardMetrics = standardMetrics; self.unitScale = unitScale
+    }
 
     var resource: Scene.FontResource {
         switch kind {
@@ -114,6 +120,8 @@ struct TextBlock {
 private struct ShapedGlyph {
     var scalar: Unicode.Scalar
     var face: Int
+    /// Position of the face in the node's font list.
+    var faceSlot: Int
     var glyph: UInt16
     /// Advance in points.
     var advance: Double
@@ -147,49 +155,43 @@ extension LayoutEngine {
         var missing: [Unicode.Scalar] = []
         /// Byte offset in the content of each missing scalar's first occurrence.
         var missingOffsets: [Int] = []
-        var paragraph = Substring.UnicodeScalarView()
-        var paragraphStart = 0
-        func finishParagraph(_ engine: inout LayoutEngine) {
-            shaped.removeAll(keepingCapacity: true)
-            var offset = paragraphStart
-            for scalar in paragraph {
-                defer { offset += UTF8.width(scalar) }
-                // A tab is drawn as a space: the standard fonts have no tab glyph.
-                let s: Unicode.Scalar = scalar == "\t" ? " " : scalar
-                if s == "\r" { continue }
-                var found = false
-                for faceIndex in faces {
-                    if let glyph = engine.faces[faceIndex].glyph(for: s) {
-                        shaped.append(ShapedGlyph(scalar: scalar, face: faceIndex, glyph: glyph,
-                                                  advance: engine.faces[faceIndex].advance(glyph) * size,
-                                                  kern: 0, isSpace: s == " "))
-                        found = true
-                        break
-                    }
-                }
-                if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s); missingOffsets.append(offset) }
-            }
-            // Kerning between neighbours in the same face.
+        let faceObjects = faces.map { self.faces[$0] }
+        // Kerning between neighbours in the same face, then line breaking; one paragraph
+        // (a line of the source text) at a time.
+        func finishParagraph() {
             if shaped.count > 1 {
                 for i in 0..<(shaped.count - 1) where shaped[i].face == shaped[i + 1].face {
-                    shaped[i].kern = engine.faces[shaped[i].face].kerning(shaped[i].glyph, shaped[i + 1].glyph) * size
+                    shaped[i].kern = faceObjects[shaped[i].faceSlot].kerning(shaped[i].glyph, shaped[i + 1].glyph) * size
                 }
             }
             breakLines(shaped[...], wrapWidth: wrapWidth, into: &lines)
-            paragraph = Substring.UnicodeScalarView()
+            shaped.removeAll(keepingCapacity: true)
         }
         let text = composer.compose(content)
         var complexScript: String?
         var byteOffset = 0
         for scalar in text.unicodeScalars {
+            let offset = byteOffset
             byteOffset += UTF8.width(scalar)
-            if scalar == "\n" { finishParagraph(&self); paragraphStart = byteOffset; continue }
+            if scalar == "\n" { finishParagraph(); continue }
+            if scalar == "\r" { continue }
             if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
-            paragraph.append(scalar)
+            // A tab is drawn as a space: the standard fonts have no tab glyph.
+            let s: Unicode.Scalar = scalar == "\t" ? " " : scalar
+            var found = false
+            for (slot, face) in faceObjects.enumerated() {
+                if let glyph = face.glyph(for: s) {
+                    shaped.append(ShapedGlyph(scalar: scalar, face: faces[slot], faceSlot: slot, glyph: glyph,
+                                              advance: face.advance(glyph) * size, kern: 0, isSpace: s == " "))
+                    found = true
+                    break
+                }
+            }
+            if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s); missingOffsets.append(offset) }
         }
-        finishParagraph(&self)
+        finishParagraph()
         if let script = complexScript {
-            diagnostics.append(.error("layout.complex-script", at: span,
+            report(.error("layout.complex-script", at: span,
                 "text in \(script) needs complex shaping, which drawc does not do yet",
                 notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
         }
@@ -210,12 +212,12 @@ extension LayoutEngine {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 let shown = scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'"
-                diagnostics.append(.error("layout.missing-glyph", at: at,
+                report(.error("layout.missing-glyph", at: at,
                     "character \(code)\(shown) is not in the \(fontText)",
                     notes: [Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")]))
             }
             if missing.count > 5 {
-                diagnostics.append(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+                report(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
             }
         }
 
@@ -268,10 +270,10 @@ extension LayoutEngine {
                                     standardMetrics: nil, unitScale: scale))
             return faces.count - 1
         case .failure(let error):
-            diagnostics.append(.error("layout.font-unavailable", at: span, error.message))
+            report(.error("layout.font-unavailable", at: span, error.message))
             return nil
         case nil:
-            diagnostics.append(.error("layout.unknown-font", at: span, "unknown font '\(name)'",
+            report(.error("layout.unknown-font", at: span, "unknown font '\(name)'",
                 notes: [Diagnostic.Note("the built-in fonts are Helvetica, Times, Courier, Symbol and ZapfDingbats; other fonts are found by family name on the font path or by file path")]))
             return nil
         }

@@ -33,6 +33,10 @@ extension Evaluation {
         let expr = unit.ast[id]
         switch expr.kind {
         case .number(let x, let numberUnit):
+            guard x.isFinite else {
+                error("sem.invalid-value", expr.span, "the number is too large")
+                return nil
+            }
             switch numberUnit {
             case .none: return .number(x)
             case .pt: return .length(x)
@@ -122,7 +126,7 @@ extension Evaluation {
             guard let lhs = evaluate(left, depth: depth + 1) else { return nil }
             if let shortCut = shortCircuit(op, lhs) { return shortCut }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
-            return binary(op, lhs, rhs, span: expr.span, leftExpr: left, rightExpr: right)
+            return finite(binary(op, lhs, rhs, span: expr.span, leftExpr: left, rightExpr: right), expr.span)
         case .range(let lowerExpr, let upperExpr, let inclusive):
             guard let lower = evaluate(lowerExpr, depth: depth + 1), let upper = evaluate(upperExpr, depth: depth + 1) else { return nil }
             guard let a = integer(lower, lowerExpr, "a range bound"), let b = integer(upper, upperExpr, "a range bound") else { return nil }
@@ -171,10 +175,26 @@ extension Evaluation {
             guard case .binary(let op, let left, let right) = unit.ast[node].kind else { continue }
             if let shortCut = shortCircuit(op, accumulator) { accumulator = shortCut; continue }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
-            guard let result = binary(op, accumulator, rhs, span: unit.ast[node].span, leftExpr: left, rightExpr: right) else { return nil }
+            guard let result = finite(binary(op, accumulator, rhs, span: unit.ast[node].span, leftExpr: left, rightExpr: right),
+                                      unit.ast[node].span) else { return nil }
             accumulator = result
         }
         return accumulator
+    }
+
+    /// Arithmetic that overflows to infinity (or NaN) is an error here rather than garbage
+    /// coordinates in every output format later.
+    func finite(_ value: Value?, _ span: Span) -> Value? {
+        switch value {
+        case .number(let x), .length(let x), .percent(let x), .angle(let x):
+            if x.isFinite { return value }
+        case .point(let x, let y):
+            if x.isFinite && y.isFinite { return value }
+        default:
+            return value
+        }
+        error("sem.invalid-value", span, "the result is too large to be a number")
+        return nil
     }
 
     func shortCircuit(_ op: BinaryOperator, _ lhs: Value) -> Value? {

@@ -241,6 +241,10 @@ extension Evaluation {
                 guard let x = length(value), x >= 0 else { mismatch(); return }
                 dashes = [x]
             }
+            if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) {
+                error("sem.invalid-value", valueSpan, "'dash' lengths must not all be zero (use 'none' for a solid line)")
+                return
+            }
             setInherited(property, top) { $0.dash = dashes }
         case .dashOffset:
             guard let x = length(value) else { mismatch(); return }
@@ -263,6 +267,10 @@ extension Evaluation {
             setInherited(property, top) { $0.fonts = fonts }
         case .fontSize:
             guard let x = nonNegativeLength() else { return }
+            guard x > 0 else {
+                error("sem.invalid-value", valueSpan, "'fontSize' must be greater than zero")
+                return
+            }
             setInherited(property, top) { $0.fontSize = x }
         case .bold, .italic:
             guard case .bool(let flag) = value else { mismatch(); return }

@@ -30,20 +30,30 @@ struct GraphicsState: Equatable {
     }
 }
 
-/// Resources one content stream uses, each list in first-use order without repeats, so
-/// its `/Resources` dictionary is deterministic and names only what it needs.
+/// Indices in first-use order without repeats (a list for the order, a set so a document
+/// with thousands of resources doesn't make each use a linear search).
+struct OrderedIndexSet: Sequence {
+    private(set) var list: [Int] = []
+    private var members: Set<Int> = []
+    var isEmpty: Bool { list.isEmpty }
+    mutating func insert(_ value: Int) {
+        if members.insert(value).inserted { list.append(value) }
+    }
+    func contains(_ value: Int) -> Bool { members.contains(value) }
+    func makeIterator() -> IndexingIterator<[Int]> { list.makeIterator() }
+}
+
+/// Resources one content stream uses, each in first-use order without repeats, so its
+/// `/Resources` dictionary is deterministic and names only what it needs.
 struct ResourceUse {
-    var fonts: [Int] = []
-    var graphicsStates: [Int] = []
-    var images: [Int] = []
-    var forms: [Int] = []
+    var fonts = OrderedIndexSet()
+    var graphicsStates = OrderedIndexSet()
+    var images = OrderedIndexSet()
+    var forms = OrderedIndexSet()
     /// Whether anything in the stream is transparent (then the page gets a group with a
     /// blending colour space, so viewers blend in RGB rather than guessing).
     var usesTransparency = false
 
-    static func insert(_ value: Int, into list: inout [Int]) {
-        if !list.contains(value) { list.append(value) }
-    }
 }
 
 /// Precision of numbers in content streams. Coordinates: 1/10,000 pt. Matrix scale and
@@ -168,29 +178,55 @@ struct ContentStream {
 
     /// `gs`: apply the named ExtGState `/GSn`.
     mutating func applyGraphicsState(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.graphicsStates)
+        resources.graphicsStates.insert(index)
         resources.usesTransparency = true
         out.append(static: "/GS"); out.append(integer: index); out.append(0x20); op("gs")
     }
 
     // MARK: paths
 
-    /// `m l c h`: append `path` to the current path, in user space.
+    /// `m l c h`: append `path` to the current path, in user space. A subpath that is an
+    /// axis-aligned rectangle starting with a horizontal edge becomes `re`, which draws the
+    /// same four points in the same order from the same start (so winding and dash phase
+    /// are unchanged) in a third of the bytes.
     mutating func appendPath(_ path: Scene.Path) {
-        path.forEachSegment { verb, points in
-            switch verb {
-            case .move:
-                let p = points[points.startIndex]
-                number(p.x); number(p.y); op("m")
-            case .line:
-                let p = points[points.startIndex]
-                number(p.x); number(p.y); op("l")
-            case .cubic:
-                for p in points { number(p.x); number(p.y) }
-                op("c")
-            case .close:
-                op("h")
+        let verbs = path.verbs, points = path.points
+        var verbIndex = 0, pointIndex = 0
+        while verbIndex < verbs.count {
+            if verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
+               verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
+               pointIndex + 3 < points.count {
+                let p0 = points[pointIndex], p1 = points[pointIndex + 1]
+                let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
+                if p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y {
+                    appendRectangle(x: p0.x, y: p0.y, width: p1.x - p0.x, height: p2.y - p1.y)
+                    verbIndex += 5
+                    pointIndex += 4
+                    continue
+                }
             }
+            let verb = verbs[verbIndex]
+            let n = verb.pointCount
+            guard pointIndex + n <= points.count else { return }  // malformed: stop, don't trap
+            appendSegment(verb, points[pointIndex..<pointIndex + n])
+            verbIndex += 1
+            pointIndex += n
+        }
+    }
+
+    private mutating func appendSegment(_ verb: Scene.PathVerb, _ points: ArraySlice<Point>) {
+        switch verb {
+        case .move:
+            let p = points[points.startIndex]
+            number(p.x); number(p.y); op("m")
+        case .line:
+            let p = points[points.startIndex]
+            number(p.x); number(p.y); op("l")
+        case .cubic:
+            for p in points { number(p.x); number(p.y) }
+            op("c")
+        case .close:
+            op("h")
         }
     }
 
@@ -203,13 +239,13 @@ struct ContentStream {
 
     /// `Do` an image XObject `/Imn`.
     mutating func drawImage(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.images)
+        resources.images.insert(index)
         out.append(static: "/Im"); out.append(integer: index); out.append(0x20); op("Do")
     }
 
     /// `Do` a form XObject `/Fmn`.
     mutating func drawForm(_ index: Int) {
-        ResourceUse.insert(index, into: &resources.forms)
+        resources.forms.insert(index)
         out.append(static: "/Fm"); out.append(integer: index); out.append(0x20); op("Do")
     }
 

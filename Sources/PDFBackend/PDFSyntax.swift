@@ -89,6 +89,9 @@ extension ByteBuffer {
 /// with integer calendar arithmetic (proleptic Gregorian), so no clock, time zone or
 /// locale is involved.
 package func pdfDate(secondsSinceEpoch seconds: Int) -> String {
+    // PDF dates have four-digit years: clamp to 0000-01-01 … 9999-12-31 (and keep the
+    // arithmetic below far from overflow for any Int).
+    let seconds = min(max(seconds, -62_167_219_200), 253_402_300_799)
     let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
     let secondOfDay = seconds - days * 86_400
     // Civil date from a day count: shift the epoch to 0000-03-01 so leap days fall at
@@ -107,7 +110,6 @@ package func pdfDate(secondsSinceEpoch seconds: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
-    let clampedYear = min(max(year, 0), 9999)
-    return "D:" + digits(clampedYear, 4) + digits(month, 2) + digits(day, 2)
+    return "D:" + digits(year, 4) + digits(month, 2) + digits(day, 2)
         + digits(secondOfDay / 3600, 2) + digits(secondOfDay / 60 % 60, 2) + digits(secondOfDay % 60, 2) + "Z"
 }

@@ -23,7 +23,7 @@ struct FormXObject {
 /// Everything a document's content streams refer to, each kept once, in first-use order.
 struct DocumentResources {
     /// Indices into `Document.fonts`, in first-use order.
-    var fonts: [Int] = []
+    var fonts = OrderedIndexSet()
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
     /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
@@ -33,7 +33,7 @@ struct DocumentResources {
     var graphicsStates: [AlphaKey] = []
     private var graphicsStateIndex: [AlphaKey: Int] = [:]
     /// Indices into `Document.images` in first-use order, with their decoded forms.
-    var images: [Int] = []
+    var images = OrderedIndexSet()
     var decodedImages: [Int: DecodedImage?] = [:]
     var forms: [FormXObject] = []
 
@@ -51,8 +51,10 @@ struct DocumentResources {
 }
 
 /// Alpha quantised to what we write (four decimals), so 0.50001 and 0.5 share a state.
+/// Not-a-number counts as transparent: nothing is drawn rather than something made up.
 @inline(__always) func quantizedAlpha(_ alpha: Double) -> Int {
-    Int((min(max(alpha, 0), 1) * 10_000).rounded())
+    guard alpha.isFinite || alpha == .infinity else { return 0 }
+    return Int((min(max(alpha, 0), 1) * 10_000).rounded())
 }
 
 struct SceneWriter {
@@ -159,7 +161,7 @@ struct SceneWriter {
     mutating func emitPath(_ path: Scene.Path, _ paint: Paint, alphaScale: Double, into stream: inout ContentStream) {
         guard !path.isEmpty, path.verbs.first == .move else { return }
         let fill = paint.fill.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 ? $0 : nil }
-        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 ? $0 : nil }
+        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
 
         setAlpha(fill: fill.map { $0.color.alpha * alphaScale }, stroke: stroke.map { $0.color.alpha * alphaScale }, in: &stream)
@@ -208,7 +210,7 @@ struct SceneWriter {
     /// Starts a group: `q`, `cm`, clip, and for a transparency group a new stream on the
     /// stack. Returns the frame for its items, or nil when the group draws nothing.
     mutating func openGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, streams: inout [ContentStream]) -> Frame? {
-        let opacity = min(max(group.opacity, 0), 1)
+        let opacity = group.opacity.isNaN ? 0 : min(max(group.opacity, 0), 1)
         guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return nil }
         let t = group.transform
         let determinant = t.a * t.d - t.b * t.c
@@ -239,6 +241,9 @@ struct SceneWriter {
         var formState = streams[current].state
         formState.fillAlpha = 1
         formState.strokeAlpha = 1
+        // The inherited font would be valid, but a form that names its own font (and lists
+        // it in its own resources) doesn't depend on readers getting that subtlety right.
+        formState.font = nil
         streams.append(ContentStream(state: formState))
         return Frame(items: group.items, visible: inner, alphaScale: 1,
                      closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
@@ -287,8 +292,8 @@ struct SceneWriter {
 
         setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
         stream.setFillColor(run.color)
-        ResourceUse.insert(fontIndex, into: &stream.resources.fonts)
-        if !resources.fonts.contains(fontIndex) { resources.fonts.append(fontIndex) }
+        stream.resources.fonts.insert(fontIndex)
+        resources.fonts.insert(fontIndex)
 
         stream.op("BT")
         if stream.state.font != fontIndex || stream.state.fontSize != run.size {
@@ -374,7 +379,7 @@ struct SceneWriter {
             resources.decodedImages[index] = .some(DecodedImage.decode(document.images[index]))
         }
         guard let decoded = resources.decodedImages[index] ?? nil else { return }
-        if !resources.images.contains(index) { resources.images.append(index) }
+        resources.images.insert(index)
         if decoded.softMask != nil { stream.resources.usesTransparency = true }
         stream.save()
         setAlpha(fill: alphaScale, stroke: nil, in: &stream)

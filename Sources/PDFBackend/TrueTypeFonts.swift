@@ -15,8 +15,10 @@ import DrawScene
 struct TrueTypeFontPlan {
     var face: TrueTypeFontRef
     var subset: FontSubset
-    /// Advance by subset glyph id in 1/1000 em, rounded as written in /W; TJ positions use
-    /// these very numbers, so a reader places glyphs exactly where layout did.
+    /// Advance by subset glyph id in 1/1000 em, rounded to integers as written in /W; TJ
+    /// positions use these very numbers, so a reader places glyphs exactly where layout did.
+    /// Integers, because some readers (MuPDF) truncate fractional /W entries: the fraction
+    /// then travels in the TJ numbers, which every reader takes as they are.
     var widths: [Double]
     /// The Unicode scalars each subset glyph stands for (first use wins).
     var text: [UInt16: [Unicode.Scalar]]
@@ -49,7 +51,7 @@ struct TrueTypeFontPlan {
             else { continue }
             let scale = 1000 / Double(max(1, face.unitsPerEm))
             let widths = subset.glyphs.map { original in
-                (Double(face.advance(glyph: original)) * scale * 1000).rounded() / 1000
+                (Double(face.advance(glyph: original)) * scale).rounded()
             }
             var text: [UInt16: [Unicode.Scalar]] = [:]
             // The walk order above is not the page order; sort so the first use in glyph-id
@@ -88,11 +90,11 @@ extension PDFFile {
             out.name(plan.baseFontName)
             out.append(static: " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ")
             out.reference(descriptor)
-            // /W: one run of consecutive CIDs (all of them: subset ids are compact).
+            // /W: one run of consecutive CIDs (all of them: subset ids are compact), integers.
             out.append(static: " /W [0 [")
             for (i, width) in plan.widths.enumerated() {
                 if i > 0 { out.append(0x20) }
-                out.append(number: width, precision: 3)
+                out.append(integer: Int(width))
             }
             out.append(static: "]] /CIDToGIDMap /Identity")
         }

@@ -8,9 +8,11 @@
 // prolog defines all procedures in `DrawcDict`; each page's body is wrapped in
 // `save`/`restore` and its `gsave`/`grestore` balance (checked when the page ends); the page
 // is flipped to y down once, and text is flipped back so glyphs stay upright.
-// Deliberately not done: group opacity as a real transparency group (PostScript has none;
-// see docs/postscript.md for what is drawn instead), and measuring text (the IR has every
-// glyph placed already; only the EPS bounding box reads font metrics).
+// Standard fonts are re-encoded with our WinAnsi vector; TrueType faces are embedded as
+// Type 42 CIDFonts under Identity-H. Opacity uses Ghostscript's transparency extensions
+// where they are on and is opaque elsewhere (PostScript has no transparency).
+// Deliberately not done: measuring text (the IR has every glyph placed already; only the
+// EPS bounding box reads font metrics), and sharing the data of an image drawn twice.
 
 import DrawFonts
 import DrawOutput
@@ -36,13 +38,13 @@ package enum PSWriter {
     /// message per kind of problem, in a fixed order (lower case, no final period).
     package static func warnings(for document: Scene.Document) -> [String] {
         let writer = PSDocumentWriter(document: document, encapsulated: false)
-        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys))
+        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
     }
 
     package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
         var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
         let bytes = writer.write()
-        return Output(bytes: bytes, warnings: PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys)))
+        return Output(bytes: bytes, warnings: PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images))
     }
 }
 
@@ -82,6 +84,8 @@ struct PSDocumentWriter {
     let usesOpacity: Bool
     /// Glyph ids and the text they stand for, per TrueType font index.
     var trueTypeGlyphs: [Int: [UInt16: Unicode.Scalar]] = [:]
+    /// The document's images, decoded when first needed.
+    let images: PSImages.Cache
     /// TrueType faces embedded as Type 42, by font index.
     var embedded: [Int: EmbeddedFont] = [:]
 
@@ -101,6 +105,7 @@ struct PSDocumentWriter {
     init(document: Scene.Document, encapsulated: Bool, trueTypeSource: PSTrueTypeSource = PSTrueTypeFonts.defaultSource) {
         self.document = document
         self.encapsulated = encapsulated
+        images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
         usesOpacity = PSWarnings.usesOpacity(pages)
         for page in pages { collectFonts(page.items) }
@@ -131,6 +136,7 @@ struct PSDocumentWriter {
                 program: program, glyphMap: subset.glyphMap, cidFontName: name,
                 fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
         }
+        trueTypeBoxes = PSDocumentWriter.glyphBoxes(embedded)
     }
 
     private mutating func collectFonts(_ items: [Scene.Item]) {
@@ -179,7 +185,7 @@ struct PSDocumentWriter {
         }
         let box: (Double, Double, Double, Double)
         if encapsulated {
-            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeExtents: trueTypeExtents) {
+            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
                 // Inside the page (the EPS clips to it), then y up from the bottom.
                 let (width, height) = PSDocumentWriter.pageSize(page)
@@ -218,19 +224,27 @@ struct PSDocumentWriter {
                 out.append(name); out.append("\n")
             }
         }
-        let supplied = usedFonts.compactMap { embedded[$0]?.cidFontName }
-        for (i, name) in supplied.enumerated() {
-            out.append(i == 0 ? "%%DocumentSuppliedResources: CIDFont " : "%%+ CIDFont ")
-            out.append(name); out.append("\n")
+        // Everything in a %%BeginResource section is listed as supplied.
+        let supplied = ["procset drawc-prolog \(PSProlog.version)"] + usedFonts.compactMap { embedded[$0].map { "CIDFont " + $0.cidFontName } }
+        for (i, resource) in supplied.enumerated() {
+            out.append(i == 0 ? "%%DocumentSuppliedResources: " : "%%+ ")
+            out.append(resource); out.append("\n")
         }
         out.append("%%EndComments\n")
     }
 
-    /// (depth, height) in em of the embedded TrueType faces, from their `head` box.
-    var trueTypeExtents: [Int: (Double, Double)] {
+    /// Boxes of the used glyphs of the embedded TrueType faces, from their `glyf` headers.
+    private(set) var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
+
+    private static func glyphBoxes(_ embedded: [Int: EmbeddedFont]) -> PSInkBounds.TrueTypeBoxes {
         embedded.mapValues { font in
             let em = Double(font.program.unitsPerEm)
-            return (Double(-font.program.bbox.1) / em, Double(font.program.bbox.3) / em)
+            var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
+            for (glyph, cid) in font.cids {
+                let b = font.program.glyphBox(Int(font.cidToGlyph[Int(cid)]))
+                boxes[glyph] = b.map { (Double($0.0) / em, Double($0.1) / em, Double($0.2) / em, Double($0.3) / em) }
+            }
+            return boxes
         }
     }
 
@@ -343,7 +357,9 @@ struct PSDocumentWriter {
             // Ghostscript composites transparency on its pdf14 device (see the prolog).
             out.append("tb\n")
         }
-        var content = PSContent(out: out)
+        // The body writes into the same buffer: move it in and out (no copy of the file).
+        var content = PSContent(out: ByteBuffer(capacity: 0))
+        swap(&content.out, &out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
         if encapsulated {
@@ -358,11 +374,11 @@ struct PSDocumentWriter {
             content.op("rectfill")
         }
         let body = PSBody(
-            document: document, fontKeys: fontKeys, embedded: embedded, usesOpacity: pageUsesOpacity,
-            trueTypeExtents: trueTypeExtents)
+            document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity,
+            trueTypeBoxes: trueTypeBoxes)
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
-        out = content.out
+        swap(&content.out, &out)
         if pageUsesOpacity { out.append("te\n") }
         out.append("drawcpage restore end\nshowpage\n%%PageTrailer\n")
     }
@@ -377,8 +393,9 @@ struct PSBody {
     let document: Scene.Document
     let fontKeys: [Int: String]
     let embedded: [Int: PSDocumentWriter.EmbeddedFont]
+    let images: PSImages.Cache
     let usesOpacity: Bool
-    var trueTypeExtents: [Int: (Double, Double)] = [:]
+    var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
@@ -388,7 +405,7 @@ struct PSBody {
             case .text(let run):
                 text(run, into: &content)
             case .image(let image):
-                PSImages.write(image, document: document, usesOpacity: usesOpacity, into: &content)
+                PSImages.write(image, images: images, usesOpacity: usesOpacity, into: &content)
             case .group(let group):
                 self.group(group, into: &content)
             }
@@ -414,7 +431,7 @@ struct PSBody {
         if opacity < 1 {
             // A real transparency group where Ghostscript offers one: it is composited with
             // the fill alpha current when it begins, and its items start opaque inside.
-            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeExtents: trueTypeExtents) else { content.grestore(); return }
+            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) else { content.grestore(); return }
             content.setFillAlpha(opacity)
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
             content.op("gb")

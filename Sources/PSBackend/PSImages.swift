@@ -36,13 +36,30 @@ enum PSImages {
         }
     }
 
+    /// Decodes each image of a document at most once per render (the body and the warnings
+    /// both need the pixels).
+    final class Cache {
+        let images: [Scene.ImageResource]
+        private var decoded: [Int: Decoded?] = [:]
+        init(_ images: [Scene.ImageResource]) { self.images = images }
+
+        /// The decoded image `index`, nil when it is missing or cannot be decoded.
+        func image(_ index: Int) -> Decoded? {
+            guard images.indices.contains(index) else { return nil }
+            if let known = decoded[index] { return known }
+            let result = PSImages.decode(images[index])
+            decoded[index] = result
+            return result
+        }
+    }
+
     static func write(
-        _ item: Scene.ImageItem, document: Scene.Document, usesOpacity: Bool,
+        _ item: Scene.ImageItem, images: Cache, usesOpacity: Bool,
         into content: inout PSContent
     ) {
         let r = item.rect
         guard r.width.isFinite, r.height.isFinite, abs(r.width) > 1e-6, abs(r.height) > 1e-6 else { return }
-        let decoded = document.images.indices.contains(item.image.index) ? decode(document.images[item.image.index]) : nil
+        let decoded = images.image(item.image.index)
         if usesOpacity { content.setFillAlpha(1) }
         guard let decoded else {
             // Something visible where the image should be, rather than nothing at all.

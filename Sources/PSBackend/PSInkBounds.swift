@@ -13,21 +13,24 @@ import Darwin
 /// (errors far below the 1/72 in the integer box rounds to); text uses the font's glyph
 /// box vertically and the run's advance horizontally; a clip narrows its group's box.
 enum PSInkBounds {
-    /// `trueTypeExtents`: (depth, height) in em of embedded TrueType faces, by font index.
-    static func bounds(of page: Scene.Page, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)] = [:]) -> Rect? {
+    /// Glyph boxes of embedded TrueType faces: font index → glyph id of the face → box in em
+    /// (xMin, yMin, xMax, yMax, y up), nil for a glyph without ink.
+    typealias TrueTypeBoxes = [Int: [UInt16: (Double, Double, Double, Double)?]]
+
+    static func bounds(of page: Scene.Page, fonts: [Scene.FontResource], trueTypeBoxes: TrueTypeBoxes = [:]) -> Rect? {
         if let background = page.background, background.alpha > 0 {
             return Rect(origin: .zero, size: page.size)
         }
         var box = Box()
-        collect(page.items, transform: .identity, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &box)
+        collect(page.items, transform: .identity, fonts: fonts, trueTypeBoxes: trueTypeBoxes, into: &box)
         return box.rect
     }
 
     /// The box of a group's ink in its own space (inside its transform), clip applied;
     /// nil when it paints nothing.
-    static func groupBox(_ group: Scene.Group, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)] = [:]) -> Rect? {
+    static func groupBox(_ group: Scene.Group, fonts: [Scene.FontResource], trueTypeBoxes: TrueTypeBoxes = [:]) -> Rect? {
         var box = Box()
-        collect(group.items, transform: .identity, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &box)
+        collect(group.items, transform: .identity, fonts: fonts, trueTypeBoxes: trueTypeBoxes, into: &box)
         if let clip = group.clip {
             var clipBox = Box()
             fillBounds(clip, transform: .identity, into: &clipBox)
@@ -65,7 +68,7 @@ enum PSInkBounds {
 
     static func collect(
         _ items: [Scene.Item], transform: Transform, fonts: [Scene.FontResource],
-        trueTypeExtents: [Int: (Double, Double)] = [:], into box: inout Box
+        trueTypeBoxes: TrueTypeBoxes = [:], into box: inout Box
     ) {
         for item in items {
             switch item {
@@ -78,13 +81,27 @@ enum PSInkBounds {
                 }
             case .text(let run):
                 guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0 else { break }
-                let (descent, ascent) = verticalExtent(run, fonts: fonts, trueTypeExtents: trueTypeExtents)
-                let x0 = run.origin.x + min(run.glyphs[0].x, 0)
-                let x1 = run.origin.x + max(run.advance, run.glyphs.last!.x)
-                for p in [Point(x0, run.origin.y - ascent), Point(x1, run.origin.y - ascent),
-                          Point(x0, run.origin.y + descent), Point(x1, run.origin.y + descent)] {
-                    box.add(transform.apply(p))
+                let corners: [Point]
+                if let boxes = trueTypeBoxes[run.font.index] {
+                    // Each glyph's own box: exact.
+                    var local = Box()
+                    for glyph in run.glyphs {
+                        guard let entry = boxes[glyph.glyph], let b = entry else { continue }
+                        let x = run.origin.x + glyph.x
+                        local.add(Point(x + b.0 * run.size, run.origin.y - b.3 * run.size))
+                        local.add(Point(x + b.2 * run.size, run.origin.y - b.1 * run.size))
+                    }
+                    guard !local.isEmpty else { break }
+                    corners = [Point(local.minX, local.minY), Point(local.maxX, local.minY),
+                               Point(local.minX, local.maxY), Point(local.maxX, local.maxY)]
+                } else {
+                    let (left, right, descent, ascent) = textExtent(run, fonts: fonts)
+                    let x0 = run.origin.x + min(run.glyphs[0].x, 0) - left
+                    let x1 = run.origin.x + max(run.advance, run.glyphs.last!.x) + right
+                    corners = [Point(x0, run.origin.y - ascent), Point(x1, run.origin.y - ascent),
+                               Point(x0, run.origin.y + descent), Point(x1, run.origin.y + descent)]
                 }
+                for p in corners { box.add(transform.apply(p)) }
             case .image(let image):
                 let r = image.rect
                 for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
@@ -94,7 +111,7 @@ enum PSInkBounds {
                 guard group.opacity > 0 else { break }
                 let inner = group.transform.then(transform)
                 var groupBox = Box()
-                collect(group.items, transform: inner, fonts: fonts, trueTypeExtents: trueTypeExtents, into: &groupBox)
+                collect(group.items, transform: inner, fonts: fonts, trueTypeBoxes: trueTypeBoxes, into: &groupBox)
                 if let clip = group.clip {
                     var clipBox = Box()
                     fillBounds(clip, transform: inner, into: &clipBox)
@@ -105,20 +122,20 @@ enum PSInkBounds {
         }
     }
 
-    /// Depth below and height above the baseline of a run, in points (both ≥ 0 normally).
-    /// Text never measures in the backends; the box only needs to contain the ink, so the
-    /// font's overall glyph box serves.
-    static func verticalExtent(
-        _ run: Scene.TextRun, fonts: [Scene.FontResource], trueTypeExtents: [Int: (Double, Double)]
-    ) -> (Double, Double) {
-        // Unknown faces: a generous guess (most fonts stay within 0.3 em below, 1.1 above).
-        var descent = 0.3, ascent = 1.1
-        if let extent = trueTypeExtents[run.font.index] { (descent, ascent) = extent }
+    /// How far a run's ink may reach beyond its pen positions, in points: (left of the first
+    /// glyph, right of the advance, below and above the baseline). The IR has no glyph boxes
+    /// for the standard fonts: vertically the font's `FontBBox`; horizontally a margin for
+    /// glyphs that overhang their advance (italic slants, 'j', 'f'), so the box never cuts ink.
+    static func textExtent(_ run: Scene.TextRun, fonts: [Scene.FontResource]) -> (Double, Double, Double, Double) {
+        // Unknown faces: generous (most fonts stay within 0.3 em below and 1.1 em above).
+        var left = 0.2, right = 0.3, descent = 0.3, ascent = 1.1
         if fonts.indices.contains(run.font.index), case .standard(let font) = fonts[run.font.index] {
             let box = font.metrics.fontBBox
             (descent, ascent) = (Double(-box.yMin) / 1000, Double(box.yMax) / 1000)
+            (left, right) = font.isItalic ? (0.15, 0.2) : (0.05, 0.1)
+            if font.isSymbolic { (left, right) = (0.1, 0.1) }
         }
-        return (descent * run.size, ascent * run.size)
+        return (left * run.size, right * run.size, descent * run.size, ascent * run.size)
     }
 
     /// Bounds of a filled path: its end points and the extremes of its curves.

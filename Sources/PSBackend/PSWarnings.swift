@@ -17,8 +17,8 @@ enum PSWarnings {
     static let pageSize =
         "a page size was out of range for postscript (1 pt to 200 in each way) and was clamped"
 
-    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>) -> [String] {
-        var scan = Scan(document: document)
+    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>, images: PSImages.Cache? = nil) -> [String] {
+        var scan = Scan(document: document, images: images ?? PSImages.Cache(document.images))
         scan.embeddedFonts = embeddedFonts
         for page in document.pages {
             if let background = page.background, background.alpha < 1 { scan.opacity = true }
@@ -40,7 +40,7 @@ enum PSWarnings {
 
     /// True when anything on `pages` is less than opaque (so the body writes alpha).
     static func usesOpacity(_ pages: [Scene.Page]) -> Bool {
-        var scan = Scan(document: Scene.Document())
+        var scan = Scan(document: Scene.Document(), images: PSImages.Cache([]))
         scan.checkImages = false
         for page in pages {
             if let background = page.background, background.alpha < 1 { return true }
@@ -60,7 +60,8 @@ enum PSWarnings {
         var seenImages: Set<Int> = []
         var embeddedFonts: Set<Int> = []
 
-        init(document: Scene.Document) { self.document = document }
+        let images: PSImages.Cache
+        init(document: Scene.Document, images: PSImages.Cache) { self.document = document; self.images = images }
 
         mutating func items(_ items: [Scene.Item]) {
             for item in items {
@@ -75,10 +76,8 @@ enum PSWarnings {
                         trueType = true
                     }
                 case .image(let image):
-                    guard checkImages, document.images.indices.contains(image.image.index),
-                          seenImages.insert(image.image.index).inserted
-                    else { break }
-                    switch PSImages.decode(document.images[image.image.index]) {
+                    guard checkImages, seenImages.insert(image.image.index).inserted else { break }
+                    switch images.image(image.image.index) {
                     case .none: imageUnreadable = true
                     case .some(let decoded): if decoded.hasPartialAlpha { imageAlpha = true }
                     }

@@ -39,6 +39,9 @@ func parseOptions() -> Options {
             if let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }) {
                 options.child = (w, n)
             }
+        case "--micro":
+            runMicro()
+            exit(0)
         case "--emit":
             // --emit WORKLOAD N FORMAT: print the workload's source (draw, svg, pic, pikchr).
             guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }),

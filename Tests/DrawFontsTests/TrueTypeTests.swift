@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DrawFonts
 
@@ -110,5 +111,21 @@ import Testing
         #expect(k("-", "V") == -102)
         #expect(k("T", "$") == 82)
         #expect(k("中", "文") == 0)
+    }
+
+    @Test func characterMappingsMatchFontTools() {
+        // Every (scalar, glyph) pair of the best cmap, as fontTools reads it.
+        let f = TestFonts.dejaVuSans
+        let ours = f.characterMappings()
+        #expect(ours.count > 5000)
+        #expect(zip(ours, ours.dropFirst()).allSatisfy { $0.scalar < $1.scalar })
+        for m in ours.prefix(3000) { #expect(f.glyph(for: Unicode.Scalar(m.scalar)!) == m.glyph) }
+        let script = """
+        cmap = font.getBestCmap()
+        print(len(cmap), sum(cp * font.getGlyphID(name) for cp, name in cmap.items()))
+        """
+        guard let result = ExternalValidators.fontTools(TestFonts.dejaVuSansBytes, script) else { return }
+        let checksum = ours.reduce(0) { $0 + Int($1.scalar) * Int($1.glyph) }
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(ours.count) \(checksum)")
     }
 }

@@ -229,3 +229,61 @@ import Testing
         return close(d, corner)
     }
 }
+
+@Suite struct DiagnosticTests {
+    @Test func sameMistakeFromOneLiteralIsReportedOnce() {
+        let source = """
+        def tag(name) {
+          text "\\(name) →"
+        }
+        for i in 0..<50 { tag "x", at: (0, i * 10) }
+        """
+        let (_, diagnostics, _) = compile(source)
+        #expect(describe(diagnostics, in: source) == ["4:19: layout.missing-glyph: character U+2192 '→' is not in the font 'Helvetica'"])
+    }
+
+    @Test func layoutErrorsAreCapped() {
+        var nodes: [Node] = []
+        for i in 0..<600 {
+            var p = node(.path, "M 0 0 L \(i) x")
+            p.span = span(i * 10, i * 10 + 5)
+            nodes.append(p)
+        }
+        let (_, diagnostics, _) = layoutPage(nodes)
+        #expect(diagnostics.count == maximumDiagnostics + 1)
+        #expect(diagnostics.last?.id == "layout.too-many-errors")
+    }
+}
+
+@Suite struct TransformTests {
+    @Test func connectorInsideARotatedGroupEndsOnTheRotatedOutlines() {
+        let group = node(.group) { g in
+            g.geometry.rotate = 90
+            g.children = [
+                rect(20, 20, id: "a", at: Point(0, 0)),
+                rect(20, 20, id: "b", at: Point(100, 0)),
+                node(.connector) { c in
+                    c.geometry.from = .node(id: "a", span: span(0, 1))
+                    c.geometry.to = .node(id: "b", span: span(0, 1))
+                    c.geometry.arrow = ArrowEnds.none
+                },
+            ]
+        }
+        let (page, diagnostics, _) = layoutPage([group], size: Size(300, 300))
+        #expect(diagnostics.isEmpty)
+        guard case .group(let g)? = page.items.first, case .path(let line, _)? = g.items.last else { Issue.record("no group"); return }
+        // The group turns about its center (50, 0): a's center goes to (50, -50), b's to (50, 50).
+        let ends = line.points.map { g.transform.apply($0) }
+        #expect(close(ends[0], Point(50, -40)))
+        #expect(close(ends[1], Point(50, 40)))
+    }
+
+    @Test func atAnchorOfARotatedNode() {
+        let a = rect(40, 20, id: "a", at: Point(100, 100)) { $0.geometry.rotate = 90 }
+        var b = rect(10, 10)
+        b.geometry.at = PointValue(anchor: .init(nodeID: "a", anchor: .right, span: span(0, 1)), offset: .zero)
+        let (page, _, _) = layoutPage([a, b], size: Size(300, 300))
+        // a.right (120, 100) turned 90° about (100, 100) is (100, 120).
+        #expect(tightBounds(of: paths(page.items).last!.0) == Rect(x: 95, y: 115, width: 10, height: 10))
+    }
+}

@@ -52,3 +52,24 @@ let sampleNames: [String] = {
         expectGolden(text, "samples/" + name)
     }
 }
+
+/// Tests/Corpus/ok/*.draw (the examples of docs/language.md among them), each with its IR
+/// under Golden/corpus/.
+let corpusOKNames: [String] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus/ok")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".draw") }.map { String($0.dropLast(5)) }.sorted()
+}()
+
+@Suite struct CorpusIRTests {
+    @Test(arguments: corpusOKNames)
+    func corpusIR(name: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpus/ok/\(name).draw").path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let (ir, diagnostics, _) = compile(source, path: path)
+        let text = describe(diagnostics, in: source).map { "diagnostic " + $0 + "\n" }.joined() + ir
+        expectGolden(text, "corpus/" + name)
+    }
+}

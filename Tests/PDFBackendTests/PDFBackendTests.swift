@@ -109,14 +109,16 @@ import Testing
 
     /// An independent reader (MuPDF) finds every glyph exactly where the IR put it: the TJ
     /// adjustments and /Widths together reproduce layout's positions, kerning included.
-    @Test func mupdfFindsGlyphsAtTheirPositions() throws {
-        let sample = Samples.text
-        let url = temporaryDirectory("stext").appendingPathComponent("out.pdf")
+    @Test(arguments: [Samples.text, Samples.trueType])
+    func mupdfFindsGlyphsAtTheirPositions(_ sample: Sample) throws {
+        let url = temporaryDirectory("stext-\(sample.name)").appendingPathComponent("out.pdf")
         try Data(PDFWriter.render(sample.document, options: PDFOptions())).write(to: url)
         guard let result = ExternalTool.run("mutool", ["draw", "-F", "stext", "-o", "-", url.path]) else { return }
         #expect(result.status == 0)
         var found: [(x: Double, y: Double)] = []
-        for line in result.stdout.split(separator: "\n") where line.hasPrefix("<char ") {
+        // First page only.
+        let firstPage = result.stdout.components(separatedBy: "</page>")[0]
+        for line in firstPage.split(separator: "\n") where line.hasPrefix("<char ") {
             func attribute(_ name: String) -> Double? {
                 guard let start = line.range(of: " \(name)=\"") else { return nil }
                 let rest = line[start.upperBound...]
@@ -125,8 +127,20 @@ import Testing
             if let x = attribute("x"), let y = attribute("y") { found.append((x, y)) }
         }
         var expected: [(x: Double, y: Double)] = []
-        for case .text(let run) in sample.document.pages[0].items {
-            for glyph in run.glyphs { expected.append((run.origin.x + glyph.x, run.origin.y)) }
+        // Groups in these samples only translate, so a glyph's origin maps through them.
+        var stack: [([Scene.Item], Transform)] = [(sample.document.pages[0].items, .identity)]
+        while let (items, transform) = stack.popLast() {
+            for item in items {
+                switch item {
+                case .text(let run):
+                    for glyph in run.glyphs {
+                        let p = transform.apply(Point(run.origin.x + glyph.x, run.origin.y))
+                        expected.append((p.x, p.y))
+                    }
+                case .group(let group): stack.append((group.items, group.transform.then(transform)))
+                default: break
+                }
+            }
         }
         #expect(found.count == expected.count)
         // Compare as sorted sets: MuPDF may group runs on one baseline into one line.
@@ -208,9 +222,9 @@ import Testing
         #expect(pdf.components(separatedBy: "/BaseFont /Helvetica").count == 2)
         #expect(pdf.components(separatedBy: "/BaseFont /Courier").count == 2)
         let images = render(Samples.images.document)
-        // Image 0 is drawn twice: one XObject. Ten decodable images, four with soft masks,
+        // Image 0 is drawn twice: one XObject. Twelve decodable images, five with soft masks,
         // the damaged one left out.
-        #expect(images.components(separatedBy: "/Subtype /Image").count - 1 == 10 + 4)
+        #expect(images.components(separatedBy: "/Subtype /Image").count - 1 == 12 + 5)
         let transparency = render(Samples.transparency.document)
         // alpha 0.5 (fill), 0.3 (stroke), 0.75/0.5 (fill+stroke), 0.5 both (groups), 0.8 both: shared.
         let states = transparency.components(separatedBy: "/Type /ExtGState").count - 1
@@ -229,9 +243,11 @@ import Testing
 
     @Test func groupOpacityUsesATransparencyGroupOnlyWhenChildrenCanOverlap() {
         let pdf = render(Samples.transparency.document)
-        // Three groups with several children (one nested in another's form): three forms;
+        // Four groups with several children (one nested in another's form): four forms;
         // the single-child group is folded into its child's alpha.
-        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 3)
+        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 4)
+        // The form with text names its font itself, and lists it in its resources.
+        #expect(pdf.contains("/Group << /Type /Group /S /Transparency >> /Resources << /Font << /F0"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency >>"))
         #expect(pdf.contains("/Group << /Type /Group /S /Transparency /CS /DeviceRGB >>"))
     }
@@ -258,6 +274,71 @@ import Testing
         let bytes = PDFWriter.render(document, options: PDFOptions(compress: true))
         #expect(bytes.count > 1000)
         withExtendedLifetime(document) {}
+    }
+
+    /// Values layout should never produce still give a valid file: non-finite numbers,
+    /// references past the resource lists, glyph codes past 255, degenerate pages.
+    @Test func hostileValuesStayValid() throws {
+        let nan = Double.nan
+        var weird = Scene.PathBuilder()
+        weird.move(to: Point(nan, 1)); weird.line(to: Point(.infinity, -.infinity)); weird.close()
+        let lineOnly = Scene.Path(verbs: [.line], points: [Point(1, 1)])  // no initial move
+        let items: [Scene.Item] = [
+            .path(weird.finish()!, Paint(fill: Fill(color: Color(red: nan, green: 2, blue: -1, alpha: 0.5)),
+                                         stroke: Stroke(color: .black, width: .infinity, miterLimit: -3, dash: [0, 0]))),
+            .path(lineOnly, Paint(fill: Fill(color: .black))),
+            .text(Scene.TextRun(font: Scene.FontID(7), size: 10, color: .black, origin: .zero,
+                                glyphs: [Scene.PositionedGlyph(glyph: 65, x: 0, scalar: "A")], advance: 1)),
+            .text(Scene.TextRun(font: Scene.FontID(0), size: 10, color: .black, origin: Point(nan, 5),
+                                glyphs: [Scene.PositionedGlyph(glyph: 900, x: nan, scalar: "A"),
+                                         Scene.PositionedGlyph(glyph: 0x28, x: 1e12, scalar: "(")], advance: 1)),
+            .text(Scene.TextRun(font: Scene.FontID(0), size: -4, color: .black, origin: .zero,
+                                glyphs: [Scene.PositionedGlyph(glyph: 65, x: 0, scalar: "A")], advance: 1)),
+            .image(Scene.ImageItem(image: Scene.ImageID(3), rect: Rect(x: 0, y: 0, width: 10, height: 10))),
+            .group(Scene.Group(transform: Transform(a: nan, b: 0, c: 0, d: 1, e: 0, f: 0), items: [.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))])),
+            .group(Scene.Group(clip: Scene.Path(), items: [.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))])),
+            .group(Scene.Group(opacity: nan, items: [.path(rectPath(0, 0, 1, 1), Paint(fill: Fill(color: .black)))])),
+            .group(Scene.Group(opacity: 0.5, items: [])),
+        ]
+        let document = Scene.Document(
+            pages: [Scene.Page(size: Size(nan, -5), background: Color(red: 0, green: 0, blue: 0, alpha: nan), items: items),
+                    Scene.Page(size: Size(0, 0))],
+            fonts: [.standard(.helvetica)], metadata: Scene.Metadata(title: "a (b) \\ c\u{0}"))
+        let bytes = PDFWriter.render(document, options: PDFOptions())
+        let url = temporaryDirectory("hostile").appendingPathComponent("out.pdf")
+        try Data(bytes).write(to: url)
+        guard let result = ExternalTool.run("qpdf", ["--check", url.path]) else { return }
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("nan") && !text.contains("inf"))
+    }
+
+    /// Axis-aligned rectangles starting with a horizontal edge become `re` (same points,
+    /// same order); anything else stays `m l … h`.
+    @Test func rectanglesBecomeRe() {
+        var stream = ContentStream()
+        stream.appendPath(rectPath(10, 20, 30, 40))
+        // Counter-clockwise from the top-right: still a rectangle, negative width.
+        stream.appendPath(polyline([(40, 20), (10, 20), (10, 60), (40, 60)], closed: true))
+        // Starts with a vertical edge: `re` would change the order, so it stays as lines.
+        stream.appendPath(polyline([(10, 20), (10, 60), (40, 60), (40, 20)], closed: true))
+        // Not closed: stays as lines.
+        stream.appendPath(polyline([(0, 0), (5, 0), (5, 5), (0, 5)]))
+        let text = String(decoding: stream.finish(), as: UTF8.self)
+        #expect(text == """
+            10 20 30 40 re
+            40 20 -30 40 re
+            10 20 m
+            10 60 l
+            40 60 l
+            40 20 l
+            h
+            0 0 m
+            5 0 l
+            5 5 l
+            0 5 l
+
+            """)
     }
 
     @Test func balancedSaveRestore() {
@@ -287,6 +368,7 @@ import Testing
     @Test(arguments: [
         (0, "D:19700101000000Z"), (951_782_400, "D:20000229000000Z"), (1_700_000_000, "D:20231114221320Z"),
         (-1, "D:19691231235959Z"), (4_107_542_399, "D:21000228235959Z"), (253_402_300_799, "D:99991231235959Z"),
+        (Int.max, "D:99991231235959Z"), (Int.min, "D:00000101000000Z"),
     ])
     func dates(_ seconds: Int, _ expected: String) {
         #expect(pdfDate(secondsSinceEpoch: seconds) == expected)
@@ -367,6 +449,8 @@ import Testing
         #expect(Array(rgba.data[(24 * 16 - 1) * 3..<(24 * 16) * 3]) == [255, 255, 160])
         let sixteen = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, sixteenBit: true)))
         #expect(sixteen.data == rgba.data && sixteen.softMask == rgba.softMask)
+        let interlaced = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, interlaced: true)))
+        #expect(interlaced.data == rgba.data && interlaced.softMask == rgba.softMask)
         let palette = try #require(DecodedImage.decodePNG(TestPNG.palette(transparent: true)))
         #expect(palette.softMask?[0] == 0)
         #expect(DecodedImage.decodePNG([0x89, 0x50]) == nil)

@@ -163,6 +163,12 @@ enum Samples {
                                                             stroke: Stroke(color: color(0x000000, alpha: 0.5), width: 4))))
         items.append(.text(textRun("Half", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(160, 190),
                                    color: color(0x000000, alpha: 0.5))))
+        // Text in a transparency group after text in the same font and size outside it:
+        // the form sets its own font.
+        items.append(.group(Scene.Group(opacity: 0.7, items: [
+            .text(textRun("Ha", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(160, 130), color: color(0xC00000))),
+            .text(textRun("Ha", font: Scene.FontID(0), .helveticaBold, size: 28, at: Point(166, 134), color: color(0x0000C0))),
+        ])))
         // Nested opacity groups: an outer group with two children, one of them a group.
         items.append(.group(Scene.Group(opacity: 0.8, items: [
             .path(rectPath(240, 160, 40, 30), Paint(fill: Fill(color: color(0x00A0A0)))),
@@ -173,7 +179,7 @@ enum Samples {
         ])))
         let page = Scene.Page(size: Size(300, 200), background: .white, items: items)
         return Sample(name: "transparency", document: Scene.Document(pages: [page], fonts: fonts),
-                      text: [["Half"]], fonts: ["Helvetica-Bold"])
+                      text: nil, fonts: ["Helvetica-Bold"])
     }()
 
     static let transforms: Sample = {
@@ -247,6 +253,8 @@ enum Samples {
             Scene.ImageResource(format: .png, bytes: TestPNG.palette(transparent: true), pixelWidth: 16, pixelHeight: 16),
             Scene.ImageResource(format: .png, bytes: TestPNG.rgb(sixteenBit: true), pixelWidth: 24, pixelHeight: 16),
             Scene.ImageResource(format: .png, bytes: TestPNG.rgb(alpha: true, sixteenBit: true), pixelWidth: 24, pixelHeight: 16),
+            Scene.ImageResource(format: .png, bytes: TestPNG.rgb(alpha: true, interlaced: true), pixelWidth: 24, pixelHeight: 16),
+            Scene.ImageResource(format: .jpeg, bytes: fixture("gradient-cmyk.jpg"), pixelWidth: 16, pixelHeight: 16),
             // Damaged data: skipped, not drawn, and the file stays valid.
             Scene.ImageResource(format: .png, bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], pixelWidth: 4, pixelHeight: 4),
         ]
@@ -268,7 +276,9 @@ enum Samples {
             (7, Rect(x: 126, y: 60, width: 48, height: 48)),
             (8, Rect(x: 184, y: 60, width: 48, height: 32)),
             (9, Rect(x: 242, y: 60, width: 48, height: 32)),
-            (10, Rect(x: 10, y: 120, width: 20, height: 20)),
+            (12, Rect(x: 10, y: 120, width: 20, height: 20)),
+            (10, Rect(x: 40, y: 120, width: 48, height: 32)),
+            (11, Rect(x: 98, y: 120, width: 32, height: 32)),
         ]
         for (index, rect) in cells { items.append(.image(Scene.ImageItem(image: Scene.ImageID(index), rect: rect))) }
         // The same image again, rotated and at half opacity: still one image object.

@@ -7,9 +7,43 @@ import DrawOutput
 enum TestPNG {
     /// Encodes rows of samples (already packed to `depth` bits) as a PNG.
     static func encode(width: Int, height: Int, colorType: UInt8, depth: UInt8, rows: [[UInt8]],
-                       palette: [UInt8]? = nil, transparency: [UInt8]? = nil) -> [UInt8] {
+                       palette: [UInt8]? = nil, transparency: [UInt8]? = nil, interlaced: Bool = false) -> [UInt8] {
         let channels: Int = switch colorType { case 0, 3: 1; case 2: 3; case 4: 2; default: 4 }
         let unit = max(1, channels * Int(depth) / 8)
+        var raw: [UInt8] = []
+        if interlaced {
+            // Adam7 (bytes-per-pixel depths only): each pass a sub-image with its own filters.
+            precondition(depth >= 8)
+            let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            for (x0, y0, dx, dy) in passes {
+                var sub: [[UInt8]] = []
+                for y in stride(from: y0, to: height, by: dy) {
+                    var row: [UInt8] = []
+                    for x in stride(from: x0, to: width, by: dx) { row += rows[y][x * unit..<(x + 1) * unit] }
+                    if !row.isEmpty { sub.append(row) }
+                }
+                raw += filtered(sub, unit: unit)
+            }
+        } else {
+            raw = filtered(rows, unit: unit)
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header = be32(width) + be32(height)
+        header += [depth, colorType, 0, 0, interlaced ? 1 : 0]
+        chunk("IHDR", header, into: &png)
+        if let palette { chunk("PLTE", palette, into: &png) }
+        if let transparency { chunk("tRNS", transparency, into: &png) }
+        let compressed = Deflate.compress(raw)
+        // Split the data over two IDAT chunks: readers must concatenate them.
+        let half = compressed.count / 2
+        chunk("IDAT", Array(compressed[..<half]), into: &png)
+        chunk("IDAT", Array(compressed[half...]), into: &png)
+        chunk("IEND", [], into: &png)
+        return png
+    }
+
+    /// Rows with a filter byte each, cycling through all five filter types.
+    static func filtered(_ rows: [[UInt8]], unit: Int) -> [UInt8] {
         var raw: [UInt8] = []
         var previous = [UInt8](repeating: 0, count: rows.first?.count ?? 0)
         for (y, row) in rows.enumerated() {
@@ -34,19 +68,7 @@ enum TestPNG {
             }
             previous = row
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header = be32(width) + be32(height)
-        header += [depth, colorType, 0, 0, 0]
-        chunk("IHDR", header, into: &png)
-        if let palette { chunk("PLTE", palette, into: &png) }
-        if let transparency { chunk("tRNS", transparency, into: &png) }
-        let compressed = Deflate.compress(raw)
-        // Split the data over two IDAT chunks: readers must concatenate them.
-        let half = compressed.count / 2
-        chunk("IDAT", Array(compressed[..<half]), into: &png)
-        chunk("IDAT", Array(compressed[half...]), into: &png)
-        chunk("IEND", [], into: &png)
-        return png
+        return raw
     }
 
     static func be32(_ v: Int) -> [UInt8] {
@@ -70,7 +92,7 @@ enum TestPNG {
     }
 
     /// A 24×16 RGB gradient: red grows to the right, green downwards, blue constant.
-    static func rgb(alpha: Bool = false, sixteenBit: Bool = false) -> [UInt8] {
+    static func rgb(alpha: Bool = false, sixteenBit: Bool = false, interlaced: Bool = false) -> [UInt8] {
         let w = 24, h = 16
         var rows: [[UInt8]] = []
         for y in 0..<h {
@@ -86,7 +108,7 @@ enum TestPNG {
             }
             rows.append(row)
         }
-        return encode(width: w, height: h, colorType: alpha ? 6 : 2, depth: sixteenBit ? 16 : 8, rows: rows)
+        return encode(width: w, height: h, colorType: alpha ? 6 : 2, depth: sixteenBit ? 16 : 8, rows: rows, interlaced: interlaced)
     }
 
     /// A 16×16 grey ramp, optionally with a radial-ish alpha (grey + alpha).

@@ -216,7 +216,7 @@ let featureDocuments: [(String, Scene.Document, Bool)] = [
     @Test func textSurvivesPs2pdfAndPdftotext() throws {
         guard ExternalTool.require("ps2pdf", "pdftotext") else { return }
         let extracted = try Ghostscript.extractText(PSWriter.render(TestDocuments.text, encapsulated: false))
-        for expected in ["Café über € — “quoted” (a) \\ b", "Times ‘single’ – dash… ©®™", "Bold Zoë", "Kerned AVATAR Wo", "αβγ ∀", "✈✂"] {
+        for expected in ["fjord gaff", "Café über € — “quoted” (a) \\ b", "Times ‘single’ – dash… ©®™", "Bold Zoë", "Kerned AVATAR Wo", "αβγ ∀", "✈✂"] {
             #expect(extracted.contains(expected), "missing \(expected) in:\n\(extracted)")
         }
     }
@@ -461,5 +461,71 @@ extension PSBackendTests {
         func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= 4 } }
         #expect(near(pixel(120, 14), [255, 0, 0]), "opaque palette pixel: \(pixel(120, 14))")
         #expect(near(pixel(136, 14), [0x99, 0xCC, 0xFF]), "transparent palette pixel: \(pixel(136, 14))")
+    }
+}
+
+extension PSBackendTests {
+    /// Our WinAnsi vector, not ISOLatin1Encoding: they differ on ASCII and in 0x80…0x9F.
+    @Test func prologEncodingIsWinAnsi() throws {
+        let text = String(decoding: PSWriter.render(TestDocuments.text, encapsulated: false), as: UTF8.self)
+        let start = try #require(text.range(of: "/DrawcWinAnsiEncoding ["))
+        let end = try #require(text.range(of: "] def", range: start.upperBound..<text.endIndex))
+        let names = text[start.upperBound..<end.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\n" }).map { String($0.dropFirst()) }
+        #expect(names.count == 256)
+        let expected: [Int: String] = [
+            0x27: "quotesingle", 0x2D: "hyphen", 0x60: "grave", 0x80: "Euro", 0x93: "quotedblleft",
+            0x94: "quotedblright", 0x96: "endash", 0x97: "emdash", 0xE9: "eacute", 0xFC: "udieresis", 0x41: "A",
+        ]
+        for (code, name) in expected { #expect(names[code] == name, "code \(code)") }
+        // Every standard Latin font used is re-encoded with it.
+        #expect(text.contains("/Helvetica-WinAnsi /Helvetica wa\n"))
+        #expect(text.contains("/Times-Roman-WinAnsi /Times-Roman wa\n"))
+        #expect(!text.contains("ISOLatin1Encoding"))
+    }
+}
+
+extension HostileInputTests {
+    @Test(arguments: [(1, 1), (3, 2), (8, 8), (13, 11)])
+    func interlacedPNGDecodesLikeTheStraightOne(_ size: (Int, Int)) throws {
+        let (width, height) = size
+        var rgb: [UInt8] = []
+        for i in 0..<(width * height) { rgb += [UInt8(i % 256), UInt8((i * 7) % 256), UInt8((i * 13) % 256)] }
+        let decoded = try #require(PNGDecoder.decode(PNGWriter.encodeInterlaced(width: width, height: height, rgb: rgb)))
+        guard case .samples(let samples) = decoded.data else { Issue.record("no samples"); return }
+        #expect(samples == rgb)
+    }
+}
+
+extension PSBackendTests {
+    /// JPEGs through DCTDecode: RGB, gray and Adobe CMYK (stored inverted).
+    @Test(arguments: [false, true])
+    func jpegKindsRenderTheirColours(_ throughPDF: Bool) throws {
+        guard ExternalTool.require("gs", "ps2pdf") else { return }
+        func fixture(_ name: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: TestFiles.directory.appendingPathComponent("Fixtures/\(name)")))
+        }
+        let images = [("quadrants.jpg", 32), ("gray.jpg", 16), ("cmyk.jpg", 32)].map { name, size in
+            Scene.ImageResource(format: .jpeg, bytes: (try? fixture(name)) ?? [], pixelWidth: size, pixelHeight: size)
+        }
+        let items: [Scene.Item] = (0..<3).map {
+            .image(Scene.ImageItem(image: Scene.ImageID($0), rect: Rect(x: Double($0) * 40, y: 0, width: 32, height: 32)))
+        }
+        let document = Scene.Document(pages: [Scene.Page(size: Size(120, 40), items: items)], images: images)
+        #expect(PSWriter.warnings(for: document).isEmpty)
+        let samples = try Ghostscript.rasterize(PSWriter.render(document, encapsulated: false), throughPDF: throughPDF)
+        func pixel(_ x: Int, _ y: Int) -> [Int] {
+            let o = (y * 120 + x) * 3
+            return o + 2 < samples.count ? [Int(samples[o]), Int(samples[o + 1]), Int(samples[o + 2])] : []
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= 40 } }
+        #expect(near(pixel(8, 24), [255, 0, 0]), "RGB bottom-left: \(pixel(8, 24))")
+        #expect(near(pixel(8, 8), [0, 153, 0]), "RGB top-left: \(pixel(8, 8))")
+        #expect(near(pixel(24, 8), [0, 0, 255]), "RGB top-right: \(pixel(24, 8))")
+        let gray = pixel(56, 16)
+        #expect(gray.count == 3 && gray[0] == gray[1] && gray[1] == gray[2] && gray[0] > 60 && gray[0] < 170, "gray: \(gray)")
+        #expect(near(pixel(88, 24), [255, 0, 0]), "CMYK bottom-left: \(pixel(88, 24))")
+        // Blue went to CMYK through Ghostscript's colour management: blue-ish, not exact.
+        let blue = pixel(104, 8)
+        #expect(blue.count == 3 && blue[2] > blue[0] + 60 && blue[2] > blue[1] + 60, "CMYK top-right: \(blue)")
     }
 }

@@ -126,7 +126,7 @@ enum TestDocuments {
     static var text: Scene.Document {
         let fonts: [Scene.FontResource] = [
             .standard(.courier), .standard(.helvetica), .standard(.timesRoman), .standard(.helveticaBold),
-            .standard(.symbol), .standard(.zapfDingbats),
+            .standard(.symbol), .standard(.zapfDingbats), .standard(.timesItalic),
         ]
         var items: [Scene.Item] = []
         items.append(.text(run("Café über € — “quoted” (a) \\ b", font: 0, standard: .courier, size: 12, at: Point(20, 40))))
@@ -143,6 +143,9 @@ enum TestDocuments {
             items: [.text(run("rotated", font: 1, standard: .helvetica, size: 12, at: Point(0, 0)))])))
         items.append(.text(run("αβγ ∀", font: 4, standard: .symbol, size: 14, at: Point(200, 115))))
         items.append(.text(run("✈✂", font: 5, standard: .zapfDingbats, size: 14, at: Point(270, 115))))
+        // Italic glyphs overhanging their advance at both ends of the run, at the page's
+        // left edge and lowest line: the EPS box must still contain them.
+        items.append(.text(run("fjord gaff", font: 6, standard: .timesItalic, size: 20, at: Point(4, 185))))
         let page = Scene.Page(size: Size(320, 200), items: items)
         return Scene.Document(pages: [page], fonts: fonts, metadata: Scene.Metadata(title: "Text"))
     }
@@ -260,6 +263,29 @@ enum PNGWriter {
         chunk("IHDR", be32(width) + be32(height) + [depth, colorType, 0, 0, 0])
         if !palette.isEmpty { chunk("PLTE", palette) }
         if !transparency.isEmpty { chunk("tRNS", transparency) }
+        chunk("IDAT", Deflate.compress(raw))
+        chunk("IEND", [])
+        return png
+    }
+
+    /// An Adam7-interlaced 8-bit RGB PNG (filter type 0 in every row).
+    static func encodeInterlaced(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes {
+            guard x0 < width, y0 < height else { continue }
+            for y in stride(from: y0, to: height, by: dy) {
+                raw.append(0)
+                for x in stride(from: x0, to: width, by: dx) { raw += rgb[(y * width + x) * 3..<(y * width + x) * 3 + 3] }
+            }
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) {
+            let body = Array(type.utf8) + data
+            png += be32(data.count) + body + be32(Int(crc32(body)))
+        }
+        chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 1])
         chunk("IDAT", Deflate.compress(raw))
         chunk("IEND", [])
         return png

@@ -238,7 +238,7 @@ extension Type42Tests {
         #expect(output.warnings.isEmpty)
         let ps = output.bytes
         let text = String(decoding: ps, as: UTF8.self)
-        #expect(text.contains("%%DocumentSuppliedResources: CIDFont DejaVuSans\n%%+ CIDFont WenQuanYiMicroHei\n"))
+        #expect(text.contains("%%DocumentSuppliedResources: procset drawc-prolog 1.0 0\n%%+ CIDFont DejaVuSans\n%%+ CIDFont WenQuanYiMicroHei\n"))
         #expect(text.contains("/F1 /DejaVuSans-Identity-H def\n"))
         #expect(text.utf8.allSatisfy { $0 < 0x80 })
         #expect(ps.count < 200_000, "subsets, not whole fonts: \(ps.count) bytes")
@@ -276,5 +276,9 @@ extension Type42Tests {
         let ink = try #require(try Ghostscript.inkBox(bytes))
         #expect(ours.count == 4 && ours[0] <= ink.0 + 0.5 && ours[1] <= ink.1 + 0.5 && ours[2] >= ink.2 - 0.5 && ours[3] >= ink.3 - 0.5,
                 "ours \(ours) does not contain ink \(ink)")
+        // Each glyph's own box from glyf: the box hugs the ink too where TrueType text makes
+        // it (bottom and right; left and top come from the Helvetica run "Latin").
+        #expect(ink.1 - ours[1] <= 0.5 && ours[2] - ink.2 <= 0.5,
+                "ours \(ours) is loose around ink \(ink)")
     }
 }

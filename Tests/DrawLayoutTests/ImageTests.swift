@@ -1,0 +1,68 @@
+import DrawDiagnostics
+import DrawScene
+import DrawSemantics
+@testable import DrawLayout
+import Testing
+#if canImport(Foundation)
+import Foundation
+#endif
+
+@Suite struct ImageTests {
+    /// A PNG header claiming `w × h` pixels (layout reads only the IHDR size).
+    func pngHeader(_ w: UInt32, _ h: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(w) + be(h) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+    }
+
+    func temporaryFile(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = NSTemporaryDirectory() + "drawc-layout-\(ProcessInfo.processInfo.processIdentifier)-" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    @Test func sizesFromPixelsWidthOrBoth() {
+        let path = temporaryFile("a.png", pngHeader(400, 200))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let natural = node(.image, path)
+        let byWidth = node(.image, path) { $0.geometry.width = 100; $0.geometry.at = PointValue(Point(50, 100)) }
+        let contained = node(.image, path) { n in
+            n.geometry.width = 100; n.geometry.height = 100; n.geometry.at = PointValue(Point(50, 200))
+        }
+        let covered = node(.image, path) { n in
+            n.geometry.width = 100; n.geometry.height = 100; n.geometry.fit = .cover; n.geometry.at = PointValue(Point(50, 300))
+        }
+        let (page, diagnostics, document) = layoutPage([natural, byWidth, contained, covered], size: Size(400, 400))
+        #expect(diagnostics.isEmpty)
+        #expect(document.images.count == 1)
+        #expect(document.images.first?.pixelWidth == 400)
+        var rects: [Rect] = []
+        func collect(_ items: [Scene.Item]) {
+            for item in items {
+                if case .image(let i) = item { rects.append(i.rect) }
+                if case .group(let g) = item { collect(g.items) }
+            }
+        }
+        collect(page.items)
+        #expect(rects == [
+            Rect(x: 0, y: 0, width: 300, height: 150),        // 96 dpi
+            Rect(x: 0, y: 75, width: 100, height: 50),        // aspect kept
+            Rect(x: 0, y: 175, width: 100, height: 50),       // contain: letterboxed in 100 × 100
+            Rect(x: -50, y: 250, width: 200, height: 100),    // cover: clipped to the frame
+        ])
+    }
+
+    @Test func unreadableOrForeignFilesAreDiagnosed() {
+        let text = temporaryFile("b.png", Array("not an image".utf8))
+        defer { try? FileManager.default.removeItem(atPath: text) }
+        let (_, diagnostics, _) = layoutPage([node(.image, "/nonexistent/x.png"), node(.image, text)])
+        #expect(diagnostics.map(\.id) == ["layout.image", "layout.image"])
+        #expect(diagnostics[1].message.hasSuffix("is not a PNG or JPEG image"))
+    }
+
+    @Test func jpegSizeFromStartOfFrame() {
+        // SOI, APP0 (length 4), SOF0 with height 30, width 40.
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x1E, 0x00, 0x28, 0x03]
+        #expect(jpegSize(bytes)! == (40, 30))
+        #expect(jpegSize([0xFF, 0xD8, 0xFF]) == nil)
+    }
+}
