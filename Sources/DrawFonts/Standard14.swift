@@ -171,6 +171,7 @@ package struct Standard14Metrics: Sendable {
     /// Glyph names, sorted; the index of a name is its glyph index.
     package let glyphNames: [String]
     let widths: [UInt16]
+    let boxes: [Int16]
     let codeToGlyph: [UInt16]
     let unicodeScalars: [UInt32]
     let unicodeGlyphs: [UInt16]
@@ -180,14 +181,14 @@ package struct Standard14Metrics: Sendable {
     init(postScriptName: String, familyName: String, ascender: Int, descender: Int,
          capHeight: Int, xHeight: Int, fontBBox: FontBox, italicAngle: Double, stemV: Int,
          stemH: Int, flags: Int, underlinePosition: Int, underlineThickness: Int,
-         glyphNames: [String], widths: [UInt16], codeToGlyph: [UInt16],
+         glyphNames: [String], widths: [UInt16], boxes: [Int16], codeToGlyph: [UInt16],
          unicodeScalars: [UInt32], unicodeGlyphs: [UInt16], kernKeys: [UInt32], kernValues: [Int16]) {
         self.postScriptName = postScriptName; self.familyName = familyName
         self.ascender = ascender; self.descender = descender
         self.capHeight = capHeight; self.xHeight = xHeight; self.fontBBox = fontBBox
         self.italicAngle = italicAngle; self.stemV = stemV; self.stemH = stemH; self.flags = flags
         self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
-        self.glyphNames = glyphNames; self.widths = widths; self.codeToGlyph = codeToGlyph
+        self.glyphNames = glyphNames; self.widths = widths; self.boxes = boxes; self.codeToGlyph = codeToGlyph
         self.unicodeScalars = unicodeScalars; self.unicodeGlyphs = unicodeGlyphs
         self.kernKeys = kernKeys; self.kernValues = kernValues
     }
@@ -207,6 +208,12 @@ package struct Standard14Metrics: Sendable {
         return kerning(glyph: Int(l), Int(r))
     }
 
+    /// The ink box of the glyph at `code` (AFM `B llx lly urx ury`, 1/1000 em, relative to the
+    /// glyph origin), nil when the code has no glyph or the glyph has no ink (space).
+    package func glyphBox(code: UInt8) -> FontBox? {
+        glyphIndex(code: code).flatMap { glyphBox(glyph: $0) }
+    }
+
     /// The glyph index at `code`, or nil if the code has no glyph in this face.
     package func glyphIndex(code: UInt8) -> Int? {
         let glyph = codeToGlyph[Int(code)]
@@ -221,6 +228,14 @@ package struct Standard14Metrics: Sendable {
     /// Advance width of a glyph, 1/1000 em; 0 for an index out of range.
     package func advance(glyph: Int) -> Int {
         widths.indices.contains(glyph) ? Int(widths[glyph]) : 0
+    }
+
+    /// The ink box of a glyph (AFM `B` field), nil for an index out of range or no ink.
+    package func glyphBox(glyph: Int) -> FontBox? {
+        guard glyph >= 0, 4 * glyph + 3 < boxes.count else { return nil }
+        let b = FontBox(xMin: Int(boxes[4 * glyph]), yMin: Int(boxes[4 * glyph + 1]),
+                        xMax: Int(boxes[4 * glyph + 2]), yMax: Int(boxes[4 * glyph + 3]))
+        return b.xMin == b.xMax && b.yMin == b.yMax ? nil : b
     }
 
     /// Kerning between two glyphs, 1/1000 em; 0 if the AFM lists no pair.

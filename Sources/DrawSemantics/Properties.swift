@@ -33,6 +33,34 @@ enum Property: UInt8, CaseIterable {
         return table
     }()
 
+    /// The property of a name. Straight-line drawings look up every argument's name once,
+    /// so this avoids `Dictionary`'s SipHash: a small open-addressed table keyed by a cheap
+    /// hash of the bytes, confirmed by comparing the name.
+    static func named(_ name: String) -> Property? {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var slot = Int(hash & UInt32(nameSlots.count - 1))
+        while true {
+            let raw = nameSlots[slot]
+            if raw == 255 { return nil }
+            if names[Int(raw)] == name { return Property(rawValue: raw) }
+            slot = (slot + 1) & (nameSlots.count - 1)
+        }
+    }
+
+    /// 128 slots holding raw values (255: empty) for `named(_:)`.
+    static let nameSlots: [UInt8] = {
+        var slots = [UInt8](repeating: 255, count: 128)
+        for property in Property.allCases {
+            var hash: UInt32 = 2_166_136_261
+            for byte in property.name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            var slot = Int(hash & 127)
+            while slots[slot] != 255 { slot = (slot + 1) & 127 }
+            slots[slot] = property.rawValue
+        }
+        return slots
+    }()
+
     var bit: UInt64 { 1 << UInt64(rawValue) }
 
     /// The bit of `Node.inheritedMask` for properties inherited down the tree (all of

@@ -14,7 +14,7 @@ extension Evaluation {
         let cached = unit.argumentProperties[slot]
         if cached == 255 { return nil }
         if cached != 0 { return Property(rawValue: cached - 1) }
-        if let property = Property.byName[label.name] {
+        if let property = Property.named(label.name) {
             unit.argumentProperties[slot] = property.rawValue + 1
             return property
         }
@@ -120,7 +120,8 @@ extension Evaluation {
             }
             return
         }
-        let what = "'\(property.name)'"
+        // Built only when a message needs it: this function runs once per property per node.
+        var what: String { "'\(property.name)'" }
         func mismatch(names: [String]? = nil) {
             typeMismatch(what, expected: property.expected, value, valueSpan, expr, names: names)
         }

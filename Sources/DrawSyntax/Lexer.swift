@@ -131,6 +131,10 @@ private struct Lexer {
                     emit(.halfOpenRange, i, i + 3); i += 3
                 } else if next == UInt8(ascii: "."), byte(i + 2) == UInt8(ascii: ".") {
                     emit(.closedRange, i, i + 3); i += 3
+                } else if next == UInt8(ascii: ".") {
+                    // `0..5`: a range written as in other languages.
+                    report(LexMessages.incompleteRangeOperator(at: span(i, i + 2)))
+                    emit(.invalid, i, i + 2, flags: Token.reported); i += 2
                 } else {
                     emit(.dot, i, i + 1); i += 1
                 }
@@ -219,7 +223,8 @@ private struct Lexer {
         return j
     }
 
-    // identifier = letter { letter | digit } ; letter = "a"…"z" | "A"…"Z" | "_"
+    // identifier = letter { letter | digit } ;
+    // letter = "a" … "z" | "A" … "Z" | "_" ;
     mutating func lexIdentifier(_ start: Int) -> Int {
         var j = start + 1
         while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
@@ -257,8 +262,10 @@ private struct Lexer {
         return .identifier
     }
 
-    // number = ( digits [ "." digits ] | "." digits ) [ exponent ] [ unit ]
-    // exponent = ( "e" | "E" ) [ "+" | "-" ] digits ; unit = "pt" | "in" | "mm" | "cm" | "px" | "deg" | "%"
+    // number = mantissa [ exponent ] [ unit ] ;
+    // mantissa = digits [ "." digits ] | "." digits ;
+    // exponent = ( "e" | "E" ) [ "+" | "-" ] digits ;
+    // unit = "pt" | "in" | "mm" | "cm" | "px" | "deg" | "%" ;
     mutating func lexNumber(_ start: Int) -> Int {
         var j = start
         func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
@@ -329,7 +336,8 @@ private struct Lexer {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    // color = "#" hex hex hex [ hex ] [ hex hex [ hex hex ] ]   (3, 4, 6 or 8 hex digits)
+    // color = "#" hex-digit hex-digit hex-digit [ hex-digit ]
+    //             [ hex-digit hex-digit [ hex-digit hex-digit ] ] ;
     mutating func lexColor(_ start: Int) -> Int {
         var j = start + 1
         var allHex = true
@@ -348,7 +356,7 @@ private struct Lexer {
         return j
     }
 
-    // line-comment = "//" { any byte but newline }
+    // line-comment = "//" { any-character - line-feed } ;
     mutating func lexLineComment(_ start: Int) -> Int {
         var j = start + 2
         while j < bytes.count {
@@ -362,7 +370,7 @@ private struct Lexer {
         return j
     }
 
-    // block-comment = "/*" { block-comment | any byte } "*/"   (comments nest, as in Swift)
+    // block-comment = "/*" { block-comment | any-character } "*/" ;
     mutating func lexBlockComment(_ start: Int) -> Int {
         var j = start + 2
         var depth = 1
@@ -440,8 +448,9 @@ private struct Lexer {
         return start + length
     }
 
-    // string = '"' { char | escape | "\(" expression ")" } '"'
-    // escape = "\n" | "\t" | '\"' | "\\" | "\u{" hex { hex } "}"
+    // string = '"' { string-character | escape | interpolation } '"' ;
+    // escape = "\n" | "\t" | '\"' | "\\" | "\u{" hex-digit { hex-digit } "}" ;
+    // interpolation = "\(" expression ")" ;
     /// Lexes one piece of a string: from its opening `"` (first) or from the `)` that closed
     /// an interpolation, to the closing `"` or the next `\(`.
     mutating func lexStringPiece(pieceStart: Int, contentStart: Int, first: Bool, quote: Int) -> Int {

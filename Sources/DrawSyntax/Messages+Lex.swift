@@ -74,6 +74,12 @@ package enum LexMessages {
                notes: [.init("a color is '#' and 3, 4, 6 or 8 hex digits: '#rgb', '#rgba', '#rrggbb', '#rrggbbaa'")])
     }
 
+    /// `..` alone: `0..5`.
+    static func incompleteRangeOperator(at span: Span) -> Diagnostic {
+        .error("lex.incomplete-range-operator", at: span, "unexpected '..'",
+               notes: [.init("a range is written 'a..<b' (without b) or 'a...b' (with b)")])
+    }
+
     /// A file whose size does not fit the 32-bit offsets of spans.
     static func fileTooLarge(at span: Span) -> Diagnostic {
         .error("lex.file-too-large", at: span, "file is too large (more than \(ParseLimits.maximumFileSize) bytes)")

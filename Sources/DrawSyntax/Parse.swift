@@ -21,7 +21,7 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
     var reporter = ErrorReporter(source: source)
     let lexed = tokenize(source, reporter: &reporter)
     let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
-        var parser = Parser(bytes: bytes, source: source, tokens: lexed.tokens, reporter: reporter)
+        let parser = Parser(bytes: bytes, source: source, tokens: lexed.tokens, reporter: reporter)
         let statements = parser.parseFile()
         let file = File(file: source.id, statements: statements, exprs: parser.exprs, comments: lexed.comments)
         return (file, parser.reporter)

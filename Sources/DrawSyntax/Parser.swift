@@ -12,27 +12,35 @@
 
 import DrawDiagnostics
 
-struct Parser {
+/// A class rather than a struct: in debug builds every call of a non-mutating helper on a
+/// mutating struct copied the whole parser into the caller's frame (35 KB of stack per
+/// nesting level was measured). Its mutable state is only ever touched by the parser's own
+/// single-threaded calls, never through overlapping accesses, so the dynamic exclusivity
+/// checks (11% of parse time in release) are turned off per property.
+final class Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: SourceFile
     let file: FileID
     let tokens: [Token]
-    var reporter: ErrorReporter
+    @exclusivity(unchecked) var reporter: ErrorReporter
 
     /// Index of the current token.
-    var index = 0
+    @exclusivity(unchecked) var index = 0
     /// End offset of the last consumed token: where a missing token was expected.
-    var previousEnd: UInt32 = 0
+    @exclusivity(unchecked) var previousEnd: UInt32 = 0
     /// > 0 inside `(…)` and `[…]`, where line ends are not statement ends.
-    var ignoreNewlines = 0
+    @exclusivity(unchecked) var ignoreNewlines = 0
     /// Open blocks, brackets, unary operators and interpolations.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Set whenever the current statement met an error, reported or suppressed.
-    var statementFailed = false
+    @exclusivity(unchecked) var statementFailed = false
+    /// Set once the current statement reported `parse.expression-too-deep`: a long sum over
+    /// many lines would otherwise report it on each line.
+    @exclusivity(unchecked) var reportedExpressionDepth = false
 
-    var exprs: [Expr] = []
+    @exclusivity(unchecked) var exprs: [Expr] = []
     /// Tree depth of each expression, parallel to `exprs` (capped, so UInt16 suffices).
-    var exprDepths: [UInt16] = []
+    @exclusivity(unchecked) var exprDepths: [UInt16] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: [Token], reporter: ErrorReporter) {
         self.bytes = bytes
@@ -40,8 +48,8 @@ struct Parser {
         self.file = source.id
         self.tokens = tokens
         self.reporter = reporter
-        exprs.reserveCapacity(tokens.count / 2 + 8)
-        exprDepths.reserveCapacity(tokens.count / 2 + 8)
+        exprs.reserveCapacity(tokens.count / 3 + 8)
+        exprDepths.reserveCapacity(tokens.count / 3 + 8)
     }
 
     // MARK: - Tokens
@@ -57,15 +65,16 @@ struct Parser {
     /// True when a line end was skipped right before the current token.
     var currentStartsLine: Bool { index > 0 && tokens[index - 1].kind == .newline }
 
-    mutating func advance() {
+    func advance() {
         let token = tokens[index]
         if token.kind == .endOfFile { return }
-        previousEnd = token.end
+        // A missing token is expected after the last real token, not after a line end.
+        if token.kind != .newline { previousEnd = token.end }
         index += 1
         if ignoreNewlines > 0 { skipNewlines() }
     }
 
-    mutating func skipNewlines() {
+    func skipNewlines() {
         while tokens[index].kind == .newline { index += 1 }
     }
 
@@ -84,6 +93,7 @@ struct Parser {
         switch token.kind {
         case .endOfFile, .newline: return token.kind.description
         case .stringTail where token.start == token.end: return "end of line"
+        case .stringMiddle, .stringTail: return "')'"  // the `)` that ends an interpolation
         default:
             var text = text(token)
             if text.unicodeScalars.count > 24 { text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(23))) + "…" }
@@ -98,12 +108,15 @@ struct Parser {
         if token.kind == .newline || token.kind == .endOfFile || currentStartsLine || token.start == token.end {
             return Span(file: file, start: previousEnd, end: previousEnd)
         }
+        if token.kind == .stringMiddle || token.kind == .stringTail {
+            return Span(file: file, start: token.start, end: token.start + 1)  // its `)`
+        }
         return span(token)
     }
 
     /// Reports unless the token at fault was already reported by the lexer; always marks
     /// the statement as failed so that it is skipped.
-    mutating func report(_ diagnostic: Diagnostic) {
+    func report(_ diagnostic: Diagnostic) {
         statementFailed = true
         if current.wasReported && diagnostic.span.start == current.start { return }
         if current.kind == .invalid { return }
@@ -114,7 +127,7 @@ struct Parser {
 
     // MARK: - Expressions arena
 
-    mutating func make(_ kind: ExprKind, _ span: Span, depth: Int) -> ExprID {
+    func make(_ kind: ExprKind, _ span: Span, depth: Int) -> ExprID {
         let id = ExprID(UInt32(exprs.count))
         exprs.append(Expr(kind, span: span))
         exprDepths.append(UInt16(min(depth, Int(UInt16.max))))
@@ -124,13 +137,13 @@ struct Parser {
     func depthOf(_ id: ExprID) -> Int { Int(exprDepths[Int(id.index)]) }
     func spanOf(_ id: ExprID) -> Span { exprs[Int(id.index)].span }
 
-    mutating func makeError(_ span: Span) -> ExprID { make(.error, span, depth: 1) }
+    func makeError(_ span: Span) -> ExprID { make(.error, span, depth: 1) }
 
     // MARK: - Statements
 
     // file = separators { statement separators } ;
     // separators = { newline | ";" } ;
-    mutating func parseFile() -> [Stmt] {
+    func parseFile() -> [Stmt] {
         var statements: [Stmt] = []
         while !stopped {
             skipSeparators()
@@ -145,18 +158,26 @@ struct Parser {
         return statements
     }
 
-    mutating func skipSeparators() {
+    func skipSeparators() {
         while kind == .newline || kind == .semicolon { advance() }
     }
 
     /// One statement, then its end: a separator, a `}`, a new line, or (after a property in
     /// a block) a `,`. Anything else is reported unless the statement already failed, and
     /// skipped to the next boundary.
-    mutating func parseStatementAndEnd(into statements: inout [Stmt], inBlock: Bool) {
+    func parseStatementAndEnd(into statements: inout [Stmt], inBlock: Bool) {
         ignoreNewlines = 0
         statementFailed = false
+        reportedExpressionDepth = false
+        let startIndex = index
         let statement = parseStatement(inBlock: inBlock)
         statements.append(statement)
+        // A statement that consumed nothing (an error at its first token) must be skipped,
+        // even when that token starts a line, or this loop would never move.
+        if index == startIndex {
+            synchronize()
+            return
+        }
         if inBlock, case .property = statement.kind, kind == .comma, !statementFailed {
             advance()
             skipNewlines()
@@ -177,7 +198,7 @@ struct Parser {
     }
 
     /// Skips to the next statement boundary; braces opened on the way are skipped whole.
-    mutating func synchronize() {
+    func synchronize() {
         ignoreNewlines = 0
         let start = index
         var braces = 0
@@ -204,7 +225,7 @@ struct Parser {
 
     /// Consumes an opener and everything up to its matching closer (or the end of the file),
     /// without recursion: used where nesting is too deep to parse.
-    mutating func skipBalanced() {
+    func skipBalanced() {
         let saved = ignoreNewlines
         ignoreNewlines = 0
         var level = 0
@@ -226,7 +247,7 @@ struct Parser {
     }
 
     // statement = let | style | def | import | page | for | if | connector | node | property ;
-    mutating func parseStatement(inBlock: Bool) -> Stmt {
+    func parseStatement(inBlock: Bool) -> Stmt {
         let token = current
         if labelAhead {
             let argument = parseLabelledArgument()
@@ -284,7 +305,7 @@ struct Parser {
     }
 
     /// A name after `context`, or nil after reporting.
-    mutating func parseName(after context: String) -> Identifier? {
+    func parseName(after context: String) -> Identifier? {
         if kind == .identifier {
             let token = current
             advance()
@@ -294,8 +315,8 @@ struct Parser {
         return nil
     }
 
-    // let = "let" name "=" expression ;
-    mutating func parseLet() -> Stmt {
+    // let = "let" identifier "=" expression ;
+    func parseLet() -> Stmt {
         let start = current.start
         advance()
         guard let name = parseName(after: "'let'") else { return Stmt(.error, span: span(from: start)) }
@@ -308,15 +329,12 @@ struct Parser {
         return Stmt(.letBinding(name, value), span: span(from: start))
     }
 
-    // style = "style" name "{" separators { property ( separators | "," ) } "}" ;
-    mutating func parseStyle() -> Stmt {
+    // style = "style" identifier "{" separators { property ( separators | "," ) } "}" ;
+    func parseStyle() -> Stmt {
         let start = current.start
         advance()
         guard let name = parseName(after: "'style'") else { return Stmt(.error, span: span(from: start)) }
-        guard kind == .leftBrace else {
-            report(ParseMessages.expectedBlock(after: "'style \(name.name)'", found: found, at: expectedSpan))
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "'style \(name.name)'") else { return Stmt(.error, span: span(from: start)) }
         let block = parseBlock()
         var properties: [Argument] = []
         for statement in block.statements {
@@ -341,9 +359,9 @@ struct Parser {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<end]), as: UTF8.self)
     }
 
-    // def = "def" name [ "(" [ parameter { "," parameter } [ "," ] ] ")" ] block ;
-    // parameter = name [ "=" expression ] ;
-    mutating func parseDef() -> Stmt {
+    // def = "def" identifier [ "(" [ parameter { "," parameter } [ "," ] ] ")" ] block ;
+    // parameter = identifier [ "=" expression ] ;
+    func parseDef() -> Stmt {
         let start = current.start
         advance()
         guard let name = parseName(after: "'def'") else { return Stmt(.error, span: span(from: start)) }
@@ -366,8 +384,8 @@ struct Parser {
             ignoreNewlines -= 1
             if !expectCloser(.rightParen, ")", opener: open) { return Stmt(.error, span: span(from: start)) }
         }
-        guard kind == .leftBrace else {
-            report(ParseMessages.expectedBlock(after: "'def \(name.name)(…)'", found: found, at: expectedSpan))
+        guard blockFollows(after: parameters.isEmpty && tokens[index - 1].kind == .identifier
+                           ? "'def \(name.name)'" : "'def \(name.name)(…)'") else {
             return Stmt(.error, span: span(from: start))
         }
         let body = parseBlock()
@@ -375,7 +393,7 @@ struct Parser {
     }
 
     // import = "import" string-literal ;
-    mutating func parseImport() -> Stmt {
+    func parseImport() -> Stmt {
         let start = current.start
         advance()
         let token = current
@@ -395,7 +413,7 @@ struct Parser {
     }
 
     // page = "page" [ arguments ] [ block ] ;
-    mutating func parsePage() -> Stmt {
+    func parsePage() -> Stmt {
         let start = current.start
         advance()
         let arguments = parseArguments(positionalAllowed: true)
@@ -409,8 +427,8 @@ struct Parser {
         return Stmt(.page(arguments, block), span: span(from: start))
     }
 
-    // for = "for" name "in" expression block ;
-    mutating func parseFor() -> Stmt {
+    // for = "for" identifier "in" expression block ;
+    func parseFor() -> Stmt {
         let start = current.start
         advance()
         guard let name = parseName(after: "'for'") else { return Stmt(.error, span: span(from: start)) }
@@ -420,18 +438,13 @@ struct Parser {
         }
         advance()
         let sequence = parseExpression()
-        guard kind == .leftBrace else {
-            if !statementFailed {
-                report(ParseMessages.expectedBlock(after: "the sequence of 'for'", found: found, at: expectedSpan))
-            }
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "the sequence of 'for'") else { return Stmt(.error, span: span(from: start)) }
         let body = parseBlock()
         return Stmt(.forLoop(name, sequence, body), span: span(from: start))
     }
 
     // if = "if" expression block [ [ newline ] "else" ( if | block ) ] ;
-    mutating func parseIf() -> Stmt {
+    func parseIf() -> Stmt {
         let start = current.start
         if depth >= ParseLimits.maximumNestingDepth {
             report(ParseMessages.nestingTooDeep(at: span(current)))
@@ -442,33 +455,42 @@ struct Parser {
         defer { depth -= 1 }
         advance()
         let condition = parseExpression()
-        guard kind == .leftBrace else {
-            if !statementFailed {
-                report(ParseMessages.expectedBlock(after: "the condition of 'if'", found: found, at: expectedSpan))
-            }
-            return Stmt(.error, span: span(from: start))
-        }
+        guard blockFollows(after: "the condition of 'if'") else { return Stmt(.error, span: span(from: start)) }
         let thenBlock = parseBlock()
         var elseBlock: Block?
         if kind == .newline, peekKind(1) == .keywordElse { advance() }
         if kind == .keywordElse {
-            let elseToken = current
             advance()
             if kind == .keywordIf {
                 let nested = parseIf()
                 elseBlock = Block(statements: [nested], span: nested.span)
-            } else if kind == .leftBrace {
+            } else if blockFollows(after: "'else'") {
                 elseBlock = parseBlock()
-            } else {
-                report(ParseMessages.expectedBlock(after: "'else'", found: found, at: expectedSpan))
-                _ = elseToken
             }
         }
         return Stmt(.ifElse(condition, thenBlock, elseBlock), span: span(from: start))
     }
 
+    /// Whether a block follows the statement head just read. A `{` alone on the next line
+    /// is reported and accepted (the block is parsed, so its contents are still checked);
+    /// anything else is reported unless the statement already failed.
+    func blockFollows(after context: String) -> Bool {
+        if kind == .leftBrace { return true }
+        if kind == .newline, peekKind(1) == .leftBrace {
+            var diagnostic = ParseMessages.expectedBlock(after: context, found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a block's '{' goes on the same line as its statement", at: span(tokens[index + 1])))
+            report(diagnostic)
+            advance()
+            return true
+        }
+        if !statementFailed {
+            report(ParseMessages.expectedBlock(after: context, found: found, at: expectedSpan))
+        }
+        return false
+    }
+
     /// Skips the rest of a statement including its blocks, without recursion.
-    mutating func skipStatementWhole() {
+    func skipStatementWhole() {
         while true {
             switch kind {
             case .endOfFile, .newline, .semicolon, .rightBrace: return
@@ -480,8 +502,8 @@ struct Parser {
 
     // connector = endpoint arrow endpoint { arrow endpoint } [ "," labelled-argument { "," labelled-argument } ] ;
     // arrow = "->" | "<-" | "<->" | "--" ;
-    // endpoint = postfix-expression ;
-    mutating func parseConnector() -> Stmt {
+    // endpoint = postfix ;
+    func parseConnector() -> Stmt {
         let start = current.start
         var endpoints = [parsePostfix()]
         var operators: [ConnectorOperator] = []
@@ -513,8 +535,8 @@ struct Parser {
                     span: span(from: start))
     }
 
-    // node = name [ arguments ] [ block ] ;
-    mutating func parseNode() -> Stmt {
+    // node = identifier [ arguments ] [ block ] ;
+    func parseNode() -> Stmt {
         let kindToken = current
         advance()
         let name = Identifier(text(kindToken), span: span(kindToken))
@@ -531,7 +553,7 @@ struct Parser {
     }
 
     /// After a node's arguments: another argument on the same line means a missing comma.
-    mutating func checkMissingComma() {
+    func checkMissingComma() {
         if !atStatementEnd, canStartExpression(kind) || kind.isKeyword {
             report(ParseMessages.expectedComma(found: found, at: span(current)))
         }
@@ -539,12 +561,14 @@ struct Parser {
 
     // arguments = argument { "," argument } ;
     // argument = labelled-argument | expression ;
-    // labelled-argument = ( name | keyword ) ":" expression ;
+    // labelled-argument = label ":" expression ;
+    // label = identifier | keyword ;
     /// The arguments of a node, `page` or connector (none if nothing can start one). A
     /// positional argument is allowed only first, and only where `positionalAllowed`.
-    mutating func parseArguments(positionalAllowed: Bool) -> [Argument] {
+    func parseArguments(positionalAllowed: Bool) -> [Argument] {
         var arguments: [Argument] = []
         if !(labelAhead || canStartExpression(kind)) { return arguments }
+        arguments.reserveCapacity(4)  // most nodes have a few; saves regrowing from 1
         while true {
             if labelAhead {
                 arguments.append(parseLabelledArgument())
@@ -584,7 +608,9 @@ struct Parser {
         }
     }
 
-    mutating func parseLabelledArgument() -> Argument {
+    // labelled-argument = label ":" expression ;
+    // property = label ":" expression ;
+    func parseLabelledArgument() -> Argument {
         let labelToken = current
         let label = Identifier(text(labelToken), span: span(labelToken))
         advance()  // the label
@@ -595,7 +621,7 @@ struct Parser {
 
     // block = "{" separators { statement ( separators | "," ) } "}" ;
     /// The current token is `{`.
-    mutating func parseBlock() -> Block {
+    func parseBlock() -> Block {
         let open = current
         if depth >= ParseLimits.maximumNestingDepth {
             report(ParseMessages.nestingTooDeep(at: span(open)))
@@ -625,7 +651,7 @@ struct Parser {
     }
 
     /// Consumes `closer` or reports the unclosed `opener`; returns whether it was there.
-    mutating func expectCloser(_ closer: TokenKind, _ closerText: String, opener: Token) -> Bool {
+    func expectCloser(_ closer: TokenKind, _ closerText: String, opener: Token) -> Bool {
         if kind == closer {
             advance()
             return true
@@ -657,7 +683,7 @@ struct Parser {
     // range = additive [ ( "..<" | "..." ) additive ] ;
     // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
     // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
-    mutating func parseExpression() -> ExprID {
+    func parseExpression() -> ExprID {
         parseBinary(minimumPrecedence: 1)
     }
 
@@ -681,9 +707,10 @@ struct Parser {
         }
     }
 
+    // (parses or-expression through multiplicative, the binary levels of expression above)
     /// Precedence climbing: left-associative chains are loops, so `1+1+…` with any number
     /// of terms uses constant stack; recursion only goes up the (six) precedence levels.
-    mutating func parseBinary(minimumPrecedence: Int) -> ExprID {
+    func parseBinary(minimumPrecedence: Int) -> ExprID {
         var left = parseUnary()
         var sawComparison = false
         var sawRange = false
@@ -704,7 +731,7 @@ struct Parser {
             let combined = spanOf(left).merged(with: spanOf(right))
             let treeDepth = max(depthOf(left), depthOf(right)) + 1
             if treeDepth > ParseLimits.maximumExpressionDepth {
-                report(ParseMessages.expressionTooDeep(at: span(opToken)))
+                reportExpressionTooDeep(at: span(opToken))
                 left = makeError(combined)
                 continue
             }
@@ -717,7 +744,7 @@ struct Parser {
     }
 
     // unary = ( "-" | "+" | "!" ) unary | postfix ;
-    mutating func parseUnary() -> ExprID {
+    func parseUnary() -> ExprID {
         let op: UnaryOperator
         switch kind {
         case .minus: op = .negate
@@ -740,8 +767,8 @@ struct Parser {
     }
 
     // postfix = primary { "." member-name | "[" expression "]" } ;
-    // member-name = name | keyword ;
-    mutating func parsePostfix() -> ExprID {
+    // member-name = identifier | keyword ;
+    func parsePostfix() -> ExprID {
         var base = parsePrimary()
         while true {
             if kind == .dot {
@@ -752,7 +779,7 @@ struct Parser {
                     let spanned = spanOf(base).merged(with: member.span)
                     base = make(.member(base, member), spanned, depth: depthOf(base) + 1)
                     if depthOf(base) > ParseLimits.maximumExpressionDepth {
-                        report(ParseMessages.expressionTooDeep(at: member.span))
+                        reportExpressionTooDeep(at: member.span)
                         base = makeError(spanned)
                     }
                 } else {
@@ -776,9 +803,15 @@ struct Parser {
         }
     }
 
+    func reportExpressionTooDeep(at span: Span) {
+        if !reportedExpressionDepth { report(ParseMessages.expressionTooDeep(at: span)) }
+        reportedExpressionDepth = true
+        statementFailed = true
+    }
+
     /// Counts one level of nesting at `open`; at the limit reports, skips the bracketed
     /// text whole and returns false.
-    mutating func enterNesting(_ open: Token) -> Bool {
+    func enterNesting(_ open: Token) -> Bool {
         if depth >= ParseLimits.maximumNestingDepth {
             report(ParseMessages.nestingTooDeep(at: span(open)))
             skipBalanced()
@@ -788,11 +821,9 @@ struct Parser {
         return true
     }
 
-    // primary = number | color | string | "true" | "false" | "none" | name | call
-    //         | "(" expression { "," expression } [ "," ] ")" | list ;
-    // call = name "(" [ argument { "," argument } [ "," ] ] ")" ;
-    // list = "[" [ expression { "," expression } [ "," ] ] "]" ;
-    mutating func parsePrimary() -> ExprID {
+    // primary = number | color | string | "true" | "false" | "none"
+    //         | identifier | call | parenthesized | list ;
+    func parsePrimary() -> ExprID {
         let token = current
         switch token.kind {
         case .number:
@@ -835,7 +866,8 @@ struct Parser {
         }
     }
 
-    mutating func parseCall(_ callee: Identifier) -> ExprID {
+    // call = identifier "(" [ argument { "," argument } [ "," ] ] ")" ;
+    func parseCall(_ callee: Identifier) -> ExprID {
         let open = current
         guard enterNesting(open) else { return makeError(span(from: callee.span.start)) }
         defer { depth -= 1 }
@@ -863,8 +895,9 @@ struct Parser {
         return make(.call(callee, arguments), span(from: callee.span.start), depth: treeDepth)
     }
 
+    // parenthesized = "(" expression { "," expression } [ "," ] ")" ;
     /// `(e)` is `e` itself; `(a, b, …)` is a tuple.
-    mutating func parseParenthesized() -> ExprID {
+    func parseParenthesized() -> ExprID {
         let open = current
         guard enterNesting(open) else { return makeError(span(from: open.start)) }
         defer { depth -= 1 }
@@ -889,7 +922,8 @@ struct Parser {
         return make(.tuple(elements), span(from: open.start), depth: treeDepth)
     }
 
-    mutating func parseList() -> ExprID {
+    // list = "[" [ expression { "," expression } [ "," ] ] "]" ;
+    func parseList() -> ExprID {
         let open = current
         guard enterNesting(open) else { return makeError(span(from: open.start)) }
         defer { depth -= 1 }
@@ -909,8 +943,9 @@ struct Parser {
         return make(.list(elements), span(from: open.start), depth: treeDepth)
     }
 
-    // string = string-literal | string-head expression { string-middle expression } string-tail ;
-    mutating func parseString() -> ExprID {
+    // string = '"' { string-character | escape | interpolation } '"' ;
+    //   (lexed as: string | string-head expression { string-middle expression } string-tail)
+    func parseString() -> ExprID {
         let first = current
         if first.kind == .string {
             advance()
@@ -951,7 +986,7 @@ struct Parser {
     }
 
     /// After an error inside an interpolation: skips to the tail that ends this string.
-    mutating func skipToStringEnd() {
+    func skipToStringEnd() {
         var level = 0
         while kind != .endOfFile {
             switch kind {

@@ -32,7 +32,7 @@ enum ExternalValidators {
 
     static func temporaryFile(_ bytes: [UInt8], suffix: String = ".ttf") -> String {
         let path = NSTemporaryDirectory() + "drawc-fonts-\(UUID().uuidString)\(suffix)"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

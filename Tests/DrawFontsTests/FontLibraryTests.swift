@@ -10,7 +10,7 @@ import Testing
         try! fm.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         try! fm.createSymbolicLink(atPath: dir + "/DejaVuSans.ttf", withDestinationPath: TestFonts.dejaVuSansPath)
         try! fm.createSymbolicLink(atPath: dir + "/sub/wqy-microhei.ttc", withDestinationPath: TestFonts.microHeiPath)
-        fm.createFile(atPath: dir + "/sub/broken.ttf", contents: Data("not a font".utf8))
+        _ = fm.createFile(atPath: dir + "/sub/broken.ttf", contents: Data("not a font".utf8))
         return dir
     }()
 
@@ -75,7 +75,7 @@ import Testing
         var bytes = TestFonts.dejaVuSansBytes
         let at = HostileFontTests.record(bytes, "glyf")!
         bytes.replaceSubrange(at..<at + 4, with: Array("CFF ".utf8))
-        FileManager.default.createFile(atPath: dir + "/Fake.otf", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: dir + "/Fake.otf", contents: Data(bytes))
         let library = FontLibrary(searchDirectories: [dir])
         do {
             _ = try library.trueType(family: "DejaVu Sans", bold: false, italic: false)

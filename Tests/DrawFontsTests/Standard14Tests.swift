@@ -120,6 +120,15 @@ import Testing
         }
     }
 
+    @Test func glyphBoxes() {
+        // AFM: Helvetica "C 65 ; WX 667 ; N A ; B 14 0 654 718 ;", space "B 0 0 0 0".
+        #expect(Standard14Font.helvetica.metrics.glyphBox(code: 0x41) == FontBox(xMin: 14, yMin: 0, xMax: 654, yMax: 718))
+        #expect(Standard14Font.helvetica.metrics.glyphBox(code: 0x20) == nil)
+        #expect(Standard14Font.helvetica.metrics.glyphBox(code: 0x81) == nil)
+        #expect(Standard14Font.timesRoman.metrics.glyphBox(code: 0x41) == FontBox(xMin: 15, yMin: 0, xMax: 706, yMax: 674))
+        #expect(Standard14Font.symbol.metrics.glyphBox(code: 0x61) == FontBox(xMin: 41, yMin: -18, xMax: 622, yMax: 500))
+    }
+
     @Test func glyphsBeyondWinAnsi() {
         let h = Standard14Font.helvetica.metrics
         let lslash = h.glyphIndex(unicode: "\u{0142}")  // ł, for PDF /Differences

@@ -31,3 +31,25 @@ import Testing
         #expect(Deflate.decompress([1, 2, 3]) == nil)
     }
 }
+
+@Suite struct DeflateTests {
+    /// Inputs larger than one piece take the parallel path: the result must be one valid
+    /// zlib stream (inflate gives the input back, checksum included) and the same bytes on
+    /// every run.
+    @Test func largeInputsCompressInPiecesToOneValidStream() {
+        var input: [UInt8] = []
+        var state: UInt32 = 7
+        while input.count < 3 * Deflate.chunkSize + 12345 {
+            state = state &* 1_103_515_245 &+ 12345
+            input.append(contentsOf: Array("\(state % 1000) \(state % 77) m\n".utf8))
+        }
+        let packed = Deflate.compress(input)
+        #expect(packed.count < input.count / 2)
+        #expect(Deflate.decompress(packed) == input)
+        #expect(Deflate.compress(input) == packed)
+        // A damaged checksum is detected by inflate.
+        var damaged = packed
+        damaged[damaged.count - 1] ^= 0xFF
+        #expect(Deflate.decompress(damaged) == nil)
+    }
+}
