@@ -229,6 +229,17 @@ final class Evaluation {
     func run() -> Drawing {
         var root = Node(kind: .group, span: .unknown, style: .initial)
         root.explicitStyleMask = 0
+        // Generated drawings are long lists of top-level nodes: reserving once avoids copying
+        // (and first-touching) the growing array of large nodes again at every doubling.
+        var topLevelNodes = 0
+        for statement in mainUnit.ast.statements {
+            switch statement.kind {
+            case .node: topLevelNodes += 1
+            case .connector(let connector): topLevelNodes += connector.operators.count
+            default: break
+            }
+        }
+        root.children.reserveCapacity(min(topLevelNodes, limits.maxNodes))
         frames = [Frame(node: root, role: .root)]
         atFileTop = true
         execute(mainUnit.ast.statements)

@@ -268,10 +268,11 @@ extension Evaluation {
     /// Settings from `page` arguments over `base` (the block-less `page` statement's).
     func pageSettings(_ arguments: [Argument], base: PageSettings?, span: Span) -> (PageSettings, Bool) {
         var size = base?.size
-        var margin = base?.margin
+        var marginGiven = base != nil && pageMarginGiven
+        // A margin the defaults only inherited (10pt or 0.5in) is decided again for this page.
+        var margin = marginGiven ? base?.margin : nil
         var background = base?.background
         var landscape: Bool?
-        var marginGiven = base != nil && pageMarginGiven
         for argument in arguments {
             guard let label = argument.label else {
                 error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")

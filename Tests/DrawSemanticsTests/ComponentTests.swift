@@ -268,3 +268,37 @@ import Testing
         #expect(r.nodes.map(\.geometry.width) == [20, 40])
     }
 }
+
+@Suite struct StackDepthTests {
+    /// Near the call and nesting limits together: must neither crash nor report.
+    @Test func deepestRecursionWithNestedBlocks() {
+        let r = evaluateClean("""
+        def nest(n) {
+          group { zstack { group { vstack { hstack { if n > 0 { for i in 0..<1 { nest n - 1 } } } } } } }
+        }
+        nest 62
+        """)
+        #expect(r.nodes.count == 1)
+    }
+}
+
+@Suite struct PageDefaultTests {
+    @Test func blockWithSizeGetsTheSizedDefaultMargin() {
+        let r = evaluateClean("""
+        page background: ivory
+        page size: a5 { rect }
+        page { rect }
+        """)
+        #expect(r.drawing.pages[0].settings.margin == EdgeInsets(all: 36))
+        #expect(r.drawing.pages[0].settings.background == Color(r: 255, g: 255, b: 240))
+        #expect(r.drawing.pages[1].settings.margin == EdgeInsets(all: 10))
+    }
+
+    @Test func explicitDefaultMarginIsKept() {
+        let r = evaluateClean("""
+        page margin: 5
+        page size: a5 { rect }
+        """)
+        #expect(r.drawing.pages[0].settings.margin == EdgeInsets(all: 5))
+    }
+}

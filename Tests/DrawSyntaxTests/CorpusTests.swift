@@ -33,4 +33,19 @@ import Testing
         #expect(frontEnd.count >= 40)
         #expect(!corpusFiles(in: "ok").isEmpty)
     }
+
+    /// House style of the front end's messages: lower case, no final period (checked on
+    /// every rendered error and note of the lexer and parser cases).
+    @Test(arguments: corpusFiles(in: "bad").map(corpusRelativePath).filter { !$0.hasPrefix("bad/sem-") && !$0.hasPrefix("bad/layout-") })
+    func messagesFollowTheHouseStyle(_ path: String) {
+        let rendered = renderedDiagnostics(forFileAt: corpusRoot + "/" + path)
+        for line in rendered.split(separator: "\n") {
+            for marker in [": error: ", ": warning: ", ": note: "] {
+                guard let range = line.range(of: marker) else { continue }
+                let message = line[range.upperBound...]
+                #expect(message.first.map { !$0.isUppercase } ?? true, "\(path): '\(message)' starts with a capital")
+                #expect(!message.hasSuffix("."), "\(path): '\(message)' ends with a period")
+            }
+        }
+    }
 }
