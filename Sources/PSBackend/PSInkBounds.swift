@@ -122,6 +122,9 @@ enum PSInkBounds {
         }
     }
 
+    /// Widening of standard-font glyph boxes, in em (see `glyphBoxes`).
+    static let standardGlyphMargin = 0.03
+
     /// A function giving each glyph's box in em (xMin, yMin, xMax, yMax, y up; nil = no ink)
     /// for the run's font, or nil when the font's glyph boxes are unknown.
     static func glyphBoxes(
@@ -142,9 +145,13 @@ enum PSInkBounds {
             metrics = Standard14Font.helvetica.metrics
             code = { WinAnsi.code(for: $0.scalar) ?? 0x3F }
         }
+        // Interpreters draw the standard fonts with their own versions (Ghostscript: URW
+        // Nimbus), whose outlines stray from Adobe's AFM boxes by a few 1/1000 em (seen: 0.019
+        // em on digits): widen each box by `standardGlyphMargin` so the EPS box contains them.
+        let m = standardGlyphMargin
         return { glyph in
             metrics.glyphBox(code: code(glyph)).map {
-                (Double($0.xMin) / 1000, Double($0.yMin) / 1000, Double($0.xMax) / 1000, Double($0.yMax) / 1000)
+                (Double($0.xMin) / 1000 - m, Double($0.yMin) / 1000 - m, Double($0.xMax) / 1000 + m, Double($0.yMax) / 1000 + m)
             }
         }
     }
