@@ -33,13 +33,15 @@ extension ByteBuffer {
     /// As `appendColor(_:attribute:opacityAttribute:)`, for a caller that already has the
     /// colour's `hexTriple`.
     mutating func appendColor(_ color: Color, hexTriple triple: Int, attribute: StaticString, opacityAttribute: StaticString) {
-        append(0x20); append(static: attribute); append(0x3D); append(0x22); append(0x23)
-        // A static string's bytes: no array is allocated per colour.
-        let hex = ("0123456789abcdef" as StaticString).utf8Start
-        append(hex[(triple >> 20) & 15]); append(hex[(triple >> 16) & 15])
-        append(hex[(triple >> 12) & 15]); append(hex[(triple >> 8) & 15])
-        append(hex[(triple >> 4) & 15]); append(hex[triple & 15])
-        append(0x22)
+        withCursor(maximumLength: attribute.utf8CodeUnitCount + 11) { out in
+            out.byte(0x20); out.text(attribute); out.byte(0x3D); out.byte(0x22); out.byte(0x23)
+            // A static string's bytes: no array is allocated per colour.
+            let hex = ("0123456789abcdef" as StaticString).utf8Start
+            out.byte(hex[(triple >> 20) & 15]); out.byte(hex[(triple >> 16) & 15])
+            out.byte(hex[(triple >> 12) & 15]); out.byte(hex[(triple >> 8) & 15])
+            out.byte(hex[(triple >> 4) & 15]); out.byte(hex[triple & 15])
+            out.byte(0x22)
+        }
         if !color.isOpaque { appendOpacity(color.alpha, attribute: opacityAttribute) }
     }
 
@@ -52,10 +54,20 @@ extension ByteBuffer {
 
     /// ` x=… y=… width=… height=…` of a rectangle.
     mutating func appendRectAttributes(_ rect: Rect) {
-        append(static: " x=\""); append(number: rect.minX)
-        append(static: "\" y=\""); append(number: rect.minY)
-        append(static: "\" width=\""); append(number: rect.width)
-        append(static: "\" height=\""); append(number: rect.height); append(static: "\"")
+        let x = rect.minX, y = rect.minY, width = rect.width, height = rect.height
+        guard ByteCursor.fits(x), ByteCursor.fits(y), ByteCursor.fits(width), ByteCursor.fits(height) else {
+            append(static: " x=\""); append(number: x)
+            append(static: "\" y=\""); append(number: y)
+            append(static: "\" width=\""); append(number: width)
+            append(static: "\" height=\""); append(number: height); append(0x22)
+            return
+        }
+        withCursor(maximumLength: 32 + 4 * NumberFormat.maximumFastLength) { out in
+            out.text(" x=\""); out.number(x)
+            out.text("\" y=\""); out.number(y)
+            out.text("\" width=\""); out.number(width)
+            out.text("\" height=\""); out.number(height); out.byte(0x22)
+        }
     }
 
     /// Opens the element for a path — `<rect …` when it is exactly an axis-aligned rectangle
@@ -66,10 +78,40 @@ extension ByteBuffer {
             append(static: "<rect"); appendRectAttributes(rect)
             return
         }
-        append(static: "<path d=\"")
-        // Indices over the two arrays rather than `forEachSegment`: no closure and no slice
-        // per segment on the hottest path of the backend.
         let verbs = path.verbs, points = path.points
+        // Path data in one piece through a cursor when every coordinate takes the fast
+        // number path (always, for drawings on a page); else number by number.
+        var fast = true
+        for p in points where !(ByteCursor.fits(p.x) && ByteCursor.fits(p.y)) { fast = false; break }
+        guard fast else { appendPathElementSlowly(verbs, points); return }
+        let maximumLength = 16 + 2 * verbs.count + points.count * (2 * NumberFormat.maximumFastLength + 2)
+        withCursor(maximumLength: maximumLength) { out in
+            out.text("<path d=\"")
+            var pointIndex = 0
+            for (verbIndex, verb) in verbs.enumerated() {
+                let n = verb.pointCount
+                guard pointIndex + n <= points.count else { break }  // malformed: stop, don't trap
+                if verbIndex > 0 { out.byte(0x20) }
+                switch verb {
+                case .move: out.byte(0x4D)   // M
+                case .line: out.byte(0x4C)   // L
+                case .cubic: out.byte(0x43)  // C
+                case .close: out.byte(0x5A)  // Z
+                }
+                for k in 0..<n {
+                    let p = points[pointIndex + k]
+                    if k > 0 { out.byte(0x20) }
+                    out.number(p.x); out.byte(0x20); out.number(p.y)
+                }
+                pointIndex += n
+            }
+            out.byte(0x22)
+        }
+    }
+
+    /// `<path d="…"` number by number (coordinates too large for the cursor's bound).
+    private mutating func appendPathElementSlowly(_ verbs: [Scene.PathVerb], _ points: [Point]) {
+        append(static: "<path d=\"")
         var pointIndex = 0
         for (verbIndex, verb) in verbs.enumerated() {
             let n = verb.pointCount
