@@ -26,6 +26,9 @@ struct DocumentResources {
     var fonts = OrderedIndexSet()
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
+    /// Per font, whether each one-byte code is in `usedGlyphs` already (index font · 256 +
+    /// code): a text run checks a flag per glyph instead of hashing into the set.
+    var seenCodes: [Bool]
     /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
     /// use wins), for a /ToUnicode map. Readers derive Unicode from those fonts' glyph
     /// names, which is ambiguous (`mu` → U+00B5 where the text had U+03BC).
@@ -39,6 +42,7 @@ struct DocumentResources {
 
     init(fontCount: Int) {
         usedGlyphs = Array(repeating: [], count: fontCount)
+        seenCodes = Array(repeating: false, count: fontCount * 256)
     }
 
     mutating func graphicsState(for key: AlphaKey) -> Int {
@@ -310,7 +314,11 @@ struct SceneWriter {
         if let standardWidths {
             writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
             for glyph in run.glyphs where glyph.glyph < 256 {
-                resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+                let seen = fontIndex &* 256 &+ Int(glyph.glyph)
+                if !resources.seenCodes[seen] {
+                    resources.seenCodes[seen] = true
+                    resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+                }
             }
             if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
                 var map = resources.symbolicText[fontIndex] ?? [:]
@@ -343,26 +351,27 @@ struct SceneWriter {
                        code: (UInt16) -> UInt16, width: (UInt16) -> Double) {
         out.append(0x5B)
         var pen = 0.0
-        var pending: [UInt8] = []
-        func flush(_ out: inout ByteBuffer) {
-            guard !pending.isEmpty else { return }
-            if twoByte { out.hexString(pending) } else { out.literalString(pending) }
-            pending.removeAll(keepingCapacity: true)
-        }
+        // Whether a string is open: glyphs between two adjustments form one string, written
+        // as they come (no buffer per run): `(`…`)` with escapes, or `<`…`>` in hex.
+        var open = false
         for glyph in glyphs {
             let c = code(glyph.glyph)
             let wanted = glyph.x.isFinite ? glyph.x : pen
             let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
             if adjustment != 0 {
-                flush(&out)
+                if open { out.append(twoByte ? 0x3E : 0x29); open = false }
                 out.append(number: adjustment, precision: Precision.textAdjustment)
                 pen -= adjustment * size / 1000
             }
-            if twoByte { pending.append(UInt8(c >> 8)) }
-            pending.append(UInt8(truncatingIfNeeded: c))
+            if !open { out.append(twoByte ? 0x3C : 0x28); open = true }
+            if twoByte {
+                out.hexByte(UInt8(c >> 8)); out.hexByte(UInt8(truncatingIfNeeded: c))
+            } else {
+                out.literalStringByte(UInt8(truncatingIfNeeded: c))
+            }
             pen += width(c) * size / 1000
         }
-        flush(&out)
+        if open { out.append(twoByte ? 0x3E : 0x29) }
         out.append(0x5D)
     }
 
