@@ -279,6 +279,21 @@ struct CLITests {
 
     }
 
+    /// Colour only on a terminal, and never with NO_COLOR. util-linux `script` gives drawc a
+    /// pseudo-terminal; without it the check is skipped (it is not a validator).
+    @Test(.enabled(if: Pipeline.hasParser && ExternalTool.find("script") != nil, "needs util-linux 'script'"))
+    func colourOnlyOnATerminal() throws {
+        let folder = try TemporaryFolder()
+        CLI.write(CLI.bad, folder.file("bad.draw"))
+        let binary = try #require(CLI.binary)
+        let command = "'\(binary)' check bad.draw"
+        let coloured = try ExternalTool.run("script", ["-qec", command, "/dev/null"], workingDirectory: folder.path, environment: ["NO_COLOR": ""])
+        #expect(coloured.stdoutText.contains("\u{1B}["), "ANSI colour on a terminal: \(coloured.stdoutText)")
+        let plain = try ExternalTool.run("script", ["-qec", command, "/dev/null"], workingDirectory: folder.path, environment: ["NO_COLOR": "1"])
+        #expect(plain.stdoutText.contains("bad.draw:1:"))
+        #expect(!plain.stdoutText.contains("\u{1B}["), "NO_COLOR wins: \(plain.stdoutText)")
+    }
+
     @Test(.enabled(if: Pipeline.isComplete, "needs the whole pipeline"))
     func irPrintsTheScene() throws {
         let folder = try TemporaryFolder()
