@@ -153,7 +153,13 @@ struct ContentStream {
     /// `w`: line width.
     mutating func setLineWidth(_ width: Double) {
         guard state.lineWidth != width else { return }
-        number(width); op("w")
+        if ByteCursor.fits(width) {
+            out.withCursor(maximumLength: 4 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+                out.number(width); out.byte(0x20); out.byte(0x77); out.byte(0x0A)  // w
+            }
+        } else {
+            number(width); op("w")
+        }
         state.lineWidth = width
     }
 

@@ -314,9 +314,17 @@ struct SceneWriter {
             stream.state.fontSize = run.size
         }
         // Text space: flip y back so glyphs stand upright in the y-down page space.
-        stream.out.append(static: "1 0 0 -1 ")
-        stream.number(run.origin.x); stream.number(run.origin.y)
-        stream.op("Tm")
+        let x = run.origin.x, y = run.origin.y
+        if ByteCursor.fits(x) && ByteCursor.fits(y) {
+            stream.out.withCursor(maximumLength: 16 + 2 * (NumberFormat.maximumFastLength + 1), numbers: stream.numbers) { out in
+                out.text("1 0 0 -1 "); out.number(x); out.byte(0x20); out.number(y); out.byte(0x20)
+                out.byte(0x54); out.byte(0x6D); out.byte(0x0A)  // Tm
+            }
+        } else {
+            stream.out.append(static: "1 0 0 -1 ")
+            stream.number(x); stream.number(y)
+            stream.op("Tm")
+        }
         if let standardWidths {
             writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
             for glyph in run.glyphs where glyph.glyph < 256 {

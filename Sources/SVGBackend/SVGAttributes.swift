@@ -134,10 +134,18 @@ extension ByteBuffer {
     }
 
     /// The stroke attributes: colour, and whatever differs from the initial values.
-    mutating func appendStroke(_ stroke: Stroke) {
+    mutating func appendStroke(_ stroke: Stroke, numbers: NumberCache? = nil) {
         appendColor(stroke.color, attribute: "stroke", opacityAttribute: "stroke-opacity")
         let width = stroke.width.isFinite ? max(0, stroke.width) : 1
-        if width != 1 { append(static: " stroke-width=\""); append(number: width); append(static: "\"") }
+        if width != 1 {
+            if ByteCursor.fits(width) {
+                withCursor(maximumLength: 16 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+                    out.text(" stroke-width=\""); out.number(width); out.byte(0x22)
+                }
+            } else {
+                append(static: " stroke-width=\""); append(number: width); append(static: "\"")
+            }
+        }
         switch stroke.cap {
         case .butt: break
         case .round: append(static: " stroke-linecap=\"round\"")

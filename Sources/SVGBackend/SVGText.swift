@@ -65,6 +65,21 @@ enum SVGFonts {
     }
 }
 
+extension ByteBuffer {
+    /// `</tspan>` when `closingPrevious`, then `<tspan x="…">`, in one piece through a cursor.
+    mutating func appendTspanStart(x: Double, closingPrevious: Bool, numbers: NumberCache?) {
+        guard ByteCursor.fits(x) else {
+            if closingPrevious { append(static: "</tspan>") }
+            append(static: "<tspan x=\""); append(number: x); append(static: "\">")
+            return
+        }
+        withCursor(maximumLength: 24 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+            if closingPrevious { out.text("</tspan>") }
+            out.text("<tspan x=\""); out.number(x); out.byte(0x22); out.byte(0x3E)
+        }
+    }
+}
+
 enum SVGText {
     /// The glyphs of `run` as the content of its `<text>` element, whose `x` is the first
     /// glyph's position: each later glyph opens a `<tspan>` at its own position, except
@@ -77,7 +92,8 @@ enum SVGText {
     /// code selects ("a" set in Symbol is written α): that is what PDF and PostScript show,
     /// and the URW clones map only their codes (U+0020…U+00FF), so a renderer that finds no
     /// Unicode Greek there falls back to a font that has it rather than showing a Latin "a".
-    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer) {
+    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer,
+                            numbers: NumberCache? = nil) {
         var symbolic: Standard14Font?
         if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
         var inTspan = false
@@ -93,8 +109,7 @@ enum SVGText {
             let ridesAlong = scalar == " " || scalar == "\u{A0}"
                 || (scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark)
             if started && !ridesAlong {
-                if inTspan { out.append(static: "</tspan>") }
-                out.append(static: "<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append(static: "\">")
+                out.appendTspanStart(x: run.origin.x + glyph.x, closingPrevious: inTspan, numbers: numbers)
                 inTspan = true
             } else if !started && glyph.x != run.glyphs[0].x {
                 // The first glyphs were dropped: this one still goes where layout put it.

@@ -208,7 +208,7 @@ struct SVGPageWriter {
         } else {
             body.append(static: " fill=\"none\"")
         }
-        if let stroke = paint.stroke { body.appendStroke(stroke) }
+        if let stroke = paint.stroke { body.appendStroke(stroke, numbers: numbers) }
         body.append(static: "/>\n")
     }
 
@@ -268,9 +268,18 @@ struct SVGPageWriter {
         }
         indent(depth)
         body.append(static: "<text class=\"f"); body.append(integer: run.font.index + 1)
-        body.append(static: "\" x=\""); body.append(number: run.origin.x + run.glyphs[0].x)
-        body.append(static: "\" y=\""); body.append(number: run.origin.y)
-        body.append(static: "\" font-size=\""); body.append(number: run.size); body.append(static: "\"")
+        let x = run.origin.x + run.glyphs[0].x, y = run.origin.y, size = run.size
+        if ByteCursor.fits(x) && ByteCursor.fits(y) && ByteCursor.fits(size) {
+            body.withCursor(maximumLength: 32 + 3 * NumberFormat.maximumFastLength, numbers: numbers) { out in
+                out.text("\" x=\""); out.number(x)
+                out.text("\" y=\""); out.number(y)
+                out.text("\" font-size=\""); out.number(size); out.byte(0x22)
+            }
+        } else {
+            body.append(static: "\" x=\""); body.append(number: x)
+            body.append(static: "\" y=\""); body.append(number: y)
+            body.append(static: "\" font-size=\""); body.append(number: size); body.append(static: "\"")
+        }
         if outlined {
             // The outlines show the text; this copy is there to be selected and searched.
             body.append(static: " fill-opacity=\"0\"")
@@ -280,7 +289,7 @@ struct SVGPageWriter {
             body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
         }
         body.append(static: " xml:space=\"preserve\">")
-        SVGText.writeGlyphs(of: run, font: font, into: &body)
+        SVGText.writeGlyphs(of: run, font: font, into: &body, numbers: numbers)
         body.append(static: "</text>\n")
     }
 
