@@ -76,6 +76,8 @@ struct ContentStream {
     var state = GraphicsState()
     private var savedStates: [GraphicsState] = []
     var resources = ResourceUse()
+    /// Numbers formatted before, shared by a page's streams (nil: format every number).
+    var numbers: NumberCache?
 
     init(state: GraphicsState = GraphicsState()) {
         self.state = state
@@ -142,7 +144,7 @@ struct ContentStream {
             self.op(op)
             return
         }
-        out.withCursor(maximumLength: 3 * (NumberFormat.maximumFastLength + 1) + 4) { out in
+        out.withCursor(maximumLength: 3 * (NumberFormat.maximumFastLength + 1) + 4, numbers: numbers) { out in
             out.number(c.red); out.byte(0x20); out.number(c.green); out.byte(0x20)
             out.number(c.blue); out.byte(0x20); out.text(op); out.byte(0x0A)
         }
@@ -213,7 +215,7 @@ struct ContentStream {
         for p in points where !(ByteCursor.fits(2 * p.x) && ByteCursor.fits(2 * p.y)) { fast = false; break }
         if fast {
             let maximumLength = 4 * verbs.count + points.count * 2 * (NumberFormat.maximumFastLength + 1) + 8
-            out.withCursor(maximumLength: maximumLength) { out in
+            out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
                 Self.writePath(verbs, points, into: &out)
             }
             return

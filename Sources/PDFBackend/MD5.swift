@@ -65,7 +65,8 @@ private func md5Block(_ block: UnsafeRawPointer, _ state: inout (UInt32, UInt32,
     @inline(__always) func word(_ g: Int) -> UInt32 {
         UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 &* g, as: UInt32.self))
     }
-    @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 &- n)) }
+    // Masking shifts: n is 4…23, so no over-shift handling is needed (one rotate instruction).
+    @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &<< n) | (x &>> (32 &- n)) }
     var a = state.0, b = state.1, c = state.2, d = state.3
     for i in 0..<16 {
         let f = ((b & c) | (~b & d)) &+ a &+ k[i] &+ word(i)

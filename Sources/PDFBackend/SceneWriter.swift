@@ -68,6 +68,9 @@ struct SceneWriter {
     /// Subsets of the TrueType faces the document shows, by index in `Document.fonts`.
     let trueTypePlans: [Int: TrueTypeFontPlan]
 
+    /// Numbers formatted in this document's content streams (see `NumberCache`).
+    let numbers = NumberCache()
+
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
@@ -77,6 +80,7 @@ struct SceneWriter {
     /// The content stream of one page: the y-flip, the background, then the items.
     mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse) {
         var stream = ContentStream()
+        stream.numbers = numbers
         // Page space is y-down from the top-left; PDF's default space is y-up from the
         // bottom-left. One flip for the whole page; text flips back in its own matrix.
         stream.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height))
@@ -248,7 +252,9 @@ struct SceneWriter {
         // The inherited font would be valid, but a form that names its own font (and lists
         // it in its own resources) doesn't depend on readers getting that subtlety right.
         formState.font = nil
-        streams.append(ContentStream(state: formState))
+        var form = ContentStream(state: formState)
+        form.numbers = streams[current].numbers
+        streams.append(form)
         return Frame(items: group.items, visible: inner, alphaScale: 1,
                      closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
     }

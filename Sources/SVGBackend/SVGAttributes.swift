@@ -53,7 +53,7 @@ extension ByteBuffer {
     }
 
     /// ` x=… y=… width=… height=…` of a rectangle.
-    mutating func appendRectAttributes(_ rect: Rect) {
+    mutating func appendRectAttributes(_ rect: Rect, numbers: NumberCache? = nil) {
         let x = rect.minX, y = rect.minY, width = rect.width, height = rect.height
         guard ByteCursor.fits(x), ByteCursor.fits(y), ByteCursor.fits(width), ByteCursor.fits(height) else {
             append(static: " x=\""); append(number: x)
@@ -62,7 +62,7 @@ extension ByteBuffer {
             append(static: "\" height=\""); append(number: height); append(0x22)
             return
         }
-        withCursor(maximumLength: 32 + 4 * NumberFormat.maximumFastLength) { out in
+        withCursor(maximumLength: 32 + 4 * NumberFormat.maximumFastLength, numbers: numbers) { out in
             out.text(" x=\""); out.number(x)
             out.text("\" y=\""); out.number(y)
             out.text("\" width=\""); out.number(width)
@@ -73,9 +73,9 @@ extension ByteBuffer {
     /// Opens the element for a path — `<rect …` when it is exactly an axis-aligned rectangle
     /// drawn clockwise from its top-left corner (the way SVG itself draws a `<rect>`, so dashes
     /// start at the same place), else `<path d="…"`. The caller adds paint and closes it.
-    mutating func appendShape(_ path: Scene.Path) {
+    mutating func appendShape(_ path: Scene.Path, numbers: NumberCache? = nil) {
         if let rect = path.asClockwiseRect {
-            append(static: "<rect"); appendRectAttributes(rect)
+            append(static: "<rect"); appendRectAttributes(rect, numbers: numbers)
             return
         }
         let verbs = path.verbs, points = path.points
@@ -85,7 +85,7 @@ extension ByteBuffer {
         for p in points where !(ByteCursor.fits(p.x) && ByteCursor.fits(p.y)) { fast = false; break }
         guard fast else { appendPathElementSlowly(verbs, points); return }
         let maximumLength = 16 + 2 * verbs.count + points.count * (2 * NumberFormat.maximumFastLength + 2)
-        withCursor(maximumLength: maximumLength) { out in
+        withCursor(maximumLength: maximumLength, numbers: numbers) { out in
             out.text("<path d=\"")
             var pointIndex = 0
             for (verbIndex, verb) in verbs.enumerated() {

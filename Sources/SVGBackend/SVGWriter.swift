@@ -52,6 +52,8 @@ struct SVGPageWriter {
     var clipIDs: [Scene.Path: Int] = [:]
     /// Fonts and images (document indices) used on this page.
     var usedFonts = Set<Int>()
+    /// Numbers formatted on this page (see `NumberCache`).
+    let numbers = NumberCache()
     /// The font last inserted into `usedFonts`.
     var lastFont = -1
     var usedImages = Set<Int>()
@@ -197,7 +199,7 @@ struct SVGPageWriter {
         // Nothing painted, or nothing to paint: no element at all.
         guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
         indent(depth)
-        body.appendShape(path)
+        body.appendShape(path, numbers: numbers)
         if let fill = paint.fill {
             let triple = fill.color.hexTriple
             if triple != 0 { body.appendColor(fill.color, hexTriple: triple, attribute: "fill", opacityAttribute: "fill-opacity") }
