@@ -3,50 +3,30 @@
 // identifier only has to be stable and, in practice, distinct between different files.
 //
 // It runs over the whole file, so it is written for speed: whole blocks are read in place
-// (no copy of the file for the padding), words are loaded directly, and the four rounds
-// are separate loops over constant tables without bounds checks.
-
-/// Per-round additive constants: floor(|sin(i + 1)| * 2^32), RFC 1321 §3.4.
-private let md5Constants: [UInt32] = [
-    0xd76a_a478, 0xe8c7_b756, 0x2420_70db, 0xc1bd_ceee, 0xf57c_0faf, 0x4787_c62a, 0xa830_4613, 0xfd46_9501,
-    0x6980_98d8, 0x8b44_f7af, 0xffff_5bb1, 0x895c_d7be, 0x6b90_1122, 0xfd98_7193, 0xa679_438e, 0x49b4_0821,
-    0xf61e_2562, 0xc040_b340, 0x265e_5a51, 0xe9b6_c7aa, 0xd62f_105d, 0x0244_1453, 0xd8a1_e681, 0xe7d3_fbc8,
-    0x21e1_cde6, 0xc337_07d6, 0xf4d5_0d87, 0x455a_14ed, 0xa9e3_e905, 0xfcef_a3f8, 0x676f_02d9, 0x8d2a_4c8a,
-    0xfffa_3942, 0x8771_f681, 0x6d9d_6122, 0xfde5_380c, 0xa4be_ea44, 0x4bde_cfa9, 0xf6bb_4b60, 0xbebf_bc70,
-    0x289b_7ec6, 0xeaa1_27fa, 0xd4ef_3085, 0x0488_1d05, 0xd9d4_d039, 0xe6db_99e5, 0x1fa2_7cf8, 0xc4ac_5665,
-    0xf429_2244, 0x432a_ff97, 0xab94_23a7, 0xfc93_a039, 0x655b_59c3, 0x8f0c_cc92, 0xffef_f47d, 0x8584_5dd1,
-    0x6fa8_7e4f, 0xfe2c_e6e0, 0xa301_4314, 0x4e08_11a1, 0xf753_7e82, 0xbd3a_f235, 0x2ad7_d2bb, 0xeb86_d391,
-]
-
-/// Left-rotation amounts, four per round.
-private let md5Shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
+// (no copy of the file for the padding), words are loaded directly, and the 64 steps are
+// written out with their constants.
 
 /// The MD5 digest of `bytes` (16 bytes).
 package func md5(_ bytes: [UInt8]) -> [UInt8] {
     var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
-    md5Constants.withUnsafeBufferPointer { constants in
-        md5Shifts.withUnsafeBufferPointer { shifts in
-            let k = constants.baseAddress!, s = shifts.baseAddress!
-            bytes.withUnsafeBytes { raw in
-                let whole = raw.count / 64 * 64
-                var offset = 0
-                while offset < whole {
-                    md5Block(raw.baseAddress! + offset, &state, k, s)
-                    offset += 64
-                }
-                // Padding: a 1 bit, zeros up to 56 mod 64, then the bit length, little-endian.
-                var tail = Array(raw[whole...])
-                tail.append(0x80)
-                while tail.count % 64 != 56 { tail.append(0) }
-                let bitLength = UInt64(bytes.count) &* 8
-                for i in 0..<8 { tail.append(UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(i)))) }
-                tail.withUnsafeBytes { tailRaw in
-                    var offset = 0
-                    while offset < tailRaw.count {
-                        md5Block(tailRaw.baseAddress! + offset, &state, k, s)
-                        offset += 64
-                    }
-                }
+    bytes.withUnsafeBytes { raw in
+        let whole = raw.count / 64 * 64
+        var offset = 0
+        while offset < whole {
+            md5Block(raw.baseAddress! + offset, &state)
+            offset += 64
+        }
+        // Padding: a 1 bit, zeros up to 56 mod 64, then the bit length, little-endian.
+        var tail = Array(raw[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = UInt64(bytes.count) &* 8
+        for i in 0..<8 { tail.append(UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(i)))) }
+        tail.withUnsafeBytes { tailRaw in
+            var offset = 0
+            while offset < tailRaw.count {
+                md5Block(tailRaw.baseAddress! + offset, &state)
+                offset += 64
             }
         }
     }
@@ -58,35 +38,111 @@ package func md5(_ bytes: [UInt8]) -> [UInt8] {
     return digest
 }
 
-/// One 64-byte block at `block` into `state`; `k` and `s` are the constant tables.
+/// One 64-byte block at `block` into `state`, the 64 steps written out (generated from the
+/// RFC 1321 tables: T[i] = floor(|sin(i + 1)| · 2^32), the shifts, and the word order of
+/// each round) so that constants and rotations are immediates. Each step is
+/// a = b + ((a + F(b, c, d) + X[k] + T[i]) <<< s), with the roles of a…d rotating.
 @inline(__always)
-private func md5Block(_ block: UnsafeRawPointer, _ state: inout (UInt32, UInt32, UInt32, UInt32),
-                      _ k: UnsafePointer<UInt32>, _ s: UnsafePointer<UInt32>) {
+private func md5Block(_ block: UnsafeRawPointer, _ state: inout (UInt32, UInt32, UInt32, UInt32)) {
     @inline(__always) func word(_ g: Int) -> UInt32 {
         UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 &* g, as: UInt32.self))
     }
-    // Masking shifts: n is 4…23, so no over-shift handling is needed (one rotate instruction).
-    @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &<< n) | (x &>> (32 &- n)) }
+    @inline(__always) func step(_ a: UInt32, _ b: UInt32, _ mixed: UInt32, _ x: UInt32, _ t: UInt32, _ n: UInt32) -> UInt32 {
+        let sum = a &+ mixed &+ x &+ t
+        return b &+ ((sum &<< n) | (sum &>> (32 &- n)))
+    }
+    @inline(__always) func f(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ x: UInt32, _ t: UInt32, _ n: UInt32) -> UInt32 {
+        step(a, b, (b & c) | (~b & d), x, t, n)
+    }
+    @inline(__always) func g(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ x: UInt32, _ t: UInt32, _ n: UInt32) -> UInt32 {
+        step(a, b, (d & b) | (~d & c), x, t, n)
+    }
+    @inline(__always) func h(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ x: UInt32, _ t: UInt32, _ n: UInt32) -> UInt32 {
+        step(a, b, b ^ c ^ d, x, t, n)
+    }
+    @inline(__always) func i(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ x: UInt32, _ t: UInt32, _ n: UInt32) -> UInt32 {
+        step(a, b, c ^ (b | ~d), x, t, n)
+    }
+    let w0 = word(0)
+    let w1 = word(1)
+    let w2 = word(2)
+    let w3 = word(3)
+    let w4 = word(4)
+    let w5 = word(5)
+    let w6 = word(6)
+    let w7 = word(7)
+    let w8 = word(8)
+    let w9 = word(9)
+    let w10 = word(10)
+    let w11 = word(11)
+    let w12 = word(12)
+    let w13 = word(13)
+    let w14 = word(14)
+    let w15 = word(15)
     var a = state.0, b = state.1, c = state.2, d = state.3
-    for i in 0..<16 {
-        let f = ((b & c) | (~b & d)) &+ a &+ k[i] &+ word(i)
-        a = d; d = c; c = b
-        b = b &+ rotate(f, s[i & 3])
-    }
-    for i in 16..<32 {
-        let f = ((d & b) | (~d & c)) &+ a &+ k[i] &+ word((5 &* i &+ 1) & 15)
-        a = d; d = c; c = b
-        b = b &+ rotate(f, s[4 &+ (i & 3)])
-    }
-    for i in 32..<48 {
-        let f = (b ^ c ^ d) &+ a &+ k[i] &+ word((3 &* i &+ 5) & 15)
-        a = d; d = c; c = b
-        b = b &+ rotate(f, s[8 &+ (i & 3)])
-    }
-    for i in 48..<64 {
-        let f = (c ^ (b | ~d)) &+ a &+ k[i] &+ word((7 &* i) & 15)
-        a = d; d = c; c = b
-        b = b &+ rotate(f, s[12 &+ (i & 3)])
-    }
+    a = f(a, b, c, d, w0, 0xd76aa478, 7)
+    d = f(d, a, b, c, w1, 0xe8c7b756, 12)
+    c = f(c, d, a, b, w2, 0x242070db, 17)
+    b = f(b, c, d, a, w3, 0xc1bdceee, 22)
+    a = f(a, b, c, d, w4, 0xf57c0faf, 7)
+    d = f(d, a, b, c, w5, 0x4787c62a, 12)
+    c = f(c, d, a, b, w6, 0xa8304613, 17)
+    b = f(b, c, d, a, w7, 0xfd469501, 22)
+    a = f(a, b, c, d, w8, 0x698098d8, 7)
+    d = f(d, a, b, c, w9, 0x8b44f7af, 12)
+    c = f(c, d, a, b, w10, 0xffff5bb1, 17)
+    b = f(b, c, d, a, w11, 0x895cd7be, 22)
+    a = f(a, b, c, d, w12, 0x6b901122, 7)
+    d = f(d, a, b, c, w13, 0xfd987193, 12)
+    c = f(c, d, a, b, w14, 0xa679438e, 17)
+    b = f(b, c, d, a, w15, 0x49b40821, 22)
+    a = g(a, b, c, d, w1, 0xf61e2562, 5)
+    d = g(d, a, b, c, w6, 0xc040b340, 9)
+    c = g(c, d, a, b, w11, 0x265e5a51, 14)
+    b = g(b, c, d, a, w0, 0xe9b6c7aa, 20)
+    a = g(a, b, c, d, w5, 0xd62f105d, 5)
+    d = g(d, a, b, c, w10, 0x02441453, 9)
+    c = g(c, d, a, b, w15, 0xd8a1e681, 14)
+    b = g(b, c, d, a, w4, 0xe7d3fbc8, 20)
+    a = g(a, b, c, d, w9, 0x21e1cde6, 5)
+    d = g(d, a, b, c, w14, 0xc33707d6, 9)
+    c = g(c, d, a, b, w3, 0xf4d50d87, 14)
+    b = g(b, c, d, a, w8, 0x455a14ed, 20)
+    a = g(a, b, c, d, w13, 0xa9e3e905, 5)
+    d = g(d, a, b, c, w2, 0xfcefa3f8, 9)
+    c = g(c, d, a, b, w7, 0x676f02d9, 14)
+    b = g(b, c, d, a, w12, 0x8d2a4c8a, 20)
+    a = h(a, b, c, d, w5, 0xfffa3942, 4)
+    d = h(d, a, b, c, w8, 0x8771f681, 11)
+    c = h(c, d, a, b, w11, 0x6d9d6122, 16)
+    b = h(b, c, d, a, w14, 0xfde5380c, 23)
+    a = h(a, b, c, d, w1, 0xa4beea44, 4)
+    d = h(d, a, b, c, w4, 0x4bdecfa9, 11)
+    c = h(c, d, a, b, w7, 0xf6bb4b60, 16)
+    b = h(b, c, d, a, w10, 0xbebfbc70, 23)
+    a = h(a, b, c, d, w13, 0x289b7ec6, 4)
+    d = h(d, a, b, c, w0, 0xeaa127fa, 11)
+    c = h(c, d, a, b, w3, 0xd4ef3085, 16)
+    b = h(b, c, d, a, w6, 0x04881d05, 23)
+    a = h(a, b, c, d, w9, 0xd9d4d039, 4)
+    d = h(d, a, b, c, w12, 0xe6db99e5, 11)
+    c = h(c, d, a, b, w15, 0x1fa27cf8, 16)
+    b = h(b, c, d, a, w2, 0xc4ac5665, 23)
+    a = i(a, b, c, d, w0, 0xf4292244, 6)
+    d = i(d, a, b, c, w7, 0x432aff97, 10)
+    c = i(c, d, a, b, w14, 0xab9423a7, 15)
+    b = i(b, c, d, a, w5, 0xfc93a039, 21)
+    a = i(a, b, c, d, w12, 0x655b59c3, 6)
+    d = i(d, a, b, c, w3, 0x8f0ccc92, 10)
+    c = i(c, d, a, b, w10, 0xffeff47d, 15)
+    b = i(b, c, d, a, w1, 0x85845dd1, 21)
+    a = i(a, b, c, d, w8, 0x6fa87e4f, 6)
+    d = i(d, a, b, c, w15, 0xfe2ce6e0, 10)
+    c = i(c, d, a, b, w6, 0xa3014314, 15)
+    b = i(b, c, d, a, w13, 0x4e0811a1, 21)
+    a = i(a, b, c, d, w4, 0xf7537e82, 6)
+    d = i(d, a, b, c, w11, 0xbd3af235, 10)
+    c = i(c, d, a, b, w2, 0x2ad7d2bb, 15)
+    b = i(b, c, d, a, w9, 0xeb86d391, 21)
     state.0 = state.0 &+ a; state.1 = state.1 &+ b; state.2 = state.2 &+ c; state.3 = state.3 &+ d
 }
