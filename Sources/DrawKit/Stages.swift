@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import DrawDiagnostics
 import DrawFonts
 import DrawLayout
@@ -21,18 +26,33 @@ enum Stages {
         let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
         diagnostics += evaluationDiagnostics
         if evaluationDiagnostics.contains(where: { $0.severity == .error }) { return nil }
-        let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options))
+        let mainPath = sources.files.first?.path ?? "-"
+        let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath))
         diagnostics += layoutDiagnostics
         if layoutDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         return document
     }
 
-    /// Standard-14 fonts are built into layout; anything else named by `font:` is loaded
-    /// here. A name that is a file (a path, or ending in .ttf/.otf/.ttc) is loaded from
-    /// there; a family name is looked up in the font search paths.
-    static func fontResolver(_ options: CompileOptions) -> FontResolver {
-        let loader = FontLoader(searchPaths: options.fontSearchPaths)
-        return FontResolver(trueType: { name, bold, italic in loader.load(name, bold: bold, italic: italic) })
+    /// Fonts for one compilation: standard-14 names are built into layout; file paths and
+    /// TrueType family names go to DrawFonts' `FontLibrary`, which searches, in order, the
+    /// `fontSearchPaths` (`--font-path`), `DRAWC_FONT_PATH`, the drawing's folder and the
+    /// system's font folders, reading each file at most once.
+    static func fontResolver(_ options: CompileOptions, mainPath: String) -> FontResolver {
+        let folder = drawingFolder(mainPath)
+        let environment = ProcessInfo.processInfo.environment
+        let library = FontLibrary(
+            searchDirectories: FontLibrary.searchDirectories(
+                fontPath: options.fontSearchPaths, environment: environment, drawingDirectory: folder),
+            baseDirectory: folder)
+        return FontResolver(library: library)
+    }
+
+    /// The folder of the drawing at `path` ("." for a bare file name), nil for text that has
+    /// no file (`-`, `<stdin>`).
+    static func drawingFolder(_ path: String) -> String? {
+        if path == "-" || path.hasPrefix("<") { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> String? {
@@ -56,34 +76,5 @@ enum Stages {
 
     static func renderSVG(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> [[UInt8]]? {
         SVGWriter.render(document)
-    }
-}
-
-/// Loads TrueType/OpenType faces for one compilation, each file once. Layout calls it from
-/// the compiling thread only; the class is `@unchecked Sendable` for the resolver's
-/// `@Sendable` closure type.
-final class FontLoader: @unchecked Sendable {
-    let searchPaths: [String]
-    private var cache: [String: Result<TrueTypeFontRef, FontResolver.LoadError>?] = [:]
-
-    init(searchPaths: [String]) { self.searchPaths = searchPaths }
-
-    func load(_ name: String, bold: Bool, italic: Bool) -> Result<TrueTypeFontRef, FontResolver.LoadError>? {
-        let key = "\(name)\u{0}\(bold)\u{0}\(italic)"
-        if let cached = cache[key] { return cached }
-        let result = lookUp(name, bold: bold, italic: italic)
-        cache[key] = result
-        return result
-    }
-
-    private func lookUp(_ name: String, bold: Bool, italic: Bool) -> Result<TrueTypeFontRef, FontResolver.LoadError>? {
-        let lower = name.lowercased()
-        let isFile = name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc")
-        guard isFile else { return nil }
-        do throws(FontError) {
-            return .success(try TrueTypeFontRef.load(path: name))
-        } catch {
-            return .failure(FontResolver.LoadError(error.description))
-        }
     }
 }

@@ -84,6 +84,9 @@ struct ConnectorGeometry {
     var bounds: Rect?
 }
 
+/// The engine is a struct of flat arrays. Its helpers that read the arrays are `mutating`
+/// even when they only read: calling a non-mutating method from a mutating one copies the
+/// whole struct (measured: ~1,200 instructions per node), a mutating call passes it in place.
 struct LayoutEngine {
     let fonts: FontResolver
     var diagnostics: [Diagnostic] = []
@@ -93,6 +96,10 @@ struct LayoutEngine {
     var faceCache: [FaceKey: [Int]] = [:]
     var lastFaceKey: FaceKey?
     var lastFaces: [Int] = []
+    /// The faces of `lastFaces`, looked up once.
+    var lastFaceObjects: [LayoutFace] = []
+    /// Reused by every text (taken and given back), so shaping allocates nothing per text.
+    var shapedScratch: [ShapedGlyph] = []
     var composer = Composer()
     /// Face index → index in `documentFonts`, -1 until first drawn.
     var fontIDs: [Int] = []
@@ -140,16 +147,22 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         imageItems.removeAll()
-        boxes.reserveCapacity(countNodes(page.nodes))
+        boxes.reserveCapacity(Self.countNodes(page.nodes))
 
-        for node in page.nodes { _ = measure(node) }
+        // Nodes are read through a buffer pointer: subscripting the array would copy each
+        // node (a dozen reference counts) at every visit.
+        page.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices { measure(nodes[i]) }
+        }
 
         // The page acts as a group: top-level nodes stay at their own coordinates.
         var index = 0
-        for node in page.nodes {
-            let offset = outOfFlowOffset(node, index: index, parentOffset: .zero, parentTransform: -1) ?? .zero
-            place(node, index: index, offset: offset, transform: -1)
-            index = Int(boxes[index].next)
+        page.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                let offset = outOfFlowOffset(nodes[i], index: index, parentOffset: .zero, parentTransform: -1) ?? .zero
+                place(nodes[i], index: index, offset: offset, transform: -1)
+                index = Int(boxes[index].next)
+            }
         }
         computePendingConnectors()
 
@@ -166,21 +179,23 @@ struct LayoutEngine {
 
         var items: [Scene.Item] = []
         index = 0
-        for node in page.nodes {
-            emit(node, index: index, into: &items)
-            index = Int(boxes[index].next)
+        page.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                emit(nodes[i], index: index, into: &items)
+                index = Int(boxes[index].next)
+            }
         }
         return Scene.Page(size: size, background: page.settings.background, items: items)
     }
 
-    private func countNodes(_ nodes: [Node]) -> Int {
+    private static func countNodes(_ nodes: [Node]) -> Int {
         var count = nodes.count
-        for node in nodes where !node.children.isEmpty { count += countNodes(node.children) }
+        for i in nodes.indices where !nodes[i].children.isEmpty { count += Self.countNodes(nodes[i].children) }
         return count
     }
 
     /// The union of everything placed, in content coordinates.
-    private func contentBounds() -> Rect? {
+    private mutating func contentBounds() -> Rect? {
         var result: Rect?
         func add(_ r: Rect) { result = result.map { $0.union(r) } ?? r }
         for i in boxes.indices {
@@ -262,7 +277,7 @@ struct LayoutEngine {
             if Self.isConnector(node) {
                 boxes[index].state = .connector
             } else {
-                let points = plainPoints(node)
+                let points = Self.plainPoints(node)
                 var sink = PathSink()
                 if let first = points.first {
                     sink.move(to: first)
@@ -280,7 +295,7 @@ struct LayoutEngine {
             bounds = path.flatMap(tightBounds) ?? .zero
         case .text:
             let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
-                                   align: node.style.textAlign, span: node.span, literal: literalSpan(node))
+                                   align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node))
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
@@ -338,7 +353,7 @@ struct LayoutEngine {
         if !Self.takesChildren(node.kind) && !node.children.isEmpty {
             // Children of kinds that take none (semantics warns): measured so that every
             // node has a box, but never placed nor drawn.
-            for child in node.children { measure(child) }
+            for i in node.children.indices { measure(node.children[i]) }
             for i in (index + 1)..<boxes.count { boxes[i].state = .ignored }
         }
         boxes[index].bounds = bounds
@@ -349,10 +364,12 @@ struct LayoutEngine {
     /// Calls `body` for each child with its box index; when `measuring`, measures it first.
     private mutating func forEachChild(_ node: Node, index: Int, measuring: Bool, _ body: (inout LayoutEngine, Node, Int) -> Void) {
         var childIndex = index + 1
-        for child in node.children {
-            if measuring { measure(child) }
-            body(&self, child, childIndex)
-            childIndex = Int(boxes[childIndex].next)
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                if measuring { measure(children[i]) }
+                body(&self, children[i], childIndex)
+                childIndex = Int(boxes[childIndex].next)
+            }
         }
     }
 
@@ -371,7 +388,7 @@ struct LayoutEngine {
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
             let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
-            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: literalSpan(node))
+            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node))
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
@@ -407,7 +424,7 @@ struct LayoutEngine {
     }
 
     /// The padding a shape uses to place its content.
-    private func shapePadding(_ node: Node, index: Int) -> EdgeInsets {
+    private static func shapePadding(_ node: Node, index: Int) -> EdgeInsets {
         if let p = node.geometry.padding { return p }
         let hasContent = node.content != nil || node.children.contains(where: Self.isFlow)
         return hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero
@@ -427,10 +444,10 @@ struct LayoutEngine {
     }
 
     /// Column widths and row heights of a grid: children fill rows left to right.
-    private func gridMetrics(_ node: Node, index: Int) -> GridMetrics {
+    private mutating func gridMetrics(_ node: Node, index: Int) -> GridMetrics {
         let g = node.geometry
         var flowCount = 0
-        for child in node.children where Self.isFlow(child) { flowCount += 1 }
+        for i in node.children.indices where Self.isFlow(node.children[i]) { flowCount += 1 }
         let columnCount = max(1, g.columns ?? max(1, flowCount))
         let rowCount = (flowCount + columnCount - 1) / columnCount
         var metrics = GridMetrics(
@@ -440,7 +457,8 @@ struct LayoutEngine {
             rowSpacing: g.rowSpacing ?? g.spacing ?? LayoutDefaults.spacing)
         var cell = 0
         var childIndex = index + 1
-        for child in node.children {
+        for i in node.children.indices {
+            let child = node.children[i]
             if Self.isFlow(child) {
                 let b = boxes[childIndex].bounds
                 let (row, column) = (cell / columnCount, cell % columnCount)
@@ -458,7 +476,7 @@ struct LayoutEngine {
     }
 
     /// Points of a line, arrow, polyline or polygon whose points are all plain.
-    private func plainPoints(_ node: Node) -> [Point] {
+    private static func plainPoints(_ node: Node) -> [Point] {
         let g = node.geometry
         if let points = g.points, g.from == nil && g.to == nil {
             return points.map(\.offset)
@@ -472,7 +490,7 @@ struct LayoutEngine {
     }
 
     /// The span of the string literal whose bytes are exactly the node's content, if any.
-    private func literalSpan(_ node: Node) -> Span? {
+    private static func literalSpan(_ node: Node) -> Span? {
         node.contentIsVerbatim ? node.contentSpan : nil
     }
 
@@ -541,14 +559,14 @@ struct LayoutEngine {
     }
 
     /// A point in a node's own coordinates, in content coordinates.
-    func pagePoint(of index: Int, _ p: Point) -> Point {
+    mutating func pagePoint(of index: Int, _ p: Point) -> Point {
         let box = boxes[index]
         let q = p + box.offset
         return box.transform >= 0 ? transforms[Int(box.transform)].apply(q) : q
     }
 
     /// The rotation/scale of a node about its center, in content coordinates, or nil.
-    private func ownTransform(_ node: Node, bounds: Rect, offset: Point) -> Transform? {
+    private static func ownTransform(_ node: Node, bounds: Rect, offset: Point) -> Transform? {
         let g = node.geometry
         let rotation = g.rotate ?? 0
         let scale = g.scale ?? Point(1, 1)
@@ -564,7 +582,7 @@ struct LayoutEngine {
     mutating func place(_ node: Node, index: Int, offset: Point, transform parentTransform: Int32) {
         boxes[index].offset = offset
         var transform = parentTransform
-        if boxes[index].state != .connector, let own = ownTransform(node, bounds: boxes[index].bounds, offset: offset) {
+        if boxes[index].state != .connector, let own = Self.ownTransform(node, bounds: boxes[index].bounds, offset: offset) {
             transforms.append(parentTransform >= 0 ? own.then(transforms[Int(parentTransform)]) : own)
             transform = Int32(transforms.count - 1)
         }
@@ -586,7 +604,7 @@ struct LayoutEngine {
         case .group:
             placeChildren(node, index: index, offset: offset, transform: transform) { _, _, _ in .zero }
         case .rect, .ellipse, .circle, .zstack:
-            let pad = node.kind == .zstack ? (g.padding ?? .zero) : shapePadding(node, index: index)
+            let pad = node.kind == .zstack ? (g.padding ?? .zero) : Self.shapePadding(node, index: index)
             let content = inset(bounds, pad)
             let align = g.align ?? .center
             placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
@@ -660,15 +678,17 @@ struct LayoutEngine {
     private mutating func placeChildren(_ node: Node, index: Int, offset: Point, transform: Int32,
                                         flowOffset: (inout LayoutEngine, Node, Int) -> Point) {
         var childIndex = index + 1
-        for child in node.children {
-            let childOffset: Point
-            if let fixed = outOfFlowOffset(child, index: childIndex, parentOffset: offset, parentTransform: transform) {
-                childOffset = fixed
-            } else {
-                childOffset = offset + flowOffset(&self, child, childIndex)
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                let childOffset: Point
+                if let fixed = outOfFlowOffset(children[i], index: childIndex, parentOffset: offset, parentTransform: transform) {
+                    childOffset = fixed
+                } else {
+                    childOffset = offset + flowOffset(&self, children[i], childIndex)
+                }
+                place(children[i], index: childIndex, offset: childOffset, transform: transform)
+                childIndex = Int(boxes[childIndex].next)
             }
-            place(child, index: childIndex, offset: childOffset, transform: transform)
-            childIndex = Int(boxes[childIndex].next)
         }
     }
 
@@ -766,7 +786,7 @@ struct LayoutEngine {
     /// Where the ray from a node's center toward `p` (content coordinates) crosses its
     /// outline: rects with their corner radius, ellipses and circles exactly, anything else
     /// by its frame. Works in the node's own coordinates, so rotated nodes clip right too.
-    private func clip(toOutlineOf target: Int, toward p: Point) -> Point {
+    private mutating func clip(toOutlineOf target: Int, toward p: Point) -> Point {
         let box = boxes[target]
         let transform = box.transform >= 0 ? transforms[Int(box.transform)] : nil
         var local = p
@@ -784,7 +804,7 @@ struct LayoutEngine {
         case .ignored, .unplaced: return
         case .connector, .placed: break
         }
-        let own = box.state == .placed ? ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
+        let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
         let opacity = node.geometry.opacity ?? 1
         if own != nil || opacity != 1 {
             var inner: [Scene.Item] = []
@@ -806,11 +826,11 @@ struct LayoutEngine {
             var sink = PathSink()
             if node.kind == .rect { sink.addRoundedRect(frame, radius: node.geometry.corner ?? 0) } else { sink.addEllipse(in: frame) }
             let outline = sink.path
-            let paint = shapePaint(style)
+            let paint = Self.shapePaint(style)
             if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
-                let content = inset(box.bounds, shapePadding(node, index: index))
+                let content = inset(box.bounds, Self.shapePadding(node, index: index))
                 let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
                 let at = aligned(block.size, in: content, side) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
@@ -827,7 +847,7 @@ struct LayoutEngine {
                 let points = path.points.map { $0 + o }
                 let closed = node.kind == .polygon
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
-                let stroke = strokePaint(style)
+                let stroke = Self.strokePaint(style)
                 let (line, heads) = strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
                 let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
                 if let line, fill != nil || stroke != nil {
@@ -842,7 +862,7 @@ struct LayoutEngine {
         case .path:
             let path = paths[Int(box.side)]
             if !path.isEmpty {
-                let paint = shapePaint(style)
+                let paint = Self.shapePaint(style)
                 if paint.fill != nil || paint.stroke != nil {
                     items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }), paint))
                 }
@@ -881,9 +901,11 @@ struct LayoutEngine {
             return
         }
         var childIndex = index + 1
-        for child in node.children {
-            emit(child, index: childIndex, into: &items)
-            childIndex = Int(boxes[childIndex].next)
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                emit(children[i], index: childIndex, into: &items)
+                childIndex = Int(boxes[childIndex].next)
+            }
         }
     }
 
@@ -897,7 +919,7 @@ struct LayoutEngine {
         func map(_ path: Scene.Path) -> Scene.Path {
             Scene.Path(verbs: path.verbs, points: path.points.map { (inverse?.apply($0) ?? $0) + origin })
         }
-        let stroke = strokePaint(node.style)
+        let stroke = Self.strokePaint(node.style)
         if let line = geometry.line, let stroke {
             let fill = node.kind == .polygon || node.kind == .polyline ? node.style.fill.map { Fill(color: $0, rule: node.style.fillRule) } : nil
             items.append(.path(map(line), Paint(fill: fill, stroke: stroke)))
@@ -929,11 +951,11 @@ struct LayoutEngine {
         return Scene.FontID(fontIDs[face])
     }
 
-    private func shapePaint(_ style: ResolvedStyle) -> Paint {
-        Paint(fill: style.fill.map { Fill(color: $0, rule: style.fillRule) }, stroke: strokePaint(style))
+    private static func shapePaint(_ style: ResolvedStyle) -> Paint {
+        Paint(fill: style.fill.map { Fill(color: $0, rule: style.fillRule) }, stroke: Self.strokePaint(style))
     }
 
-    private func strokePaint(_ style: ResolvedStyle) -> Stroke? {
+    private static func strokePaint(_ style: ResolvedStyle) -> Stroke? {
         guard let color = style.stroke, style.lineWidth > 0 else { return nil }
         return Stroke(color: color, width: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
                       miterLimit: style.miterLimit, dash: style.dash, dashOffset: style.dashOffset)

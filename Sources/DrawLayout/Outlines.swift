@@ -106,6 +106,7 @@ struct PathSink {
 
     /// An ellipse inscribed in `rect`: four cubics, clockwise on the page from the rightmost point.
     mutating func addEllipse(in rect: Rect) {
+        verbs.reserveCapacity(verbs.count + 6); points.reserveCapacity(points.count + 13)
         let k = 0.5522847498
         let (cx, cy) = (rect.midX, rect.midY)
         let (rx, ry) = (rect.width / 2, rect.height / 2)
@@ -123,12 +124,14 @@ struct PathSink {
     mutating func addRoundedRect(_ rect: Rect, radius: Double) {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         if r == 0 || !r.isFinite {
+            verbs.reserveCapacity(verbs.count + 5); points.reserveCapacity(points.count + 4)
             move(to: Point(rect.minX, rect.minY)); line(to: Point(rect.maxX, rect.minY))
             line(to: Point(rect.maxX, rect.maxY)); line(to: Point(rect.minX, rect.maxY)); close()
             return
         }
         let c = r * (1 - 0.5522847498)
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        verbs.reserveCapacity(verbs.count + 10); points.reserveCapacity(points.count + 17)
         move(to: Point(x0 + r, y0))
         line(to: Point(x1 - r, y0))
         cubic(Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r))

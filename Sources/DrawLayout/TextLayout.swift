@@ -21,20 +21,32 @@ final class LayoutFace {
         case standard(Standard14Font)
         case trueType(TrueTypeFontRef)
     }
-    var kind: Kind
+    // All `let`: a class's `var` properties pay a dynamic exclusivity check per access.
+    let kind: Kind
     /// Name for messages ("Helvetica-Bold").
-    var displayName: String
+    let displayName: String
     /// Ascent and descent (positive, below the baseline) in em.
-    var ascent: Double
-    var descent: Double
+    let ascent: Double
+    let descent: Double
     /// The metrics, kept once here (copying the metrics struct costs reference counting).
-    var standardMetrics: Standard14Metrics?
+    let standardMetrics: Standard14Metrics?
     /// 1 / unitsPerEm of a TrueType face (font units to em).
-    var unitScale: Double = 1.0 / 1000
+    let unitScale: Double
+    /// Standard faces: the code of each ASCII scalar (-1 when the face has none), and the
+    /// advance in em of each code — the common case without a lookup per glyph.
+    let asciiCodes: [Int16]
+    let advancesByCode: [Double]
 
     init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
         self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
         self.standardMetrics = standardMetrics; self.unitScale = unitScale
+        if case .standard(let font) = kind, let metrics = standardMetrics {
+            asciiCodes = (0..<128).map { v in font.code(for: Unicode.Scalar(UInt8(v))).map { Int16($0) } ?? -1 }
+            advancesByCode = (0..<256).map { Double(metrics.advance(code: UInt8($0))) / 1000 }
+        } else {
+            asciiCodes = []
+            advancesByCode = []
+        }
     }
 
     var resource: Scene.FontResource {
@@ -45,7 +57,12 @@ final class LayoutFace {
     }
 
     /// The glyph id for a scalar, or nil when the face lacks it.
+    @inline(__always)
     func glyph(for scalar: Unicode.Scalar) -> UInt16? {
+        if scalar.value < 128, !asciiCodes.isEmpty {
+            let code = asciiCodes[Int(scalar.value)]
+            return code < 0 ? nil : UInt16(code)
+        }
         switch kind {
         case .standard(let f): return f.code(for: scalar).map { UInt16($0) }
         case .trueType(let f): return f.glyph(for: scalar)
@@ -53,8 +70,9 @@ final class LayoutFace {
     }
 
     /// Advance in em.
+    @inline(__always)
     func advance(_ glyph: UInt16) -> Double {
-        if let metrics = standardMetrics { return Double(metrics.advance(code: UInt8(truncatingIfNeeded: glyph))) / 1000 }
+        if !advancesByCode.isEmpty { return advancesByCode[Int(glyph & 0xFF)] }
         if case .trueType(let f) = kind { return Double(f.advance(glyph: glyph)) * unitScale }
         return 0
     }
@@ -117,7 +135,7 @@ struct TextBlock {
 }
 
 /// One shaped scalar before line breaking.
-private struct ShapedGlyph {
+struct ShapedGlyph {
     var scalar: Unicode.Scalar
     var face: Int
     /// Position of the face in the node's font list.
@@ -151,11 +169,14 @@ extension LayoutEngine {
         let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
 
         var lines: [LaidOutLine] = []
-        var shaped: [ShapedGlyph] = []
+        // The engine's scratch buffer, taken for the duration (no allocation per text).
+        var shaped = shapedScratch
+        shapedScratch = []
+        defer { shaped.removeAll(keepingCapacity: true); shapedScratch = shaped }
         var missing: [Unicode.Scalar] = []
         /// Byte offset in the content of each missing scalar's first occurrence.
         var missingOffsets: [Int] = []
-        let faceObjects = faces.map { self.faces[$0] }
+        let faceObjects = lastFaceObjects
         // Kerning between neighbours in the same face, then line breaking; one paragraph
         // (a line of the source text) at a time.
         func finishParagraph() {
@@ -227,7 +248,7 @@ extension LayoutEngine {
                          lineHeight: lineHeight, baselineOffset: baselineOffset, align: align, color: style.color)
     }
 
-    private func standardOnly(_ faces: [Int]) -> Bool {
+    private mutating func standardOnly(_ faces: [Int]) -> Bool {
         faces.allSatisfy { if case .standard = self.faces[$0].kind { true } else { false } }
     }
 
@@ -235,7 +256,10 @@ extension LayoutEngine {
     mutating func resolveFaces(_ style: ResolvedStyle, span: Span) -> [Int] {
         let key = FaceKey(names: style.fonts, bold: style.bold, italic: style.italic)
         if let last = lastFaceKey, last == key { return lastFaces }
-        if let cached = faceCache[key] { lastFaceKey = key; lastFaces = cached; return cached }
+        if let cached = faceCache[key] {
+            lastFaceKey = key; lastFaces = cached; lastFaceObjects = cached.map { faces[$0] }
+            return cached
+        }
         var result: [Int] = []
         for name in style.fonts {
             if let face = face(named: name, bold: style.bold, italic: style.italic, span: span) { result.append(face) }
@@ -244,7 +268,7 @@ extension LayoutEngine {
             result.append(helvetica)
         }
         faceCache[key] = result
-        lastFaceKey = key; lastFaces = result
+        lastFaceKey = key; lastFaces = result; lastFaceObjects = result.map { faces[$0] }
         return result
     }
 
@@ -328,6 +352,8 @@ private func makeLine(_ glyphs: ArraySlice<ShapedGlyph>) -> LaidOutLine {
     while i < trimmedEnd {
         let face = glyphs[i].face
         var run = LaidOutRun(face: face, x: x, glyphs: [], advance: 0)
+        // Usually one run holds the whole line: room for all of it, no regrowth per glyph.
+        run.glyphs.reserveCapacity(trimmedEnd - i)
         var runX = 0.0
         while i < trimmedEnd, glyphs[i].face == face {
             run.glyphs.append(Scene.PositionedGlyph(glyph: glyphs[i].glyph, x: runX, scalar: glyphs[i].scalar))

@@ -177,6 +177,41 @@ package struct Raster: Equatable, Sendable {
         Array("P6\n\(width) \(height)\n255\n".utf8) + pixels
     }
 
+    /// The image scaled down by an integer `factor`: each output pixel is the rounded mean of
+    /// a `factor` × `factor` block (a box filter, as Ghostscript's -dDownScaleFactor does).
+    /// Partial blocks at the right and bottom edges average what they have.
+    package func downsampled(by factor: Int) -> Raster {
+        precondition(factor >= 1)
+        if factor == 1 { return self }
+        let w = (width + factor - 1) / factor
+        let h = (height + factor - 1) / factor
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        pixels.withUnsafeBufferPointer { source in
+            var sums = [Int](repeating: 0, count: w * 3)
+            var counts = [Int](repeating: 0, count: w)
+            for oy in 0..<h {
+                for i in 0..<sums.count { sums[i] = 0 }
+                for i in 0..<counts.count { counts[i] = 0 }
+                for y in (oy * factor)..<min(height, oy * factor + factor) {
+                    let row = y * width * 3
+                    for x in 0..<width {
+                        let ox = x / factor
+                        let p = row + x * 3
+                        sums[ox * 3] += Int(source[p])
+                        sums[ox * 3 + 1] += Int(source[p + 1])
+                        sums[ox * 3 + 2] += Int(source[p + 2])
+                        counts[ox] += 1
+                    }
+                }
+                for ox in 0..<w {
+                    let n = counts[ox]
+                    for c in 0..<3 { out[(oy * w + ox) * 3 + c] = UInt8((sums[ox * 3 + c] + n / 2) / n) }
+                }
+            }
+        }
+        return Raster(width: w, height: h, pixels: out)
+    }
+
     /// The share of pixels that are not white (to tell an empty rendering from a drawing).
     package var inkCoverage: Double {
         guard width * height > 0 else { return 0 }
@@ -218,10 +253,14 @@ extension Raster {
         var differing = 0
         for y in 0..<h {
             for x in 0..<w {
-                let outside = Raster.outsideNeighbourhood(self, other, x, y, tolerance)
-                    || Raster.outsideNeighbourhood(other, self, x, y, tolerance)
                 let p = (y * w + x) * 3
                 let q = (y * width + x) * 3
+                let r = (y * other.width + x) * 3
+                // Equal pixels are in each other's neighbourhood by definition: the common case.
+                let same = pixels[q] == other.pixels[r] && pixels[q + 1] == other.pixels[r + 1] && pixels[q + 2] == other.pixels[r + 2]
+                let outside = !same
+                    && (Raster.outsideNeighbourhood(self, other, x, y, tolerance)
+                        || Raster.outsideNeighbourhood(other, self, x, y, tolerance))
                 if outside {
                     differing += 1
                     map.pixels[p] = 255

@@ -37,6 +37,9 @@ struct OrderedIndexSet: Sequence {
     private var members: Set<Int> = []
     var isEmpty: Bool { list.isEmpty }
     mutating func insert(_ value: Int) {
+        // Items mostly repeat the resource of the item before (one font for many runs):
+        // the last one added is a member, so skip the set's hashing for it.
+        if list.last == value { return }
         if members.insert(value).inserted { list.append(value) }
     }
     func contains(_ value: Int) -> Bool { members.contains(value) }
@@ -73,6 +76,8 @@ struct ContentStream {
     var state = GraphicsState()
     private var savedStates: [GraphicsState] = []
     var resources = ResourceUse()
+    /// Numbers formatted before, shared by a page's streams (nil: format every number).
+    var numbers: NumberCache?
 
     init(state: GraphicsState = GraphicsState()) {
         self.state = state
@@ -119,8 +124,7 @@ struct ContentStream {
     mutating func setFillColor(_ c: Color) {
         let rgb = (c.red, c.green, c.blue)
         guard state.fill != rgb else { return }
-        number(c.red, Precision.color); number(c.green, Precision.color); number(c.blue, Precision.color)
-        op("rg")
+        writeColor(c, operator: "rg")
         state.fill = rgb
     }
 
@@ -128,15 +132,34 @@ struct ContentStream {
     mutating func setStrokeColor(_ c: Color) {
         let rgb = (c.red, c.green, c.blue)
         guard state.stroke != rgb else { return }
-        number(c.red, Precision.color); number(c.green, Precision.color); number(c.blue, Precision.color)
-        op("RG")
+        writeColor(c, operator: "RG")
         state.stroke = rgb
+    }
+
+    /// `r g b` and `op` (`rg` or `RG`), through a cursor when the components allow.
+    private mutating func writeColor(_ c: Color, operator op: StaticString) {
+        guard Precision.color == NumberFormat.defaultPrecision,
+              ByteCursor.fits(c.red), ByteCursor.fits(c.green), ByteCursor.fits(c.blue) else {
+            number(c.red, Precision.color); number(c.green, Precision.color); number(c.blue, Precision.color)
+            self.op(op)
+            return
+        }
+        out.withCursor(maximumLength: 3 * (NumberFormat.maximumFastLength + 1) + 4, numbers: numbers) { out in
+            out.number(c.red); out.byte(0x20); out.number(c.green); out.byte(0x20)
+            out.number(c.blue); out.byte(0x20); out.text(op); out.byte(0x0A)
+        }
     }
 
     /// `w`: line width.
     mutating func setLineWidth(_ width: Double) {
         guard state.lineWidth != width else { return }
-        number(width); op("w")
+        if ByteCursor.fits(width) {
+            out.withCursor(maximumLength: 4 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+                out.number(width); out.byte(0x20); out.byte(0x77); out.byte(0x0A)  // w
+            }
+        } else {
+            number(width); op("w")
+        }
         state.lineWidth = width
     }
 
@@ -191,6 +214,18 @@ struct ContentStream {
     /// are unchanged) in a third of the bytes.
     mutating func appendPath(_ path: Scene.Path) {
         let verbs = path.verbs, points = path.points
+        // The whole path in one piece through a cursor when every coordinate takes the fast
+        // number path (always, for drawings on a page; half the limit, so that a rectangle's
+        // width and height do too); else operator by operator.
+        var fast = Precision.coordinate == NumberFormat.defaultPrecision
+        for p in points where !(ByteCursor.fits(2 * p.x) && ByteCursor.fits(2 * p.y)) { fast = false; break }
+        if fast {
+            let maximumLength = 4 * verbs.count + points.count * 2 * (NumberFormat.maximumFastLength + 1) + 8
+            out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
+                Self.writePath(verbs, points, into: &out)
+            }
+            return
+        }
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
             if verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
@@ -209,6 +244,48 @@ struct ContentStream {
             let n = verb.pointCount
             guard pointIndex + n <= points.count else { return }  // malformed: stop, don't trap
             appendSegment(verb, points[pointIndex..<pointIndex + n])
+            verbIndex += 1
+            pointIndex += n
+        }
+    }
+
+    /// `appendPath`'s operators through a cursor, byte for byte the same.
+    private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) {
+        @inline(__always) func number(_ value: Double) { out.number(value); out.byte(0x20) }
+        @inline(__always) func op(_ a: UInt8, _ b: UInt8 = 0) {
+            out.byte(a)
+            if b != 0 { out.byte(b) }
+            out.byte(0x0A)
+        }
+        var verbIndex = 0, pointIndex = 0
+        while verbIndex < verbs.count {
+            if verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
+               verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
+               pointIndex + 3 < points.count {
+                let p0 = points[pointIndex], p1 = points[pointIndex + 1]
+                let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
+                if p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y {
+                    number(p0.x); number(p0.y); number(p1.x - p0.x); number(p2.y - p1.y)
+                    op(0x72, 0x65)  // re
+                    verbIndex += 5
+                    pointIndex += 4
+                    continue
+                }
+            }
+            let verb = verbs[verbIndex]
+            let n = verb.pointCount
+            guard pointIndex + n <= points.count else { return }  // malformed: stop, don't trap
+            switch verb {
+            case .move:
+                number(points[pointIndex].x); number(points[pointIndex].y); op(0x6D)  // m
+            case .line:
+                number(points[pointIndex].x); number(points[pointIndex].y); op(0x6C)  // l
+            case .cubic:
+                for k in 0..<3 { number(points[pointIndex + k].x); number(points[pointIndex + k].y) }
+                op(0x63)  // c
+            case .close:
+                op(0x68)  // h
+            }
             verbIndex += 1
             pointIndex += n
         }

@@ -17,20 +17,24 @@ extension ByteBuffer {
     /// away by a transfer.
     mutating func literalString(_ string: some Sequence<UInt8>) {
         append(0x28)
-        for byte in string {
-            switch byte {
-            case 0x28, 0x29, 0x5C:
-                append(0x5C); append(byte)
-            case 0x20...0x7E:
-                append(byte)
-            default:
-                append(0x5C)
-                append(0x30 + (byte >> 6))
-                append(0x30 + ((byte >> 3) & 7))
-                append(0x30 + (byte & 7))
-            }
-        }
+        for byte in string { literalStringByte(byte) }
         append(0x29)
+    }
+
+    /// One byte inside a literal string, escaped as `literalString` does.
+    @inline(__always)
+    mutating func literalStringByte(_ byte: UInt8) {
+        switch byte {
+        case 0x28, 0x29, 0x5C:
+            append(0x5C); append(byte)
+        case 0x20...0x7E:
+            append(byte)
+        default:
+            append(0x5C)
+            append(0x30 + (byte >> 6))
+            append(0x30 + ((byte >> 3) & 7))
+            append(0x30 + (byte & 7))
+        }
     }
 
     /// A hex string `< … >` of `bytes` in upper-case hex.

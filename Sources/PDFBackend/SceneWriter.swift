@@ -26,6 +26,9 @@ struct DocumentResources {
     var fonts = OrderedIndexSet()
     /// Per entry of `Document.fonts`: the codes (glyph ids) used with it.
     var usedGlyphs: [Set<UInt16>]
+    /// Per font, whether each one-byte code is in `usedGlyphs` already (index font · 256 +
+    /// code): a text run checks a flag per glyph instead of hashing into the set.
+    var seenCodes: [Bool]
     /// Per Symbol or ZapfDingbats font: code → the scalar the IR says it stands for (first
     /// use wins), for a /ToUnicode map. Readers derive Unicode from those fonts' glyph
     /// names, which is ambiguous (`mu` → U+00B5 where the text had U+03BC).
@@ -39,6 +42,7 @@ struct DocumentResources {
 
     init(fontCount: Int) {
         usedGlyphs = Array(repeating: [], count: fontCount)
+        seenCodes = Array(repeating: false, count: fontCount * 256)
     }
 
     mutating func graphicsState(for key: AlphaKey) -> Int {
@@ -64,6 +68,9 @@ struct SceneWriter {
     /// Subsets of the TrueType faces the document shows, by index in `Document.fonts`.
     let trueTypePlans: [Int: TrueTypeFontPlan]
 
+    /// Numbers formatted in this document's content streams (see `NumberCache`).
+    let numbers = NumberCache()
+
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
@@ -73,6 +80,7 @@ struct SceneWriter {
     /// The content stream of one page: the y-flip, the background, then the items.
     mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse) {
         var stream = ContentStream()
+        stream.numbers = numbers
         // Page space is y-down from the top-left; PDF's default space is y-up from the
         // bottom-left. One flip for the whole page; text flips back in its own matrix.
         stream.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height))
@@ -244,7 +252,9 @@ struct SceneWriter {
         // The inherited font would be valid, but a form that names its own font (and lists
         // it in its own resources) doesn't depend on readers getting that subtlety right.
         formState.font = nil
-        streams.append(ContentStream(state: formState))
+        var form = ContentStream(state: formState)
+        form.numbers = streams[current].numbers
+        streams.append(form)
         return Frame(items: group.items, visible: inner, alphaScale: 1,
                      closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
     }
@@ -304,13 +314,25 @@ struct SceneWriter {
             stream.state.fontSize = run.size
         }
         // Text space: flip y back so glyphs stand upright in the y-down page space.
-        stream.out.append(static: "1 0 0 -1 ")
-        stream.number(run.origin.x); stream.number(run.origin.y)
-        stream.op("Tm")
+        let x = run.origin.x, y = run.origin.y
+        if ByteCursor.fits(x) && ByteCursor.fits(y) {
+            stream.out.withCursor(maximumLength: 16 + 2 * (NumberFormat.maximumFastLength + 1), numbers: stream.numbers) { out in
+                out.text("1 0 0 -1 "); out.number(x); out.byte(0x20); out.number(y); out.byte(0x20)
+                out.byte(0x54); out.byte(0x6D); out.byte(0x0A)  // Tm
+            }
+        } else {
+            stream.out.append(static: "1 0 0 -1 ")
+            stream.number(x); stream.number(y)
+            stream.op("Tm")
+        }
         if let standardWidths {
             writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
             for glyph in run.glyphs where glyph.glyph < 256 {
-                resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+                let seen = fontIndex &* 256 &+ Int(glyph.glyph)
+                if !resources.seenCodes[seen] {
+                    resources.seenCodes[seen] = true
+                    resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+                }
             }
             if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
                 var map = resources.symbolicText[fontIndex] ?? [:]
@@ -343,26 +365,27 @@ struct SceneWriter {
                        code: (UInt16) -> UInt16, width: (UInt16) -> Double) {
         out.append(0x5B)
         var pen = 0.0
-        var pending: [UInt8] = []
-        func flush(_ out: inout ByteBuffer) {
-            guard !pending.isEmpty else { return }
-            if twoByte { out.hexString(pending) } else { out.literalString(pending) }
-            pending.removeAll(keepingCapacity: true)
-        }
+        // Whether a string is open: glyphs between two adjustments form one string, written
+        // as they come (no buffer per run): `(`…`)` with escapes, or `<`…`>` in hex.
+        var open = false
         for glyph in glyphs {
             let c = code(glyph.glyph)
             let wanted = glyph.x.isFinite ? glyph.x : pen
             let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
             if adjustment != 0 {
-                flush(&out)
+                if open { out.append(twoByte ? 0x3E : 0x29); open = false }
                 out.append(number: adjustment, precision: Precision.textAdjustment)
                 pen -= adjustment * size / 1000
             }
-            if twoByte { pending.append(UInt8(c >> 8)) }
-            pending.append(UInt8(truncatingIfNeeded: c))
+            if !open { out.append(twoByte ? 0x3C : 0x28); open = true }
+            if twoByte {
+                out.hexByte(UInt8(c >> 8)); out.hexByte(UInt8(truncatingIfNeeded: c))
+            } else {
+                out.literalStringByte(UInt8(truncatingIfNeeded: c))
+            }
             pen += width(c) * size / 1000
         }
-        flush(&out)
+        if open { out.append(twoByte ? 0x3E : 0x29) }
         out.append(0x5D)
     }
 

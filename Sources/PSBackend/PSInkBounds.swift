@@ -82,11 +82,11 @@ enum PSInkBounds {
             case .text(let run):
                 guard !run.glyphs.isEmpty, run.size > 0, run.color.alpha > 0 else { break }
                 let corners: [Point]
-                if let boxes = trueTypeBoxes[run.font.index] {
+                if let boxOf = glyphBoxes(run, fonts: fonts, trueTypeBoxes: trueTypeBoxes) {
                     // Each glyph's own box: exact.
                     var local = Box()
                     for glyph in run.glyphs {
-                        guard let entry = boxes[glyph.glyph], let b = entry else { continue }
+                        guard let b = boxOf(glyph) else { continue }
                         let x = run.origin.x + glyph.x
                         local.add(Point(x + b.0 * run.size, run.origin.y - b.3 * run.size))
                         local.add(Point(x + b.2 * run.size, run.origin.y - b.1 * run.size))
@@ -122,10 +122,43 @@ enum PSInkBounds {
         }
     }
 
-    /// How far a run's ink may reach beyond its pen positions, in points: (left of the first
-    /// glyph, right of the advance, below and above the baseline). The IR has no glyph boxes
-    /// for the standard fonts: vertically the font's `FontBBox`; horizontally a margin for
-    /// glyphs that overhang their advance (italic slants, 'j', 'f'), so the box never cuts ink.
+    /// Widening of standard-font glyph boxes, in em (see `glyphBoxes`).
+    static let standardGlyphMargin = 0.03
+
+    /// A function giving each glyph's box in em (xMin, yMin, xMax, yMax, y up; nil = no ink)
+    /// for the run's font, or nil when the font's glyph boxes are unknown.
+    static func glyphBoxes(
+        _ run: Scene.TextRun, fonts: [Scene.FontResource], trueTypeBoxes: TrueTypeBoxes
+    ) -> ((Scene.PositionedGlyph) -> (Double, Double, Double, Double)?)? {
+        if let boxes = trueTypeBoxes[run.font.index] {
+            return { glyph in boxes[glyph.glyph] ?? nil }
+        }
+        guard fonts.indices.contains(run.font.index) else { return nil }
+        let metrics: Standard14Metrics
+        let code: (Scene.PositionedGlyph) -> UInt8
+        switch fonts[run.font.index] {
+        case .standard(let font):
+            metrics = font.metrics
+            code = { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F }
+        case .trueType:
+            // Not embedded: drawn in Helvetica by the text's WinAnsi codes (see PSBody.text).
+            metrics = Standard14Font.helvetica.metrics
+            code = { WinAnsi.code(for: $0.scalar) ?? 0x3F }
+        }
+        // Interpreters draw the standard fonts with their own versions (Ghostscript: URW
+        // Nimbus), whose outlines stray from Adobe's AFM boxes by a few 1/1000 em (seen: 0.019
+        // em on digits): widen each box by `standardGlyphMargin` so the EPS box contains them.
+        let m = standardGlyphMargin
+        return { glyph in
+            metrics.glyphBox(code: code(glyph)).map {
+                (Double($0.xMin) / 1000 - m, Double($0.yMin) / 1000 - m, Double($0.xMax) / 1000 + m, Double($0.yMax) / 1000 + m)
+            }
+        }
+    }
+
+    /// How far a run's ink may reach beyond its pen positions, in points, when its glyph boxes
+    /// are unknown: (left of the first glyph, right of the advance, below and above the
+    /// baseline) — generous, so the box never cuts ink.
     static func textExtent(_ run: Scene.TextRun, fonts: [Scene.FontResource]) -> (Double, Double, Double, Double) {
         // Unknown faces: generous (most fonts stay within 0.3 em below and 1.1 em above).
         var left = 0.2, right = 0.3, descent = 0.3, ascent = 1.1

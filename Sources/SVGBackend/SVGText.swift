@@ -28,26 +28,26 @@ enum SVGFonts {
     static func writeStyle(of font: Scene.FontResource, into out: inout ByteBuffer) {
         switch font {
         case .standard(let standard):
-            out.append("font-family: ")
+            out.append(static: "font-family: ")
             out.append(family(of: standard))
-            if standard.isBold { out.append("; font-weight: bold") }
+            if standard.isBold { out.append(static: "; font-weight: bold") }
             if standard.isItalic {
                 // Times has true italics; Helvetica and Courier are slanted romans. Renderers
                 // fall back to the italic face when no oblique one exists (CSS Fonts 3 §3.3).
                 switch standard {
-                case .timesItalic, .timesBoldItalic: out.append("; font-style: italic")
-                default: out.append("; font-style: oblique")
+                case .timesItalic, .timesBoldItalic: out.append(static: "; font-style: italic")
+                default: out.append(static: "; font-style: oblique")
                 }
             }
         case .trueType(let face):
             // The face's own family first (it renders the same glyphs where installed), then
             // the generic family it belongs to.
-            out.append("font-family: ")
+            out.append(static: "font-family: ")
             let name = cssSafeName(face.familyName)
-            if !name.isEmpty { out.append("'"); out.append(name); out.append("', ") }
+            if !name.isEmpty { out.append(static: "'"); out.append(name); out.append(static: "', ") }
             out.append(face.isFixedPitch ? "monospace" : face.isSerif ? "serif" : "sans-serif")
-            if face.isBold { out.append("; font-weight: bold") }
-            if face.isItalic { out.append("; font-style: italic") }
+            if face.isBold { out.append(static: "; font-weight: bold") }
+            if face.isItalic { out.append(static: "; font-style: italic") }
         }
     }
 
@@ -65,6 +65,21 @@ enum SVGFonts {
     }
 }
 
+extension ByteBuffer {
+    /// `</tspan>` when `closingPrevious`, then `<tspan x="…">`, in one piece through a cursor.
+    mutating func appendTspanStart(x: Double, closingPrevious: Bool, numbers: NumberCache?) {
+        guard ByteCursor.fits(x) else {
+            if closingPrevious { append(static: "</tspan>") }
+            append(static: "<tspan x=\""); append(number: x); append(static: "\">")
+            return
+        }
+        withCursor(maximumLength: 24 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+            if closingPrevious { out.text("</tspan>") }
+            out.text("<tspan x=\""); out.number(x); out.byte(0x22); out.byte(0x3E)
+        }
+    }
+}
+
 enum SVGText {
     /// The glyphs of `run` as the content of its `<text>` element, whose `x` is the first
     /// glyph's position: each later glyph opens a `<tspan>` at its own position, except
@@ -77,7 +92,8 @@ enum SVGText {
     /// code selects ("a" set in Symbol is written α): that is what PDF and PostScript show,
     /// and the URW clones map only their codes (U+0020…U+00FF), so a renderer that finds no
     /// Unicode Greek there falls back to a font that has it rather than showing a Latin "a".
-    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer) {
+    static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer,
+                            numbers: NumberCache? = nil) {
         var symbolic: Standard14Font?
         if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
         var inTspan = false
@@ -89,20 +105,26 @@ enum SVGText {
             if let symbolic, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) { scalar = shown }
             if scalar == "\t" || scalar == "\n" || scalar == "\r" { scalar = " " }
             guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else { continue }
+            // No nonspacing mark lies below U+0300: skip the property lookup for those.
             let ridesAlong = scalar == " " || scalar == "\u{A0}"
-                || scalar.properties.generalCategory == .nonspacingMark
+                || (scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark)
             if started && !ridesAlong {
-                if inTspan { out.append("</tspan>") }
-                out.append("<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append("\">")
+                out.appendTspanStart(x: run.origin.x + glyph.x, closingPrevious: inTspan, numbers: numbers)
                 inTspan = true
             } else if !started && glyph.x != run.glyphs[0].x {
                 // The first glyphs were dropped: this one still goes where layout put it.
-                out.append("<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append("\">")
+                out.append(static: "<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append(static: "\">")
                 inTspan = true
             }
             started = true
-            out.appendXMLEscaped(scalar)
+            switch scalar.value {
+            // Printable ASCII other than & < > " ' is written as it is (the common case).
+            case 0x20...0x7E where scalar != "&" && scalar != "<" && scalar != ">" && scalar != "\"" && scalar != "'":
+                out.append(UInt8(truncatingIfNeeded: scalar.value))
+            default:
+                out.appendXMLEscaped(scalar)
+            }
         }
-        if inTspan { out.append("</tspan>") }
+        if inTspan { out.append(static: "</tspan>") }
     }
 }

@@ -52,6 +52,10 @@ struct SVGPageWriter {
     var clipIDs: [Scene.Path: Int] = [:]
     /// Fonts and images (document indices) used on this page.
     var usedFonts = Set<Int>()
+    /// Numbers formatted on this page (see `NumberCache`).
+    let numbers = NumberCache()
+    /// The font last inserted into `usedFonts`.
+    var lastFont = -1
     var usedImages = Set<Int>()
     /// TrueType glyphs drawn on this page, with their path data (nil: the glyph draws
     /// nothing, e.g. a space), each written once into `<defs>` as `<path id="f<n>g<id>">`.
@@ -65,28 +69,28 @@ struct SVGPageWriter {
         // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
         let width = max(0, page.size.width), height = max(0, page.size.height)
         var out = ByteBuffer(capacity: body.count + 2048)
-        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        out.append(static: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append(static: "<svg xmlns=\"http://www.w3.org/2000/svg\"")
         if !usedImages.isEmpty || glyphPaths.values.contains(where: { $0 != nil }) {
-            out.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+            out.append(static: " xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
         }
-        out.append(" version=\"1.1\" width=\"")
-        out.append(number: width); out.append("pt\" height=\"")
-        out.append(number: height); out.append("pt\" viewBox=\"0 0 ")
-        out.append(number: width); out.append(" ")
-        out.append(number: height); out.append("\">\n")
+        out.append(static: " version=\"1.1\" width=\"")
+        out.append(number: width); out.append(static: "pt\" height=\"")
+        out.append(number: height); out.append(static: "pt\" viewBox=\"0 0 ")
+        out.append(number: width); out.append(0x20)
+        out.append(number: height); out.append(static: "\">\n")
         if let title = document.metadata.title, !title.isEmpty {
-            out.append("<title>"); out.appendXMLEscaped(title); out.append("</title>\n")
+            out.append(static: "<title>"); out.appendXMLEscaped(title); out.append(static: "</title>\n")
         }
         writeDefs(into: &out)
         if let background = page.background {
-            out.append("<rect width=\""); out.append(number: width)
-            out.append("\" height=\""); out.append(number: height); out.append("\"")
+            out.append(static: "<rect width=\""); out.append(number: width)
+            out.append(static: "\" height=\""); out.append(number: height); out.append(static: "\"")
             out.appendColor(background, attribute: "fill", opacityAttribute: "fill-opacity")
-            out.append("/>\n")
+            out.append(static: "/>\n")
         }
         out.append(body.take())
-        out.append("</svg>\n")
+        out.append(static: "</svg>\n")
         return out.take()
     }
 
@@ -95,32 +99,32 @@ struct SVGPageWriter {
     private func writeDefs(into out: inout ByteBuffer) {
         guard !clips.isEmpty || !usedFonts.isEmpty || !usedImages.isEmpty else { return }
         // (Glyphs are only ever used together with their font, so `usedFonts` covers them.)
-        out.append("<defs>\n")
+        out.append(static: "<defs>\n")
         if !usedFonts.isEmpty {
-            out.append("<style type=\"text/css\">\n")
+            out.append(static: "<style type=\"text/css\">\n")
             for index in usedFonts.sorted() {
-                out.append(".f"); out.append(integer: index + 1); out.append(" { ")
+                out.append(static: ".f"); out.append(integer: index + 1); out.append(static: " { ")
                 SVGFonts.writeStyle(of: document.fonts[index], into: &out)
-                out.append(" }\n")
+                out.append(static: " }\n")
             }
-            out.append("</style>\n")
+            out.append(static: "</style>\n")
         }
         for (offset, clip) in clips.enumerated() {
-            out.append("<clipPath id=\"c"); out.append(integer: offset + 1); out.append("\">\n")
-            out.append("  ")
+            out.append(static: "<clipPath id=\"c"); out.append(integer: offset + 1); out.append(static: "\">\n")
+            out.append(static: "  ")
             out.appendShape(clip)
-            out.append("/>\n</clipPath>\n")
+            out.append(static: "/>\n</clipPath>\n")
         }
         for index in usedImages.sorted() {
             writeImageSymbol(index, into: &out)
         }
         for key in glyphPaths.keys.sorted() {
             guard let data = glyphPaths[key] ?? nil else { continue }
-            out.append("<path id=\""); out.appendGlyphID(key); out.append("\" d=\"")
+            out.append(static: "<path id=\""); out.appendGlyphID(key); out.append(static: "\" d=\"")
             out.append(data)
-            out.append("\"/>\n")
+            out.append(static: "\"/>\n")
         }
-        out.append("</defs>\n")
+        out.append(static: "</defs>\n")
     }
 
     /// An image as a `<symbol>` one user unit per pixel, stretched to whatever box a `<use>`
@@ -128,19 +132,19 @@ struct SVGPageWriter {
     private func writeImageSymbol(_ index: Int, into out: inout ByteBuffer) {
         let image = document.images[index]
         let width = max(1, image.pixelWidth), height = max(1, image.pixelHeight)
-        out.append("<symbol id=\"i"); out.append(integer: index + 1)
-        out.append("\" viewBox=\"0 0 "); out.append(integer: width); out.append(" ")
-        out.append(integer: height); out.append("\" preserveAspectRatio=\"none\">\n")
-        out.append("  <image width=\""); out.append(integer: width)
-        out.append("\" height=\""); out.append(integer: height)
-        out.append("\" preserveAspectRatio=\"none\" xlink:href=\"data:")
+        out.append(static: "<symbol id=\"i"); out.append(integer: index + 1)
+        out.append(static: "\" viewBox=\"0 0 "); out.append(integer: width); out.append(0x20)
+        out.append(integer: height); out.append(static: "\" preserveAspectRatio=\"none\">\n")
+        out.append(static: "  <image width=\""); out.append(integer: width)
+        out.append(static: "\" height=\""); out.append(integer: height)
+        out.append(static: "\" preserveAspectRatio=\"none\" xlink:href=\"data:")
         switch image.format {
-        case .png: out.append("image/png")
-        case .jpeg: out.append("image/jpeg")
+        case .png: out.append(static: "image/png")
+        case .jpeg: out.append(static: "image/jpeg")
         }
-        out.append(";base64,")
+        out.append(static: ";base64,")
         out.appendBase64(image.bytes)
-        out.append("\"/>\n</symbol>\n")
+        out.append(static: "\"/>\n</symbol>\n")
     }
 
     // MARK: Items
@@ -163,7 +167,7 @@ struct SVGPageWriter {
                 stack.removeLast()
                 if top.opensElement {
                     depth -= 1
-                    indent(depth); body.append("</g>\n")
+                    indent(depth); body.append(static: "</g>\n")
                 }
                 continue
             }
@@ -188,23 +192,24 @@ struct SVGPageWriter {
     /// Indentation shows nesting up to a point; beyond it, lines stop moving right so that
     /// deep nesting cannot make the file grow with the square of the depth.
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<min(depth, 16) { body.append("  ") }
+        for _ in 0..<min(depth, 16) { body.append(static: "  ") }
     }
 
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
         // Nothing painted, or nothing to paint: no element at all.
         guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
         indent(depth)
-        body.appendShape(path)
+        body.appendShape(path, numbers: numbers)
         if let fill = paint.fill {
-            if fill.color.hexTriple != 0 { body.appendColor(fill.color, attribute: "fill", opacityAttribute: "fill-opacity") }
+            let triple = fill.color.hexTriple
+            if triple != 0 { body.appendColor(fill.color, hexTriple: triple, attribute: "fill", opacityAttribute: "fill-opacity") }
             else if !fill.color.isOpaque { body.appendOpacity(fill.color.alpha, attribute: "fill-opacity") }
-            if fill.rule == .evenOdd { body.append(" fill-rule=\"evenodd\"") }
+            if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
         } else {
-            body.append(" fill=\"none\"")
+            body.append(static: " fill=\"none\"")
         }
-        if let stroke = paint.stroke { body.appendStroke(stroke) }
-        body.append("/>\n")
+        if let stroke = paint.stroke { body.appendStroke(stroke, numbers: numbers) }
+        body.append(static: "/>\n")
     }
 
     private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {
@@ -213,10 +218,10 @@ struct SVGPageWriter {
               item.rect.width > 0, item.rect.height > 0 else { return }
         usedImages.insert(item.image.index)
         indent(depth)
-        body.append("<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
-        body.append("\"")
+        body.append(static: "<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
+        body.append(static: "\"")
         body.appendRectAttributes(item.rect)
-        body.append("/>\n")
+        body.append(static: "/>\n")
     }
 
     /// Writes the `<g>` start tag for `group`, or nothing when the group changes nothing
@@ -235,15 +240,15 @@ struct SVGPageWriter {
         }
         if group.transform.isIdentity && clipID == nil && opacity >= 1 { return false }
         indent(depth)
-        body.append("<g")
+        body.append(static: "<g")
         if !group.transform.isIdentity {
-            body.append(" transform=\""); body.appendTransform(group.transform); body.append("\"")
+            body.append(static: " transform=\""); body.appendTransform(group.transform); body.append(static: "\"")
         }
         if let clipID {
-            body.append(" clip-path=\"url(#c"); body.append(integer: clipID); body.append(")\"")
+            body.append(static: " clip-path=\"url(#c"); body.append(integer: clipID); body.append(static: ")\"")
         }
         if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
-        body.append(">\n")
+        body.append(static: ">\n")
         return true
     }
 
@@ -252,27 +257,40 @@ struct SVGPageWriter {
         guard !run.glyphs.isEmpty, document.fonts.indices.contains(run.font.index),
               run.size.isFinite, run.size > 0 else { return }
         let font = document.fonts[run.font.index]
-        usedFonts.insert(run.font.index)
+        // Runs mostly repeat the font of the run before: skip the set's hashing then.
+        if run.font.index != lastFont {
+            usedFonts.insert(run.font.index)
+            lastFont = run.font.index
+        }
         var outlined = false
         if case .trueType(let face) = font {
             outlined = writeGlyphOutlines(run, face: face, depth: depth)
         }
         indent(depth)
-        body.append("<text class=\"f"); body.append(integer: run.font.index + 1)
-        body.append("\" x=\""); body.append(number: run.origin.x + run.glyphs[0].x)
-        body.append("\" y=\""); body.append(number: run.origin.y)
-        body.append("\" font-size=\""); body.append(number: run.size); body.append("\"")
+        body.append(static: "<text class=\"f"); body.append(integer: run.font.index + 1)
+        let x = run.origin.x + run.glyphs[0].x, y = run.origin.y, size = run.size
+        if ByteCursor.fits(x) && ByteCursor.fits(y) && ByteCursor.fits(size) {
+            body.withCursor(maximumLength: 32 + 3 * NumberFormat.maximumFastLength, numbers: numbers) { out in
+                out.text("\" x=\""); out.number(x)
+                out.text("\" y=\""); out.number(y)
+                out.text("\" font-size=\""); out.number(size); out.byte(0x22)
+            }
+        } else {
+            body.append(static: "\" x=\""); body.append(number: x)
+            body.append(static: "\" y=\""); body.append(number: y)
+            body.append(static: "\" font-size=\""); body.append(number: size); body.append(static: "\"")
+        }
         if outlined {
             // The outlines show the text; this copy is there to be selected and searched.
-            body.append(" fill-opacity=\"0\"")
-        } else if run.color.hexTriple != 0 {
-            body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity")
+            body.append(static: " fill-opacity=\"0\"")
+        } else if case let triple = run.color.hexTriple, triple != 0 {
+            body.appendColor(run.color, hexTriple: triple, attribute: "fill", opacityAttribute: "fill-opacity")
         } else if !run.color.isOpaque {
             body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
         }
-        body.append(" xml:space=\"preserve\">")
-        SVGText.writeGlyphs(of: run, font: font, into: &body)
-        body.append("</text>\n")
+        body.append(static: " xml:space=\"preserve\">")
+        SVGText.writeGlyphs(of: run, font: font, into: &body, numbers: numbers)
+        body.append(static: "</text>\n")
     }
 
     /// Draws a TrueType run as its glyph outlines: each glyph's path is defined once in
@@ -293,25 +311,25 @@ struct SVGPageWriter {
         }
         guard !visible.isEmpty else { return true }
         indent(depth)
-        body.append("<g transform=\"translate(")
-        body.append(number: run.origin.x); body.append(" "); body.append(number: run.origin.y)
-        body.append(") scale(")
-        body.append(number: scale, precision: SVGGlyphs.scalePrecision); body.append(" ")
-        body.append(number: -scale, precision: SVGGlyphs.scalePrecision); body.append(")\"")
+        body.append(static: "<g transform=\"translate(")
+        body.append(number: run.origin.x); body.append(0x20); body.append(number: run.origin.y)
+        body.append(static: ") scale(")
+        body.append(number: scale, precision: SVGGlyphs.scalePrecision); body.append(0x20)
+        body.append(number: -scale, precision: SVGGlyphs.scalePrecision); body.append(static: ")\"")
         if run.color.hexTriple != 0 {
             body.appendColor(run.color, attribute: "fill", opacityAttribute: "fill-opacity")
         } else if !run.color.isOpaque {
             body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
         }
-        body.append(">\n")
+        body.append(static: ">\n")
         for (key, x) in visible {
             indent(depth + 1)
-            body.append("<use xlink:href=\"#"); body.appendGlyphID(key); body.append("\"")
-            if x != 0 { body.append(" x=\""); body.append(number: x); body.append("\"") }
-            body.append("/>\n")
+            body.append(static: "<use xlink:href=\"#"); body.appendGlyphID(key); body.append(static: "\"")
+            if x != 0 { body.append(static: " x=\""); body.append(number: x); body.append(static: "\"") }
+            body.append(static: "/>\n")
         }
         indent(depth)
-        body.append("</g>\n")
+        body.append(static: "</g>\n")
         return true
     }
 }
@@ -327,7 +345,7 @@ extension ByteBuffer {
     /// `f<font>g<glyph>`, the id of a glyph outline (font numbered from 1 as in the CSS
     /// classes, glyph by its id in the font).
     mutating func appendGlyphID(_ key: GlyphKey) {
-        append("f"); append(integer: key.font + 1); append("g"); append(integer: Int(key.glyph))
+        append(static: "f"); append(integer: key.font + 1); append(static: "g"); append(integer: Int(key.glyph))
     }
 }
 
@@ -342,19 +360,19 @@ enum SVGGlyphs {
         guard !outline.isEmpty else { return nil }
         var out = ByteBuffer(capacity: 64 * outline.elements.count)
         var first = true
-        func separate() { if !first { out.append(" ") }; first = false }
+        func separate() { if !first { out.append(0x20) }; first = false }
         for element in outline.elements {
             separate()
             switch element {
             case .move(let x, let y):
-                out.append("M"); out.append(number: x); out.append(" "); out.append(number: y)
+                out.append(static: "M"); out.append(number: x); out.append(0x20); out.append(number: y)
             case .line(let x, let y):
-                out.append("L"); out.append(number: x); out.append(" "); out.append(number: y)
+                out.append(static: "L"); out.append(number: x); out.append(0x20); out.append(number: y)
             case .quad(let cx, let cy, let x, let y):
-                out.append("Q"); out.append(number: cx); out.append(" "); out.append(number: cy)
-                out.append(" "); out.append(number: x); out.append(" "); out.append(number: y)
+                out.append(static: "Q"); out.append(number: cx); out.append(0x20); out.append(number: cy)
+                out.append(0x20); out.append(number: x); out.append(0x20); out.append(number: y)
             case .close:
-                out.append("Z")
+                out.append(static: "Z")
             }
         }
         return out.take()

@@ -54,6 +54,7 @@ enum Help {
           -h, --help               show this help
 
         Environment:
+          DRAWC_FONT_PATH          more font folders (colon-separated), after --font-path
           SOURCE_DATE_EPOCH        record this time (seconds since 1970) as the PDF creation date
           NO_COLOR                 never colour diagnostics (colour is used only on a terminal)
 

@@ -246,6 +246,54 @@ struct CLITests {
         #expect((first["id"] as? String)?.isEmpty == false)
     }
 
+    /// Family names are found on `--font-path` and `DRAWC_FONT_PATH`; a fallback list picks
+    /// per character, and every face used is embedded.
+    @Test(.enabled(if: Pipeline.isComplete, "needs the whole pipeline"))
+    func fontFamiliesOnTheFontPath() throws {
+        let folder = try TemporaryFolder()
+        let fonts = folder.file("fonts")
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: false)
+        // Only the two complete faces (Tests/Fonts also holds a cut-down DejaVu for kerning tests).
+        for file in ["DejaVuSans.ttf", "wqy-microhei.ttc"] {
+            try FileManager.default.copyItem(atPath: packageRoot() + "/Tests/Fonts/" + file, toPath: fonts + "/" + file)
+        }
+        CLI.write("text \"Привет, мир\", font: \"DejaVu Sans\", fontSize: 14pt\n", folder.file("ru.draw"))
+        CLI.write("text \"Привет 你好\", font: [\"DejaVu Sans\", \"WenQuanYi Micro Hei\"]\n", folder.file("mixed.draw"))
+
+        let byOption = try CLI.run(["compile", "ru.draw", "--font-path", "fonts", "-o", "a.pdf"], in: folder)
+        #expect(byOption.status == 0, "\(byOption.stderrText)")
+        let byEnvironment = try CLI.run(["compile", "ru.draw", "-o", "b.pdf"], in: folder, environment: ["DRAWC_FONT_PATH": fonts])
+        #expect(byEnvironment.status == 0, "\(byEnvironment.stderrText)")
+        let mixed = try CLI.run(["compile", "mixed.draw", "--font-path", "fonts", "-o", "c.pdf"], in: folder)
+        #expect(mixed.status == 0, "\(mixed.stderrText)")
+
+        guard Conformance.require(["pdffonts", "pdftotext"]) else { return }
+        for (pdf, expected) in [("a.pdf", ["DejaVuSans"]), ("b.pdf", ["DejaVuSans"]), ("c.pdf", ["DejaVuSans", "WenQuanYiMicroHei"])] {
+            let listing = try ExternalTool.run("pdffonts", [folder.file(pdf)]).stdoutText
+            for name in expected {
+                #expect(listing.contains("+\(name) "), "\(pdf) embeds a subset of \(name):\n\(listing)")
+            }
+        }
+        let text = try ExternalTool.run("pdftotext", [folder.file("c.pdf"), "-"]).stdoutText
+        #expect(text.contains("Привет 你好"), "\(text)")
+
+    }
+
+    /// Colour only on a terminal, and never with NO_COLOR. util-linux `script` gives drawc a
+    /// pseudo-terminal; without it the check is skipped (it is not a validator).
+    @Test(.enabled(if: Pipeline.hasParser && ExternalTool.find("script") != nil, "needs util-linux 'script'"))
+    func colourOnlyOnATerminal() throws {
+        let folder = try TemporaryFolder()
+        CLI.write(CLI.bad, folder.file("bad.draw"))
+        let binary = try #require(CLI.binary)
+        let command = "'\(binary)' check bad.draw"
+        let coloured = try ExternalTool.run("script", ["-qec", command, "/dev/null"], workingDirectory: folder.path, environment: ["NO_COLOR": ""])
+        #expect(coloured.stdoutText.contains("\u{1B}["), "ANSI colour on a terminal: \(coloured.stdoutText)")
+        let plain = try ExternalTool.run("script", ["-qec", command, "/dev/null"], workingDirectory: folder.path, environment: ["NO_COLOR": "1"])
+        #expect(plain.stdoutText.contains("bad.draw:1:"))
+        #expect(!plain.stdoutText.contains("\u{1B}["), "NO_COLOR wins: \(plain.stdoutText)")
+    }
+
     @Test(.enabled(if: Pipeline.isComplete, "needs the whole pipeline"))
     func irPrintsTheScene() throws {
         let folder = try TemporaryFolder()

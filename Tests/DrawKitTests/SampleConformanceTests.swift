@@ -13,9 +13,14 @@ import Foundation
 import Testing
 
 enum Conformance {
-    /// Off on main while the stages converge (run it with DRAWC_CONFORMANCE=1); switched on
-    /// for good once every sample passes.
-    static let enabled = ProcessInfo.processInfo.environment["DRAWC_CONFORMANCE"] == "1"
+    /// Renderings known to differ, by "sample/format/page", with the reason; recorded as
+    /// known issues (shown in the test output, not failing the run). Remove an entry as soon
+    /// as its cause is fixed (a fix elsewhere does not fail this suite, so that the fixing
+    /// area's merge is not blocked by the entry).
+    static let knownDifferences: [String: String] = [
+        "typography/svg/1":
+            "rsvg-convert shows Symbol and ZapfDingbats text through fontconfig with its own advances and glyph choices (board, 16:30)",
+    ]
 
     static let root = packageRoot()
     static let samplesFolder = root + "/samples"
@@ -81,7 +86,7 @@ struct ConformanceError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-@Suite("Samples", .enabled(if: Pipeline.isComplete && Conformance.enabled, "needs the whole pipeline (evaluation, layout, every backend)"))
+@Suite("Samples", .enabled(if: Pipeline.isComplete, "needs the whole pipeline (evaluation, layout, every backend)"))
 struct SampleConformanceTests {
     @Test("there are at least twelve samples")
     func gallery() {
@@ -168,12 +173,22 @@ struct SampleConformanceTests {
         let built = buildDocument(source: source, path: Conformance.path(name), options: CompileOptions())
         try #require(!built.hasErrors)
 
-        // PDF → pdftoppm (PPM pages).
+        // PDF → pdftoppm (PPM pages), at 4 × 96 dpi, scaled down to 96 dpi here by a 4 × 4
+        // box filter, as Ghostscript does below. Poppler hardwires stroke adjustment (its
+        // SplashOutputDev ignores /SA), which at 96 dpi snaps every stroke thinner than two
+        // pixels onto whole pixels; at 384 dpi the snap moves an edge by a quarter of a final
+        // pixel at most, and what is compared is still a 96 dpi image.
         let pdf = compile(source: source, path: Conformance.path(name), format: .pdf)
         try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
         Conformance.write(pdf.outputs[0].bytes, "\(folder)/\(name).pdf")
-        let poppler = try ExternalTool.run("pdftoppm", ["-r", "\(Conformance.dpi)", "\(folder)/\(name).pdf", "\(folder)/render-pdf"])
+        let poppler = try ExternalTool.run("pdftoppm", ["-r", "\(Conformance.dpi * 4)", "\(folder)/\(name).pdf", "\(folder)/render-pdf-big"])
         #expect(poppler.status == 0, "pdftoppm: \(poppler.stderrText)")
+        for big in try Conformance.readPages(in: folder, prefix: "render-pdf-big").enumerated() {
+            Conformance.write(big.element.downsampled(by: 4).ppm, "\(folder)/render-pdf-\(String(format: "%03d", big.offset + 1)).ppm")
+        }
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where old.hasPrefix("render-pdf-big") {
+            try? FileManager.default.removeItem(atPath: "\(folder)/\(old)")
+        }
 
         // PostScript → Ghostscript (PPM pages), anti-aliased like the other two.
         let ps = compile(source: source, path: Conformance.path(name), format: .ps)
@@ -181,9 +196,13 @@ struct SampleConformanceTests {
         Conformance.write(ps.outputs[0].bytes, "\(folder)/\(name).ps")
         let gs = try ExternalTool.run("gs", [
             // ALLOWPSTRANSPARENCY: our PostScript uses Ghostscript's transparency operators for
-            // opacity when they exist (see docs/postscript.md).
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=ppmraw", "-r\(Conformance.dpi)",
-            "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-sOutputFile=\(folder)/render-ps-%03d.ppm", "\(folder)/\(name).ps",
+            // opacity when they exist (see docs/postscript.md). The page is rendered at 4 × 96
+            // dpi and scaled down by Ghostscript itself to 96 dpi: anti-aliasing by
+            // supersampling, as cairo and poppler do, instead of the grid-fitted glyph
+            // bitmaps of a direct 96 dpi rendering (which move text stems by a pixel).
+            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=png16m",
+            "-r\(Conformance.dpi * 4)", "-dDownScaleFactor=4", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
+            "-sOutputFile=\(folder)/render-ps-%03d.png", "\(folder)/\(name).ps",
         ])
         #expect(gs.status == 0, "gs: \(gs.stdoutText)\(gs.stderrText)")
 
@@ -200,7 +219,7 @@ struct SampleConformanceTests {
             #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderrText)")
         }
 
-        let pdfPages = try Conformance.readPages(in: folder, prefix: "render-pdf")
+        let pdfPages = try Conformance.readPages(in: folder, prefix: "render-pdf-0")
         let psPages = try Conformance.readPages(in: folder, prefix: "render-ps")
         let svgPages = try Conformance.readPages(in: folder, prefix: "render-svg")
         try #require(pdfPages.count == built.pageCount, "pdftoppm made \(pdfPages.count) pages, the drawing has \(built.pageCount)")
@@ -218,7 +237,12 @@ struct SampleConformanceTests {
                 if comparison.differingFraction > Conformance.maximumDifferingFraction {
                     let mapPath = "\(folder)/diff-\(label)-vs-pdf-\(index + 1).ppm"
                     Conformance.write(comparison.differenceMap.ppm, mapPath)
-                    Issue.record("page \(index + 1): \(label) differs from PDF in \(comparison.differing) of \(comparison.compared) pixels (\(percent)%, allowed 0.1%); difference map: \(mapPath)")
+                    let message = "page \(index + 1): \(label) differs from PDF in \(comparison.differing) of \(comparison.compared) pixels (\(percent)%, allowed 0.1%); difference map: \(mapPath)"
+                    if let reason = Conformance.knownDifferences["\(name)/\(label)/\(index + 1)"] {
+                        withKnownIssue(Comment(rawValue: reason), isIntermittent: true) { Issue.record(Comment(rawValue: message)) }
+                    } else {
+                        Issue.record(Comment(rawValue: message))
+                    }
                 }
             }
         }

@@ -280,8 +280,8 @@ let featureDocuments: [(String, Scene.Document, Bool)] = [
         // Contains the ink (Ghostscript's box is on its device pixel grid: allow 0.5 pt)…
         #expect(ours[0] <= ink.0 + 0.5 && ours[1] <= ink.1 + 0.5 && ours[2] >= ink.2 - 0.5 && ours[3] >= ink.3 - 0.5,
                 "\(name): ours \(ours) does not contain ink \(ink)")
-        // …and hugs it: text boxes come from the font's glyph box, so allow more there.
-        let slack = name == "text.eps" ? 8.0 : 1.5
+        // …and hugs it: glyph boxes come from the AFM and glyf, so text is tight too.
+        let slack = 1.0
         #expect(ink.0 - ours[0] <= slack && ink.1 - ours[1] <= slack && ours[2] - ink.2 <= slack && ours[3] - ink.3 <= slack,
                 "\(name): ours \(ours) is loose around ink \(ink)")
     }
