@@ -29,12 +29,22 @@ from pypikchr.util.pikchr import create_pikchr
 source = open(sys.argv[1]).read()
 svg = create_pikchr(source, "", 1, 0, 0)
 open(sys.argv[2], "w").write(svg)
+# Pikchr reports errors (such as its token limit) as text instead of a drawing.
+sys.exit(0 if svg.lstrip().startswith("<svg") else 1)
 PY
+cat > "$work/dpic.sh" <<'SH'
+#!/bin/sh
+exec dpic -d "$1" > "$2"
+SH
+chmod +x "$work/dpic.sh"
 
 # seconds and peak MB of one command (hyperfine median of 3; GNU time for memory).
 measure() {
   local name=$1; shift
-  if ! "$@" >/dev/null 2>"$work/err"; then echo "failed"; return; fi
+  local status=0
+  "$@" >/dev/null 2>"$work/err" || status=$?
+  if [ $status = 124 ]; then echo "> 120 s (stopped)"; return; fi
+  if [ $status != 0 ]; then echo "failed"; return; fi
   hyperfine -N --runs 3 --export-json "$work/h.json" "$*" >/dev/null 2>&1 || { echo "failed"; return; }
   local secs mem
   secs=$(python3 -c "import json;print('%.3f'%json.load(open('$work/h.json'))['results'][0]['median'])")
@@ -53,7 +63,7 @@ for workload in shapes freehand; do
     d_pdf=$(measure drawc "$bin/drawc" compile "$work/$workload.draw" -o "$work/d.pdf")
     d_svg=$(measure drawc "$bin/drawc" compile "$work/$workload.draw" -o "$work/d.svg")
     r_pdf=$(measure rsvg timeout 120 rsvg-convert -f pdf -o "$work/r.pdf" "$work/$workload.svg")
-    p_pdf=$(measure dpic sh -c "dpic -d '$work/$workload.pic' > '$work/p.pdf'")
+    p_pdf=$(measure dpic timeout 120 "$work/dpic.sh" "$work/$workload.pic" "$work/p.pdf")
     k_svg=$(measure pikchr timeout 120 python3 "$work/pikchr.py" "$work/$workload.pik" "$work/k.svg")
     rows+="| $workload | $n | $d_pdf | $d_svg | $r_pdf | $p_pdf | $k_svg |"$'\n'
   done
@@ -63,7 +73,8 @@ table="<!-- peers -->
 ## Peers, side by side (bench/compare.sh, $(date -u +%Y-%m-%d))
 
 Whole process, median of 3 runs (hyperfine), peak memory from GNU time. \`failed\` means the
-tool refused or crashed on that input (Pikchr's stock build stops at its token limit).
+tool refused or crashed on that input (Pikchr's stock build stops at its token limit);
+\`> 120 s\` that it was stopped after two minutes.
 Items: shapes for \`shapes\`, points for \`freehand\`.
 
 | workload | N | drawc → PDF | drawc → SVG | rsvg-convert SVG → PDF | dpic PIC → PDF | Pikchr → SVG |

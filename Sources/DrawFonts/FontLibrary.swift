@@ -48,6 +48,9 @@ package final class FontLibrary: @unchecked Sendable {
         var weight: Int
         var width: Int
         var error: FontError?      // e.g. CFF: found, but cannot be used
+        /// Glyphs in the face: among equally good styles the fuller face wins, so a cut-down
+        /// copy of a family (a subset, a test font) never hides the complete one.
+        var glyphCount: Int = 0
     }
 
     package init(searchDirectories: [String], baseDirectory: String? = nil) {
@@ -139,7 +142,7 @@ package final class FontLibrary: @unchecked Sendable {
                 for i in 0..<count {
                     let f = try face(path, i, bytes, displayPath: rawPath)
                     candidates.append(FaceEntry(path: path, index: i, families: [], bold: f.isBold, italic: f.isItalic,
-                                                weight: f.weightClass, width: f.widthClass))
+                                                weight: f.weightClass, width: f.widthClass, glyphCount: f.glyphCount))
                 }
                 let best = Self.bestFace(candidates, bold: bold, italic: italic)!
                 return try face(path, best.index, bytes, displayPath: rawPath)
@@ -148,7 +151,8 @@ package final class FontLibrary: @unchecked Sendable {
     }
 
     /// The face of a family on the font path that best matches `bold`/`italic`: same style
-    /// first, then normal width, then the weight nearest 400 (700 when bold).
+    /// first, then normal width, then the weight nearest 400 (700 when bold), then the face
+    /// with the most glyphs.
     package func trueType(family: String, bold: Bool, italic: Bool) throws(FontError) -> TrueTypeFontRef {
         let wanted = normalizedFontName(family)
         return try lock.withLock { () throws(FontError) -> TrueTypeFontRef in
@@ -168,8 +172,8 @@ package final class FontLibrary: @unchecked Sendable {
 
     static func bestFace(_ faces: [FaceEntry], bold: Bool, italic: Bool) -> FaceEntry? {
         let targetWeight = bold ? 700 : 400
-        func score(_ f: FaceEntry) -> (Int, Int, Int) {
-            ((f.bold != bold ? 2 : 0) + (f.italic != italic ? 1 : 0), abs(f.width - 5), abs(f.weight - targetWeight))
+        func score(_ f: FaceEntry) -> (Int, Int, Int, Int) {
+            ((f.bold != bold ? 2 : 0) + (f.italic != italic ? 1 : 0), abs(f.width - 5), abs(f.weight - targetWeight), -f.glyphCount)
         }
         // Ties keep scan order (paths sorted), so the choice is deterministic.
         var best: FaceEntry?
@@ -215,7 +219,8 @@ package final class FontLibrary: @unchecked Sendable {
                 do {
                     let f = try TrueTypeFontRef.load(bytes: bytes, face: .index(i), path: path)
                     entries.append(FaceEntry(path: path, index: i, families: Set(f.allFamilyNames.map(normalizedFontName)),
-                                             bold: f.isBold, italic: f.isItalic, weight: f.weightClass, width: f.widthClass))
+                                             bold: f.isBold, italic: f.isItalic, weight: f.weightClass, width: f.widthClass,
+                                             glyphCount: f.glyphCount))
                 } catch where error.kind == .cffNotSupported {
                     // Names only, to tell the user why the family they named cannot be used.
                     let reader = ByteReader(bytes)

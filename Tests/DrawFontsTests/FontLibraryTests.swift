@@ -46,6 +46,17 @@ import Testing
         }
     }
 
+    /// Tests/Fonts holds DejaVu Sans twice: the full face and an 8-letter cut used for the
+    /// extension-lookup kerning test, both named "DejaVu Sans". The fuller face must win.
+    @Test func fullerFaceWinsAmongEqualStyles() throws {
+        let library = FontLibrary(searchDirectories: [TestFonts.directory])
+        guard case .trueType(let face) = try library.resolve("DejaVu Sans", bold: false, italic: false) else {
+            Issue.record("expected a TrueType face"); return
+        }
+        #expect(face.glyph(for: "Ж") != nil)
+        #expect(face.glyphCount > 1000)
+    }
+
     @Test func filePaths() throws {
         let library = FontLibrary(searchDirectories: [], baseDirectory: Self.folder)
         guard case .trueType(let f) = try library.resolve("DejaVuSans.ttf", bold: false, italic: false) else {
