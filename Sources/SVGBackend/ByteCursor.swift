@@ -39,6 +39,16 @@ struct ByteCursor {
         }
     }
 
+    /// `prefix`, the six hex digits of `triple` (0xRRGGBB) and a closing quote.
+    @inline(__always) mutating func hexColor(_ prefix: StaticString, _ triple: Int) {
+        text(prefix)
+        let hex = ("0123456789abcdef" as StaticString).utf8Start
+        byte(hex[(triple >> 20) & 15]); byte(hex[(triple >> 16) & 15])
+        byte(hex[(triple >> 12) & 15]); byte(hex[(triple >> 8) & 15])
+        byte(hex[(triple >> 4) & 15]); byte(hex[triple & 15])
+        byte(0x22)
+    }
+
     /// A number at the default precision, exactly as `ByteBuffer.append(number:)` writes
     /// it; the caller has checked `fits(value)` and reserved `maximumFastLength` bytes.
     @inline(__always) mutating func number(_ value: Double) {

@@ -200,6 +200,22 @@ struct SVGPageWriter {
         guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
         indent(depth)
         body.appendShape(path, numbers: numbers)
+        // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
+        // initial miter joins — in one piece: exactly the attributes the general code below
+        // writes for it.
+        if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
+           stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
+           stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
+            let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple
+            let width = max(0, stroke.width)
+            body.withCursor(maximumLength: 64 + NumberFormat.maximumFastLength, numbers: numbers) { out in
+                if fillTriple != 0 { out.hexColor(" fill=\"#", fillTriple) }
+                out.hexColor(" stroke=\"#", strokeTriple)
+                if width != 1 { out.text(" stroke-width=\""); out.number(width); out.byte(0x22) }
+                out.byte(0x2F); out.byte(0x3E); out.byte(0x0A)  // />\n
+            }
+            return
+        }
         if let fill = paint.fill {
             let triple = fill.color.hexTriple
             if triple != 0 { body.appendColor(fill.color, hexTriple: triple, attribute: "fill", opacityAttribute: "fill-opacity") }
