@@ -1,3 +1,4 @@
+import DrawTestSupport
 import Foundation
 import Testing
 
@@ -18,16 +19,12 @@ enum ExternalValidators {
     }()
 
     static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        do {
+            let run = try DrawTestSupport.ExternalTool.run(executable, arguments)
+            return (run.status, run.stdoutText + run.stderrText)
+        } catch {
+            return (-1, "\(error)")
+        }
     }
 
     static func temporaryFile(_ bytes: [UInt8], suffix: String = ".ttf") -> String {

@@ -2,6 +2,7 @@
 // check our output independently. A missing tool fails the test when CI is set (CI must
 // run every check) and skips the check otherwise.
 
+import DrawTestSupport
 import Foundation
 import Testing
 
@@ -23,30 +24,19 @@ enum ExternalTool {
 
     /// Runs `name` with `arguments`; nil when the tool is missing (a recorded failure on CI).
     static func run(_ name: String, _ arguments: [String]) -> ToolResult? {
-        guard let executable = find(name) else {
+        guard find(name) != nil else {
             if ProcessInfo.processInfo.environment["CI"] != nil {
                 Issue.record("required tool '\(name)' is not installed")
             }
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch {
+        do {
+            let run = try DrawTestSupport.ExternalTool.run(name, arguments)
+            return ToolResult(status: run.status, stdout: run.stdoutText, stderr: run.stderrText)
+        } catch {
             Issue.record("could not run \(name): \(error)")
             return nil
         }
-        // Read stdout to the end before waiting, so a chatty tool cannot block on a full
-        // pipe; our tools write little to stderr.
-        let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolResult(status: process.terminationStatus,
-                          stdout: String(decoding: stdoutData, as: UTF8.self),
-                          stderr: String(decoding: stderrData, as: UTF8.self))
     }
 }
 

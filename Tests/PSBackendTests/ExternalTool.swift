@@ -1,3 +1,4 @@
+import DrawTestSupport
 import Foundation
 import Testing
 
@@ -38,30 +39,9 @@ enum ExternalTool {
 
     /// Runs `name` with `arguments`, feeding `input` on stdin.
     static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil) throws -> Result {
-        guard let executable = find(name) else { throw ToolError.missing(name) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
-        try process.run()
-        // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        group.enter()
-        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if let input { inPipe.fileHandleForWriting.write(Data(input)) }
-        try? inPipe.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        guard find(name) != nil else { throw ToolError.missing(name) }
+        let run = try DrawTestSupport.ExternalTool.run(name, arguments, stdin: input)
+        return Result(status: run.status, stdout: run.stdoutText, stderr: run.stderrText)
     }
 
     enum ToolError: Error { case missing(String) }

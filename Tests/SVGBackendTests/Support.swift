@@ -1,3 +1,4 @@
+import DrawTestSupport
 // Test helpers of the SVG backend: golden files, external validators, and a tiny text
 // layout over the standard-14 metrics so hand-built runs are positioned like real ones.
 
@@ -59,34 +60,17 @@ enum ExternalTool {
     /// Runs `name` with `arguments`, feeding `input` on stdin. Nil (and a recorded issue)
     /// when the tool is missing.
     static func run(_ name: String, _ arguments: [String], input: [UInt8] = [], sourceLocation: SourceLocation = #_sourceLocation) -> Result? {
-        guard let executable = find(name) else {
+        guard find(name) != nil else {
             Issue.record("\(name) is not installed", sourceLocation: sourceLocation)
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do { try process.run() } catch {
+        do {
+            let run = try DrawTestSupport.ExternalTool.run(name, arguments, stdin: input)
+            return Result(status: run.status, output: run.stdout, errors: run.stderrText)
+        } catch {
             Issue.record("cannot run \(name): \(error)", sourceLocation: sourceLocation)
             return nil
         }
-        // Write and read concurrently so large outputs cannot deadlock on full pipes.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
-        return Result(status: process.terminationStatus, output: [UInt8](output), errors: String(decoding: errorData.get(), as: UTF8.self))
     }
 
     /// `xmllint --noout` accepts the document.
@@ -112,13 +96,6 @@ enum ExternalTool {
     }
 }
 
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
-}
 
 /// A minimal single-line layout over the standard-14 metrics, as DrawLayout would do it:
 /// WinAnsi codes as glyph ids, advances and (optionally) kerning in 1/1000 em.
