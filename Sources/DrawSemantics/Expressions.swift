@@ -203,24 +203,6 @@ extension Evaluation {
         return nil
     }
 
-    static func symbol(of op: BinaryOperator) -> String {
-        switch op {
-        case .add: "+"
-        case .subtract: "-"
-        case .multiply: "*"
-        case .divide: "/"
-        case .remainder: "%"
-        case .equal: "=="
-        case .notEqual: "!="
-        case .less: "<"
-        case .lessEqual: "<="
-        case .greater: ">"
-        case .greaterEqual: ">="
-        case .and: "&&"
-        case .or: "||"
-        }
-    }
-
     enum Dimension { case number, length, percent, angle }
 
     func numeric(_ value: Value) -> (Double, Dimension)? {
@@ -276,7 +258,7 @@ extension Evaluation {
                 if case .word(let word) = value, let known = describeWord(word) { return known }
                 return value.typeName
             }
-            let text = detail ?? "'\(Self.symbol(of: op))' cannot combine \(name(lhs)) and \(name(rhs))"
+            let text = detail ?? "'\(op.spelling)' cannot combine \(name(lhs)) and \(name(rhs))"
             error("sem.operator-types", span, text)
             return nil
         }

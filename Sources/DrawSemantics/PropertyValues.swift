@@ -299,7 +299,7 @@ extension Evaluation {
             guard let x = nonNegativeLength() else { return }
             frames[top].node.geometry.radius = x
         case .from, .to:
-            guard let end = endpoint(value, span: valueSpan, expr: expr, property: property) else { return }
+            guard let end = endpoint(value, span: valueSpan, expr: expr, what: "'\(property.name)'", expected: property.expected) else { return }
             if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
         case .points, .via:
             guard case .list(let items) = value else { mismatch(); return }
@@ -433,7 +433,9 @@ extension Evaluation {
         }
     }
 
-    func endpoint(_ value: Value, span: Span, expr: ExprID?, property: Property) -> Endpoint? {
+    /// A connector end or `from:`/`to:`: a node name (or a string id), a point, or an anchor.
+    /// `what` and `expected` word the type error.
+    func endpoint(_ value: Value, span: Span, expr: ExprID?, what: String, expected: String) -> Endpoint? {
         switch value {
         case .word(let name), .string(let name):
             pendingReferences.append(PendingReference(id: name, span: span, page: pageIndex, mustPrecede: false))
@@ -444,7 +446,7 @@ extension Evaluation {
             noteAnchorReference(point, mustPrecede: false)
             return .point(point)
         default:
-            typeMismatch("'\(property.name)'", expected: property.expected, value, span, expr)
+            typeMismatch(what, expected: expected, value, span, expr)
             return nil
         }
     }

@@ -449,7 +449,7 @@ extension Evaluation {
 
     func buildConnectors(_ connector: ConnectorStmt, span: Span) {
         var ends: [Endpoint?] = []
-        for expr in connector.endpoints { ends.append(endpoint(expr, property: nil)) }
+        for expr in connector.endpoints { ends.append(connectorEnd(expr)) }
         let parentStyle = frames[frames.count - 1].node.style
         for (index, op) in connector.operators.enumerated() where index + 1 < ends.count {
             guard let from = ends[index], let to = ends[index + 1] else { continue }
@@ -469,23 +469,10 @@ extension Evaluation {
         }
     }
 
-    /// A connector end or `from:`/`to:`: a node name (or a string id), a point, or an anchor.
-    func endpoint(_ expr: ExprID, property: Property?) -> Endpoint? {
+    /// One end of a connector statement (`a -> b`).
+    func connectorEnd(_ expr: ExprID) -> Endpoint? {
         guard let value = evaluate(expr) else { return nil }
-        let span = unit.ast[expr].span
-        switch value {
-        case .word(let name), .string(let name):
-            pendingReferences.append(PendingReference(id: name, span: span, page: pageIndex, mustPrecede: false))
-            return .node(id: name, span: span)
-        case .point(let x, let y):
-            return .point(PointValue(Point(x, y)))
-        case .anchor(let point):
-            noteAnchorReference(point, mustPrecede: false)
-            return .point(point)
-        default:
-            typeMismatch(property.map { "'\($0.name)'" } ?? "a connector end", expected: "a node name or a point", value, span, expr)
-            return nil
-        }
+        return endpoint(value, span: unit.ast[expr].span, expr: expr, what: "a connector end", expected: "a node name or a point")
     }
 
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {

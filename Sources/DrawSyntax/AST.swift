@@ -54,6 +54,25 @@ package enum BinaryOperator: UInt8, Hashable, Sendable {
     case add, subtract, multiply, divide, remainder
     case equal, notEqual, less, lessEqual, greater, greaterEqual
     case and, or
+
+    /// The operator as written in source.
+    package var spelling: String {
+        switch self {
+        case .add: "+"
+        case .subtract: "-"
+        case .multiply: "*"
+        case .divide: "/"
+        case .remainder: "%"
+        case .equal: "=="
+        case .notEqual: "!="
+        case .less: "<"
+        case .lessEqual: "<="
+        case .greater: ">"
+        case .greaterEqual: ">="
+        case .and: "&&"
+        case .or: "||"
+        }
+    }
 }
 
 /// A piece of a string literal: literal text (escapes already decoded) or `\(expr)`.

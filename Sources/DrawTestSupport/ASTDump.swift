@@ -127,7 +127,7 @@ private struct ASTDumper {
             line(depth, "unary \(unaryText(op))", expr.span)
             expression(operand, depth + 1)
         case .binary(let op, let left, let right):
-            line(depth, "binary \(binaryText(op))", expr.span)
+            line(depth, "binary \(op.spelling)", expr.span)
             expression(left, depth + 1)
             expression(right, depth + 1)
         case .range(let low, let high, let inclusive):
@@ -191,24 +191,6 @@ private struct ASTDumper {
         case .negate: "-"
         case .plus: "+"
         case .not: "!"
-        }
-    }
-
-    func binaryText(_ op: BinaryOperator) -> String {
-        switch op {
-        case .add: "+"
-        case .subtract: "-"
-        case .multiply: "*"
-        case .divide: "/"
-        case .remainder: "%"
-        case .equal: "=="
-        case .notEqual: "!="
-        case .less: "<"
-        case .lessEqual: "<="
-        case .greater: ">"
-        case .greaterEqual: ">="
-        case .and: "&&"
-        case .or: "||"
         }
     }
 
