@@ -47,7 +47,8 @@ extension Evaluation {
             case .percent: return .percent(x / 100)
             case .deg: return .angle(x)
             }
-        case .string(let parts):
+        case .string(let partList):
+            let parts = unit.ast[partList]
             if parts.isEmpty { return .string("") }
             if parts.count == 1, case .text(let text) = parts[0] { return .string(text) }
             var text = ""
@@ -84,7 +85,8 @@ extension Evaluation {
                 return bindings[index].value
             }
             return .word(name)
-        case .tuple(let items):
+        case .tuple(let itemList):
+            let items = unit.ast[itemList]
             // Points are the common case: no array for them.
             if items.count == 2 {
                 guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
@@ -106,7 +108,8 @@ extension Evaluation {
                 }
             }
             return .tuple(values)
-        case .list(let items):
+        case .list(let itemList):
+            let items = unit.ast[itemList]
             if items.count > limits.maxListLength {
                 limit("sem.list-limit", expr.span, "list longer than \(limits.maxListLength) elements")
                 return nil
@@ -133,12 +136,12 @@ extension Evaluation {
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
-            return member(value, name, baseSpan: unit.ast[base].span, baseExpr: base)
+            return member(value, unit.ast[name], baseSpan: unit.ast[base].span, baseExpr: base)
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
             return subscriptValue(container, position, span: expr.span, baseExpr: base, indexExpr: index)
         case .call(let name, let arguments):
-            return call(name, arguments, span: expr.span, depth: depth)
+            return call(unit.ast[name], unit.ast[arguments], span: expr.span, depth: depth)
         case .error:
             return nil
         }
@@ -469,7 +472,7 @@ extension Evaluation {
     static let functionNames = ["abs", "atan2", "ceil", "cos", "count", "floor", "gray", "hsl", "max", "min", "mix",
                                 "rgb", "rgba", "round", "sin", "sqrt", "tan"]
 
-    func call(_ name: Identifier, _ arguments: [Argument], span: Span, depth: Int) -> Value? {
+    func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
         guard Self.functionNames.contains(name.name) else {
             let (notes, fixIts) = didYouMean(name.name, among: Self.functionNames, span: name.span)
             report(.error("sem.unknown-function", at: name.span, "unknown function '\(name.name)'", notes: notes, fixIts: fixIts))
