@@ -60,10 +60,11 @@ final class FileUnit {
     let ast: File
     let path: String
     /// Symbol of each `.name` expression, by expression index; -1 until first looked up.
-    var nameSymbols: [Int32]
-    /// Property of each labelled argument, by the index of its value expression: 0 not yet
-    /// looked up, 255 not a property, else raw value + 1.
-    var argumentProperties: [UInt8]
+    /// Unchecked exclusivity: read and written one expression at a time, never across a call.
+    @exclusivity(unchecked) var nameSymbols: [Int32]
+    /// Whether the labelled argument whose value expression has this index names no
+    /// property (reported once).
+    @exclusivity(unchecked) var unknownProperties: [Bool]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
 
@@ -71,7 +72,7 @@ final class FileUnit {
         self.ast = ast
         self.path = path
         nameSymbols = Array(repeating: -1, count: ast.exprs.count)
-        argumentProperties = Array(repeating: 0, count: ast.exprs.count)
+        unknownProperties = Array(repeating: false, count: ast.exprs.count)
     }
 
     /// The directory part of `path`, with a trailing `/`, or "" for a bare file name.
@@ -239,8 +240,10 @@ final class Evaluation {
             default: break
             }
         }
-        root.children.reserveCapacity(min(topLevelNodes, limits.maxNodes))
         frames = [Frame(node: root, role: .root)]
+        // Reserved in the frame, not in `root`: a reservation `root` still shared would be
+        // copied by the first append, holding two arrays of every node at the peak.
+        frames[0].node.children.reserveCapacity(min(topLevelNodes, limits.maxNodes))
         atFileTop = true
         execute(mainUnit.ast.statements)
         atFileTop = false

@@ -22,19 +22,24 @@ extension Evaluation {
         return symbol
     }
 
+    /// The span of an expression, read in place (subscripting the file would copy the
+    /// whole `Expr`, payload references and all).
+    @inline(__always)
+    func exprSpan(_ id: ExprID) -> Span { unit.ast.exprs[Int(id.index)].span }
+
     /// The value of an expression, or nil after reporting why there is none.
     func evaluate(_ id: ExprID) -> Value? { evaluate(id, depth: 0) }
 
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
         if depth > limits.maxExpressionDepth {
-            limit("sem.expression-depth", unit.ast[id].span, "expression nested deeper than \(limits.maxExpressionDepth) levels")
+            limit("sem.expression-depth", exprSpan(id), "expression nested deeper than \(limits.maxExpressionDepth) levels")
             return nil
         }
-        let expr = unit.ast[id]
-        switch expr.kind {
+        // Switched on in place: copying the `Expr` out would retain its payload.
+        switch unit.ast.exprs[Int(id.index)].kind {
         case .number(let x, let numberUnit):
             guard x.isFinite else {
-                error("sem.invalid-value", expr.span, "the number is too large")
+                error("sem.invalid-value", exprSpan(id), "the number is too large")
                 return nil
             }
             switch numberUnit {
@@ -59,16 +64,16 @@ extension Evaluation {
                     guard let value = evaluate(inner, depth: depth + 1) else { return nil }
                     switch value {
                     case .style, .component, .range:
-                        error("sem.type-mismatch", unit.ast[inner].span, "\(value.typeName) cannot be written into a string")
+                        error("sem.type-mismatch", exprSpan(inner), "\(value.typeName) cannot be written into a string")
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
-                        typeMismatch("string interpolation", expected: "a value", value, unit.ast[inner].span, inner)
+                        typeMismatch("string interpolation", expected: "a value", value, exprSpan(inner), inner)
                         return nil
                     default: text += interpolationText(value)
                     }
                 }
                 if text.utf8.count > limits.maxStringLength {
-                    limit("sem.string-limit", expr.span, "string longer than \(limits.maxStringLength) bytes")
+                    limit("sem.string-limit", exprSpan(id), "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
             }
@@ -103,7 +108,7 @@ extension Evaluation {
             if values.count == 2 {
                 for (item, value) in zip(items, values) where length(value) == nil {
                     if case .percent = value { continue }
-                    typeMismatch("a point coordinate", expected: "a number or a length", value, unit.ast[item].span, item)
+                    typeMismatch("a point coordinate", expected: "a number or a length", value, exprSpan(item), item)
                     return nil
                 }
             }
@@ -111,7 +116,7 @@ extension Evaluation {
         case .list(let itemList):
             let items = unit.ast[itemList]
             if items.count > limits.maxListLength {
-                limit("sem.list-limit", expr.span, "list longer than \(limits.maxListLength) elements")
+                limit("sem.list-limit", exprSpan(id), "list longer than \(limits.maxListLength) elements")
                 return nil
             }
             var values: [Value] = []
@@ -123,25 +128,25 @@ extension Evaluation {
             return .list(values)
         case .unary(let op, let operand):
             guard let value = evaluate(operand, depth: depth + 1) else { return nil }
-            return unary(op, value, span: expr.span, operandExpr: operand)
+            return unary(op, value, span: exprSpan(id), operandExpr: operand)
         case .binary(let op, let left, let right):
-            if case .binary = unit.ast[left].kind { return binaryChain(id, depth: depth) }
+            if case .binary = unit.ast.exprs[Int(left.index)].kind { return binaryChain(id, depth: depth) }
             guard let lhs = evaluate(left, depth: depth + 1) else { return nil }
             if let shortCut = shortCircuit(op, lhs) { return shortCut }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
-            return finite(binary(op, lhs, rhs, span: expr.span, leftExpr: left, rightExpr: right), expr.span)
+            return finite(binary(op, lhs, rhs, span: exprSpan(id), leftExpr: left, rightExpr: right), exprSpan(id))
         case .range(let lowerExpr, let upperExpr, let inclusive):
             guard let lower = evaluate(lowerExpr, depth: depth + 1), let upper = evaluate(upperExpr, depth: depth + 1) else { return nil }
             guard let a = integer(lower, lowerExpr, "a range bound"), let b = integer(upper, upperExpr, "a range bound") else { return nil }
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
-            return member(value, unit.ast[name], baseSpan: unit.ast[base].span, baseExpr: base)
+            return member(value, unit.ast[name], baseSpan: exprSpan(base), baseExpr: base)
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
-            return subscriptValue(container, position, span: expr.span, baseExpr: base, indexExpr: index)
+            return subscriptValue(container, position, span: exprSpan(id), baseExpr: base, indexExpr: index)
         case .call(let name, let arguments):
-            return call(unit.ast[name], unit.ast[arguments], span: expr.span, depth: depth)
+            return call(unit.ast[name], unit.ast[arguments], span: exprSpan(id), depth: depth)
         case .error:
             return nil
         }
@@ -152,11 +157,11 @@ extension Evaluation {
     /// An integer from a plain whole number, or nil after an error.
     func integer(_ value: Value, _ expr: ExprID, _ what: String) -> Int? {
         guard case .number(let x) = value else {
-            typeMismatch(what, expected: "a whole number", value, unit.ast[expr].span, expr)
+            typeMismatch(what, expected: "a whole number", value, exprSpan(expr), expr)
             return nil
         }
         guard x == x.rounded(), abs(x) < 1e15 else {
-            error("sem.not-integer", unit.ast[expr].span, "\(what) must be a whole number, found \(formatNumber(x))")
+            error("sem.not-integer", exprSpan(expr), "\(what) must be a whole number, found \(formatNumber(x))")
             return nil
         }
         return Int(x)
@@ -169,17 +174,17 @@ extension Evaluation {
     func binaryChain(_ id: ExprID, depth: Int) -> Value? {
         var spine: [ExprID] = []
         var current = id
-        while case .binary(_, let left, _) = unit.ast[current].kind {
+        while case .binary(_, let left, _) = unit.ast.exprs[Int(current.index)].kind {
             spine.append(current)
             current = left
         }
         guard var accumulator = evaluate(current, depth: depth + 1) else { return nil }
         for node in spine.reversed() {
-            guard case .binary(let op, let left, let right) = unit.ast[node].kind else { continue }
+            guard case .binary(let op, let left, let right) = unit.ast.exprs[Int(node.index)].kind else { continue }
             if let shortCut = shortCircuit(op, accumulator) { accumulator = shortCut; continue }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
-            guard let result = finite(binary(op, accumulator, rhs, span: unit.ast[node].span, leftExpr: left, rightExpr: right),
-                                      unit.ast[node].span) else { return nil }
+            guard let result = finite(binary(op, accumulator, rhs, span: exprSpan(node), leftExpr: left, rightExpr: right),
+                                      exprSpan(node)) else { return nil }
             accumulator = result
         }
         return accumulator
@@ -245,9 +250,9 @@ extension Evaluation {
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
-            if isReported("sem.undefined-name", unit.ast[expr].span) { return }
-            let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: unit.ast[expr].span)
-            report(.error("sem.undefined-name", at: unit.ast[expr].span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+            if isReported("sem.undefined-name", exprSpan(expr)) { return }
+            let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: exprSpan(expr))
+            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name '\(word)'", notes: notes, fixIts: fixIts))
             return
         }
         error("sem.operator-types", span, message)
@@ -451,12 +456,12 @@ extension Evaluation {
         case .list(let items): count = items.count
         case .range(let a, let b): count = max(0, b - a)
         default:
-            typeMismatch("indexing", expected: "a list", container, unit.ast[baseExpr].span, baseExpr)
+            typeMismatch("indexing", expected: "a list", container, exprSpan(baseExpr), baseExpr)
             return nil
         }
         guard let index = integer(position, indexExpr, "an index") else { return nil }
         guard index >= 0, index < count else {
-            error("sem.index-out-of-range", unit.ast[indexExpr].span,
+            error("sem.index-out-of-range", exprSpan(indexExpr),
                   "index \(index) is out of range: the list has \(count) element\(count == 1 ? "" : "s") (indices 0..<\(count))")
             return nil
         }
@@ -488,7 +493,7 @@ extension Evaluation {
             }
             guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
             values.append(value)
-            spans.append(unit.ast[argument.value].span)
+            spans.append(exprSpan(argument.value))
             exprs.append(argument.value)
         }
         func arity(_ expected: Int) -> Bool {

@@ -124,27 +124,89 @@ package enum ImageFit: UInt8, Hashable, Sendable {
 
 /// Paint and text properties after styles and inheritance: every node carries the values
 /// in force for it, so layout never looks up the tree.
+///
+/// Stored compactly (a node is copied and kept by the million): the properties nodes set
+/// one by one (fill, stroke, line width, text colour and size) inline, with presence bits
+/// instead of `Optional` padding; the rest, which nodes almost always inherit unchanged,
+/// in one shared, copy-on-write `StyleRest` that all those nodes reference.
 package struct ResolvedStyle: Hashable, Sendable {
-    package var fill: Color?            // nil: `none`
-    package var stroke: Color?          // nil: `none`
+    private var fillColor: Color
+    private var strokeColor: Color
+    /// Text colour.
+    package var color: Color
     package var lineWidth: Double
-    package var lineCap: LineCap
-    package var lineJoin: LineJoin
-    package var miterLimit: Double
-    package var dash: [Double]
-    package var dashOffset: Double
-    package var fillRule: FillRule
+    package var fontSize: Double
+    /// Bit 0: `fill` is a colour; bit 1: `stroke` is.
+    private var paintBits: UInt8
+    private var rest: StyleRest
+
+    package var fill: Color? {            // nil: `none`
+        get { paintBits & 1 != 0 ? fillColor : nil }
+        set {
+            if let newValue { fillColor = newValue; paintBits |= 1 } else { fillColor = .black; paintBits &= ~1 }
+        }
+    }
+    package var stroke: Color? {          // nil: `none`
+        get { paintBits & 2 != 0 ? strokeColor : nil }
+        set {
+            if let newValue { strokeColor = newValue; paintBits |= 2 } else { strokeColor = .black; paintBits &= ~2 }
+        }
+    }
+    package var lineCap: LineCap {
+        get { rest.values.lineCap }
+        set { updateRest { $0.lineCap = newValue } }
+    }
+    package var lineJoin: LineJoin {
+        get { rest.values.lineJoin }
+        set { updateRest { $0.lineJoin = newValue } }
+    }
+    package var miterLimit: Double {
+        get { rest.values.miterLimit }
+        set { updateRest { $0.miterLimit = newValue } }
+    }
+    package var dash: [Double] {
+        get { rest.values.dash }
+        set { updateRest { $0.dash = newValue } }
+    }
+    package var dashOffset: Double {
+        get { rest.values.dashOffset }
+        set { updateRest { $0.dashOffset = newValue } }
+    }
+    package var fillRule: FillRule {
+        get { rest.values.fillRule }
+        set { updateRest { $0.fillRule = newValue } }
+    }
     /// The font, or a fallback list tried per character, first match wins. Names are
     /// standard-14 families ("Helvetica"), family names found on the font path, or file
     /// paths (already made absolute relative to the drawing).
-    package var fonts: [String]
-    package var fontSize: Double
-    package var bold: Bool
-    package var italic: Bool
-    /// Text colour.
-    package var color: Color
-    package var textAlign: TextAlign
-    package var lineHeight: LineHeight
+    package var fonts: [String] {
+        get { rest.values.fonts }
+        set { updateRest { $0.fonts = newValue } }
+    }
+    package var bold: Bool {
+        get { rest.values.bold }
+        set { updateRest { $0.bold = newValue } }
+    }
+    package var italic: Bool {
+        get { rest.values.italic }
+        set { updateRest { $0.italic = newValue } }
+    }
+    package var textAlign: TextAlign {
+        get { rest.values.textAlign }
+        set { updateRest { $0.textAlign = newValue } }
+    }
+    package var lineHeight: LineHeight {
+        get { rest.values.lineHeight }
+        set { updateRest { $0.lineHeight = newValue } }
+    }
+
+    /// A new box for every change: the values are rarely set (a style or a parent's change
+    /// pushed down), and an immutable box needs no exclusivity checks when read.
+    private mutating func updateRest(_ change: (inout StyleRest.Values) -> Void) {
+        var values = rest.values
+        change(&values)
+        rest = StyleRest(values)
+    }
 
     /// The defaults of language.md: shapes `fill: none, stroke: black, lineWidth: 1pt`;
     /// text black Helvetica 12pt.
@@ -158,56 +220,215 @@ package struct ResolvedStyle: Hashable, Sendable {
         miterLimit: Double, dash: [Double], dashOffset: Double, fillRule: FillRule, fonts: [String],
         fontSize: Double, bold: Bool, italic: Bool, color: Color, textAlign: TextAlign, lineHeight: LineHeight
     ) {
-        self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth; self.lineCap = lineCap
-        self.lineJoin = lineJoin; self.miterLimit = miterLimit; self.dash = dash; self.dashOffset = dashOffset
-        self.fillRule = fillRule; self.fonts = fonts; self.fontSize = fontSize; self.bold = bold
-        self.italic = italic; self.color = color; self.textAlign = textAlign; self.lineHeight = lineHeight
+        fillColor = fill ?? .black; strokeColor = stroke ?? .black
+        paintBits = (fill != nil ? 1 : 0) | (stroke != nil ? 2 : 0)
+        self.color = color; self.lineWidth = lineWidth; self.fontSize = fontSize
+        rest = StyleRest(StyleRest.Values(
+            lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, dash: dash, dashOffset: dashOffset,
+            fillRule: fillRule, fonts: fonts, bold: bold, italic: italic, textAlign: textAlign, lineHeight: lineHeight))
     }
+
+    package static func == (a: ResolvedStyle, b: ResolvedStyle) -> Bool {
+        a.fill == b.fill && a.stroke == b.stroke && a.color == b.color && a.lineWidth == b.lineWidth
+            && a.fontSize == b.fontSize && (a.rest === b.rest || a.rest.values == b.rest.values)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(fill); hasher.combine(stroke); hasher.combine(color)
+        hasher.combine(lineWidth); hasher.combine(fontSize); hasher.combine(rest.values)
+    }
+}
+
+/// The rarely set part of a `ResolvedStyle`, shared by reference between nodes and never
+/// changed once made (a change makes a new box).
+package final class StyleRest: Sendable {
+    package struct Values: Hashable, Sendable {
+        var lineCap: LineCap
+        var lineJoin: LineJoin
+        var miterLimit: Double
+        var dash: [Double]
+        var dashOffset: Double
+        var fillRule: FillRule
+        var fonts: [String]
+        var bold: Bool
+        var italic: Bool
+        var textAlign: TextAlign
+        var lineHeight: LineHeight
+    }
+    let values: Values
+    init(_ values: Values) { self.values = values }
 }
 
 /// Geometry and layout properties (not inherited). Nil means "not given": layout applies
 /// the kind's default. Lengths are in points, angles in degrees.
+///
+/// Stored compactly: what most nodes give (size, corner, `at:` offset, a few enums) inline,
+/// with presence bits instead of `Optional` padding; everything else in one immutable
+/// `GeometryRest` box, allocated only for nodes that use it.
 package struct NodeGeometry: Hashable, Sendable {
-    package var width: Double?
-    package var height: Double?
-    /// `r:` of circles.
-    package var radius: Double?
-    /// `corner:` radius of rects.
-    package var corner: Double?
-    package var padding: EdgeInsets?
-    /// `at:` — takes the node out of the flow; places its `anchor` there.
-    package var at: PointValue?
+    private var widthValue = 0.0
+    private var heightValue = 0.0
+    private var cornerValue = 0.0
+    private var atOffset = Point.zero
+    /// Bits: 0 width, 1 height, 2 corner, 3 at.
+    private var present: UInt8 = 0
     package var anchor: Anchor?
-    package var rotate: Double?
-    /// `scale:` x and y factors (a single number gives both).
-    package var scale: Point?
-    package var opacity: Double?
-    package var clip: Bool
-    /// `from:`/`to:` of lines, arrows and connectors.
-    package var from: Endpoint?
-    package var to: Endpoint?
-    /// `points:` of lines, polylines and polygons.
-    package var points: [PointValue]?
     /// Arrowheads; nil: the kind's default (`arrow` and `->` end, `line` none).
     package var arrow: ArrowEnds?
-    /// `via:` elbows of connectors, arrows and lines.
-    package var via: [PointValue]
-    /// `label:` text of connectors, drawn at the middle.
-    package var label: String?
-    package var spacing: Double?
-    package var rowSpacing: Double?
-    package var columnSpacing: Double?
-    package var columns: Int?
     package var align: Alignment?
-    package var minLength: Double?
     package var fit: ImageFit?
+    package var clip = false
+    private var rest: GeometryRest?
 
-    package init() { clip = false; via = [] }
+    package init() {}
+
+    package var width: Double? {
+        get { present & 1 != 0 ? widthValue : nil }
+        set { if let newValue { widthValue = newValue; present |= 1 } else { widthValue = 0; present &= ~1 } }
+    }
+    package var height: Double? {
+        get { present & 2 != 0 ? heightValue : nil }
+        set { if let newValue { heightValue = newValue; present |= 2 } else { heightValue = 0; present &= ~2 } }
+    }
+    /// `corner:` radius of rects.
+    package var corner: Double? {
+        get { present & 4 != 0 ? cornerValue : nil }
+        set { if let newValue { cornerValue = newValue; present |= 4 } else { cornerValue = 0; present &= ~4 } }
+    }
+    /// `at:` — takes the node out of the flow; places its `anchor` there.
+    package var at: PointValue? {
+        get { present & 8 != 0 ? PointValue(anchor: rest?.values.atAnchor, offset: atOffset) : nil }
+        set {
+            if let newValue {
+                atOffset = newValue.offset; present |= 8
+                if newValue.anchor != nil || rest?.values.atAnchor != nil { updateRest { $0.atAnchor = newValue.anchor } }
+            } else {
+                atOffset = .zero; present &= ~8
+                if rest?.values.atAnchor != nil { updateRest { $0.atAnchor = nil } }
+            }
+        }
+    }
+    /// `r:` of circles.
+    package var radius: Double? {
+        get { rest?.values.radius }
+        set { updateRest { $0.radius = newValue } }
+    }
+    package var padding: EdgeInsets? {
+        get { rest?.values.padding }
+        set { updateRest { $0.padding = newValue } }
+    }
+    package var rotate: Double? {
+        get { rest?.values.rotate }
+        set { updateRest { $0.rotate = newValue } }
+    }
+    /// `scale:` x and y factors (a single number gives both).
+    package var scale: Point? {
+        get { rest?.values.scale }
+        set { updateRest { $0.scale = newValue } }
+    }
+    package var opacity: Double? {
+        get { rest?.values.opacity }
+        set { updateRest { $0.opacity = newValue } }
+    }
+    /// `from:`/`to:` of lines, arrows and connectors.
+    package var from: Endpoint? {
+        get { rest?.values.from }
+        set { updateRest { $0.from = newValue } }
+    }
+    package var to: Endpoint? {
+        get { rest?.values.to }
+        set { updateRest { $0.to = newValue } }
+    }
+    /// `points:` of lines, polylines and polygons.
+    package var points: [PointValue]? {
+        get { rest?.values.points }
+        set { updateRest { $0.points = newValue } }
+    }
+    /// `via:` elbows of connectors, arrows and lines.
+    package var via: [PointValue] {
+        get { rest?.values.via ?? [] }
+        set { updateRest { $0.via = newValue } }
+    }
+    /// `label:` text of connectors, drawn at the middle.
+    package var label: String? {
+        get { rest?.values.label }
+        set { updateRest { $0.label = newValue } }
+    }
+    package var spacing: Double? {
+        get { rest?.values.spacing }
+        set { updateRest { $0.spacing = newValue } }
+    }
+    package var rowSpacing: Double? {
+        get { rest?.values.rowSpacing }
+        set { updateRest { $0.rowSpacing = newValue } }
+    }
+    package var columnSpacing: Double? {
+        get { rest?.values.columnSpacing }
+        set { updateRest { $0.columnSpacing = newValue } }
+    }
+    package var columns: Int? {
+        get { rest?.values.columns }
+        set { updateRest { $0.columns = newValue } }
+    }
+    package var minLength: Double? {
+        get { rest?.values.minLength }
+        set { updateRest { $0.minLength = newValue } }
+    }
+
+    private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
+        var values = rest?.values ?? GeometryRest.Values()
+        change(&values)
+        rest = GeometryRest(values)
+    }
+
+    package static func == (a: NodeGeometry, b: NodeGeometry) -> Bool {
+        a.width == b.width && a.height == b.height && a.corner == b.corner && a.at == b.at && a.anchor == b.anchor
+            && a.arrow == b.arrow && a.align == b.align && a.fit == b.fit && a.clip == b.clip
+            && (a.rest === b.rest || (a.rest?.values ?? GeometryRest.Values()) == (b.rest?.values ?? GeometryRest.Values()))
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(width); hasher.combine(height); hasher.combine(corner); hasher.combine(at)
+        hasher.combine(anchor); hasher.combine(arrow); hasher.combine(align); hasher.combine(fit); hasher.combine(clip)
+        hasher.combine(rest?.values ?? GeometryRest.Values())
+    }
 }
 
-/// One resolved node.
+/// The rarely given geometry of a node, in a box shared by copies of the node and never
+/// changed once made (a change makes a new box).
+package final class GeometryRest: Sendable {
+    package struct Values: Hashable, Sendable {
+        var atAnchor: PointValue.AnchorRef?
+        var radius: Double?
+        var padding: EdgeInsets?
+        var rotate: Double?
+        var scale: Point?
+        var opacity: Double?
+        var from: Endpoint?
+        var to: Endpoint?
+        var points: [PointValue]?
+        var via: [PointValue] = []
+        var label: String?
+        var spacing: Double?
+        var rowSpacing: Double?
+        var columnSpacing: Double?
+        var columns: Int?
+        var minLength: Double?
+    }
+    let values: Values
+    init(_ values: Values) { self.values = values }
+}
+
+/// One resolved node. Fields are ordered so the small ones pack together (a million nodes
+/// are held at once; `MemoryLayout<Node>.size` is checked by a test).
 package struct Node: Sendable {
     package var kind: NodeKind
+    package var contentIsVerbatim: Bool
+    /// Which inherited properties (`style`) were set on this node itself rather than taken
+    /// from its parent, one bit per property in `ResolvedStyle` field order (fill = bit 0 …
+    /// lineHeight = bit 15). Evaluation uses it to push a parent's late property down;
+    /// layout can ignore it.
+    package var explicitStyleMask: UInt16
     /// The statement (or component call) that made the node.
     package var span: Span
     package var id: String?
@@ -218,16 +439,10 @@ package struct Node: Sendable {
     /// character in path data is reported at `contentSpan.start + 1 + byte offset` when the
     /// literal has no escapes (`contentIsVerbatim`).
     package var contentSpan: Span?
-    package var contentIsVerbatim: Bool
     package var geometry: NodeGeometry
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
-    /// Which inherited properties (`style`) were set on this node itself rather than taken
-    /// from its parent, one bit per property in `ResolvedStyle` field order (fill = bit 0 …
-    /// lineHeight = bit 15). Evaluation uses it to push a parent's late property down;
-    /// layout can ignore it.
-    package var explicitStyleMask: UInt16
 
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style

@@ -27,39 +27,63 @@ enum Property: UInt8, CaseIterable {
         "columns", "minLength", "fit",
     ]
 
-    static let byName: [String: Property] = {
-        var table: [String: Property] = [:]
-        for property in Property.allCases { table[property.name] = property }
-        return table
-    }()
-
     /// The property of a name. Straight-line drawings look up every argument's name once,
-    /// so this avoids `Dictionary`'s SipHash: a small open-addressed table keyed by a cheap
-    /// hash of the bytes, confirmed by comparing the name.
+    /// so this is a `switch` on the length and the first two bytes (unique among the
+    /// property names; the keys are `count << 16 | byte0 << 8 | byte1`), confirmed by one
+    /// comparison of the name: no hashing, no table. A test checks every name round-trips.
     static func named(_ name: String) -> Property? {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        var slot = Int(hash & UInt32(nameSlots.count - 1))
-        while true {
-            let raw = nameSlots[slot]
-            if raw == 255 { return nil }
-            if names[Int(raw)] == name { return Property(rawValue: raw) }
-            slot = (slot + 1) & (nameSlots.count - 1)
+        let utf8 = name.utf8
+        var bytes = utf8.makeIterator()
+        let b0 = UInt32(bytes.next() ?? 0), b1 = UInt32(bytes.next() ?? 0)
+        let key = UInt32(truncatingIfNeeded: utf8.count) << 16 | b0 << 8 | b1
+        let candidate: Property
+        switch key {
+        case 0x026964: candidate = .id  // "id"
+        case 0x026174: candidate = .at  // "at"
+        case 0x06616E: candidate = .anchor  // "anchor"
+        case 0x057769: candidate = .width  // "width"
+        case 0x066865: candidate = .height  // "height"
+        case 0x047369: candidate = .size  // "size"
+        case 0x077061: candidate = .padding  // "padding"
+        case 0x06726F: candidate = .rotate  // "rotate"
+        case 0x057363: candidate = .scale  // "scale"
+        case 0x076F70: candidate = .opacity  // "opacity"
+        case 0x04636C: candidate = .clip  // "clip"
+        case 0x057374: candidate = .style  // "style"
+        case 0x046669: candidate = .fill  // "fill"
+        case 0x067374: candidate = .stroke  // "stroke"
+        case 0x096C69: candidate = .lineWidth  // "lineWidth"
+        case 0x076C69: candidate = .lineCap  // "lineCap"
+        case 0x086C69: candidate = .lineJoin  // "lineJoin"
+        case 0x0A6D69: candidate = .miterLimit  // "miterLimit"
+        case 0x046461: candidate = .dash  // "dash"
+        case 0x0A6461: candidate = .dashOffset  // "dashOffset"
+        case 0x086669: candidate = .fillRule  // "fillRule"
+        case 0x04666F: candidate = .font  // "font"
+        case 0x08666F: candidate = .fontSize  // "fontSize"
+        case 0x04626F: candidate = .bold  // "bold"
+        case 0x066974: candidate = .italic  // "italic"
+        case 0x05636F: candidate = .color  // "color"
+        case 0x05616C: candidate = .align  // "align"
+        case 0x0A6C69: candidate = .lineHeight  // "lineHeight"
+        case 0x06636F: candidate = .corner  // "corner"
+        case 0x017200: candidate = .r  // "r"
+        case 0x046672: candidate = .from  // "from"
+        case 0x02746F: candidate = .to  // "to"
+        case 0x06706F: candidate = .points  // "points"
+        case 0x056172: candidate = .arrow  // "arrow"
+        case 0x037669: candidate = .via  // "via"
+        case 0x056C61: candidate = .label  // "label"
+        case 0x077370: candidate = .spacing  // "spacing"
+        case 0x0A726F: candidate = .rowSpacing  // "rowSpacing"
+        case 0x0D636F: candidate = .columnSpacing  // "columnSpacing"
+        case 0x07636F: candidate = .columns  // "columns"
+        case 0x096D69: candidate = .minLength  // "minLength"
+        case 0x036669: candidate = .fit  // "fit"
+        default: return nil
         }
+        return names[Int(candidate.rawValue)] == name ? candidate : nil
     }
-
-    /// 128 slots holding raw values (255: empty) for `named(_:)`.
-    static let nameSlots: [UInt8] = {
-        var slots = [UInt8](repeating: 255, count: 128)
-        for property in Property.allCases {
-            var hash: UInt32 = 2_166_136_261
-            for byte in property.name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            var slot = Int(hash & 127)
-            while slots[slot] != 255 { slot = (slot + 1) & 127 }
-            slots[slot] = property.rawValue
-        }
-        return slots
-    }()
 
     var bit: UInt64 { 1 << UInt64(rawValue) }
 

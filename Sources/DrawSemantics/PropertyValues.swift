@@ -6,19 +6,16 @@ import DrawScene
 import DrawSyntax
 
 extension Evaluation {
-    /// The property an argument names, or nil after reporting an unknown name. Cached per
-    /// argument (by its value expression), so a loop body looks each name up once.
+    /// The property an argument names, or nil after reporting an unknown name (once per
+    /// argument, however often a loop runs it).
     func property(of argument: Argument, component: Component? = nil) -> Property? {
         guard let label = argument.label else { return nil }
+        if let property = Property.named(label.name) { return property }
+        // Only unknown names are remembered: a loop body reports (and searches for "did you
+        // mean") once; known names cost less to look up again than to cache.
         let slot = Int(argument.value.index)
-        let cached = unit.argumentProperties[slot]
-        if cached == 255 { return nil }
-        if cached != 0 { return Property(rawValue: cached - 1) }
-        if let property = Property.named(label.name) {
-            unit.argumentProperties[slot] = property.rawValue + 1
-            return property
-        }
-        unit.argumentProperties[slot] = 255
+        if unit.unknownProperties[slot] { return nil }
+        unit.unknownProperties[slot] = true
         var candidates = Property.names
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
         let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
@@ -30,8 +27,6 @@ extension Evaluation {
     /// Whether an argument is `style:` (no diagnostics: the caller applies it later).
     func isStyleArgument(_ argument: Argument) -> Bool {
         guard let label = argument.label else { return false }
-        let cached = unit.argumentProperties[Int(argument.value.index)]
-        if cached != 0 { return cached == Property.style.rawValue + 1 }
         return label.name == "style"
     }
 
@@ -42,7 +37,7 @@ extension Evaluation {
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
-        applyProperty(property, value, valueSpan: unit.ast[argument.value].span, nameSpan: argument.label?.span ?? argument.span,
+        applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: argument.label?.span ?? argument.span,
                       expr: argument.value, to: top, fromStyle: false)
     }
 

@@ -62,7 +62,7 @@ extension Evaluation {
         case .ifElse(let condition, let then, let otherwise):
             guard let value = evaluate(condition) else { return }
             guard case .bool(let flag) = value else {
-                error("sem.condition-not-bool", unit.ast[condition].span, "the condition of 'if' must be a bool, found \(value.typeName)")
+                error("sem.condition-not-bool", exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
                 return
             }
             if flag { executeBlock(then) } else if let otherwise { executeBlock(otherwise) }
@@ -95,7 +95,7 @@ extension Evaluation {
             }
             guard let property = property(of: argument) else { continue }
             guard let value = evaluate(argument.value) else { continue }
-            let valueSpan = unit.ast[argument.value].span
+            let valueSpan = exprSpan(argument.value)
             if property == .style {
                 for index in styleIndices(value, span: valueSpan, expr: argument.value) {
                     entries.append(contentsOf: styles[index].entries)
@@ -180,7 +180,7 @@ extension Evaluation {
 
     func forLoop(_ variable: Identifier, _ sequenceExpr: ExprID, _ body: Block, span: Span) {
         guard let sequence = evaluate(sequenceExpr) else { return }
-        let sequenceSpan = unit.ast[sequenceExpr].span
+        let sequenceSpan = exprSpan(sequenceExpr)
         let count: Int
         var list: [Value] = []
         var lower = 0
@@ -279,7 +279,7 @@ extension Evaluation {
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
-            let valueSpan = unit.ast[argument.value].span
+            let valueSpan = exprSpan(argument.value)
             switch label.name {
             case "size":
                 switch value {
@@ -472,7 +472,7 @@ extension Evaluation {
     /// One end of a connector statement (`a -> b`).
     func connectorEnd(_ expr: ExprID) -> Endpoint? {
         guard let value = evaluate(expr) else { return nil }
-        return endpoint(value, span: unit.ast[expr].span, expr: expr, what: "a connector end", expected: "a node name or a point")
+        return endpoint(value, span: exprSpan(expr), expr: expr, what: "a connector end", expected: "a node name or a point")
     }
 
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {
