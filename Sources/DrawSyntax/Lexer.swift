@@ -57,14 +57,16 @@ private final class Lexer {
         self.bytes = bytes
         self.file = file
         self.reporter = reporter
-        // A rough guess that avoids most regrowth: one token per 4 bytes.
-        tokens = Arena(capacity: bytes.count / 4 + 16)
+        // Generous, so that it rarely regrows: pages reserved but never written cost nothing.
+        tokens = Arena(capacity: bytes.count / 2 + 16)
     }
 
     @inline(__always) func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
     @inline(__always) func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {
-        tokens.append(Token(kind: kind, flags: flags, start: UInt32(start), end: UInt32(end)))
+        // Offsets fit: `tokenize` refuses files of `ParseLimits.maximumFileSize` or more.
+        tokens.append(Token(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start),
+                            end: UInt32(truncatingIfNeeded: end)))
     }
 
     func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }

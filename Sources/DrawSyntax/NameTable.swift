@@ -15,10 +15,12 @@ struct NameTable {
         var start: UInt32 = 0
         /// 0 marks an empty slot (names are never empty).
         var length: UInt32 = 0
-        var string: String = ""
+        /// Index in `strings` (kept apart so that probing reads plain words only).
+        var string: Int = 0
     }
 
     private var slots = [Slot](repeating: Slot(), count: 256)
+    private var strings: [String] = []
     private var used = 0
 
     /// The String of `bytes[start..<end]`, which must be ASCII (identifiers are).
@@ -31,10 +33,10 @@ struct NameTable {
         hash = (hash ^ high) &* 0xC2B2_AE3D_27D4_EB4F
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash >> 32) & mask
-        let found: String? = slots.withUnsafeBufferPointer { table in
+        let found: Int = slots.withUnsafeBufferPointer { table in
             while true {
                 let slot = table[i]
-                if slot.length == 0 { return nil }
+                if slot.length == 0 { return -1 }
                 if slot.low == low, slot.high == high, slot.length == UInt32(length),
                    length <= 16 || same(bytes, Int(slot.start) + 16, start + 16, length - 16) {
                     return slot.string
@@ -42,9 +44,10 @@ struct NameTable {
                 i = (i &+ 1) & mask
             }
         }
-        if let found { return found }
+        if found >= 0 { return strings[found] }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: string)
+        slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count)
+        strings.append(string)
         used += 1
         if used * 2 > slots.count { grow() }
         return string

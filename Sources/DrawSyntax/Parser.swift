@@ -66,9 +66,10 @@ final class Parser {
         self.file = source.id
         self.tokens = tokens
         self.reporter = reporter
-        exprs = Arena(capacity: tokens.count / 3 + 8)
-        exprDepths = Arena(capacity: tokens.count / 3 + 8)
-        arguments = Arena(capacity: tokens.count / 8 + 8)
+        // Generous, so that they rarely regrow: pages reserved but never written cost nothing.
+        exprs = Arena(capacity: tokens.count / 2 + 8)
+        exprDepths = Arena(capacity: tokens.count / 2 + 8)
+        arguments = Arena(capacity: tokens.count / 3 + 8)
     }
 
     /// The finished tree.
@@ -776,7 +777,24 @@ final class Parser {
     // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
     // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
     func parseExpression() -> ExprID {
-        parseBinary(minimumPrecedence: 1)
+        // Most arguments are a single literal or name followed by `,` `)` or a line end: read
+        // it directly instead of through the five precedence levels that would each find no
+        // operator (the same tree results).
+        switch kind {
+        case .number, .color, .identifier:
+            switch peekKind(1) {
+            case .comma, .rightParen, .rightBracket, .endOfFile, .semicolon, .rightBrace:
+                return parsePrimary()
+            case .newline where ignoreNewlines == 0:
+                // (Inside brackets an operator may follow on the next line.)
+                return parsePrimary()
+            default:
+                break
+            }
+        default:
+            break
+        }
+        return parseBinary(minimumPrecedence: 1)
     }
 
     static func binaryOperator(_ kind: TokenKind) -> (BinaryOperator?, precedence: Int) {
@@ -1111,6 +1129,33 @@ final class Parser {
     func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
         let start = Int(token.start)
         var end = Int(token.end)
+        // The common case in one pass: up to 15 digits with an optional fraction, then a
+        // unit or nothing; exact as in `parseNumberValue` (an exact mantissa divided once by
+        // an exact power of ten). Exponents take the general path below.
+        var j = start
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        while j < end, bytes[j] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0"))
+            digits += 1
+            j += 1
+        }
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            while j < end, bytes[j] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0"))
+                digits += 1
+                fractionDigits += 1
+                j += 1
+            }
+        }
+        if digits <= 15, j == end || bytes[j] | 0x20 != UInt8(ascii: "e") {
+            let unit = j == end ? NumberUnit.none : numberUnitOf(bytes, j, end) ?? .none
+            var power = 1.0
+            for _ in 0..<fractionDigits { power *= 10 }
+            return (Double(mantissa) / power, unit)
+        }
         var unit = NumberUnit.none
         if bytes[end - 1] == UInt8(ascii: "%") {
             unit = .percent

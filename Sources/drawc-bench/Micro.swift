@@ -30,6 +30,11 @@ func runParseOnly(workload: Workload, items: Int, runs: Int) {
     let before = residentBytes()
     let (file, _) = parse(SourceFile(id: FileID(0), path: "ast", bytes: source))
     let astBytes = residentBytes() - before
+    let arrays = file.statements.capacity * MemoryLayout<Stmt>.stride + file.exprs.capacity * MemoryLayout<Expr>.stride
+        + file.arguments.capacity * MemoryLayout<Argument>.stride + file.exprLists.capacity * MemoryLayout<ExprID>.stride
+        + file.stringParts.capacity * MemoryLayout<StringPart>.stride + file.arrows.capacity * MemoryLayout<ConnectorArrow>.stride
+        + file.identifiers.capacity * MemoryLayout<Identifier>.stride + file.comments.capacity * MemoryLayout<Comment>.stride
+    print("AST arrays \(arrays / max(1, items)) bytes per item (not counting blocks' own statement arrays); strides: Stmt \(MemoryLayout<Stmt>.stride), Expr \(MemoryLayout<Expr>.stride), Argument \(MemoryLayout<Argument>.stride)")
     withExtendedLifetime(file) {}
     let stages = Pipeline(source: source, path: "bench-\(workload.rawValue).draw")
     let time = median(runs: runs) { stages.parseOnly() }
