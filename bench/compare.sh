@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Peers side by side: the same `shapes` and `freehand` drawings compiled by drawc and by
-# rsvg-convert (SVG → PDF), dpic (PIC → PDF) and Pikchr (→ SVG, through PyPI's pypikchr),
-# timed in one run on one machine. Writes the table between the <!-- peers --> markers of
+# rsvg-convert (SVG → PDF), dpic (PIC → PDF) and Pikchr (→ SVG), timed in one run on one
+# machine. Pikchr is built twice from the C source in PyPI's pypikchr sdist: as shipped (its
+# token limit refuses more than ~5,600 shapes) and with the limit raised, as the issue's
+# reference figures were taken. Writes the table between the <!-- peers --> markers of
 # bench/RESULTS.md. Usage: bash bench/compare.sh [SIZES…]   (default: 10000 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,23 +17,36 @@ command -v dpic >/dev/null || need+=(dpic)
 command -v hyperfine >/dev/null || need+=(hyperfine)
 [ -x /usr/bin/time ] || need+=(time)
 if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
-python3 -c 'import pypikchr' 2>/dev/null || python3 -m pip install -q pypikchr
+command -v cc >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc >/dev/null; }
 
-swift build -c release --product drawc >/dev/null
-swift build -c release --product drawc-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+# DRAWC_BIN: a folder with release builds of drawc and drawc-bench (default: build them here).
+if [ -n "${DRAWC_BIN:-}" ]; then bin=$DRAWC_BIN; else
+  swift build -c release --product drawc >/dev/null
+  swift build -c release --product drawc-bench >/dev/null
+  bin=$(swift build -c release --show-bin-path)
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cat > "$work/pikchr.py" <<'PY'
-import sys
-from pypikchr.util.pikchr import create_pikchr
-source = open(sys.argv[1]).read()
-svg = create_pikchr(source, "", 1, 0, 0)
-open(sys.argv[2], "w").write(svg)
-# Pikchr reports errors (such as its token limit) as text instead of a drawing.
-sys.exit(0 if svg.lstrip().startswith("<svg") else 1)
-PY
+# Pikchr's command-line shell from the sdist's pikchr.c, stock and with the token limit raised.
+(cd "$work" && python3 -m pip download -q --no-binary :all: --no-deps pypikchr && tar xzf pypikchr-*.tar.gz)
+pikchr_c=$(echo "$work"/pypikchr-*/src/c/pikchr.c)
+cc -O2 -DPIKCHR_SHELL -o "$work/pikchr-stock" "$pikchr_c" -lm
+cc -O2 -DPIKCHR_SHELL -DPIKCHR_TOKEN_LIMIT=2000000000 -o "$work/pikchr-big" "$pikchr_c" -lm
+cat > "$work/pikchr.sh" <<'SH'
+#!/bin/sh
+# Pikchr prints errors (such as its token limit) instead of a drawing and still exits 0
+# with --dont-stop off; treat anything but an <svg> as a failure.
+"$1" --svg-only "$2" > "$3" 2>/dev/null || exit 1
+head -c 4 "$3" | grep -q '<svg' || exit 1
+SH
+chmod +x "$work/pikchr.sh"
+cat > "$work/floor.sh" <<'SH'
+#!/bin/sh
+cat "$1" >/dev/null
+head -c "$2" /dev/zero > "$3"
+SH
+chmod +x "$work/floor.sh"
 cat > "$work/dpic.sh" <<'SH'
 #!/bin/sh
 exec dpic -d "$1" > "$2"
@@ -62,10 +77,14 @@ for workload in shapes freehand; do
     echo "compare: $workload $n" >&2
     d_pdf=$(measure drawc "$bin/drawc" compile "$work/$workload.draw" -o "$work/d.pdf")
     d_svg=$(measure drawc "$bin/drawc" compile "$work/$workload.draw" -o "$work/d.svg")
+    # The floor of the issue: read the input, write a file of the output's size.
+    floor_svg=$(measure floor "$work/floor.sh" "$work/$workload.draw" "$(wc -c < "$work/d.svg")" "$work/f.out")
+    floor_pdf=$(measure floor "$work/floor.sh" "$work/$workload.draw" "$(wc -c < "$work/d.pdf")" "$work/f.out")
     r_pdf=$(measure rsvg timeout 120 rsvg-convert -f pdf -o "$work/r.pdf" "$work/$workload.svg")
     p_pdf=$(measure dpic timeout 120 "$work/dpic.sh" "$work/$workload.pic" "$work/p.pdf")
-    k_svg=$(measure pikchr timeout 120 python3 "$work/pikchr.py" "$work/$workload.pik" "$work/k.svg")
-    rows+="| $workload | $n | $d_pdf | $d_svg | $r_pdf | $p_pdf | $k_svg |"$'\n'
+    k_stock=$(measure pikchr timeout 120 "$work/pikchr.sh" "$work/pikchr-stock" "$work/$workload.pik" "$work/k.svg")
+    k_big=$(measure pikchr timeout 120 "$work/pikchr.sh" "$work/pikchr-big" "$work/$workload.pik" "$work/k.svg")
+    rows+="| $workload | $n | ${floor_pdf%%,*} | $d_pdf | ${floor_svg%%,*} | $d_svg | $r_pdf | $p_pdf | $k_stock | $k_big |"$'\n'
   done
 done
 
@@ -74,11 +93,14 @@ table="<!-- peers -->
 
 Whole process, median of 3 runs (hyperfine), peak memory from GNU time. \`failed\` means the
 tool refused or crashed on that input (Pikchr's stock build stops at its token limit);
-\`> 120 s\` that it was stopped after two minutes.
+\`> 120 s\` that it was stopped after two minutes. Pikchr is built from the C source of PyPI's
+pypikchr (\`cc -O2 -DPIKCHR_SHELL\`), once as shipped and once with \`-DPIKCHR_TOKEN_LIMIT\` raised.
+"floor" is the issue's floor for drawc's output: \`cat\` the input to /dev/null and write a file
+of the output's size from /dev/zero (a small \`sh\` script, whose start-up is included).
 Items: shapes for \`shapes\`, points for \`freehand\`.
 
-| workload | N | drawc → PDF | drawc → SVG | rsvg-convert SVG → PDF | dpic PIC → PDF | Pikchr → SVG |
-|---|---|---|---|---|---|---|
+| workload | N | floor (PDF size) | drawc → PDF | floor (SVG size) | drawc → SVG | rsvg-convert SVG → PDF | dpic PIC → PDF | Pikchr → SVG (stock) | Pikchr → SVG (limit raised) |
+|---|---|---|---|---|---|---|---|---|---|
 $rows<!-- /peers -->"
 
 results=bench/RESULTS.md

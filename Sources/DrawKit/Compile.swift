@@ -86,8 +86,8 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
     var diagnostics: [Diagnostic] = []
     let sourceFile = sources[fileID]!
 
-    let parsed = DrawSyntax.parse(sourceFile)
-    diagnostics += parsed.diagnostics
+    let (file, parseDiagnostics) = DrawSyntax.parse(sourceFile)
+    diagnostics += parseDiagnostics
     if diagnostics.contains(where: { $0.severity == .error }) {
         return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
     }
@@ -95,7 +95,7 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
     if checkOnly && !Stages.evaluationAvailable {
         return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
     }
-    guard var document = Stages.evaluateAndLayOut(parsed.file, sources: &sources, options: options, diagnostics: &diagnostics) else {
+    guard var document = Stages.evaluateAndLayOut(consume file, sources: &sources, options: options, diagnostics: &diagnostics) else {
         return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
     }
     if document.metadata.title == nil {

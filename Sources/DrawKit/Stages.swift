@@ -20,14 +20,18 @@ enum Stages {
     /// Evaluation (DrawSemantics) then layout (DrawLayout). Layout runs only on an
     /// error-free evaluation, so a mistake is reported once.
     static func evaluateAndLayOut(
-        _ file: File, sources: inout SourceManager, options: CompileOptions, diagnostics: inout [Diagnostic]
+        _ file: consuming File, sources: inout SourceManager, options: CompileOptions, diagnostics: inout [Diagnostic]
     ) -> Scene.Document? {
         let evaluator = Evaluator(loadFile: { path in try? SourceInput.read(path: path) })
         let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
+        // The AST is not needed once the node tree exists: free it before layout.
+        _ = consume file
         diagnostics += evaluationDiagnostics
         if evaluationDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         let mainPath = sources.files.first?.path ?? "-"
         let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath))
+        // Nor the node tree once the scene exists: free it before rendering.
+        _ = consume drawing
         diagnostics += layoutDiagnostics
         if layoutDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         return document

@@ -17,13 +17,19 @@ package struct ByteBuffer: Sendable {
 
     package var count: Int { bytes.count }
 
+    package mutating func reserveCapacity(_ minimumCapacity: Int) { bytes.reserveCapacity(minimumCapacity) }
+
     @inlinable package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     package mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     package mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
 
-    package mutating func append(_ other: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: other) }
+    @usableFromInline package mutating func append(_ other: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: other) }
+
+    /// Inserts `other` before everything written so far, in place when the buffer has room
+    /// (no second copy of a large output).
+    package mutating func prepend(_ other: [UInt8]) { bytes.insert(contentsOf: other, at: 0) }
 
     /// Appends the bytes of a static (compile-time) string, e.g. an operator: no `String`
     /// is created.

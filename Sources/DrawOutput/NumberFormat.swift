@@ -4,14 +4,14 @@
 /// trims trailing zeros and a trailing point, writes `-0` as `0`, and never uses an
 /// exponent: 1e-7 at precision 4 is `0`, 1e16 is `10000000000000000`. Non-finite values
 /// are written as `0` (layout never produces them; a backend must not emit `nan`).
-package enum NumberFormat {
+@usableFromInline package enum NumberFormat {
     /// Fraction digits used unless a caller asks otherwise: 1/10,000 pt is far below
     /// any device resolution, and keeps files small.
-    package static let defaultPrecision = 4
+    @inlinable package static var defaultPrecision: Int { 4 }
 
     /// 10^n for n in 0…8, without a global array (no lazy-initialisation check per call).
-    @inline(__always)
-    private static func powerOfTen(_ n: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    static func powerOfTen(_ n: Int) -> UInt64 {
         switch n {
         case 0: 1
         case 1: 10
@@ -26,12 +26,12 @@ package enum NumberFormat {
     }
 
     /// The most bytes `writeFast` writes: 16 digits, a point and a sign, rounded up.
-    package static let maximumFastLength = 24
+    @inlinable package static var maximumFastLength: Int { 24 }
 
     /// Formats `value` into `destination` (room for `maximumFastLength` bytes) and returns
     /// the number of bytes written, or -1 when the value is too large for the fast path
     /// (|value| · 10^precision ≥ 9e15); the caller then uses `write(_:precision:into:)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func writeFast(_ value: Double, precision: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else { destination[0] = 0x30; return 1 }
         let digits = max(0, min(precision, 8))

@@ -236,7 +236,7 @@ final class Evaluation {
         for statement in mainUnit.ast.statements {
             switch statement.kind {
             case .node: topLevelNodes += 1
-            case .connector(let connector): topLevelNodes += connector.operators.count
+            case .connector(let connector): topLevelNodes += Int(connector.arrows.count)
             default: break
             }
         }

@@ -52,7 +52,8 @@ extension Evaluation {
             case .percent: return .percent(x / 100)
             case .deg: return .angle(x)
             }
-        case .string(let parts):
+        case .string(let partList):
+            let parts = unit.ast[partList]
             if parts.isEmpty { return .string("") }
             if parts.count == 1, case .text(let text) = parts[0] { return .string(text) }
             var text = ""
@@ -89,7 +90,8 @@ extension Evaluation {
                 return bindings[index].value
             }
             return .word(name)
-        case .tuple(let items):
+        case .tuple(let itemList):
+            let items = unit.ast[itemList]
             // Points are the common case: no array for them.
             if items.count == 2 {
                 guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
@@ -111,7 +113,8 @@ extension Evaluation {
                 }
             }
             return .tuple(values)
-        case .list(let items):
+        case .list(let itemList):
+            let items = unit.ast[itemList]
             if items.count > limits.maxListLength {
                 limit("sem.list-limit", exprSpan(id), "list longer than \(limits.maxListLength) elements")
                 return nil
@@ -138,12 +141,12 @@ extension Evaluation {
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
-            return member(value, name, baseSpan: exprSpan(base), baseExpr: base)
+            return member(value, unit.ast[name], baseSpan: exprSpan(base), baseExpr: base)
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
             return subscriptValue(container, position, span: exprSpan(id), baseExpr: base, indexExpr: index)
         case .call(let name, let arguments):
-            return call(name, arguments, span: exprSpan(id), depth: depth)
+            return call(unit.ast[name], unit.ast[arguments], span: exprSpan(id), depth: depth)
         case .error:
             return nil
         }
@@ -474,7 +477,7 @@ extension Evaluation {
     static let functionNames = ["abs", "atan2", "ceil", "cos", "count", "floor", "gray", "hsl", "max", "min", "mix",
                                 "rgb", "rgba", "round", "sin", "sqrt", "tan"]
 
-    func call(_ name: Identifier, _ arguments: [Argument], span: Span, depth: Int) -> Value? {
+    func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
         guard Self.functionNames.contains(name.name) else {
             let (notes, fixIts) = didYouMean(name.name, among: Self.functionNames, span: name.span)
             report(.error("sem.unknown-function", at: name.span, "unknown function '\(name.name)'", notes: notes, fixIts: fixIts))

@@ -50,13 +50,13 @@ extension Evaluation {
             let value = evaluate(expr) ?? .poison
             declare(name, value)
         case .style(let name, let arguments):
-            defineStyle(name, arguments)
+            defineStyle(name, unit.ast[arguments])
         case .def(let name, let parameters, let body):
             defineComponent(name, parameters, body)
         case .importFile(let path, let span):
             importFile(path, span: span, statement: statement.span)
         case .page(let arguments, let block):
-            page(arguments, block, span: statement.span)
+            page(unit.ast[arguments], block, span: statement.span)
         case .forLoop(let variable, let sequence, let body):
             forLoop(variable, sequence, body, span: statement.span)
         case .ifElse(let condition, let then, let otherwise):
@@ -86,7 +86,7 @@ extension Evaluation {
 
     // MARK: Declarations
 
-    func defineStyle(_ name: Identifier, _ arguments: [Argument]) {
+    func defineStyle(_ name: Identifier, _ arguments: AListView<Argument>) {
         var entries: [StyleEntry] = []
         for argument in arguments {
             guard let label = argument.label else {
@@ -230,7 +230,7 @@ extension Evaluation {
 
     // MARK: Pages
 
-    func page(_ arguments: [Argument], _ block: Block?, span: Span) {
+    func page(_ arguments: AListView<Argument>, _ block: Block?, span: Span) {
         guard atFileTop, !importing, unit === mainUnit else {
             error("sem.page-not-top-level", span, "'page' is allowed only at the top level of the main file")
             return
@@ -266,7 +266,7 @@ extension Evaluation {
     static let pagePropertyNames = ["size", "orientation", "margin", "background"]
 
     /// Settings from `page` arguments over `base` (the block-less `page` statement's).
-    func pageSettings(_ arguments: [Argument], base: PageSettings?, span: Span) -> (PageSettings, Bool) {
+    func pageSettings(_ arguments: AListView<Argument>, base: PageSettings?, span: Span) -> (PageSettings, Bool) {
         var size = base?.size
         var marginGiven = base != nil && pageMarginGiven
         // A margin the defaults only inherited (10pt or 0.5in) is decided again for this page.
@@ -369,7 +369,7 @@ extension Evaluation {
         let parentStyle = frames[frames.count - 1].node.style
         frames.append(Frame(node: Node(kind: kind, span: span, style: parentStyle), role: .node))
         let top = frames.count - 1
-        applyArguments(statement.arguments, to: top, allowPositional: true)
+        applyArguments(unit.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
         checkRequired(frames[top].node, nameSpan: statement.kind.span)
         finishTopFrame()
@@ -407,7 +407,7 @@ extension Evaluation {
 
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
-    func applyArguments(_ arguments: [Argument], to top: Int, allowPositional: Bool) {
+    func applyArguments(_ arguments: AListView<Argument>, to top: Int, allowPositional: Bool) {
         var hasStyle = false
         for argument in arguments where isStyleArgument(argument) {
             hasStyle = true
@@ -449,22 +449,22 @@ extension Evaluation {
 
     func buildConnectors(_ connector: ConnectorStmt, span: Span) {
         var ends: [Endpoint?] = []
-        for expr in connector.endpoints { ends.append(connectorEnd(expr)) }
+        for expr in unit.ast[connector.endpoints] { ends.append(connectorEnd(expr)) }
         let parentStyle = frames[frames.count - 1].node.style
-        for (index, op) in connector.operators.enumerated() where index + 1 < ends.count {
+        for (index, arrow) in unit.ast[connector.arrows].enumerated() where index + 1 < ends.count {
             guard let from = ends[index], let to = ends[index + 1] else { continue }
             guard countNode(span) else { return }
             var node = Node(kind: .connector, span: span, style: parentStyle)
             node.geometry.from = from
             node.geometry.to = to
-            switch op {
+            switch arrow.op {
             case .forward: node.geometry.arrow = .end
             case .backward: node.geometry.arrow = .start
             case .both: node.geometry.arrow = .both
             case .plain: node.geometry.arrow = ArrowEnds.none
             }
             frames.append(Frame(node: node, role: .node))
-            applyArguments(connector.arguments, to: frames.count - 1, allowPositional: false)
+            applyArguments(unit.ast[connector.arguments], to: frames.count - 1, allowPositional: false)
             finishTopFrame()
         }
     }
@@ -498,7 +498,7 @@ extension Evaluation {
         // Arguments are evaluated in the caller's scope.
         var parameterValues = [Value?](repeating: nil, count: component.parameters.count)
         var extras: [(Argument, Property, Value)] = []
-        for argument in statement.arguments {
+        for argument in unit.ast[statement.arguments] {
             guard let label = argument.label else {
                 guard !component.parameters.isEmpty else {
                     error("sem.unexpected-positional", argument.span, "component '\(component.name)' has no parameters to take a positional argument",

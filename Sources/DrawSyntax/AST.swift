@@ -5,11 +5,84 @@
 // built, walked and freed without recursion blowing the stack. Every node carries its
 // span. A parse error leaves an `.error` node so later stages do not report it again.
 // Comments are kept beside the tree (`File.comments`) for `drawc fmt`.
+//
+// Lists inside nodes (arguments, tuple and list elements, string pieces, connector ends)
+// are runs in flat arrays of the `File` (`AList`: start and count), not an array per node:
+// an array per statement cost a malloc, a free and a reference count each (about a fifth
+// of parse time on generated drawings), and 32 bytes of header. `file[list]` reads one.
+// `Expr` holds no array and at most one String, so it stays 32 bytes.
 
 import DrawDiagnostics
 
 /// Index of an expression in `File.exprs`.
 package struct ExprID: Hashable, Sendable {
+    package var index: UInt32
+    package init(_ index: UInt32) { self.index = index }
+}
+
+/// A run of `count` elements from `start` in one of `File`'s flat arrays (which one
+/// follows from `Element`); read it with `file[list]`.
+package struct AList<Element>: Hashable, Sendable {
+    package var start: UInt32
+    package var count: UInt32
+    package init(start: UInt32, count: UInt32) { self.start = start; self.count = count }
+    package static var empty: AList { AList(start: 0, count: 0) }
+    package var isEmpty: Bool { count == 0 }
+}
+
+/// `name: value` arguments in `File.arguments`.
+package typealias ArgumentList = AList<Argument>
+/// Expressions in `File.exprLists`.
+package typealias ExprList = AList<ExprID>
+/// Pieces of a string literal in `File.stringParts`.
+package typealias StringPartList = AList<StringPart>
+/// Arrows of a connector in `File.arrows`.
+package typealias ArrowList = AList<ConnectorArrow>
+
+/// The elements of an `AList`, zero-based, as read from the file's array.
+///
+/// `public` and `@inlinable` (not `package`) because DrawSemantics walks these lists on every
+/// node: as `package` members the Collection requirements were called through generic
+/// witnesses across the module boundary (about 1.4k instructions per `shapes` statement
+/// in evaluation); public inlinable ones are specialised into the caller.
+public struct AListView<Element>: RandomAccessCollection {
+    @usableFromInline let base: [Element]
+    @usableFromInline let offset: Int
+    public let count: Int
+
+    @inlinable init(_ base: [Element], start: UInt32, count: UInt32) {
+        precondition(Int(start) + Int(count) <= base.count, "list outside its array")
+        self.base = base
+        self.offset = Int(start)
+        self.count = Int(count)
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
+    @inlinable public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "index out of range")
+        return base[offset &+ position]
+    }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let base: [Element]
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+        @inlinable init(base: [Element], position: Int, end: Int) { self.base = base; self.position = position; self.end = end }
+        @inlinable public mutating func next() -> Element? {
+            if position >= end { return nil }
+            defer { position &+= 1 }
+            return base[position]
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator { Iterator(base: base, position: offset, end: offset + count) }
+}
+
+/// Index of an identifier in `File.identifiers` (a call's callee, a member's name).
+package struct IdentifierID: Hashable, Sendable {
     package var index: UInt32
     package init(_ index: UInt32) { self.index = index }
 }
@@ -93,8 +166,8 @@ package struct Argument: Hashable, Sendable {
 package enum ExprKind: Hashable, Sendable {
     /// `12`, `1.5in`, `50%`, `30deg`.
     case number(Double, NumberUnit)
-    /// `"text \(expr)"`.
-    case string([StringPart])
+    /// `"text \(expr)"`: its pieces (none for `""`).
+    case string(StringPartList)
     /// `#rgb #rgba #rrggbb #rrggbbaa`, as 8-bit components.
     case color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
     /// `true`, `false`.
@@ -104,19 +177,19 @@ package enum ExprKind: Hashable, Sendable {
     /// A name: a binding, or a bare word such as `round` or `red`.
     case name(String)
     /// `(x, y)`: a point or size (two or more elements; `(e)` is just `e`).
-    case tuple([ExprID])
+    case tuple(ExprList)
     /// `[a, b, c]`.
-    case list([ExprID])
+    case list(ExprList)
     case unary(UnaryOperator, ExprID)
     case binary(BinaryOperator, ExprID, ExprID)
     /// `a..<b` (inclusive false) or `a...b` (inclusive true).
     case range(ExprID, ExprID, inclusive: Bool)
-    /// `base.name`.
-    case member(ExprID, Identifier)
+    /// `base.name` (the name in `File.identifiers`).
+    case member(ExprID, IdentifierID)
     /// `base[index]`.
     case index(ExprID, ExprID)
-    /// `callee(args)`; the callee is a name (`rgb`, `max`, …).
-    case call(Identifier, [Argument])
+    /// `callee(args)`; the callee is a name (`rgb`, `max`, …) in `File.identifiers`.
+    case call(IdentifierID, ArgumentList)
     /// What the parser left where it could not read an expression.
     case error
 }
@@ -153,16 +226,22 @@ package enum ConnectorOperator: UInt8, Hashable, Sendable {
     case plain
 }
 
+/// One arrow of a connector statement and where it is written.
+package struct ConnectorArrow: Hashable, Sendable {
+    package var op: ConnectorOperator
+    package var span: Span
+    package init(_ op: ConnectorOperator, span: Span) { self.op = op; self.span = span }
+}
+
 /// `a -> b -> c, label: "x"`: endpoints (usually names; any expression that denotes a
-/// node or a point), the operator between each pair, and trailing arguments.
+/// node or a point), the arrow between each pair, and trailing arguments.
 package struct ConnectorStmt: Hashable, Sendable {
-    package var endpoints: [ExprID]
-    /// `operators.count == endpoints.count - 1`; `operators[i]` joins endpoints i and i+1.
-    package var operators: [ConnectorOperator]
-    package var operatorSpans: [Span]
-    package var arguments: [Argument]
-    package init(endpoints: [ExprID], operators: [ConnectorOperator], operatorSpans: [Span], arguments: [Argument]) {
-        self.endpoints = endpoints; self.operators = operators; self.operatorSpans = operatorSpans; self.arguments = arguments
+    package var endpoints: ExprList
+    /// `arrows.count == endpoints.count - 1`; arrow i joins endpoints i and i+1.
+    package var arrows: ArrowList
+    package var arguments: ArgumentList
+    package init(endpoints: ExprList, arrows: ArrowList, arguments: ArgumentList) {
+        self.endpoints = endpoints; self.arrows = arrows; self.arguments = arguments
     }
 }
 
@@ -171,9 +250,9 @@ package struct NodeStmt: Hashable, Sendable {
     package var kind: Identifier
     /// At most one positional argument, first; then labelled ones (the parser reports
     /// violations and keeps what it can).
-    package var arguments: [Argument]
+    package var arguments: ArgumentList
     package var block: Block?
-    package init(kind: Identifier, arguments: [Argument], block: Block?) {
+    package init(kind: Identifier, arguments: ArgumentList, block: Block?) {
         self.kind = kind; self.arguments = arguments; self.block = block
     }
 }
@@ -182,13 +261,13 @@ package enum StmtKind: Hashable, Sendable {
     /// `let NAME = EXPR`.
     case letBinding(Identifier, ExprID)
     /// `style NAME { prop: value … }`.
-    case style(Identifier, [Argument])
+    case style(Identifier, ArgumentList)
     /// `def NAME(p1, p2 = default) { … }`.
     case def(Identifier, [Parameter], Block)
     /// `import "other.draw"`: the path as written (a plain string literal) and its span.
     case importFile(String, Span)
     /// `page PROPS` (no block: settings of the single page) or `page PROPS { … }`.
-    case page([Argument], Block?)
+    case page(ArgumentList, Block?)
     /// `for NAME in EXPR { … }`.
     case forLoop(Identifier, ExprID, Block)
     /// `if EXPR { … } else { … }`; `else if` is an else block holding one `if` statement.
@@ -228,10 +307,34 @@ package struct File: Sendable {
     package var statements: [Stmt]
     /// The expression arena: every `ExprID` in this file indexes here.
     package var exprs: [Expr]
+    /// The runs of every `ArgumentList`, `ExprList`, `StringPartList` and `ArrowList`.
+    package var arguments: [Argument]
+    package var exprLists: [ExprID]
+    package var stringParts: [StringPart]
+    package var arrows: [ConnectorArrow]
+    /// Callees and member names (`IdentifierID`).
+    package var identifiers: [Identifier]
     package var comments: [Comment]
-    package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], comments: [Comment] = []) {
-        self.file = file; self.statements = statements; self.exprs = exprs; self.comments = comments
+    package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], arguments: [Argument] = [],
+                 exprLists: [ExprID] = [], stringParts: [StringPart] = [], arrows: [ConnectorArrow] = [],
+                 identifiers: [Identifier] = [], comments: [Comment] = []) {
+        self.file = file; self.statements = statements; self.exprs = exprs; self.arguments = arguments
+        self.exprLists = exprLists; self.stringParts = stringParts; self.arrows = arrows
+        self.identifiers = identifiers; self.comments = comments
     }
 
     package subscript(id: ExprID) -> Expr { exprs[Int(id.index)] }
+    package subscript(id: IdentifierID) -> Identifier { identifiers[Int(id.index)] }
+    @inlinable package subscript(list: ArgumentList) -> AListView<Argument> {
+        AListView(arguments, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: ExprList) -> AListView<ExprID> {
+        AListView(exprLists, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: StringPartList) -> AListView<StringPart> {
+        AListView(stringParts, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: ArrowList) -> AListView<ConnectorArrow> {
+        AListView(arrows, start: list.start, count: list.count)
+    }
 }

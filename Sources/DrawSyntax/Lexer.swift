@@ -28,10 +28,10 @@ package func tokenize(_ source: SourceFile, reporter: inout ErrorReporter) -> Le
         return LexResult(tokens: [Token(kind: .endOfFile, start: 0, end: 0)], comments: [])
     }
     return source.bytes.withUnsafeBufferPointer { buffer in
-        var lexer = Lexer(bytes: buffer, file: source.id, reporter: reporter)
+        let lexer = Lexer(bytes: buffer, file: source.id, reporter: reporter)
         lexer.run()
         reporter = lexer.reporter
-        return LexResult(tokens: lexer.tokens, comments: lexer.comments)
+        return LexResult(tokens: lexer.tokens.takeAll(), comments: lexer.comments)
     }
 }
 
@@ -42,33 +42,38 @@ private struct Interpolation {
     var parenDepth: Int
 }
 
-private struct Lexer {
+/// A class, not a struct: every non-mutating helper called from a mutating method of the
+/// struct copied the whole lexer (136 bytes) to the stack first, on every token. State is
+/// touched only by the lexer's own single-threaded calls, so exclusivity checks are off.
+private final class Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: FileID
-    var reporter: ErrorReporter
-    var tokens: [Token] = []
-    var comments: [Comment] = []
-    var interpolations: [Interpolation] = []
+    @exclusivity(unchecked) var reporter: ErrorReporter
+    @exclusivity(unchecked) var tokens: Arena<Token>
+    @exclusivity(unchecked) var comments: [Comment] = []
+    @exclusivity(unchecked) var interpolations: [Interpolation] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: FileID, reporter: ErrorReporter) {
         self.bytes = bytes
         self.file = file
         self.reporter = reporter
-        // A rough guess that avoids most regrowth: one token per 4 bytes.
-        tokens.reserveCapacity(bytes.count / 4 + 16)
+        // Generous, so that it rarely regrows: pages reserved but never written cost nothing.
+        tokens = Arena(capacity: bytes.count / 2 + 16)
     }
 
     @inline(__always) func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
-    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {
-        tokens.append(Token(kind: kind, flags: flags, start: UInt32(start), end: UInt32(end)))
+    @inline(__always) func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: UInt8 = 0) {
+        // Offsets fit: `tokenize` refuses files of `ParseLimits.maximumFileSize` or more.
+        tokens.append(Token(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start),
+                            end: UInt32(truncatingIfNeeded: end)))
     }
 
     func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }
 
-    mutating func report(_ diagnostic: Diagnostic) { reporter.report(diagnostic) }
+    func report(_ diagnostic: Diagnostic) { reporter.report(diagnostic) }
 
-    mutating func run() {
+    func run() {
         let count = bytes.count
         var i = 0
         // A byte order mark says nothing to us; skip it silently.
@@ -199,8 +204,8 @@ private struct Lexer {
     }
 
     /// One newline token for a run of line ends (blank and comment lines between them).
-    mutating func emitNewline(_ start: Int, _ end: Int) {
-        if let last = tokens.last, last.kind != .newline {
+    func emitNewline(_ start: Int, _ end: Int) {
+        if !tokens.isEmpty, tokens.last.kind != .newline {
             emit(.newline, start, end)
         }
     }
@@ -208,7 +213,7 @@ private struct Lexer {
     /// A line end or the end of the file inside `"… \(…`: the string is unterminated.
     /// Each open interpolation gets a zero-length tail token flagged as reported, so the
     /// parser sees well-formed string pieces and does not report the same mistake again.
-    mutating func closeOpenInterpolations(at offset: Int) {
+    func closeOpenInterpolations(at offset: Int) {
         while let open = interpolations.popLast() {
             report(LexMessages.unterminatedString(at: span(open.quote, lineEnd(from: open.quote))))
             emit(.stringTail, offset, offset, flags: Token.reported | Token.unterminated)
@@ -225,7 +230,7 @@ private struct Lexer {
 
     // identifier = letter { letter | digit } ;
     // letter = "a" … "z" | "A" … "Z" | "_" ;
-    mutating func lexIdentifier(_ start: Int) -> Int {
+    func lexIdentifier(_ start: Int) -> Int {
         var j = start + 1
         while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
         emit(keywordKind(start, j - start), start, j)
@@ -233,7 +238,7 @@ private struct Lexer {
     }
 
     @inline(__always) func isIdentifierByte(_ b: UInt8) -> Bool {
-        (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "_")
+        isIdentifierContinue(b)
     }
 
     /// The keyword spelled by `bytes[start..<start+length]`, or `.identifier`.
@@ -266,7 +271,7 @@ private struct Lexer {
     // mantissa = digits [ "." digits ] | "." digits ;
     // exponent = ( "e" | "E" ) [ "+" | "-" ] digits ;
     // unit = "pt" | "in" | "mm" | "cm" | "px" | "deg" | "%" ;
-    mutating func lexNumber(_ start: Int) -> Int {
+    func lexNumber(_ start: Int) -> Int {
         var j = start
         func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
         while isDigit(byte(j)) { j += 1 }
@@ -283,12 +288,14 @@ private struct Lexer {
             return j
         }
         let e = byte(j)
+        var hasExponent = false
         if e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             var k = j + 1
             let sign = byte(k) == UInt8(ascii: "+") || byte(k) == UInt8(ascii: "-")
             if sign { k += 1 }
             if isDigit(byte(k)) {
                 j = k
+                hasExponent = true
                 while isDigit(byte(j)) { j += 1 }
             } else if sign || !isIdentifierByte(byte(j + 1)) {
                 // `1e`, `1e+`: an exponent without digits. (`1em` is a unit, checked below.)
@@ -309,7 +316,8 @@ private struct Lexer {
                 return j
             }
         }
-        if !numberIsFinite(start, numberEnd) {
+        // Only an exponent or a very long mantissa can overflow; the rest need no check.
+        if hasExponent || numberEnd - start >= 20, !parseNumberValue(bytes, start, numberEnd).isFinite {
             report(LexMessages.numberTooLarge(text(start, numberEnd), at: span(start, numberEnd)))
             emit(.number, start, j, flags: Token.reported)
             return j
@@ -322,23 +330,13 @@ private struct Lexer {
         numberUnitOf(bytes, start, end)
     }
 
-    /// Only long exponents can overflow; checking those alone keeps the common path fast.
-    func numberIsFinite(_ start: Int, _ end: Int) -> Bool {
-        if end - start < 20 {
-            var hasExponent = false
-            for k in start..<end where bytes[k] | 0x20 == UInt8(ascii: "e") { hasExponent = true }
-            if !hasExponent { return true }
-        }
-        return parseNumberValue(bytes, start, end).isFinite
-    }
-
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     // color = "#" hex-digit hex-digit hex-digit [ hex-digit ]
     //             [ hex-digit hex-digit [ hex-digit hex-digit ] ] ;
-    mutating func lexColor(_ start: Int) -> Int {
+    func lexColor(_ start: Int) -> Int {
         var j = start + 1
         var allHex = true
         while isIdentifierByte(byte(j)) {
@@ -357,7 +355,7 @@ private struct Lexer {
     }
 
     // line-comment = "//" { any-character - line-feed } ;
-    mutating func lexLineComment(_ start: Int) -> Int {
+    func lexLineComment(_ start: Int) -> Int {
         var j = start + 2
         while j < bytes.count {
             let b = bytes[j]
@@ -371,7 +369,7 @@ private struct Lexer {
     }
 
     // block-comment = "/*" { block-comment | any-character } "*/" ;
-    mutating func lexBlockComment(_ start: Int) -> Int {
+    func lexBlockComment(_ start: Int) -> Int {
         var j = start + 2
         var depth = 1
         var sawNewline = false
@@ -401,7 +399,7 @@ private struct Lexer {
     }
 
     /// Steps over one non-ASCII scalar at `j`, reporting invalid UTF-8 (one byte at a time).
-    mutating func skipScalar(_ j: Int) -> Int {
+    func skipScalar(_ j: Int) -> Int {
         let length = utf8SequenceLength(j)
         if length == 0 {
             report(LexMessages.invalidUTF8(bytes[j], at: span(j, j + 1)))
@@ -432,7 +430,7 @@ private struct Lexer {
     }
 
     /// A byte that starts no token: report it (or its whole scalar) and emit `.invalid`.
-    mutating func lexStrayCharacter(_ start: Int) -> Int {
+    func lexStrayCharacter(_ start: Int) -> Int {
         let length = utf8SequenceLength(start)
         if length == 0 {
             report(LexMessages.invalidUTF8(bytes[start], at: span(start, start + 1)))
@@ -453,7 +451,7 @@ private struct Lexer {
     // interpolation = "\(" expression ")" ;
     /// Lexes one piece of a string: from its opening `"` (first) or from the `)` that closed
     /// an interpolation, to the closing `"` or the next `\(`.
-    mutating func lexStringPiece(pieceStart: Int, contentStart: Int, first: Bool, quote: Int) -> Int {
+    func lexStringPiece(pieceStart: Int, contentStart: Int, first: Bool, quote: Int) -> Int {
         var j = contentStart
         var flags: UInt8 = 0
         let count = bytes.count
@@ -512,7 +510,7 @@ private struct Lexer {
     }
 
     /// `\u{1F600}` at `j` (the backslash); returns the offset after it.
-    mutating func lexUnicodeEscape(_ j: Int, flags: inout UInt8) -> Int {
+    func lexUnicodeEscape(_ j: Int, flags: inout UInt8) -> Int {
         var k = j + 2
         guard byte(k) == UInt8(ascii: "{") else {
             flags |= Token.reported
@@ -540,6 +538,15 @@ private struct Lexer {
         }
         return k
     }
+}
+
+/// A letter, digit or `_`: one bit test instead of three range checks (the identifier loop
+/// runs over most bytes of a typical drawing).
+@inline(__always) func isIdentifierContinue(_ b: UInt8) -> Bool {
+    if b < 64 { return b &- UInt8(ascii: "0") < 10 }
+    // `A`–`Z` (bits 1–26), `_` (bit 31), `a`–`z` (bits 33–58) of the bytes 64…127.
+    let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    return b < 128 && (letters >> UInt64(b & 63)) & 1 != 0
 }
 
 /// The unit spelled by `bytes[start..<end]` (after a number), or nil.

@@ -21,10 +21,11 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
     var reporter = ErrorReporter(source: source)
     let lexed = tokenize(source, reporter: &reporter)
     let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
-        let parser = Parser(bytes: bytes, source: source, tokens: lexed.tokens, reporter: reporter)
-        let statements = parser.parseFile()
-        let file = File(file: source.id, statements: statements, exprs: parser.exprs, comments: lexed.comments)
-        return (file, parser.reporter)
+        lexed.tokens.withUnsafeBufferPointer { tokens in
+            let parser = Parser(bytes: bytes, source: source, tokens: tokens, reporter: reporter)
+            let statements = parser.parseFile()
+            return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
+        }
     }
     return (file, sortedDiagnostics(finalReporter.diagnostics))
 }

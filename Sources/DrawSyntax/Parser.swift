@@ -21,7 +21,9 @@ final class Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: SourceFile
     let file: FileID
-    let tokens: [Token]
+    /// The lexer's tokens, valid for the parser's lifetime (`parse` holds the array); the
+    /// last is `.endOfFile`, which `advance()` never steps over, so reads stay in bounds.
+    let tokens: UnsafeBufferPointer<Token>
     @exclusivity(unchecked) var reporter: ErrorReporter
 
     /// Index of the current token.
@@ -38,18 +40,100 @@ final class Parser {
     /// many lines would otherwise report it on each line.
     @exclusivity(unchecked) var reportedExpressionDepth = false
 
-    @exclusivity(unchecked) var exprs: [Expr] = []
+    @exclusivity(unchecked) var exprs: Arena<Expr>
     /// Tree depth of each expression, parallel to `exprs` (capped, so UInt16 suffices).
-    @exclusivity(unchecked) var exprDepths: [UInt16] = []
+    @exclusivity(unchecked) var exprDepths: Arena<UInt16>
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: [Token], reporter: ErrorReporter) {
+    // The flat arrays of `File` that lists point into. A list is gathered on a stack first
+    // (a call inside an argument, a tuple inside a list, start lists of their own before
+    // the outer one is finished) and copied into its array in one piece when complete.
+    @exclusivity(unchecked) var arguments: Arena<Argument>
+    @exclusivity(unchecked) var exprLists = Arena<ExprID>()
+    @exclusivity(unchecked) var stringParts: [StringPart] = []
+    @exclusivity(unchecked) var arrows: [ConnectorArrow] = []
+    @exclusivity(unchecked) var identifiers: [Identifier] = []
+    @exclusivity(unchecked) var argumentStack = Arena<PendingArgument>()
+    @exclusivity(unchecked) var exprStack = Arena<ExprID>()
+    @exclusivity(unchecked) var partStack: [StringPart] = []
+
+    /// Names already made into Strings: the same few names (kinds, property labels) recur
+    /// on every line, and decoding each occurrence again was a tenth of parse time.
+    @exclusivity(unchecked) var names = NameTable()
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: ErrorReporter) {
         self.bytes = bytes
         self.source = source
         self.file = source.id
         self.tokens = tokens
         self.reporter = reporter
-        exprs.reserveCapacity(tokens.count / 3 + 8)
-        exprDepths.reserveCapacity(tokens.count / 3 + 8)
+        // Generous, so that they rarely regrow: pages reserved but never written cost nothing.
+        exprs = Arena(capacity: tokens.count / 2 + 8)
+        exprDepths = Arena(capacity: tokens.count / 2 + 8)
+        arguments = Arena(capacity: tokens.count / 3 + 8)
+    }
+
+    /// The finished tree.
+    func makeFile(statements: [Stmt], comments: [Comment]) -> File {
+        File(file: file, statements: statements, exprs: exprs.takeAll(), arguments: arguments.takeAll(),
+             exprLists: exprLists.takeAll(),
+             stringParts: stringParts, arrows: arrows, identifiers: identifiers, comments: comments)
+    }
+
+    /// An argument read but not yet in `arguments`: its label as a token index, so the
+    /// stack holds no Strings and each argument is built once, in its final place.
+    struct PendingArgument {
+        static let noLabel = UInt32.max
+        var labelToken: UInt32
+        var value: ExprID
+        var span: Span
+    }
+
+    /// Moves `argumentStack[base...]` into `arguments` as one list.
+    func commitArguments(from base: Int) -> ArgumentList {
+        let count = argumentStack.count - base
+        if count == 0 { return .empty }
+        let list = ArgumentList(start: UInt32(arguments.count), count: UInt32(count))
+        for k in base..<argumentStack.count {
+            let pending = argumentStack[k]
+            let label = pending.labelToken == PendingArgument.noLabel ? nil : identifier(tokens[Int(pending.labelToken)])
+            arguments.append(Argument(label: label, value: pending.value, span: pending.span))
+        }
+        argumentStack.truncate(to: base)
+        return list
+    }
+
+    /// Moves `exprStack[base...]` into `exprLists` as one list.
+    func commitExprs(from base: Int) -> ExprList {
+        let count = exprStack.count - base
+        if count == 0 { return .empty }
+        let list = ExprList(start: UInt32(exprLists.count), count: UInt32(count))
+        exprLists.moveAppend(from: &exprStack, startingAt: base)
+        return list
+    }
+
+    /// Moves `partStack[base...]` into `stringParts` as one list.
+    func commitParts(from base: Int) -> StringPartList {
+        let count = partStack.count - base
+        if count == 0 { return .empty }
+        let list = StringPartList(start: UInt32(stringParts.count), count: UInt32(count))
+        stringParts.append(contentsOf: partStack[base...])
+        partStack.removeSubrange(base...)
+        return list
+    }
+
+    func addIdentifier(_ identifier: Identifier) -> IdentifierID {
+        identifiers.append(identifier)
+        return IdentifierID(UInt32(identifiers.count - 1))
+    }
+
+    /// The identifier spelled by `token` (an identifier or keyword).
+    func identifier(_ token: Token) -> Identifier {
+        Identifier(name(token), span: span(token))
+    }
+
+    /// The text of an identifier or keyword token (ASCII by construction), shared.
+    func name(_ token: Token) -> String {
+        names.string(bytes, Int(token.start), Int(token.end))
     }
 
     // MARK: - Tokens
@@ -65,7 +149,7 @@ final class Parser {
     /// True when a line end was skipped right before the current token.
     var currentStartsLine: Bool { index > 0 && tokens[index - 1].kind == .newline }
 
-    func advance() {
+    @inline(__always) func advance() {
         let token = tokens[index]
         if token.kind == .endOfFile { return }
         // A missing token is expected after the last real token, not after a line end.
@@ -127,7 +211,7 @@ final class Parser {
 
     // MARK: - Expressions arena
 
-    func make(_ kind: ExprKind, _ span: Span, depth: Int) -> ExprID {
+    func make(_ kind: consuming ExprKind, _ span: Span, depth: Int) -> ExprID {
         let id = ExprID(UInt32(exprs.count))
         exprs.append(Expr(kind, span: span))
         exprDepths.append(UInt16(min(depth, Int(UInt16.max))))
@@ -309,7 +393,7 @@ final class Parser {
         if kind == .identifier {
             let token = current
             advance()
-            return Identifier(text(token), span: span(token))
+            return identifier(token)
         }
         report(ParseMessages.expectedName(after: context, found: found, at: expectedSpan))
         return nil
@@ -336,10 +420,11 @@ final class Parser {
         guard let name = parseName(after: "'style'") else { return Stmt(.error, span: span(from: start)) }
         guard blockFollows(after: "'style \(name.name)'") else { return Stmt(.error, span: span(from: start)) }
         let block = parseBlock()
-        var properties: [Argument] = []
+        // No other list is open around a statement: the properties go straight in.
+        let first = arguments.count
         for statement in block.statements {
             switch statement.kind {
-            case .property(let argument): properties.append(argument)
+            case .property(let argument): arguments.append(argument)
             case .error: break
             default:
                 let diagnostic = ParseMessages.expectedPropertyInStyle(
@@ -348,7 +433,8 @@ final class Parser {
                 reporter.report(diagnostic)
             }
         }
-        return Stmt(.style(name, properties), span: span(from: start))
+        let properties = ArgumentList(start: UInt32(first), count: UInt32(arguments.count - first))
+        return Stmt(.style(name, properties.isEmpty ? .empty : properties), span: span(from: start))
     }
 
     /// The first word of a span's text, for messages about a whole statement.
@@ -505,33 +591,35 @@ final class Parser {
     // endpoint = postfix ;
     func parseConnector() -> Stmt {
         let start = current.start
-        var endpoints = [parsePostfix()]
-        var operators: [ConnectorOperator] = []
-        var operatorSpans: [Span] = []
+        let endpointBase = exprStack.count
+        exprStack.append(parsePostfix())
+        let arrowStart = arrows.count
         while let op = kind.connectorOperator {
             let arrow = current
-            operators.append(op)
-            operatorSpans.append(span(arrow))
+            // Endpoints are postfix expressions, which hold no arrows: these stay contiguous.
+            arrows.append(ConnectorArrow(op, span: span(arrow)))
             advance()
             skipNewlines()
             if kind == .identifier || kind == .leftParen {
-                endpoints.append(parsePostfix())
+                exprStack.append(parsePostfix())
             } else {
                 report(ParseMessages.expectedEndpoint(after: text(arrow), found: found, at: expectedSpan))
-                endpoints.append(makeError(expectedSpan))
-                return Stmt(.connector(ConnectorStmt(endpoints: endpoints, operators: operators,
-                                                     operatorSpans: operatorSpans, arguments: [])),
+                exprStack.append(makeError(expectedSpan))
+                let arrowList = ArrowList(start: UInt32(arrowStart), count: UInt32(arrows.count - arrowStart))
+                return Stmt(.connector(ConnectorStmt(endpoints: commitExprs(from: endpointBase), arrows: arrowList,
+                                                     arguments: .empty)),
                             span: span(from: start))
             }
         }
-        var arguments: [Argument] = []
+        let arrowList = ArrowList(start: UInt32(arrowStart), count: UInt32(arrows.count - arrowStart))
+        let endpoints = commitExprs(from: endpointBase)
+        var arguments = ArgumentList.empty
         if kind == .comma {
             advance()
             skipNewlines()
             arguments = parseArguments(positionalAllowed: false)
         }
-        return Stmt(.connector(ConnectorStmt(endpoints: endpoints, operators: operators,
-                                             operatorSpans: operatorSpans, arguments: arguments)),
+        return Stmt(.connector(ConnectorStmt(endpoints: endpoints, arrows: arrowList, arguments: arguments)),
                     span: span(from: start))
     }
 
@@ -539,7 +627,7 @@ final class Parser {
     func parseNode() -> Stmt {
         let kindToken = current
         advance()
-        let name = Identifier(text(kindToken), span: span(kindToken))
+        let name = identifier(kindToken)
         let arguments = parseArguments(positionalAllowed: true)
         var block: Block?
         if !statementFailed {
@@ -565,39 +653,39 @@ final class Parser {
     // label = identifier | keyword ;
     /// The arguments of a node, `page` or connector (none if nothing can start one). A
     /// positional argument is allowed only first, and only where `positionalAllowed`.
-    func parseArguments(positionalAllowed: Bool) -> [Argument] {
-        var arguments: [Argument] = []
-        if !(labelAhead || canStartExpression(kind)) { return arguments }
-        arguments.reserveCapacity(4)  // most nodes have a few; saves regrowing from 1
+    func parseArguments(positionalAllowed: Bool) -> ArgumentList {
+        if !(labelAhead || canStartExpression(kind)) { return .empty }
+        let base = argumentStack.count
         while true {
             if labelAhead {
-                arguments.append(parseLabelledArgument())
+                argumentStack.append(parsePendingLabelledArgument())
             } else if canStartExpression(kind) {
                 if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
                     // `fill red`: a label without its colon.
                     let next = tokens[index + 1]
                     report(ParseMessages.expectedToken("':'", after: "'\(text(current))'", found: describe(next), at: span(next)))
-                    return arguments
+                    break
                 }
                 let startSpan = span(current)
                 let value = parseExpression()
-                let argument = Argument(label: nil, value: value, span: spanOf(value).merged(with: startSpan))
+                let argumentSpan = spanOf(value).merged(with: startSpan)
                 if !positionalAllowed {
-                    report(ParseMessages.expectedLabelledArgument(found: "'" + source.text(of: argument.span) + "'", at: argument.span))
-                    return arguments
-                } else if !arguments.isEmpty {
-                    report(ParseMessages.misplacedPositionalArgument(at: argument.span))
+                    report(ParseMessages.expectedLabelledArgument(found: "'" + source.text(of: argumentSpan) + "'", at: argumentSpan))
+                    break
+                } else if argumentStack.count > base {
+                    report(ParseMessages.misplacedPositionalArgument(at: argumentSpan))
                 }
-                arguments.append(argument)
+                argumentStack.append(PendingArgument(labelToken: PendingArgument.noLabel, value: value, span: argumentSpan))
             } else {
                 report(ParseMessages.expectedArgument(found: found, at: expectedSpan))
-                return arguments
+                break
             }
-            if statementFailed { return arguments }
-            guard kind == .comma else { return arguments }
+            if statementFailed { break }
+            guard kind == .comma else { break }
             advance()
             skipNewlines()
         }
+        return commitArguments(from: base)
     }
 
     /// Tokens that, right after a name, suggest the name was meant as a label.
@@ -611,12 +699,17 @@ final class Parser {
     // labelled-argument = label ":" expression ;
     // property = label ":" expression ;
     func parseLabelledArgument() -> Argument {
-        let labelToken = current
-        let label = Identifier(text(labelToken), span: span(labelToken))
+        let pending = parsePendingLabelledArgument()
+        return Argument(label: identifier(tokens[Int(pending.labelToken)]), value: pending.value, span: pending.span)
+    }
+
+    func parsePendingLabelledArgument() -> PendingArgument {
+        let labelIndex = index
+        let labelStart = current.start
         advance()  // the label
         advance()  // ":"
         let value = parseExpression()
-        return Argument(label: label, value: value, span: span(from: labelToken.start))
+        return PendingArgument(labelToken: UInt32(labelIndex), value: value, span: span(from: labelStart))
     }
 
     // block = "{" separators { statement ( separators | "," ) } "}" ;
@@ -684,7 +777,24 @@ final class Parser {
     // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
     // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
     func parseExpression() -> ExprID {
-        parseBinary(minimumPrecedence: 1)
+        // Most arguments are a single literal or name followed by `,` `)` or a line end: read
+        // it directly instead of through the five precedence levels that would each find no
+        // operator (the same tree results).
+        switch kind {
+        case .number, .color, .identifier:
+            switch peekKind(1) {
+            case .comma, .rightParen, .rightBracket, .endOfFile, .semicolon, .rightBrace:
+                return parsePrimary()
+            case .newline where ignoreNewlines == 0:
+                // (Inside brackets an operator may follow on the next line.)
+                return parsePrimary()
+            default:
+                break
+            }
+        default:
+            break
+        }
+        return parseBinary(minimumPrecedence: 1)
     }
 
     static func binaryOperator(_ kind: TokenKind) -> (BinaryOperator?, precedence: Int) {
@@ -774,10 +884,10 @@ final class Parser {
             if kind == .dot {
                 advance()
                 if kind == .identifier || kind.isKeyword {
-                    let member = Identifier(text(current), span: span(current))
+                    let member = identifier(current)
                     advance()
                     let spanned = spanOf(base).merged(with: member.span)
-                    base = make(.member(base, member), spanned, depth: depthOf(base) + 1)
+                    base = make(.member(base, addIdentifier(member)), spanned, depth: depthOf(base) + 1)
                     if depthOf(base) > ParseLimits.maximumExpressionDepth {
                         reportExpressionTooDeep(at: member.span)
                         base = makeError(spanned)
@@ -849,8 +959,8 @@ final class Parser {
             return make(.none, span(token), depth: 1)
         case .identifier:
             advance()
-            if kind == .leftParen { return parseCall(Identifier(text(token), span: span(token))) }
-            return make(.name(text(token)), span(token), depth: 1)
+            if kind == .leftParen { return parseCall(identifier(token)) }
+            return make(.name(name(token)), span(token), depth: 1)
         case .leftParen:
             return parseParenthesized()
         case .leftBracket:
@@ -873,26 +983,27 @@ final class Parser {
         defer { depth -= 1 }
         ignoreNewlines += 1
         advance()
-        var arguments: [Argument] = []
+        let base = argumentStack.count
         var treeDepth = 1
         while kind != .rightParen, !statementFailed {
-            let argument: Argument
+            let argument: PendingArgument
             if labelAhead {
-                argument = parseLabelledArgument()
+                argument = parsePendingLabelledArgument()
             } else if canStartExpression(kind) {
                 let value = parseExpression()
-                argument = Argument(label: nil, value: value, span: spanOf(value))
+                argument = PendingArgument(labelToken: PendingArgument.noLabel, value: value, span: spanOf(value))
             } else {
                 break
             }
-            arguments.append(argument)
+            argumentStack.append(argument)
             treeDepth = max(treeDepth, depthOf(argument.value) + 1)
             if kind == .comma { advance(); continue }
             break
         }
         ignoreNewlines -= 1
+        let arguments = commitArguments(from: base)
         if !expectCloser(.rightParen, ")", opener: open) { return makeError(span(from: callee.span.start)) }
-        return make(.call(callee, arguments), span(from: callee.span.start), depth: treeDepth)
+        return make(.call(addIdentifier(callee), arguments), span(from: callee.span.start), depth: treeDepth)
     }
 
     // parenthesized = "(" expression { "," expression } [ "," ] ")" ;
@@ -903,21 +1014,25 @@ final class Parser {
         defer { depth -= 1 }
         ignoreNewlines += 1
         advance()
-        var elements: [ExprID] = [parseExpression()]
-        var treeDepth = depthOf(elements[0]) + 1
+        let base = exprStack.count
+        let first = parseExpression()
+        exprStack.append(first)
+        var treeDepth = depthOf(first) + 1
         while kind == .comma, !statementFailed {
             advance()
-            if kind == .rightParen, elements.count >= 2 { break }  // trailing comma
+            if kind == .rightParen, exprStack.count - base >= 2 { break }  // trailing comma
             let element = parseExpression()
-            elements.append(element)
+            exprStack.append(element)
             treeDepth = max(treeDepth, depthOf(element) + 1)
         }
         ignoreNewlines -= 1
+        if exprStack.count - base == 1 { exprStack.truncate(to: base) }
+        let elements = commitExprs(from: base)  // empty for `(e)`
         if !expectCloser(.rightParen, ")", opener: open) { return makeError(span(from: open.start)) }
-        if elements.count == 1 {
+        if elements.isEmpty {
             // `(e)` is `e`, spanning its parentheses so that `(a + b) * c` covers them.
-            exprs[Int(elements[0].index)].span = span(from: open.start)
-            return elements[0]
+            exprs[Int(first.index)].span = span(from: open.start)
+            return first
         }
         return make(.tuple(elements), span(from: open.start), depth: treeDepth)
     }
@@ -929,16 +1044,17 @@ final class Parser {
         defer { depth -= 1 }
         ignoreNewlines += 1
         advance()
-        var elements: [ExprID] = []
+        let base = exprStack.count
         var treeDepth = 1
         while kind != .rightBracket, !statementFailed {
             let element = parseExpression()
-            elements.append(element)
+            exprStack.append(element)
             treeDepth = max(treeDepth, depthOf(element) + 1)
             if kind == .comma { advance(); continue }
             break
         }
         ignoreNewlines -= 1
+        let elements = commitExprs(from: base)
         if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
         return make(.list(elements), span(from: open.start), depth: treeDepth)
     }
@@ -950,24 +1066,29 @@ final class Parser {
         if first.kind == .string {
             advance()
             let text = decodeStringText(first)
-            return make(.string(text.isEmpty ? [] : [.text(text)]), span(first), depth: 1)
+            var parts = StringPartList.empty
+            if !text.isEmpty {
+                parts = StringPartList(start: UInt32(stringParts.count), count: 1)
+                stringParts.append(.text(text))
+            }
+            return make(.string(parts), span(first), depth: 1)
         }
         guard enterNesting(first) else { return makeError(span(from: first.start)) }
         defer { depth -= 1 }
-        var parts: [StringPart] = []
+        let base = partStack.count
         var treeDepth = 1
         let headText = decodeStringText(first)
-        if !headText.isEmpty { parts.append(.text(headText)) }
+        if !headText.isEmpty { partStack.append(.text(headText)) }
         var piece = first
         while true {
             advance()  // the head or middle piece
             let value = parseExpression()
-            parts.append(.interpolation(value))
+            partStack.append(.interpolation(value))
             treeDepth = max(treeDepth, depthOf(value) + 1)
             if kind == .stringMiddle || kind == .stringTail {
                 piece = current
                 let text = decodeStringText(piece)
-                if !text.isEmpty { parts.append(.text(text)) }
+                if !text.isEmpty { partStack.append(.text(text)) }
                 if piece.kind == .stringTail {
                     advance()
                     break
@@ -979,10 +1100,11 @@ final class Parser {
                 let openSpan = Span(file: file, start: piece.end - 2, end: piece.end)
                 report(ParseMessages.unclosedDelimiter(expected: ")", opener: "\\(", openedAt: openSpan, found: found, at: expectedSpan))
             }
+            partStack.removeSubrange(base...)
             skipToStringEnd()
             return makeError(span(from: first.start))
         }
-        return make(.string(parts), span(from: first.start), depth: treeDepth)
+        return make(.string(commitParts(from: base)), span(from: first.start), depth: treeDepth)
     }
 
     /// After an error inside an interpolation: skips to the tail that ends this string.
@@ -1007,6 +1129,33 @@ final class Parser {
     func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
         let start = Int(token.start)
         var end = Int(token.end)
+        // The common case in one pass: up to 15 digits with an optional fraction, then a
+        // unit or nothing; exact as in `parseNumberValue` (an exact mantissa divided once by
+        // an exact power of ten). Exponents take the general path below.
+        var j = start
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        while j < end, bytes[j] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0"))
+            digits += 1
+            j += 1
+        }
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            while j < end, bytes[j] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0"))
+                digits += 1
+                fractionDigits += 1
+                j += 1
+            }
+        }
+        if digits <= 15, j == end || bytes[j] | 0x20 != UInt8(ascii: "e") {
+            let unit = j == end ? NumberUnit.none : numberUnitOf(bytes, j, end) ?? .none
+            var power = 1.0
+            for _ in 0..<fractionDigits { power *= 10 }
+            return (Double(mantissa) / power, unit)
+        }
         var unit = NumberUnit.none
         if bytes[end - 1] == UInt8(ascii: "%") {
             unit = .percent
@@ -1023,20 +1172,19 @@ final class Parser {
     }
 
     func decodeColor(_ token: Token) -> (UInt8, UInt8, UInt8, UInt8) {
-        func hex(_ b: UInt8) -> UInt8 {
+        @inline(__always) func hex(_ b: UInt8) -> UInt8 {
             let lower = b | 0x20
-            return lower >= UInt8(ascii: "a") ? lower - UInt8(ascii: "a") + 10 : b - UInt8(ascii: "0")
+            return lower >= UInt8(ascii: "a") ? lower &- UInt8(ascii: "a") &+ 10 : b &- UInt8(ascii: "0")
         }
         let start = Int(token.start) + 1
         let count = Int(token.end) - start
-        var components: [UInt8] = []
-        if count == 3 || count == 4 {
-            for k in 0..<count { let v = hex(bytes[start + k]); components.append(v << 4 | v) }
-        } else {
-            for k in stride(from: 0, to: count, by: 2) { components.append(hex(bytes[start + k]) << 4 | hex(bytes[start + k + 1])) }
+        // `#rgb` and `#rgba` repeat each digit; `#rrggbb` and `#rrggbbaa` pair them.
+        @inline(__always) func component(_ k: Int) -> UInt8 {
+            if count <= 4 { let v = hex(bytes[start + k]); return v << 4 | v }
+            return hex(bytes[start + 2 * k]) << 4 | hex(bytes[start + 2 * k + 1])
         }
-        if components.count == 3 { components.append(255) }
-        return (components[0], components[1], components[2], components[3])
+        let alpha: UInt8 = count == 4 || count == 8 ? component(3) : 255
+        return (component(0), component(1), component(2), alpha)
     }
 
     /// The literal text of one string piece with escapes decoded.

@@ -33,7 +33,7 @@ private struct ASTDumper {
             expression(value, depth + 1)
         case .style(let name, let properties):
             line(depth, "style \(name.name)", statement.span)
-            for property in properties { argument(property, depth + 1) }
+            for property in file[properties] { argument(property, depth + 1) }
         case .def(let name, let parameters, let body):
             line(depth, "def \(name.name)", statement.span)
             for parameter in parameters {
@@ -46,7 +46,7 @@ private struct ASTDumper {
             line(depth + 1, "path \(quoted(path))", span)
         case .page(let arguments, let body):
             line(depth, "page", statement.span)
-            for argument in arguments { self.argument(argument, depth + 1) }
+            for argument in file[arguments] { self.argument(argument, depth + 1) }
             if let body { block(body, depth + 1) }
         case .forLoop(let name, let sequence, let body):
             line(depth, "for \(name.name)", statement.span)
@@ -62,16 +62,17 @@ private struct ASTDumper {
             }
         case .connector(let connector):
             line(depth, "connector", statement.span)
-            for (index, endpoint) in connector.endpoints.enumerated() {
+            let arrows = file[connector.arrows]
+            for (index, endpoint) in file[connector.endpoints].enumerated() {
                 expression(endpoint, depth + 1)
-                if index < connector.operators.count {
-                    line(depth + 1, "op \(connectorText(connector.operators[index]))", connector.operatorSpans[index])
+                if index < arrows.count {
+                    line(depth + 1, "op \(connectorText(arrows[index].op))", arrows[index].span)
                 }
             }
-            for argument in connector.arguments { self.argument(argument, depth + 1) }
+            for argument in file[connector.arguments] { self.argument(argument, depth + 1) }
         case .node(let node):
             line(depth, "node \(node.kind.name)", statement.span)
-            for argument in node.arguments { self.argument(argument, depth + 1) }
+            for argument in file[node.arguments] { self.argument(argument, depth + 1) }
             if let body = node.block { block(body, depth + 1) }
         case .property(let argument):
             line(depth, "property \(argument.label?.name ?? "?")", statement.span)
@@ -96,7 +97,8 @@ private struct ASTDumper {
         switch expr.kind {
         case .number(let value, let unit):
             line(depth, "number \(number(value))\(unitText(unit))", expr.span)
-        case .string(let parts):
+        case .string(let partList):
+            let parts = file[partList]
             if parts.allSatisfy({ if case .text = $0 { true } else { false } }) {
                 let text = parts.map { if case .text(let t) = $0 { t } else { "" } }.joined()
                 line(depth, "string \(quoted(text))", expr.span)
@@ -119,10 +121,10 @@ private struct ASTDumper {
             line(depth, "name \(name)", expr.span)
         case .tuple(let elements):
             line(depth, "tuple", expr.span)
-            for element in elements { expression(element, depth + 1) }
+            for element in file[elements] { expression(element, depth + 1) }
         case .list(let elements):
             line(depth, "list", expr.span)
-            for element in elements { expression(element, depth + 1) }
+            for element in file[elements] { expression(element, depth + 1) }
         case .unary(let op, let operand):
             line(depth, "unary \(unaryText(op))", expr.span)
             expression(operand, depth + 1)
@@ -135,15 +137,15 @@ private struct ASTDumper {
             expression(low, depth + 1)
             expression(high, depth + 1)
         case .member(let base, let name):
-            line(depth, "member \(name.name)", expr.span)
+            line(depth, "member \(file[name].name)", expr.span)
             expression(base, depth + 1)
         case .index(let base, let index):
             line(depth, "index", expr.span)
             expression(base, depth + 1)
             expression(index, depth + 1)
         case .call(let callee, let arguments):
-            line(depth, "call \(callee.name)", expr.span)
-            for argument in arguments { self.argument(argument, depth + 1) }
+            line(depth, "call \(file[callee].name)", expr.span)
+            for argument in file[arguments] { self.argument(argument, depth + 1) }
         case .error:
             line(depth, "error", expr.span)
         }

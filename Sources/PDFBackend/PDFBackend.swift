@@ -36,10 +36,19 @@ package struct PDFOptions: Sendable {
 package enum PDFWriter {
     package static func render(_ document: Scene.Document, options: PDFOptions = PDFOptions()) -> [UInt8] {
         var scene = SceneWriter(document: document)
-        let contents = document.pages.map { scene.pageContent($0) }
+        // Each page's content is compressed as soon as it is written, so that no more than
+        // one page's uncompressed stream is held at a time (16 MB for 100,000 shapes).
+        let contents = document.pages.map { page -> (bytes: [UInt8], filter: StaticString?, resources: ResourceUse) in
+            let (bytes, resources) = scene.pageContent(page)
+            guard options.compress else { return (bytes, nil, resources) }
+            let packed = PDFFile.packed(bytes)
+            return (packed.bytes, packed.filter, resources)
+        }
         let used = scene.resources
 
         var file = PDFFile(compress: options.compress)
+        // The file is mostly the page contents: reserve for them and the objects around.
+        file.reserve(contents.reduce(16 << 10) { $0 + $1.bytes.count + 256 })
         let catalog = file.allocate()
         let pageTree = file.allocate()
         let info = file.allocate()
@@ -97,7 +106,7 @@ package enum PDFWriter {
                 out.append(static: " /Contents ")
                 out.reference(contentObject)
             }
-            file.stream(contentObject, data: contents[i].bytes)
+            file.stream(contentObject, data: contents[i].bytes, compressible: false, alreadyFiltered: contents[i].filter)
         }
         for (i, form) in used.forms.enumerated() {
             file.stream(formObjects[i], data: form.content) { out in

@@ -55,11 +55,7 @@ struct PDFFile {
         var payload = data
         var filter: StaticString? = alreadyFiltered
         if alreadyFiltered == nil && compressible && compress {
-            let packed = Deflate.compress(data)
-            if packed.count < data.count {
-                payload = packed
-                filter = "/FlateDecode"
-            }
+            (payload, filter) = PDFFile.packed(data)
         }
         begin(number)
         out.append(static: "<< /Length ")
@@ -73,6 +69,19 @@ struct PDFFile {
         out.append(payload)
         out.append(static: "\nendstream")
         end()
+    }
+
+    /// `data` Flate-compressed with its filter name, or `data` itself and nil when
+    /// compressing does not make it smaller.
+    static func packed(_ data: [UInt8]) -> (bytes: [UInt8], filter: StaticString?) {
+        let packed = Deflate.compress(data)
+        return packed.count < data.count ? (packed, "/FlateDecode") : (data, nil)
+    }
+
+    /// Makes room for `count` more bytes at once (instead of growing by doubling, which
+    /// copies the file several times and may leave half of the last allocation unused).
+    mutating func reserve(_ count: Int) {
+        out.reserveCapacity(out.count + count)
     }
 
     /// Writes the cross-reference table and trailer; the file identifier is the MD5 of

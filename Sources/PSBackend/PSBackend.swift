@@ -161,6 +161,9 @@ struct PSDocumentWriter {
         }
     }
 
+    /// Numbers formatted before in this document's pages (see `NumberCache`).
+    let numbers = NumberCache()
+
     mutating func write() -> [UInt8] {
         var out = ByteBuffer(capacity: 16 * 1024)
         writeHeader(into: &out)
@@ -358,7 +361,7 @@ struct PSDocumentWriter {
             out.append("tb\n")
         }
         // The body writes into the same buffer: move it in and out (no copy of the file).
-        var content = PSContent(out: ByteBuffer(capacity: 0))
+        var content = PSContent(out: ByteBuffer(capacity: 0), numbers: numbers)
         swap(&content.out, &out)
         // Flip once: page space has its origin top-left and y pointing down.
         content.concat(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: height))
@@ -453,7 +456,8 @@ struct PSBody {
             if usesOpacity { content.setFillAlpha(fill.color.alpha) }
             content.setColor(fill.color)
             let evenOdd = fill.rule == .evenOdd
-            content.op(stroke == nil ? (evenOdd ? "ef" : "f") : (evenOdd ? "efs" : "fs"))
+            let paint: StaticString = stroke == nil ? (evenOdd ? "ef" : "f") : (evenOdd ? "efs" : "fs")
+            content.op(paint)
         }
         if let stroke {
             if usesOpacity { content.setStrokeAlpha(stroke.color.alpha) }
@@ -470,27 +474,36 @@ struct PSBody {
         if usesOpacity { content.setFillAlpha(run.color.alpha) }
         content.setColor(run.color)
         content.selectFont(key, size: run.size)
+        let glyphs = run.glyphs
         switch document.fonts[run.font.index] {
         case .standard:
             // Glyph ids of standard fonts are single-byte codes; anything else is a bug
             // upstream, drawn as a visible '?' rather than wrapped around.
-            content.string(run.glyphs.map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F })
+            content.withCursor(maximumLength: PSCursor.stringLength(glyphs.count)) { out in
+                out.stringStart()
+                for glyph in glyphs { out.stringByte(glyph.glyph <= 0xFF ? UInt8(glyph.glyph) : 0x3F) }
+                out.stringEnd()
+            }
         case .trueType:
             if let font = embedded[run.font.index] {
                 // Identity-H: two bytes per glyph, its CID.
-                content.hexString(run.glyphs.map { font.cids[$0.glyph] ?? 0 })
+                content.hexString(glyphs.map { font.cids[$0.glyph] ?? 0 })
             } else {
-                content.string(run.glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F })
+                content.string(glyphs.map { WinAnsi.code(for: $0.scalar) ?? 0x3F })
             }
         }
-        content.raw("[")
-        for (i, glyph) in run.glyphs.enumerated() {
-            let next = i + 1 < run.glyphs.count ? run.glyphs[i + 1].x : run.advance
-            content.number(next - glyph.x)
+        // The advance of each glyph (to the next one, the last to the run's end), then where
+        // the first one starts.
+        content.withCursor(maximumLength: (glyphs.count + 2) * PSCursor.numberLength + 8) { out in
+            out.raw("[")
+            for i in glyphs.indices {
+                let next = i + 1 < glyphs.count ? glyphs[i + 1].x : run.advance
+                out.number(next - glyphs[i].x)
+            }
+            out.raw("] ")
+            out.number(run.origin.x + glyphs[0].x)
+            out.number(run.origin.y)
+            out.op("t")
         }
-        content.raw("] ")
-        content.number(run.origin.x + run.glyphs[0].x)
-        content.number(run.origin.y)
-        content.op("t")
     }
 }

@@ -30,19 +30,55 @@ struct PSGraphicsState: Equatable {
 /// The page body writer: typed helpers, one per prolog procedure, each writing its operands
 /// and its short name (defined in `PSProlog`) into the document's one buffer. Tracks
 /// `gsave`/`grestore` depth so the page can check balance when it ends.
+///
+/// The frequent statements (path segments, colours, line widths, text runs) are written
+/// through a raw cursor (`PSCursor`) a whole statement or path at a time, byte for byte
+/// what the one-piece-at-a-time helpers write.
 struct PSContent {
     var out: ByteBuffer
     private(set) var depth = 0
     private var state = PSGraphicsState()
     private var saved: [PSGraphicsState] = []
     /// Characters written on the current line, to keep lines short (DSC asks for ≤ 255).
-    private var column = 0
+    private(set) var column = 0
+    /// Numbers formatted before in this document (nil: format every number).
+    let numbers: NumberCache?
 
-    init(out: ByteBuffer) { self.out = out }
+    init(out: ByteBuffer, numbers: NumberCache? = nil) {
+        self.out = out
+        self.numbers = numbers
+    }
 
     // MARK: Low-level writing
 
-    mutating func raw(_ s: String) {
+    /// Lets `body` write through a cursor with room for `maximumLength` bytes (count
+    /// `PSCursor.numberLength` per number), continuing the current line.
+    @inline(__always)
+    mutating func withCursor(maximumLength: Int, _ body: (inout PSCursor) -> Void) {
+        let startColumn = column
+        var endColumn = 0
+        out.withCursor(maximumLength: maximumLength, numbers: numbers) { cursor in
+            var ps = PSCursor(cursor, column: startColumn)
+            body(&ps)
+            endColumn = ps.column
+            cursor = ps.cursor
+        }
+        column = endColumn
+    }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes in
+            out.append(bytes)
+            if let newline = bytes.lastIndex(of: 0x0A) {
+                column = bytes.count - newline - 1
+            } else {
+                column += bytes.count
+            }
+        }
+    }
+
+    /// `raw` for text made at run time.
+    mutating func rawText(_ s: String) {
         out.append(s)
         if let newline = s.utf8.lastIndex(of: 0x0A) {
             column = s.utf8.distance(from: newline, to: s.utf8.endIndex) - 1
@@ -78,8 +114,14 @@ struct PSContent {
     }
 
     /// An operator name closing a statement, then a newline.
-    mutating func op(_ name: String) {
+    mutating func op(_ name: StaticString) {
         raw(name)
+        newline()
+    }
+
+    /// `op` for text made at run time.
+    mutating func opText(_ name: String) {
+        rawText(name)
         newline()
     }
 
@@ -87,36 +129,12 @@ struct PSContent {
     /// printable ASCII written as a three-digit octal escape, so no text can end the string
     /// early or smuggle in control characters; long strings continue on the next line with
     /// a backslash-newline (which the scanner drops).
-    mutating func string(_ bytes: some Sequence<UInt8>) {
-        out.append(0x28)
-        column += 1
-        for b in bytes {
-            if column > 240 {
-                out.append(0x5C); out.append(0x0A)
-                column = 0
-            }
-            switch b {
-            case 0x28, 0x29, 0x5C:
-                out.append(0x5C); out.append(b)
-                column += 2
-            case 0x25 where column == 0:
-                // Never a '%' at the start of a line: it could read as a DSC comment.
-                out.append([0x5C, 0x30, 0x34, 0x35] as [UInt8])
-                column += 4
-            case 0x20...0x7E:
-                out.append(b)
-                column += 1
-            default:
-                out.append(0x5C)
-                out.append(0x30 + (b >> 6))
-                out.append(0x30 + ((b >> 3) & 7))
-                out.append(0x30 + (b & 7))
-                column += 4
-            }
+    mutating func string(_ bytes: [UInt8]) {
+        withCursor(maximumLength: PSCursor.stringLength(bytes.count)) { out in
+            out.stringStart()
+            for b in bytes { out.stringByte(b) }
+            out.stringEnd()
         }
-        out.append(0x29)
-        out.append(0x20)
-        column += 2
     }
 
     /// A hex string `<…>` of 16-bit big-endian codes (for Identity-H composite fonts).
@@ -166,8 +184,10 @@ struct PSContent {
         let rgb = (clamp(c.red), clamp(c.green), clamp(c.blue))
         if let current = state.color, current == rgb { return }
         state.color = rgb
-        number(rgb.0); number(rgb.1); number(rgb.2)
-        op("rg")
+        withCursor(maximumLength: 3 * PSCursor.numberLength + 3) { out in
+            out.number(rgb.0); out.number(rgb.1); out.number(rgb.2)
+            out.op("rg")
+        }
     }
 
     /// `fa`: Ghostscript's constant fill alpha where the interpreter has it (see the prolog).
@@ -197,7 +217,9 @@ struct PSContent {
     mutating func setStrokeStyle(_ s: Stroke) {
         if state.lineWidth != s.width {
             state.lineWidth = s.width
-            number(s.width); op("w")
+            withCursor(maximumLength: PSCursor.numberLength + 2) { out in
+                out.number(s.width); out.op("w")
+            }
         }
         if state.cap != s.cap {
             state.cap = s.cap
@@ -235,36 +257,54 @@ struct PSContent {
     mutating func selectFont(_ key: String, size: Double) {
         if let f = state.font, f.0 == key, f.1 == size { return }
         state.font = (key, size)
-        raw(key); raw(" "); number(size); op("sf")
+        rawText(key); raw(" "); number(size); op("sf")
     }
 
     // MARK: Paths
 
     /// `m` `l` `c` `h`: the path's segments. A segment without a current point starts a
-    /// subpath instead (PostScript would stop with `nocurrentpoint`).
+    /// subpath instead (PostScript would stop with `nocurrentpoint`). Written through a
+    /// cursor some hundred segments at a time (a bounded scratch space for any path).
     mutating func path(_ path: Scene.Path) {
+        let verbs = path.verbs, points = path.points
+        var verbIndex = 0, pointIndex = 0
         var hasCurrentPoint = false
-        path.forEachCheckedSegment { verb, points in
-            switch verb {
-            case .move:
-                let p = points[points.startIndex]
-                number(p.x); number(p.y); op("m")
-                hasCurrentPoint = true
-            case .line:
-                let p = points[points.startIndex]
-                number(p.x); number(p.y); op(hasCurrentPoint ? "l" : "m")
-                hasCurrentPoint = true
-            case .cubic:
-                let i = points.startIndex
-                if !hasCurrentPoint {
-                    number(points[i].x); number(points[i].y); op("m")
-                    hasCurrentPoint = true
+        while verbIndex < verbs.count {
+            let end = min(verbs.count, verbIndex + 256)
+            // Per verb: its points, a move for a cubic without a current point, an operator.
+            var maximumLength = 0
+            for verb in verbs[verbIndex..<end] { maximumLength += (verb.pointCount + 1) * 2 * PSCursor.numberLength + 4 }
+            var stopped = false
+            withCursor(maximumLength: maximumLength) { out in
+                while verbIndex < end {
+                    let verb = verbs[verbIndex]
+                    let n = verb.pointCount
+                    // Stop where the points run out (a path built by hand that breaks the
+                    // IR's invariant), rather than trapping.
+                    guard pointIndex + n <= points.count else { stopped = true; return }
+                    switch verb {
+                    case .move:
+                        out.number(points[pointIndex].x); out.number(points[pointIndex].y); out.op("m")
+                        hasCurrentPoint = true
+                    case .line:
+                        out.number(points[pointIndex].x); out.number(points[pointIndex].y)
+                        if hasCurrentPoint { out.op("l") } else { out.op("m") }
+                        hasCurrentPoint = true
+                    case .cubic:
+                        if !hasCurrentPoint {
+                            out.number(points[pointIndex].x); out.number(points[pointIndex].y); out.op("m")
+                            hasCurrentPoint = true
+                        }
+                        for k in 0..<3 { out.number(points[pointIndex + k].x); out.number(points[pointIndex + k].y) }
+                        out.op("c")
+                    case .close:
+                        if hasCurrentPoint { out.op("h") }
+                    }
+                    verbIndex += 1
+                    pointIndex += n
                 }
-                for p in points { number(p.x); number(p.y) }
-                op("c")
-            case .close:
-                if hasCurrentPoint { op("h") }
             }
+            if stopped { return }
         }
     }
 
@@ -285,5 +325,81 @@ extension Scene.Path {
             body(verb, points[index..<index + n])
             index += n
         }
+    }
+}
+
+/// A raw write position continuing a `PSContent`'s current line, with its line-length rules:
+/// numbers are clamped and end with a space, and a line longer than 200 characters is ended
+/// before the next number (as `PSContent.number` does).
+struct PSCursor {
+    var cursor: ByteCursor
+    /// Where the current line starts in the scratch space, or before it (`startColumn`).
+    private var lineStart: UnsafeMutablePointer<UInt8>
+    private var startColumn: Int
+
+    /// Room to reserve per number: the number, its space, and a line end before it.
+    static let numberLength = NumberFormat.maximumFastLength + 2
+
+    /// Room for a string literal of `count` bytes: four per byte (an octal escape), a
+    /// backslash-newline per 60 of them, the parentheses and a space.
+    static func stringLength(_ count: Int) -> Int { 4 * count + 2 * (count / 60 + 2) + 3 }
+
+    @inline(__always) init(_ cursor: ByteCursor, column: Int) {
+        self.cursor = cursor
+        lineStart = cursor.position
+        startColumn = column
+    }
+
+    @inline(__always) var column: Int { startColumn + (cursor.position - lineStart) }
+
+    @inline(__always) mutating func newline() {
+        cursor.byte(0x0A)
+        lineStart = cursor.position
+        startColumn = 0
+    }
+
+    /// A number at the default precision, clamped to `PSContent.maximumMagnitude` (so it
+    /// always takes the cursor's fast path), then a space.
+    @inline(__always) mutating func number(_ value: Double) {
+        if column > 200 { newline() }
+        cursor.number(min(PSContent.maximumMagnitude, max(-PSContent.maximumMagnitude, value)))
+        cursor.byte(0x20)
+    }
+
+    @inline(__always) mutating func raw(_ text: StaticString) { cursor.text(text) }
+
+    /// An operator closing a statement, then a newline.
+    @inline(__always) mutating func op(_ name: StaticString) {
+        cursor.text(name)
+        newline()
+    }
+
+    @inline(__always) mutating func stringStart() { cursor.byte(0x28) }
+
+    /// One byte of a string literal (see `PSContent.string`).
+    @inline(__always) mutating func stringByte(_ b: UInt8) {
+        if column > 240 {
+            cursor.byte(0x5C)
+            newline()
+        }
+        switch b {
+        case 0x28, 0x29, 0x5C:
+            cursor.byte(0x5C); cursor.byte(b)
+        case 0x25 where column == 0:
+            // Never a '%' at the start of a line: it could read as a DSC comment.
+            cursor.byte(0x5C); cursor.byte(0x30); cursor.byte(0x34); cursor.byte(0x35)
+        case 0x20...0x7E:
+            cursor.byte(b)
+        default:
+            cursor.byte(0x5C)
+            cursor.byte(0x30 + (b >> 6))
+            cursor.byte(0x30 + ((b >> 3) & 7))
+            cursor.byte(0x30 + (b & 7))
+        }
+    }
+
+    @inline(__always) mutating func stringEnd() {
+        cursor.byte(0x29)
+        cursor.byte(0x20)
     }
 }

@@ -71,7 +71,7 @@ enum PSImages {
         content.gsave()
         // The unit square onto the rectangle; the image's first row lands at its top.
         content.concat(Transform(a: r.width, b: 0, c: 0, d: r.height, e: r.minX, f: r.minY))
-        content.op(["", "/DeviceGray", "", "/DeviceRGB", "/DeviceCMYK"][decoded.components] + " setcolorspace")
+        content.opText(["", "/DeviceGray", "", "/DeviceRGB", "/DeviceCMYK"][decoded.components] + " setcolorspace")
         // A PNG with transparent pixels: a Level 3 masked image (ImageType 3) with the mask
         // interleaved before each pixel — painted where alpha ≥ 50 %, left out elsewhere.
         let masked = decoded.alpha != nil
@@ -82,7 +82,7 @@ enum PSImages {
             content.integer(decoded.height)
             content.raw("/BitsPerComponent ")
             content.integer(bitsPerComponent)
-            content.raw("/Decode [" + decode + "] /ImageMatrix [")
+            content.rawText("/Decode [" + decode + "] /ImageMatrix [")
             content.integer(decoded.width)
             content.raw("0 0 ")
             content.integer(decoded.height)
@@ -103,7 +103,7 @@ enum PSImages {
         let close = masked ? ">> >> image" : ">> image"
         switch decoded.data {
         case .samples(let samples):
-            content.op("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter " + close)
+            content.opText("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter " + close)
             if let alpha = decoded.alpha {
                 var interleaved: [UInt8] = []
                 interleaved.reserveCapacity(samples.count + alpha.count)
@@ -117,7 +117,7 @@ enum PSImages {
                 encoded = Deflate.compress(samples)
             }
         case .jpeg(let bytes):
-            content.op("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter " + close)
+            content.opText("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter " + close)
             encoded = bytes
         }
         ASCII85.encode(encoded, into: &content.out)

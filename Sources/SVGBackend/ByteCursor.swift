@@ -1,44 +1,8 @@
-// Writing a whole element's worth of bytes through a raw cursor, then appending them to the
-// output in one piece. Appending each number and each separator to the `ByteBuffer` on its
-// own costs a call and a generic array append apiece (about 100 instructions), which was
-// most of the backend's time for path data.
+// SVG's addition to the shared raw cursor (DrawOutput's `ByteCursor`).
 
 import DrawOutput
 
-/// A write position in memory the caller has reserved enough room in.
-struct ByteCursor {
-    private(set) var position: UnsafeMutablePointer<UInt8>
-    /// Numbers formatted before, or nil.
-    let numbers: NumberCache?
-
-    @inline(__always) init(_ start: UnsafeMutablePointer<UInt8>, numbers: NumberCache? = nil) {
-        position = start
-        self.numbers = numbers
-    }
-
-    /// Numbers below this magnitude always take `NumberFormat.writeFast`'s path at the
-    /// default precision (4 digits: 10^11 · 10^4 < 9 · 10^15), in at most
-    /// `NumberFormat.maximumFastLength` bytes.
-    static let fastLimit = 1.0e11
-
-    /// Whether `value` can be written by `number` (NaN can: it is written as `0`).
-    @inline(__always) static func fits(_ value: Double) -> Bool { !(value.magnitude >= fastLimit) }
-
-    @inline(__always) mutating func byte(_ byte: UInt8) {
-        position.initialize(to: byte)
-        position += 1
-    }
-
-    @inline(__always) mutating func text(_ text: StaticString) {
-        // (`withUTF8Buffer`, not `utf8Start`: a one-character literal may be stored as a
-        // scalar rather than as a pointer.)
-        text.withUTF8Buffer { bytes in
-            guard let start = bytes.baseAddress else { return }
-            position.initialize(from: start, count: bytes.count)
-            position += bytes.count
-        }
-    }
-
+extension ByteCursor {
     /// `prefix`, the six hex digits of `triple` (0xRRGGBB) and a closing quote.
     @inline(__always) mutating func hexColor(_ prefix: StaticString, _ triple: Int) {
         text(prefix)
@@ -47,76 +11,5 @@ struct ByteCursor {
         byte(hex[(triple >> 12) & 15]); byte(hex[(triple >> 8) & 15])
         byte(hex[(triple >> 4) & 15]); byte(hex[triple & 15])
         byte(0x22)
-    }
-
-    /// A number at the default precision, exactly as `ByteBuffer.append(number:)` writes
-    /// it; the caller has checked `fits(value)` and reserved `maximumFastLength` bytes.
-    @inline(__always) mutating func number(_ value: Double) {
-        guard let numbers else {
-            position += NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
-            return
-        }
-        // Every number has `maximumFastLength` bytes reserved, so a whole cache entry can be
-        // copied in fixed 8-byte words; only its length counts.
-        let bits = value.bitPattern
-        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - NumberCache.slotBits))
-        let entry = numbers.entries + slot &* NumberCache.entrySize
-        let target = UnsafeMutableRawPointer(position)
-        if numbers.keys[slot] == bits && entry[0] != 0 {
-            let source = UnsafeRawPointer(entry + 1)
-            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-            position += Int(entry[0])
-            return
-        }
-        let length = NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
-        numbers.keys[slot] = bits
-        entry[0] = UInt8(truncatingIfNeeded: length)
-        let destination = UnsafeMutableRawPointer(entry + 1)
-        let written = UnsafeRawPointer(position)
-        destination.storeBytes(of: written.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        destination.storeBytes(of: written.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-        destination.storeBytes(of: written.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-        position += length
-    }
-}
-
-/// Numbers already formatted at the default precision, by their exact value (bit pattern),
-/// in a small direct-mapped table: drawings repeat coordinates (grids, shared edges, the
-/// same corner radii), and copying 24 bytes is several times cheaper than formatting.
-/// Output is byte for byte what formatting gives: a hit needs the identical bit pattern.
-final class NumberCache {
-    static let slotBits = 12
-    static let slotCount = 1 << slotBits
-    /// Per slot: a length byte (0 = empty), then up to `maximumFastLength` bytes.
-    static let entrySize = 32
-    let keys: UnsafeMutablePointer<UInt64>
-    let entries: UnsafeMutablePointer<UInt8>
-
-    init() {
-        keys = .allocate(capacity: Self.slotCount)
-        keys.initialize(repeating: 0, count: Self.slotCount)
-        entries = .allocate(capacity: Self.slotCount * Self.entrySize)
-        entries.initialize(repeating: 0, count: Self.slotCount * Self.entrySize)
-    }
-
-    deinit {
-        keys.deallocate()
-        entries.deallocate()
-    }
-}
-
-extension ByteBuffer {
-    /// Reserves `maximumLength` bytes of scratch space, lets `body` write into it, and
-    /// appends what it wrote.
-    @inline(__always)
-    mutating func withCursor(maximumLength: Int, numbers: NumberCache? = nil, _ body: (inout ByteCursor) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
-            let start = buffer.baseAddress!
-            var cursor = ByteCursor(start, numbers: numbers)
-            body(&cursor)
-            append(UnsafeBufferPointer(start: start, count: cursor.position - start))
-        }
     }
 }

@@ -68,7 +68,9 @@ struct SVGPageWriter {
 
         // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
         let width = max(0, page.size.width), height = max(0, page.size.height)
-        var out = ByteBuffer(capacity: body.count + 2048)
+        // The header and `<defs>` go in front of the body in place (the body usually has
+        // room to spare), rather than copying the body after them: one copy of the page.
+        var out = ByteBuffer(capacity: 2048)
         out.append(static: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append(static: "<svg xmlns=\"http://www.w3.org/2000/svg\"")
         if !usedImages.isEmpty || glyphPaths.values.contains(where: { $0 != nil }) {
@@ -89,9 +91,9 @@ struct SVGPageWriter {
             out.appendColor(background, attribute: "fill", opacityAttribute: "fill-opacity")
             out.append(static: "/>\n")
         }
-        out.append(body.take())
-        out.append(static: "</svg>\n")
-        return out.take()
+        body.append(static: "</svg>\n")
+        body.prepend(out.take())
+        return body.take()
     }
 
     // MARK: Defs

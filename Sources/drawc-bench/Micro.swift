@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import DrawDiagnostics
 import DrawOutput
+import DrawSyntax
 
 /// `drawc-bench --micro`: the shared number formatter alone, 1,000,000 typical coordinates
 /// written through `ByteBuffer`, as the backends do.
@@ -12,4 +18,34 @@ func runMicro() {
         return out.count
     }
     print("number formatter: \(Int(time.seconds * 1e9 / 1e6)) ns per number, \(time.result) bytes")
+}
+
+/// `drawc-bench --parse WORKLOAD N [RUNS]`: lex+parse alone, RUNS times (default 5) on the
+/// same source, printing the median time and MB/s. With RUNS = 1 it is the clean target for
+/// `valgrind --tool=callgrind` (the workload generator shows up as its own entries).
+func runParseOnly(workload: Workload, items: Int, runs: Int) {
+    let source = workload.source(items: items)
+    // Resident memory added by one more parse while its result is kept: the AST plus what
+    // the allocator kept of the temporaries (tokens); for a heap profile use massif.
+    let before = residentBytes()
+    let (file, _) = parse(SourceFile(id: FileID(0), path: "ast", bytes: source))
+    let astBytes = residentBytes() - before
+    let arrays = file.statements.capacity * MemoryLayout<Stmt>.stride + file.exprs.capacity * MemoryLayout<Expr>.stride
+        + file.arguments.capacity * MemoryLayout<Argument>.stride + file.exprLists.capacity * MemoryLayout<ExprID>.stride
+        + file.stringParts.capacity * MemoryLayout<StringPart>.stride + file.arrows.capacity * MemoryLayout<ConnectorArrow>.stride
+        + file.identifiers.capacity * MemoryLayout<Identifier>.stride + file.comments.capacity * MemoryLayout<Comment>.stride
+    print("AST arrays \(arrays / max(1, items)) bytes per item (not counting blocks' own statement arrays); strides: Stmt \(MemoryLayout<Stmt>.stride), Expr \(MemoryLayout<Expr>.stride), Argument \(MemoryLayout<Argument>.stride)")
+    withExtendedLifetime(file) {}
+    let stages = Pipeline(source: source, path: "bench-\(workload.rawValue).draw")
+    let time = median(runs: runs) { stages.parseOnly() }
+    let mb = Double(source.count) / 1e6
+    print("\(workload.rawValue) \(items): \(source.count) bytes, \(time.result) statements, lex+parse \(Double(Int(time.seconds * 1e5)) / 100) ms, \(Int(mb / time.seconds)) MB/s (median of \(runs)); resident growth \(astBytes / max(1, items)) bytes per item")
+}
+
+/// Resident set size of this process now (Linux: /proc/self/statm), or 0.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -58,12 +58,12 @@ final class Pipeline {
     func pdfOnly() -> Int { PDFWriter.render(laidOut, options: PDFOptions(compress: true, sourceDateEpoch: nil)).count }
     func psOnly() -> Int { PSWriter.render(laidOut, encapsulated: false).count }
 
-    /// The whole compile, file to file through DrawKit; returns the output's size in bytes.
+    /// The whole compile, file to file through DrawKit, with the same calls as `drawc compile`
+    /// (DrawKit's reader and atomic writer); returns the output's size in bytes.
     static func compileFile(_ input: String, to output: String, format: String) -> Int {
-        guard let bytes = FileManager.default.contents(atPath: input) else { return 0 }
-        let result = compile(source: [UInt8](bytes), path: input, format: OutputFormat(rawValue: format) ?? .pdf)
-        guard let first = result.outputs.first else { return 0 }
-        FileManager.default.createFile(atPath: output, contents: Data(first.bytes))
-        return first.bytes.count
+        guard let source = try? SourceInput.read(path: input) else { return 0 }
+        let result = compile(source: source, path: input, format: OutputFormat(rawValue: format) ?? .pdf)
+        guard result.succeeded, (try? OutputWriter.write(result, to: output)) != nil else { return 0 }
+        return result.outputs.reduce(0) { $0 + $1.bytes.count }
     }
 }

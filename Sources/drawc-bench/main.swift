@@ -39,8 +39,22 @@ func parseOptions() -> Options {
             if let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }) {
                 options.child = (w, n)
             }
+        case "--compile-only":
+            // --compile-only INPUT OUTPUT FORMAT: the whole compile alone, for its peak memory.
+            guard let input = args.popFirst(), let output = args.popFirst(), let format = args.popFirst() else {
+                FileHandle.standardError.write(Data("usage: drawc-bench --compile-only INPUT OUTPUT svg|pdf|ps\n".utf8))
+                exit(2)
+            }
+            runCompileOnly(input: input, output: output, format: format)
         case "--micro":
             runMicro()
+            exit(0)
+        case "--parse":
+            // --parse WORKLOAD N [RUNS]: lex+parse alone (for callgrind and quick MB/s).
+            guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) })
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --parse WORKLOAD N [RUNS]\n".utf8)); exit(2) }
+            let runs = args.first.flatMap { Int($0) } ?? 5
+            runParseOnly(workload: w, items: n, runs: runs)
             exit(0)
         case "--emit":
             // --emit WORKLOAD N FORMAT: print the workload's source (draw, svg, pic, pikchr).

@@ -1,17 +1,19 @@
-// Writing a whole operator's worth of bytes (operands and operator) through a raw cursor, then
-// appending them to the stream in one piece. Appending each number and separator to the
-// `ByteBuffer` on its own costs a call and a generic array append apiece (about 100
-// instructions), which was most of the backend's time for path data.
-
-import DrawOutput
+// Writing a whole element's or operator's worth of bytes through a raw cursor, then
+// appending them to the output in one piece. Appending each number and each separator to
+// the `ByteBuffer` on its own costs a call and a generic array append apiece (about 100
+// instructions), which was most of a backend's time for path data. Shared by the SVG, PDF
+// and PostScript writers, and `@inlinable` so that each backend's loops inline it. Public
+// rather than package: Swift 6.3 did not inline `@inlinable package` members across
+// modules (each number became a call); DrawOutput is no product, so nothing outside the
+// package sees it.
 
 /// A write position in memory the caller has reserved enough room in.
-struct ByteCursor {
-    private(set) var position: UnsafeMutablePointer<UInt8>
+public struct ByteCursor {
+    public var position: UnsafeMutablePointer<UInt8>
     /// Numbers formatted before, or nil.
-    let numbers: NumberCache?
+    @usableFromInline let numbers: NumberCache?
 
-    @inline(__always) init(_ start: UnsafeMutablePointer<UInt8>, numbers: NumberCache? = nil) {
+    @inlinable @inline(__always) public init(_ start: UnsafeMutablePointer<UInt8>, numbers: NumberCache? = nil) {
         position = start
         self.numbers = numbers
     }
@@ -19,17 +21,17 @@ struct ByteCursor {
     /// Numbers below this magnitude always take `NumberFormat.writeFast`'s path at the
     /// default precision (4 digits: 10^11 · 10^4 < 9 · 10^15), in at most
     /// `NumberFormat.maximumFastLength` bytes.
-    static let fastLimit = 1.0e11
+    @inlinable public static var fastLimit: Double { 1.0e11 }
 
     /// Whether `value` can be written by `number` (NaN can: it is written as `0`).
-    @inline(__always) static func fits(_ value: Double) -> Bool { !(value.magnitude >= fastLimit) }
+    @inlinable @inline(__always) public static func fits(_ value: Double) -> Bool { !(value.magnitude >= fastLimit) }
 
-    @inline(__always) mutating func byte(_ byte: UInt8) {
+    @inlinable @inline(__always) public mutating func byte(_ byte: UInt8) {
         position.initialize(to: byte)
         position += 1
     }
 
-    @inline(__always) mutating func text(_ text: StaticString) {
+    @inlinable @inline(__always) public mutating func text(_ text: StaticString) {
         // (`withUTF8Buffer`, not `utf8Start`: a one-character literal may be stored as a
         // scalar rather than as a pointer.)
         text.withUTF8Buffer { bytes in
@@ -39,9 +41,16 @@ struct ByteCursor {
         }
     }
 
+    /// Bytes from memory the caller owns.
+    @inlinable @inline(__always) public mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        position.initialize(from: start, count: bytes.count)
+        position += bytes.count
+    }
+
     /// A number at the default precision, exactly as `ByteBuffer.append(number:)` writes
     /// it; the caller has checked `fits(value)` and reserved `maximumFastLength` bytes.
-    @inline(__always) mutating func number(_ value: Double) {
+    @inlinable @inline(__always) public mutating func number(_ value: Double) {
         guard let numbers else {
             position += NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
             return
@@ -76,15 +85,15 @@ struct ByteCursor {
 /// in a small direct-mapped table: drawings repeat coordinates (grids, shared edges, the
 /// same corner radii), and copying 24 bytes is several times cheaper than formatting.
 /// Output is byte for byte what formatting gives: a hit needs the identical bit pattern.
-final class NumberCache {
-    static let slotBits = 12
-    static let slotCount = 1 << slotBits
+public final class NumberCache {
+    @inlinable public static var slotBits: Int { 12 }
+    @inlinable public static var slotCount: Int { 1 << slotBits }
     /// Per slot: a length byte (0 = empty), then up to `maximumFastLength` bytes.
-    static let entrySize = 32
-    let keys: UnsafeMutablePointer<UInt64>
-    let entries: UnsafeMutablePointer<UInt8>
+    @inlinable public static var entrySize: Int { 32 }
+    @usableFromInline let keys: UnsafeMutablePointer<UInt64>
+    @usableFromInline let entries: UnsafeMutablePointer<UInt8>
 
-    init() {
+    public init() {
         keys = .allocate(capacity: Self.slotCount)
         keys.initialize(repeating: 0, count: Self.slotCount)
         entries = .allocate(capacity: Self.slotCount * Self.entrySize)
@@ -100,8 +109,8 @@ final class NumberCache {
 extension ByteBuffer {
     /// Reserves `maximumLength` bytes of scratch space, lets `body` write into it, and
     /// appends what it wrote.
-    @inline(__always)
-    mutating func withCursor(maximumLength: Int, numbers: NumberCache? = nil, _ body: (inout ByteCursor) -> Void) {
+    @inlinable @inline(__always)
+    public mutating func withCursor(maximumLength: Int, numbers: NumberCache? = nil, _ body: (inout ByteCursor) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
             let start = buffer.baseAddress!
             var cursor = ByteCursor(start, numbers: numbers)

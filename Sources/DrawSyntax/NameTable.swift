@@ -1,0 +1,89 @@
+// The Strings of the names a parse has met, found by their bytes in the source.
+//
+// The same few names (node kinds, property labels, colour words) recur on every line of a
+// drawing; decoding and validating each occurrence into a fresh String cost more than all
+// the rest of reading the name. Here a name's first 16 bytes are read as two words, which
+// are both its hash and (with its length) its key, so finding a known name is a few word
+// operations; its String is then copied (inline for names up to 15 bytes, else shared).
+
+struct NameTable {
+    private struct Slot {
+        /// The first 16 bytes of the name, little-endian, zero-padded.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        /// Where the name was first met (to compare names longer than 16 bytes).
+        var start: UInt32 = 0
+        /// 0 marks an empty slot (names are never empty).
+        var length: UInt32 = 0
+        /// Index in `strings` (kept apart so that probing reads plain words only).
+        var string: Int = 0
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 256)
+    private var strings: [String] = []
+    private var used = 0
+
+    /// The String of `bytes[start..<end]`, which must be ASCII (identifiers are).
+    @inline(__always)
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let length = end - start
+        let low = word(bytes, start, min(length, 8))
+        let high = length > 8 ? word(bytes, start + 8, min(length - 8, 8)) : 0
+        var hash = (low ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ high) &* 0xC2B2_AE3D_27D4_EB4F
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash >> 32) & mask
+        let found: Int = slots.withUnsafeBufferPointer { table in
+            while true {
+                let slot = table[i]
+                if slot.length == 0 { return -1 }
+                if slot.low == low, slot.high == high, slot.length == UInt32(length),
+                   length <= 16 || same(bytes, Int(slot.start) + 16, start + 16, length - 16) {
+                    return slot.string
+                }
+                i = (i &+ 1) & mask
+            }
+        }
+        if found >= 0 { return strings[found] }
+        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count)
+        strings.append(string)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return string
+    }
+
+    /// `count` (0…8) bytes from `offset`, little-endian, zero-padded.
+    @inline(__always)
+    private func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> UInt64 {
+        if count <= 0 { return 0 }
+        if offset + 8 <= bytes.count {
+            // One unaligned load, then keep the name's bytes only.
+            let raw = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+            let value = UInt64(littleEndian: raw)
+            return count == 8 ? value : value & ((1 << UInt64(count * 8)) - 1)
+        }
+        var value: UInt64 = 0
+        for k in 0..<count { value |= UInt64(bytes[offset + k]) << UInt64(k * 8) }
+        return value
+    }
+
+    @inline(__always)
+    private func same(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        for k in 0..<length where bytes[a &+ k] != bytes[b &+ k] { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.length != 0 {
+            var hash = (slot.low ^ UInt64(slot.length)) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ slot.high) &* 0xC2B2_AE3D_27D4_EB4F
+            var i = Int(truncatingIfNeeded: hash >> 32) & mask
+            while slots[i].length != 0 { i = (i &+ 1) & mask }
+            slots[i] = slot
+        }
+    }
+}
