@@ -40,21 +40,45 @@ package typealias StringPartList = AList<StringPart>
 package typealias ArrowList = AList<ConnectorArrow>
 
 /// The elements of an `AList`, zero-based, as read from the file's array.
-package struct AListView<Element>: RandomAccessCollection {
+///
+/// `public` and `@inlinable` (not `package`) because DrawSemantics walks these lists on every
+/// node: as `package` members the Collection requirements were called through generic
+/// witnesses across the module boundary (about 1.4k instructions per `shapes` statement
+/// in evaluation); public inlinable ones are specialised into the caller.
+public struct AListView<Element>: RandomAccessCollection {
     @usableFromInline let base: [Element]
     @usableFromInline let offset: Int
-    package let count: Int
-    @inlinable package init(_ base: [Element], _ list: AList<Element>) {
+    public let count: Int
+
+    @inlinable init(_ base: [Element], start: UInt32, count: UInt32) {
+        precondition(Int(start) + Int(count) <= base.count, "list outside its array")
         self.base = base
-        self.offset = Int(list.start)
-        self.count = Int(list.count)
+        self.offset = Int(start)
+        self.count = Int(count)
     }
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
-    @inlinable package subscript(position: Int) -> Element {
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
+    @inlinable public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "index out of range")
         return base[offset &+ position]
     }
+
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let base: [Element]
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+        @inlinable init(base: [Element], position: Int, end: Int) { self.base = base; self.position = position; self.end = end }
+        @inlinable public mutating func next() -> Element? {
+            if position >= end { return nil }
+            defer { position &+= 1 }
+            return base[position]
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator { Iterator(base: base, position: offset, end: offset + count) }
 }
 
 /// Index of an identifier in `File.identifiers` (a call's callee, a member's name).
@@ -301,8 +325,16 @@ package struct File: Sendable {
 
     package subscript(id: ExprID) -> Expr { exprs[Int(id.index)] }
     package subscript(id: IdentifierID) -> Identifier { identifiers[Int(id.index)] }
-    package subscript(list: ArgumentList) -> AListView<Argument> { AListView(arguments, list) }
-    package subscript(list: ExprList) -> AListView<ExprID> { AListView(exprLists, list) }
-    package subscript(list: StringPartList) -> AListView<StringPart> { AListView(stringParts, list) }
-    package subscript(list: ArrowList) -> AListView<ConnectorArrow> { AListView(arrows, list) }
+    @inlinable package subscript(list: ArgumentList) -> AListView<Argument> {
+        AListView(arguments, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: ExprList) -> AListView<ExprID> {
+        AListView(exprLists, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: StringPartList) -> AListView<StringPart> {
+        AListView(stringParts, start: list.start, count: list.count)
+    }
+    @inlinable package subscript(list: ArrowList) -> AListView<ConnectorArrow> {
+        AListView(arrows, start: list.start, count: list.count)
+    }
 }
