@@ -68,7 +68,8 @@ extension Evaluation {
             return
         }
         guard let value = evaluate(argument.value) else { return }
-        let expr = unit.ast[argument.value]
+        let file = unit  // see buildNode: a local reference spares a copy of the File
+        let expr = file.ast.exprs[Int(argument.value.index)]
         var text: String
         switch value {
         case .string(let s): text = s
