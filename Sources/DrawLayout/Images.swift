@@ -17,7 +17,7 @@ import Darwin
 let maximumImageBytes = 256 * 1024 * 1024
 
 extension LayoutEngine {
-    mutating func measureImage(_ node: Node, index: Int) -> Rect {
+    mutating func measureImage(_ node: NodeRef, index: Int) -> Rect {
         let g = node.geometry
         guard let path = node.content else { return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0) }
         let resourceIndex: Int

@@ -49,6 +49,25 @@ enum LayoutDefaults {
     static let labelGap = 3.0
 }
 
+/// A node of the drawing being laid out, read in place. The drawing outlives layout and is
+/// never changed by it; reading fields through the pointer copies only the field read,
+/// where passing a `Node` copied the whole node (five reference counts each way) at every
+/// visit — measure, place and emit visited each node four times.
+typealias NodeRef = UnsafePointer<Node>
+
+extension UnsafePointer where Pointee == Node {
+    var kind: NodeKind { pointee.kind }
+    var span: Span { pointee.span }
+    var id: String? { pointee.id }
+    var content: String? { pointee.content }
+    var contentSpan: Span? { pointee.contentSpan }
+    var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
+    var explicitStyleMask: UInt16 { pointee.explicitStyleMask }
+    var geometry: NodeGeometry { pointee.geometry }
+    var style: ResolvedStyle { pointee.style }
+    var children: [Node] { pointee.children }
+}
+
 /// Per-node results, indexed by pre-order position on the page.
 struct Box {
     /// Bounds in the node's own coordinates (from measuring).
@@ -152,15 +171,15 @@ struct LayoutEngine {
         // Nodes are read through a buffer pointer: subscripting the array would copy each
         // node (a dozen reference counts) at every visit.
         page.nodes.withUnsafeBufferPointer { nodes in
-            for i in nodes.indices { measure(nodes[i]) }
+            for i in nodes.indices { measure(nodes.baseAddress! + i) }
         }
 
         // The page acts as a group: top-level nodes stay at their own coordinates.
         var index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
-                let offset = outOfFlowOffset(nodes[i], index: index, parentOffset: .zero, parentTransform: -1) ?? .zero
-                place(nodes[i], index: index, offset: offset, transform: -1)
+                let offset = outOfFlowOffset(nodes.baseAddress! + i, index: index, parentOffset: .zero, parentTransform: -1) ?? .zero
+                place(nodes.baseAddress! + i, index: index, offset: offset, transform: -1)
                 index = Int(boxes[index].next)
             }
         }
@@ -177,11 +196,14 @@ struct LayoutEngine {
             size = Size(content.width + margin.left + margin.right, content.height + margin.top + margin.bottom)
         }
 
+        // About one item per node (shapes with labels make two): reserving avoids copying
+        // the growing array of every item of the page at each doubling.
         var items: [Scene.Item] = []
+        items.reserveCapacity(boxes.count)
         index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
-                emit(nodes[i], index: index, into: &items)
+                emit(nodes.baseAddress! + i, index: index, into: &items)
                 index = Int(boxes[index].next)
             }
         }
@@ -222,7 +244,7 @@ struct LayoutEngine {
 
     /// Lines between nodes, anchored lines and `a -> b` connectors: computed in page
     /// coordinates after placing, never part of the flow nor of their parent's size.
-    static func isConnector(_ node: Node) -> Bool {
+    static func isConnector(_ node: NodeRef) -> Bool {
         switch node.kind {
         case .connector:
             return true
@@ -244,7 +266,10 @@ struct LayoutEngine {
         }
     }
 
-    static func isFlow(_ node: Node) -> Bool {
+    static func isConnector(_ node: Node) -> Bool { withUnsafePointer(to: node) { isConnector($0) } }
+    static func isFlow(_ node: Node) -> Bool { withUnsafePointer(to: node) { isFlow($0) } }
+
+    static func isFlow(_ node: NodeRef) -> Bool {
         node.geometry.at == nil && !isConnector(node)
     }
 
@@ -259,7 +284,7 @@ struct LayoutEngine {
 
     /// Measures `node` and its subtree; returns its bounds in its own coordinates.
     @discardableResult
-    mutating func measure(_ node: Node) -> Rect {
+    mutating func measure(_ node: NodeRef) -> Rect {
         let index = boxes.count
         boxes.append(Box())
         boxes[index].kind = node.kind
@@ -353,7 +378,9 @@ struct LayoutEngine {
         if !Self.takesChildren(node.kind) && !node.children.isEmpty {
             // Children of kinds that take none (semantics warns): measured so that every
             // node has a box, but never placed nor drawn.
-            for i in node.children.indices { measure(node.children[i]) }
+            node.children.withUnsafeBufferPointer { children in
+                for i in children.indices { measure(children.baseAddress! + i) }
+            }
             for i in (index + 1)..<boxes.count { boxes[i].state = .ignored }
         }
         boxes[index].bounds = bounds
@@ -362,19 +389,19 @@ struct LayoutEngine {
     }
 
     /// Calls `body` for each child with its box index; when `measuring`, measures it first.
-    private mutating func forEachChild(_ node: Node, index: Int, measuring: Bool, _ body: (inout LayoutEngine, Node, Int) -> Void) {
+    private mutating func forEachChild(_ node: NodeRef, index: Int, measuring: Bool, _ body: (inout LayoutEngine, NodeRef, Int) -> Void) {
         var childIndex = index + 1
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
-                if measuring { measure(children[i]) }
-                body(&self, children[i], childIndex)
+                if measuring { measure(children.baseAddress! + i) }
+                body(&self, children.baseAddress! + i, childIndex)
                 childIndex = Int(boxes[childIndex].next)
             }
         }
     }
 
     /// Rect, ellipse, circle: their label and children as a zstack, plus padding, unless sized.
-    private mutating func measureShape(_ node: Node, index: Int) -> Rect {
+    private mutating func measureShape(_ node: NodeRef, index: Int) -> Rect {
         let g = node.geometry
         var contentWidth = 0.0, contentHeight = 0.0
         var hasContent = false
@@ -424,7 +451,7 @@ struct LayoutEngine {
     }
 
     /// The padding a shape uses to place its content.
-    private static func shapePadding(_ node: Node, index: Int) -> EdgeInsets {
+    private static func shapePadding(_ node: NodeRef, index: Int) -> EdgeInsets {
         if let p = node.geometry.padding { return p }
         let hasContent = node.content != nil || node.children.contains(where: Self.isFlow)
         return hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero
@@ -444,10 +471,11 @@ struct LayoutEngine {
     }
 
     /// Column widths and row heights of a grid: children fill rows left to right.
-    private mutating func gridMetrics(_ node: Node, index: Int) -> GridMetrics {
+    private mutating func gridMetrics(_ node: NodeRef, index: Int) -> GridMetrics {
         let g = node.geometry
         var flowCount = 0
-        for i in node.children.indices where Self.isFlow(node.children[i]) { flowCount += 1 }
+        let children = node.children
+        for i in children.indices where Self.isFlow(children[i]) { flowCount += 1 }
         let columnCount = max(1, g.columns ?? max(1, flowCount))
         let rowCount = (flowCount + columnCount - 1) / columnCount
         var metrics = GridMetrics(
@@ -457,8 +485,8 @@ struct LayoutEngine {
             rowSpacing: g.rowSpacing ?? g.spacing ?? LayoutDefaults.spacing)
         var cell = 0
         var childIndex = index + 1
-        for i in node.children.indices {
-            let child = node.children[i]
+        for i in children.indices {
+            let child = children[i]
             if Self.isFlow(child) {
                 let b = boxes[childIndex].bounds
                 let (row, column) = (cell / columnCount, cell % columnCount)
@@ -476,7 +504,7 @@ struct LayoutEngine {
     }
 
     /// Points of a line, arrow, polyline or polygon whose points are all plain.
-    private static func plainPoints(_ node: Node) -> [Point] {
+    private static func plainPoints(_ node: NodeRef) -> [Point] {
         let g = node.geometry
         if let points = g.points, g.from == nil && g.to == nil {
             return points.map(\.offset)
@@ -490,12 +518,12 @@ struct LayoutEngine {
     }
 
     /// The span of the string literal whose bytes are exactly the node's content, if any.
-    private static func literalSpan(_ node: Node) -> Span? {
+    private static func literalSpan(_ node: NodeRef) -> Span? {
         node.contentIsVerbatim ? node.contentSpan : nil
     }
 
     /// Parses a `path` node's data, reporting the first error inside the string.
-    private mutating func parsePath(_ node: Node) -> Scene.Path? {
+    private mutating func parsePath(_ node: NodeRef) -> Scene.Path? {
         guard let data = node.content else { return nil }
         let (path, error) = parsePathData(data)
         if let error {
@@ -518,7 +546,7 @@ struct LayoutEngine {
     /// Where an out-of-flow node goes: `at:` places its anchor at that point of the parent.
     /// Returns the offset for `at:` nodes and connectors (which stay in the parent's
     /// coordinates), nil for nodes in the flow.
-    private mutating func outOfFlowOffset(_ node: Node, index: Int, parentOffset: Point, parentTransform: Int32) -> Point? {
+    private mutating func outOfFlowOffset(_ node: NodeRef, index: Int, parentOffset: Point, parentTransform: Int32) -> Point? {
         if boxes[index].state == .connector { return parentOffset }
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
@@ -566,7 +594,9 @@ struct LayoutEngine {
     }
 
     /// The rotation/scale of a node about its center, in content coordinates, or nil.
-    private static func ownTransform(_ node: Node, bounds: Rect, offset: Point) -> Transform? {
+    private static func ownTransform(_ node: NodeRef, bounds: Rect, offset: Point) -> Transform? {
+        // rotate and scale live in the geometry's side box: most nodes have none.
+        guard node.geometry.hasRareProperties else { return nil }
         let g = node.geometry
         let rotation = g.rotate ?? 0
         let scale = g.scale ?? Point(1, 1)
@@ -579,7 +609,7 @@ struct LayoutEngine {
     }
 
     /// Places `node` (already measured at `index`) with its own coordinates shifted by `offset`.
-    mutating func place(_ node: Node, index: Int, offset: Point, transform parentTransform: Int32) {
+    mutating func place(_ node: NodeRef, index: Int, offset: Point, transform parentTransform: Int32) {
         boxes[index].offset = offset
         var transform = parentTransform
         if boxes[index].state != .connector, let own = Self.ownTransform(node, bounds: boxes[index].bounds, offset: offset) {
@@ -589,7 +619,7 @@ struct LayoutEngine {
         boxes[index].transform = transform
         switch boxes[index].state {
         case .connector:
-            pendingConnectors.append((index, node))
+            pendingConnectors.append((index, node.pointee))
             return
         case .ignored:
             return
@@ -675,18 +705,18 @@ struct LayoutEngine {
 
     /// Places each child: out-of-flow children by `at:` (or as connectors), flow children at
     /// `parentOffset + flowOffset(child)` — the closure runs for flow children only, in order.
-    private mutating func placeChildren(_ node: Node, index: Int, offset: Point, transform: Int32,
-                                        flowOffset: (inout LayoutEngine, Node, Int) -> Point) {
+    private mutating func placeChildren(_ node: NodeRef, index: Int, offset: Point, transform: Int32,
+                                        flowOffset: (inout LayoutEngine, NodeRef, Int) -> Point) {
         var childIndex = index + 1
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
                 let childOffset: Point
-                if let fixed = outOfFlowOffset(children[i], index: childIndex, parentOffset: offset, parentTransform: transform) {
+                if let fixed = outOfFlowOffset(children.baseAddress! + i, index: childIndex, parentOffset: offset, parentTransform: transform) {
                     childOffset = fixed
                 } else {
-                    childOffset = offset + flowOffset(&self, children[i], childIndex)
+                    childOffset = offset + flowOffset(&self, children.baseAddress! + i, childIndex)
                 }
-                place(children[i], index: childIndex, offset: childOffset, transform: transform)
+                place(children.baseAddress! + i, index: childIndex, offset: childOffset, transform: transform)
                 childIndex = Int(boxes[childIndex].next)
             }
         }
@@ -697,7 +727,9 @@ struct LayoutEngine {
     /// Computes every queued connector of the page (they may refer to any node on it).
     private mutating func computePendingConnectors() {
         let pending = pendingConnectors
-        for (index, node) in pending { computeConnector(node, index: index) }
+        for (index, node) in pending {
+            withUnsafePointer(to: node) { computeConnector($0, index: index) }
+        }
     }
 
     /// An endpoint in content coordinates, and the node whose outline clips it.
@@ -733,7 +765,7 @@ struct LayoutEngine {
         return box.transform >= 0 ? transforms[Int(box.transform)].apply(p) : p
     }
 
-    private mutating func computeConnector(_ node: Node, index: Int) {
+    private mutating func computeConnector(_ node: NodeRef, index: Int) {
         let g = node.geometry
         let box = boxes[index]
         var points: [Point] = []
@@ -798,7 +830,7 @@ struct LayoutEngine {
 
     // MARK: Emit
 
-    mutating func emit(_ node: Node, index: Int, into items: inout [Scene.Item]) {
+    mutating func emit(_ node: NodeRef, index: Int, into items: inout [Scene.Item]) {
         let box = boxes[index]
         switch box.state {
         case .ignored, .unplaced: return
@@ -817,7 +849,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func emitContent(_ node: Node, index: Int, box: Box, into items: inout [Scene.Item]) {
+    private mutating func emitContent(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
         let o = box.offset + origin
         let style = node.style
         switch node.kind {
@@ -892,7 +924,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func emitChildren(_ node: Node, index: Int, clip: Scene.Path?, into items: inout [Scene.Item]) {
+    private mutating func emitChildren(_ node: NodeRef, index: Int, clip: Scene.Path?, into items: inout [Scene.Item]) {
         guard !node.children.isEmpty else { return }
         if let clip {
             var inner: [Scene.Item] = []
@@ -903,13 +935,13 @@ struct LayoutEngine {
         var childIndex = index + 1
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
-                emit(children[i], index: childIndex, into: &items)
+                emit(children.baseAddress! + i, index: childIndex, into: &items)
                 childIndex = Int(boxes[childIndex].next)
             }
         }
     }
 
-    private mutating func emitConnector(_ node: Node, box: Box, into items: inout [Scene.Item]) {
+    private mutating func emitConnector(_ node: NodeRef, box: Box, into items: inout [Scene.Item]) {
         guard box.side >= 0 else { return }
         let geometry = connectors[Int(box.side)]
         // Connector geometry is in content coordinates; inside rotated ancestors, undo their

@@ -375,6 +375,11 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.minLength = newValue } }
     }
 
+    /// False when none of the boxed properties (radius, padding, rotate, scale, opacity,
+    /// from/to, points, via, label, spacings, columns, minLength, an `at:` anchor) was
+    /// given: layout skips their checks for the common plain node.
+    package var hasRareProperties: Bool { rest != nil }
+
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
