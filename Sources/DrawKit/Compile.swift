@@ -28,16 +28,20 @@ public func compile(source: String, path: String, format: OutputFormat, options:
 /// Compiles one drawing given as UTF-8 bytes (invalid UTF-8 is reported, not repaired
 /// silently). See `compile(source:path:format:options:)` for the String form.
 public func compile(source: [UInt8], path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
-    let built = buildDocument(source: source, path: path, options: options)
+    var built = buildDocument(source: source, path: path, options: options)
     guard let document = built.document, !built.hasErrors else {
         return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0)
     }
+    built.document = nil
     var diagnostics = built.diagnostics
     let outputs = render(document, format: format, options: options, diagnostics: &diagnostics)
     let failed = diagnostics.contains { $0.severity == .error }
+    let pageCount = document.pages.count
+    // The scene is freed on the other core while the caller writes the output.
+    Stages.discard(consume document)
     return CompileResult(
         outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
-        pageCount: document.pages.count)
+        pageCount: pageCount)
 }
 
 /// Checks a drawing without producing output: every diagnostic `compile` would report

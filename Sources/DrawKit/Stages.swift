@@ -12,6 +12,9 @@ import DrawSyntax
 import PDFBackend
 import PSBackend
 import SVGBackend
+#if canImport(Dispatch)
+import Dispatch
+#endif
 
 /// The calls into the stages behind the parser, each in one place.
 enum Stages {
@@ -24,17 +27,28 @@ enum Stages {
     ) -> Scene.Document? {
         let evaluator = Evaluator(loadFile: { path in try? SourceInput.read(path: path) })
         let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
-        // The AST is not needed once the node tree exists: free it before layout.
-        _ = consume file
+        // The AST is not needed once the node tree exists: free it before layout (on the
+        // other core: ~25 ms for 100,000 statements).
+        discard(consume file)
         diagnostics += evaluationDiagnostics
         if evaluationDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         let mainPath = sources.files.first?.path ?? "-"
         let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath))
         // Nor the node tree once the scene exists: free it before rendering.
-        _ = consume drawing
+        discard(consume drawing)
         diagnostics += layoutDiagnostics
         if layoutDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         return document
+    }
+
+    /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
+    /// the AST of 100,000 statements, on top of the stage that made it) that the second core
+    /// can do while this one goes on; nothing observable depends on when it happens.
+    static func discard<T>(_ value: consuming T) {
+        let box = DiscardBox(value)
+        #if canImport(Dispatch)
+        DispatchQueue.global().async { box.value = nil }
+        #endif
     }
 
     /// Fonts for one compilation: standard-14 names are built into layout; file paths and
@@ -81,4 +95,10 @@ enum Stages {
     static func renderSVG(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> [[UInt8]]? {
         SVGWriter.render(document)
     }
+}
+
+/// Carries a value to the thread that frees it.
+private final class DiscardBox<T>: @unchecked Sendable {
+    var value: T?
+    init(_ value: consuming T) { self.value = value }
 }

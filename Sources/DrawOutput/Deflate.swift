@@ -32,33 +32,108 @@ package enum Deflate {
     /// from ~0.5 MB up, where 1 MiB pieces left a 1.6 MB stream on one core for 2/3 of it.)
     package static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
         if input.count <= wholeLimit { return compressWhole(input, level: level) }
-        let pieceLevel = min(level, chunkLevel)
+        return assemble(compressPieces(input, from: 0, level: min(level, chunkLevel)))
+    }
+
+    /// Compresses a stream while it is still being written, on other threads: each complete
+    /// piece is handed off as soon as the writer has passed it (`feed`), and `finish`
+    /// compresses the rest and joins them. The result is byte for byte
+    /// `Deflate.compress(bytes, level:)`: the same pieces at the same level, only started
+    /// earlier, so it does not depend on timing or on the number of cores either.
+    package final class Streaming {
+        private let level: Int32
+        /// The pieces handed off, in order. Each box is written by its own task only, and
+        /// read after `group.wait()`.
+        private var started: [PieceBox] = []
+        #if canImport(Dispatch)
+        private let group = DispatchGroup()
+        #endif
+
+        package init(level: Int32 = 6) { self.level = level }
+
+        /// `feed` has work once the stream is longer than this.
+        package var nextBoundary: Int { (started.count + 1) * chunkSize }
+
+        /// Hands every complete piece of `bytes` (the stream so far) not handed off yet to
+        /// another thread. A piece starts only when at least one byte follows it, so that it
+        /// is never the last one (which ends the deflate stream).
+        package func feed(_ bytes: [UInt8]) {
+            #if canImport(Dispatch)
+            let pieceLevel = min(level, chunkLevel)
+            while bytes.count > (started.count + 1) * chunkSize {
+                let start = started.count * chunkSize
+                let piece = Array(bytes[start..<start + chunkSize])
+                let box = PieceBox()
+                started.append(box)
+                DispatchQueue.global().async(group: group) {
+                    box.piece = piece.withUnsafeBufferPointer { compressPiece($0, level: pieceLevel, last: false) }
+                }
+            }
+            #endif
+        }
+
+        /// The compressed stream of `bytes`, the whole stream (what was fed included).
+        package func finish(_ bytes: [UInt8]) -> [UInt8] {
+            if bytes.count <= wholeLimit && started.isEmpty { return compressWhole(bytes, level: level) }
+            let rest = compressPieces(bytes, from: started.count, level: min(level, chunkLevel))
+            #if canImport(Dispatch)
+            group.wait()
+            #endif
+            return assemble(started.map(\.piece) + rest)
+        }
+    }
+
+    /// One compressed piece: raw deflate, and the Adler-32 and length of its input.
+    struct Piece {
+        var bytes: [UInt8] = []
+        var adler: uLong = 1
+        var count = 0
+    }
+
+    final class PieceBox: @unchecked Sendable {
+        var piece = Piece()
+    }
+
+    /// The pieces of `input` from index `first` on, in parallel.
+    private static func compressPieces(_ input: [UInt8], from first: Int, level: Int32) -> [Piece] {
         let pieces = (input.count + chunkSize - 1) / chunkSize
-        var results = [[UInt8]](repeating: [], count: pieces)
+        guard first < pieces else { return [] }
+        var results = [Piece](repeating: Piece(), count: pieces - first)
         input.withUnsafeBufferPointer { source in
             results.withUnsafeMutableBufferPointer { slots in
                 // Each piece writes only its own slot; the buffers outlive the loop.
                 nonisolated(unsafe) let sourceBuffer = source
                 nonisolated(unsafe) let slotsBase = slots.baseAddress!
+                @Sendable func work(_ offset: Int) {
+                    let index = first + offset
+                    let start = index * chunkSize
+                    let end = min(start + chunkSize, sourceBuffer.count)
+                    slotsBase[offset] = compressPiece(UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: level, last: index == pieces - 1)
+                }
                 #if canImport(Dispatch)
-                DispatchQueue.concurrentPerform(iterations: pieces) { index in
-                    let start = index * chunkSize
-                    let end = min(start + chunkSize, sourceBuffer.count)
-                    slotsBase[index] = rawDeflate(UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: pieceLevel, last: index == pieces - 1)
-                }
+                DispatchQueue.concurrentPerform(iterations: pieces - first) { work($0) }
                 #else
-                for index in 0..<pieces {
-                    let start = index * chunkSize
-                    let end = min(start + chunkSize, sourceBuffer.count)
-                    slotsBase[index] = rawDeflate(UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: pieceLevel, last: index == pieces - 1)
-                }
+                for offset in 0..<(pieces - first) { work(offset) }
                 #endif
             }
         }
+        return results
+    }
+
+    private static func compressPiece(_ input: UnsafeBufferPointer<UInt8>, level: Int32, last: Bool) -> Piece {
+        Piece(bytes: rawDeflate(input, level: level, last: last), adler: adler32(1, input.baseAddress, uInt(input.count)), count: input.count)
+    }
+
+    /// The zlib stream of `pieces`: header, the pieces, and the Adler-32 of the whole input
+    /// (combined from the pieces', which gives exactly the checksum of the whole).
+    private static func assemble(_ pieces: [Piece]) -> [UInt8] {
         var output: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, "fastest" level flag; header check valid
-        output.reserveCapacity(results.reduce(6) { $0 + $1.count })
-        for piece in results { output.append(contentsOf: piece) }
-        let checksum = input.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
+        output.reserveCapacity(pieces.reduce(6) { $0 + $1.bytes.count })
+        var checksum: uLong = 1
+        for piece in pieces {
+            output.append(contentsOf: piece.bytes)
+            checksum = adler32_combine(checksum, piece.adler, .init(piece.count))
+        }
         output.append(UInt8(truncatingIfNeeded: checksum >> 24))
         output.append(UInt8(truncatingIfNeeded: checksum >> 16))
         output.append(UInt8(truncatingIfNeeded: checksum >> 8))

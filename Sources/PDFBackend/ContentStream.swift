@@ -78,6 +78,20 @@ struct ContentStream {
     var resources = ResourceUse()
     /// Numbers formatted before, shared by a page's streams (nil: format every number).
     var numbers: NumberCache?
+    /// Compresses the stream on other threads while it is being written (a page's stream,
+    /// when the file is compressed); nil: compressed, if at all, when the file is written.
+    var compressor: Deflate.Streaming? {
+        didSet { nextPiece = compressor?.nextBoundary ?? .max }
+    }
+    /// The length past which the compressor has a piece to take (checked after every item).
+    private var nextPiece = Int.max
+
+    /// Hands the complete pieces of what is written so far to the compressor, if any.
+    @inline(__always) mutating func feedCompressor() {
+        guard out.count > nextPiece, let compressor else { return }
+        compressor.feed(out.bytes)
+        nextPiece = compressor.nextBoundary
+    }
 
     init(state: GraphicsState = GraphicsState()) {
         self.state = state

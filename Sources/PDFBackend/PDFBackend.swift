@@ -36,12 +36,14 @@ package struct PDFOptions: Sendable {
 package enum PDFWriter {
     package static func render(_ document: Scene.Document, options: PDFOptions = PDFOptions()) -> [UInt8] {
         var scene = SceneWriter(document: document)
-        // Each page's content is compressed as soon as it is written, so that no more than
-        // one page's uncompressed stream is held at a time (16 MB for 100,000 shapes).
+        scene.compressesPages = options.compress
+        // Each page's content is compressed while it is written and finished right after,
+        // so that no more than one page's uncompressed stream is held at a time (16 MB for
+        // 100,000 shapes).
         let contents = document.pages.map { page -> (bytes: [UInt8], filter: StaticString?, resources: ResourceUse) in
-            let (bytes, resources) = scene.pageContent(page)
+            let (bytes, resources, compressor) = scene.pageContent(page)
             guard options.compress else { return (bytes, nil, resources) }
-            let packed = PDFFile.packed(bytes)
+            let packed = PDFFile.packed(bytes, compressed: compressor?.finish(bytes))
             return (packed.bytes, packed.filter, resources)
         }
         let used = scene.resources

@@ -71,16 +71,22 @@ struct SceneWriter {
     /// Numbers formatted in this document's content streams (see `NumberCache`).
     let numbers = NumberCache()
 
+    /// Whether page streams are compressed while they are written (see `pageContent`).
+    var compressesPages = false
+
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
         trueTypePlans = TrueTypeFontPlan.plans(for: document)
     }
 
-    /// The content stream of one page: the y-flip, the background, then the items.
-    mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse) {
+    /// The content stream of one page: the y-flip, the background, then the items. With
+    /// `compressesPages`, also its compressor, which has been compressing the stream on
+    /// other threads while it was written (the second core works while this one writes).
+    mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse, compressor: Deflate.Streaming?) {
         var stream = ContentStream()
         stream.numbers = numbers
+        if compressesPages { stream.compressor = Deflate.Streaming() }
         // Page space is y-down from the top-left; PDF's default space is y-up from the
         // bottom-left. One flip for the whole page; text flips back in its own matrix.
         stream.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height))
@@ -93,7 +99,7 @@ struct SceneWriter {
         let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
         emit(page.items, visible: pageRect, alphaScale: 1, into: &stream)
         let bytes = stream.finish()
-        return (bytes, stream.resources)
+        return (bytes, stream.resources, stream.compressor)
     }
 
     /// One open list of items being walked: the page's, or a group's.
@@ -144,6 +150,7 @@ struct SceneWriter {
                     frames.append(frame)
                 }
             }
+            streams[streams.count - 1].feedCompressor()
         }
         root = streams.removeLast()
     }

@@ -29,6 +29,9 @@
 import DrawFonts
 import DrawOutput
 import DrawScene
+#if canImport(Dispatch)
+import Dispatch
+#endif
 
 /// Writes a `Scene.Document` as SVG.
 package enum SVGWriter {
@@ -64,7 +67,7 @@ struct SVGPageWriter {
     init(document: Scene.Document) { self.document = document }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
-        writeItems(page.items)
+        writeBody(page.items)
 
         // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
         let width = max(0, page.size.width), height = max(0, page.size.height)
@@ -151,21 +154,74 @@ struct SVGPageWriter {
 
     // MARK: Items
 
+    /// Pages with at least this many items are written in two halves at once.
+    static let parallelItems = 4096
+
+    /// Writes the page's items into `body`. A page of many items whose groups have no clip
+    /// paths is written in two halves at once, the second by another writer on another
+    /// thread, joined afterwards: the halves share nothing but the sets of fonts, images and
+    /// glyphs they use (merged; `<defs>` are written sorted), so the bytes are exactly those
+    /// of writing the items in one go. Clip paths are numbered in first-use order across the
+    /// page, so a page with any is written in one go.
+    private mutating func writeBody(_ items: [Scene.Item]) {
+        #if canImport(Dispatch)
+        if items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]) {
+            let half = items.count / 2
+            var second = SVGPageWriter(document: document)
+            withUnsafeMutablePointer(to: &self) { first in
+                withUnsafeMutablePointer(to: &second) { second in
+                    // Each thread works on its own writer only; both outlive the loop.
+                    nonisolated(unsafe) let writers = (first, second)
+                    DispatchQueue.concurrentPerform(iterations: 2) { index in
+                        if index == 0 { writers.0.pointee.writeItems(items[..<half]) }
+                        else { writers.1.pointee.writeItems(items[half...]) }
+                    }
+                }
+            }
+            body.append(second.body.take())
+            usedFonts.formUnion(second.usedFonts)
+            usedImages.formUnion(second.usedImages)
+            glyphPaths.merge(second.glyphPaths) { mine, _ in mine }
+            return
+        }
+        #endif
+        writeItems(items[...])
+    }
+
+    /// Whether a group among `items`, at any depth, clips.
+    private static func anyClip(_ items: ArraySlice<Scene.Item>) -> Bool {
+        var pending = [items]
+        while let list = pending.popLast() {
+            for item in list {
+                guard case .group(let group) = item else { continue }
+                if group.clip != nil { return true }
+                pending.append(group.items[...])
+            }
+        }
+        return false
+    }
+
     /// One level of the walk: a list of items, where we are in it, and whether a `<g>` was
     /// opened for it (flattened groups continue at the same level without one).
     private struct Level {
-        var items: [Scene.Item]
-        var next = 0
+        var items: ArraySlice<Scene.Item>
+        var next: Int
         var opensElement: Bool
+
+        init(items: ArraySlice<Scene.Item>, opensElement: Bool) {
+            self.items = items
+            next = items.startIndex
+            self.opensElement = opensElement
+        }
     }
 
     /// Writes `items` in paint order. The walk keeps its own stack instead of recursing, so
     /// absurdly deep group nesting cannot overflow the thread's stack.
-    private mutating func writeItems(_ items: [Scene.Item]) {
+    private mutating func writeItems(_ items: ArraySlice<Scene.Item>) {
         var stack = [Level(items: items, opensElement: false)]
         var depth = 0
         while let top = stack.last {
-            if top.next == top.items.count {
+            if top.next == top.items.endIndex {
                 stack.removeLast()
                 if top.opensElement {
                     depth -= 1
@@ -185,7 +241,7 @@ struct SVGPageWriter {
             case .group(let group):
                 guard !group.items.isEmpty else { continue }
                 let opened = openGroup(group, depth: depth)
-                stack.append(Level(items: group.items, opensElement: opened))
+                stack.append(Level(items: group.items[...], opensElement: opened))
                 if opened { depth += 1 }
             }
         }

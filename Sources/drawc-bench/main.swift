@@ -46,6 +46,13 @@ func parseOptions() -> Options {
                 exit(2)
             }
             runCompileOnly(input: input, output: output, format: format)
+        case "--stage":
+            // --stage svg|pdf|ps WORKLOAD N [RUNS]: one backend alone on the laid-out workload.
+            guard let stage = args.popFirst(), let w = args.popFirst().flatMap(Workload.init(rawValue:)),
+                  let n = args.popFirst().flatMap({ Int($0) })
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --stage svg|pdf|ps WORKLOAD N [RUNS]\n".utf8)); exit(2) }
+            runStage(stage, workload: w, items: n, runs: args.popFirst().flatMap { Int($0) } ?? 11)
+            exit(0)
         case "--micro":
             runMicro()
             exit(0)

@@ -47,6 +47,17 @@ import Testing
         #expect(packed.count < input.count / 2)
         #expect(Deflate.decompress(packed) == input)
         #expect(Deflate.compress(input) == packed)
+        // Compressing while the input is written gives the same bytes, whenever it is fed.
+        for size in [100, Deflate.wholeLimit, Deflate.wholeLimit + 1, Deflate.chunkSize, 2 * Deflate.chunkSize, 2 * Deflate.chunkSize + 1, input.count] {
+            let prefix = Array(input[0..<size])
+            let streaming = Deflate.Streaming()
+            var fed = 0
+            while fed < size {
+                fed = min(size, fed + 40_000)
+                streaming.feed(Array(prefix[0..<fed]))
+            }
+            #expect(streaming.finish(prefix) == Deflate.compress(prefix), "size \(size)")
+        }
         // A damaged checksum is detected by inflate.
         var damaged = packed
         damaged[damaged.count - 1] ^= 0xFF

@@ -242,6 +242,22 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
             #expect(SVGWriter.render(document) == SVGWriter.render(document))
         }
     }
+
+    /// A page of many items is written in two halves on two threads; the bytes must be those
+    /// of one writer going through the items in order. (The same items inside one group that
+    /// changes nothing are flattened into the same output, and are written in one go.)
+    @Test func largePagesWrittenInHalvesGiveTheSameBytes() {
+        for (name, document) in Cases.all {
+            for page in document.pages where !page.items.isEmpty {
+                var items: [Scene.Item] = []
+                while items.count < 2 * SVGPageWriter.parallelItems + 3 { items += page.items }
+                var halves = document, whole = document
+                halves.pages = [Scene.Page(size: page.size, background: page.background, items: items)]
+                whole.pages = [Scene.Page(size: page.size, background: page.background, items: [.group(Scene.Group(items: items))])]
+                #expect(SVGWriter.render(halves) == SVGWriter.render(whole), "\(name)")
+            }
+        }
+    }
 }
 
 @Suite struct SVGWriterFeatureTests {
