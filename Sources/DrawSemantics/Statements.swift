@@ -413,22 +413,25 @@ extension Evaluation {
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: AListView<Argument>, to top: Int, allowPositional: Bool) {
+        // `Argument.label` builds an Identifier on every read: read it once per pass.
         var hasStyle = false
-        for argument in arguments where isStyleArgument(argument) {
+        for argument in arguments {
+            guard let label = argument.label, label.name == "style" else { continue }
             hasStyle = true
-            applyArgument(argument, to: top)
+            applyArgument(argument, label: label, to: top)
         }
         for argument in arguments {
-            if argument.label == nil {
+            guard let label = argument.label else {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
-            } else if !hasStyle || !isStyleArgument(argument) {
-                applyArgument(argument, to: top)
+                continue
+            }
+            if !hasStyle || label.name != "style" {
+                applyArgument(argument, label: label, to: top)
             }
         }
     }
-
     /// Pops the top frame, registers its id and appends the node to the frame below.
     func finishTopFrame() {
         // Checked in place, then popped straight into the parent: copying the frame's node
