@@ -74,7 +74,11 @@ struct Arena<Element>: ~Copyable {
         other.count = from
     }
 
-    /// The elements as an Array (moved, not copied element by element); leaves this empty.
+    /// The elements in place, valid until the arena changes or is freed.
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The elements as an Array (moved, not copied element by element); leaves this empty,
+    /// its storage freed at once.
     mutating func takeAll() -> [Element] {
         let count = self.count
         let base = self.base
@@ -83,6 +87,20 @@ struct Arena<Element>: ~Copyable {
             initialized = count
         }
         self.count = 0
+        releaseStorage()
         return result
+    }
+
+    /// Drops every element and frees the storage now.
+    mutating func discardAll() {
+        base.deinitialize(count: count)
+        count = 0
+        releaseStorage()
+    }
+
+    private mutating func releaseStorage() {
+        base.deallocate()
+        capacity = 1
+        base = .allocate(capacity: 1)
     }
 }

@@ -35,7 +35,7 @@ package func tokenize(_ source: SourceFile, reporter: inout ErrorReporter) -> Le
     }
 }
 
-private struct Interpolation {
+struct Interpolation {
     /// Offset of the `"` that opened the string.
     var quote: Int
     /// `(` opened inside the interpolation and not yet closed.
@@ -45,7 +45,7 @@ private struct Interpolation {
 /// A class, not a struct: every non-mutating helper called from a mutating method of the
 /// struct copied the whole lexer (136 bytes) to the stack first, on every token. State is
 /// touched only by the lexer's own single-threaded calls, so exclusivity checks are off.
-private final class Lexer {
+final class Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: FileID
     @exclusivity(unchecked) var reporter: ErrorReporter

@@ -19,13 +19,26 @@ import DrawDiagnostics
 /// diagnostics found on the way out. Never throws, never crashes, always returns a tree.
 package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnostic]) {
     var reporter = ErrorReporter(source: source)
-    let lexed = tokenize(source, reporter: &reporter)
-    let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
-        lexed.tokens.withUnsafeBufferPointer { tokens in
-            let parser = Parser(bytes: bytes, source: source, tokens: tokens, reporter: reporter)
-            let statements = parser.parseFile()
-            return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
+    if source.bytes.count >= ParseLimits.maximumFileSize {
+        let lexed = tokenize(source, reporter: &reporter)  // reports it; only the end-of-file token
+        let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
+            lexed.tokens.withUnsafeBufferPointer { tokens in
+                let parser = Parser(bytes: bytes, source: source, tokens: tokens, reporter: reporter)
+                let statements = parser.parseFile()
+                return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
+            }
         }
+        return (file, sortedDiagnostics(finalReporter.diagnostics))
+    }
+    let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
+        let lexer = Lexer(bytes: bytes, file: source.id, reporter: reporter)
+        lexer.run()
+        let parser = Parser(bytes: bytes, source: source, tokens: lexer.tokens.buffer, reporter: lexer.reporter)
+        let statements = parser.parseFile()
+        // The tokens are done with: free them before the tree is copied out of the parser's
+        // arenas (each freed as it is copied), so that the three never peak together.
+        lexer.tokens.discardAll()
+        return (parser.makeFile(statements: statements, comments: lexer.comments), parser.reporter)
     }
     return (file, sortedDiagnostics(finalReporter.diagnostics))
 }

@@ -228,7 +228,9 @@ final class Parser {
     // file = separators { statement separators } ;
     // separators = { newline | ";" } ;
     func parseFile() -> [Stmt] {
-        var statements: [Stmt] = []
+        // An arena, handed over at its exact size: a doubling array kept a quarter of its
+        // 72-byte slots unused on average, for the whole life of the tree.
+        var statements = Arena<Stmt>(capacity: tokens.count / 16 + 16)
         while !stopped {
             skipSeparators()
             if kind == .endOfFile { break }
@@ -237,9 +239,9 @@ final class Parser {
                 advance()
                 continue
             }
-            parseStatementAndEnd(into: &statements, inBlock: false)
+            statements.append(parseStatementAndEnd(inBlock: false))
         }
-        return statements
+        return statements.takeAll()
     }
 
     func skipSeparators() {
@@ -249,29 +251,29 @@ final class Parser {
     /// One statement, then its end: a separator, a `}`, a new line, or (after a property in
     /// a block) a `,`. Anything else is reported unless the statement already failed, and
     /// skipped to the next boundary.
-    func parseStatementAndEnd(into statements: inout [Stmt], inBlock: Bool) {
+    func parseStatementAndEnd(inBlock: Bool) -> Stmt {
         ignoreNewlines = 0
         statementFailed = false
         reportedExpressionDepth = false
         let startIndex = index
         let statement = parseStatement(inBlock: inBlock)
-        statements.append(statement)
         // A statement that consumed nothing (an error at its first token) must be skipped,
         // even when that token starts a line, or this loop would never move.
         if index == startIndex {
             synchronize()
-            return
+            return statement
         }
         if inBlock, case .property = statement.kind, kind == .comma, !statementFailed {
             advance()
             skipNewlines()
-            return
+            return statement
         }
-        if atStatementEnd { return }
+        if atStatementEnd { return statement }
         if !statementFailed {
             report(ParseMessages.expectedEndOfStatement(found: found, at: span(current)))
         }
         synchronize()
+        return statement
     }
 
     var atStatementEnd: Bool {
@@ -738,7 +740,7 @@ final class Parser {
                 reporter.report(diagnostic)
                 break
             }
-            parseStatementAndEnd(into: &statements, inBlock: true)
+            statements.append(parseStatementAndEnd(inBlock: true))
         }
         return Block(statements: statements, span: span(from: open.start))
     }

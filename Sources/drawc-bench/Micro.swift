@@ -79,6 +79,8 @@ func runParseOnly(workload: Workload, items: Int, runs: Int) {
     let before = residentBytes()
     let (file, _) = parse(SourceFile(id: FileID(0), path: "ast", bytes: source))
     let astBytes = residentBytes() - before
+    // The high-water mark of that parse (tokens, arenas and the tree at once) above where it began.
+    let parsePeak = peakMemory() - before
     let arrays = file.statements.capacity * MemoryLayout<Stmt>.stride + file.exprs.capacity * MemoryLayout<Expr>.stride
         + file.arguments.capacity * MemoryLayout<Argument>.stride + file.exprLists.capacity * MemoryLayout<ExprID>.stride
         + file.stringParts.capacity * MemoryLayout<StringPart>.stride + file.arrows.capacity * MemoryLayout<ConnectorArrow>.stride
@@ -88,7 +90,7 @@ func runParseOnly(workload: Workload, items: Int, runs: Int) {
     let stages = Pipeline(source: source, path: "bench-\(workload.rawValue).draw")
     let time = median(runs: runs) { stages.parseOnly() }
     let mb = Double(source.count) / 1e6
-    print("\(workload.rawValue) \(items): \(source.count) bytes, \(time.result) statements, lex+parse \(Double(Int(time.seconds * 1e5)) / 100) ms, \(Int(mb / time.seconds)) MB/s (median of \(runs)); resident growth \(astBytes / max(1, items)) bytes per item")
+    print("\(workload.rawValue) \(items): \(source.count) bytes, \(time.result) statements, lex+parse \(Double(Int(time.seconds * 1e5)) / 100) ms, \(Int(mb / time.seconds)) MB/s (median of \(runs)); resident growth \(astBytes / max(1, items)) bytes per item; first parse peaked \(parsePeak / max(1, items)) bytes per item above its start")
 }
 
 /// Resident set size of this process now (Linux: /proc/self/statm), or 0.
