@@ -53,7 +53,8 @@ extension Evaluation {
             case .deg: return .angle(x)
             }
         case .string(let partList):
-            let parts = unit.ast[partList]
+            let file = unit  // see buildNode: a local reference spares a copy of the File
+            let parts = file.ast[partList]
             if parts.isEmpty { return .string("") }
             if parts.count == 1, case .text(let text) = parts[0] { return .string(text) }
             var text = ""
@@ -91,7 +92,8 @@ extension Evaluation {
             }
             return .word(name)
         case .tuple(let itemList):
-            let items = unit.ast[itemList]
+            let file = unit  // see buildNode: a local reference spares a copy of the File
+            let items = file.ast[itemList]
             // Points are the common case: no array for them.
             if items.count == 2 {
                 guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
@@ -114,7 +116,8 @@ extension Evaluation {
             }
             return .tuple(values)
         case .list(let itemList):
-            let items = unit.ast[itemList]
+            let file = unit
+            let items = file.ast[itemList]
             if items.count > limits.maxListLength {
                 limit("sem.list-limit", exprSpan(id), "list longer than \(limits.maxListLength) elements")
                 return nil
@@ -141,12 +144,14 @@ extension Evaluation {
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
-            return member(value, unit.ast[name], baseSpan: exprSpan(base), baseExpr: base)
+            let file = unit
+            return member(value, file.ast[name], baseSpan: exprSpan(base), baseExpr: base)
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
             return subscriptValue(container, position, span: exprSpan(id), baseExpr: base, indexExpr: index)
         case .call(let name, let arguments):
-            return call(unit.ast[name], unit.ast[arguments], span: exprSpan(id), depth: depth)
+            let file = unit
+            return call(file.ast[name], file.ast[arguments], span: exprSpan(id), depth: depth)
         case .error:
             return nil
         }

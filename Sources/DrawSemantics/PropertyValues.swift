@@ -10,6 +10,12 @@ extension Evaluation {
     /// argument, however often a loop runs it).
     func property(of argument: Argument, component: Component? = nil) -> Property? {
         guard let label = argument.label else { return nil }
+        return property(of: argument, label: label, component: component)
+    }
+
+    /// `property(of:)` with the argument's label already read (`Argument.label` is built on
+    /// every read).
+    func property(of argument: Argument, label: Identifier, component: Component? = nil) -> Property? {
         if let property = Property.named(label.name) { return property }
         // Only unknown names are remembered: a loop body reports (and searches for "did you
         // mean") once; known names cost less to look up again than to cache.
@@ -24,16 +30,16 @@ extension Evaluation {
         return nil
     }
 
-    /// Whether an argument is `style:` (no diagnostics: the caller applies it later).
-    func isStyleArgument(_ argument: Argument) -> Bool {
-        guard let label = argument.label else { return false }
-        return label.name == "style"
+    func applyArgument(_ argument: Argument, to top: Int) {
+        guard let label = argument.label else { return }
+        applyArgument(argument, label: label, to: top)
     }
 
-    func applyArgument(_ argument: Argument, to top: Int) {
-        guard let property = property(of: argument) else { return }
+    func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
+        guard let property = property(of: argument, label: label) else { return }
         guard let value = evaluate(argument.value) else { return }
-        applyProperty(property, value, argument: argument, to: top)
+        applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: label.span,
+                      expr: argument.value, to: top, fromStyle: false)
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
@@ -68,7 +74,8 @@ extension Evaluation {
             return
         }
         guard let value = evaluate(argument.value) else { return }
-        let expr = unit.ast[argument.value]
+        let file = unit  // see buildNode: a local reference spares a copy of the File
+        let expr = file.ast.exprs[Int(argument.value.index)]
         var text: String
         switch value {
         case .string(let s): text = s

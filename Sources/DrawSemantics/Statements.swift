@@ -369,28 +369,33 @@ extension Evaluation {
         let parentStyle = frames[frames.count - 1].node.style
         frames.append(Frame(node: Node(kind: kind, span: span, style: parentStyle), role: .node))
         let top = frames.count - 1
-        applyArguments(unit.ast[statement.arguments], to: top, allowPositional: true)
+        // Through a local reference: reading `unit.ast[…]` straight off the evaluator's
+        // `unit` variable copied the whole File (every arena's reference count) per node.
+        let file = unit
+        applyArguments(file.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
-        checkRequired(frames[top].node, nameSpan: statement.kind.span)
+        checkRequired(top, nameSpan: statement.kind.span)
         finishTopFrame()
     }
 
     /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.
-    func checkRequired(_ node: Node, nameSpan: Span) {
-        let geometry = node.geometry
-        switch node.kind {
+    /// Reads the frame's node in place (passing the node would copy it).
+    func checkRequired(_ top: Int, nameSpan: Span) {
+        let kind = frames[top].node.kind
+        switch kind {
         case .path, .image:
-            if node.content == nil {
+            if frames[top].node.content == nil {
                 error("sem.missing-content", nameSpan,
-                      "'\(node.kind.name)' needs its \(node.kind.positionalMeaning!) as the first argument")
+                      "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
             }
         case .line, .arrow:
+            let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
-                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'from:' and 'to:', or 'points:'")
+                error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
             }
         case .polyline, .polygon:
-            if geometry.points == nil {
-                error("sem.missing-geometry", nameSpan, "'\(node.kind.name)' needs 'points:'")
+            if frames[top].node.geometry.points == nil {
+                error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'points:'")
             }
         default:
             break
@@ -408,31 +413,36 @@ extension Evaluation {
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: AListView<Argument>, to top: Int, allowPositional: Bool) {
+        // `Argument.label` builds an Identifier on every read: read it once per pass.
         var hasStyle = false
-        for argument in arguments where isStyleArgument(argument) {
+        for argument in arguments {
+            guard let label = argument.label, label.name == "style" else { continue }
             hasStyle = true
-            applyArgument(argument, to: top)
+            applyArgument(argument, label: label, to: top)
         }
         for argument in arguments {
-            if argument.label == nil {
+            guard let label = argument.label else {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
-            } else if !hasStyle || !isStyleArgument(argument) {
-                applyArgument(argument, to: top)
+                continue
+            }
+            if !hasStyle || label.name != "style" {
+                applyArgument(argument, label: label, to: top)
             }
         }
     }
-
     /// Pops the top frame, registers its id and appends the node to the frame below.
     func finishTopFrame() {
-        var frame = frames.removeLast()
-        if !frame.node.children.isEmpty && !Self.takesChildren(frame.node.kind) {
-            report(.warning("sem.children-ignored", at: frame.node.children[0].span,
-                            "'\(frame.node.kind.name)' cannot hold other nodes; its children are ignored"))
-            frame.node.children = []
+        // Checked in place, then popped straight into the parent: copying the frame's node
+        // out first cost a whole-node copy per node.
+        let top = frames.count - 1
+        if !frames[top].node.children.isEmpty && !Self.takesChildren(frames[top].node.kind) {
+            report(.warning("sem.children-ignored", at: frames[top].node.children[0].span,
+                            "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
+            frames[top].node.children = []
         }
-        if let idSpan = frame.idSpan, let id = frame.node.id {
+        if let idSpan = frames[top].idSpan, let id = frames[top].node.id {
             if let previous = ids[id] {
                 let note: Diagnostic.Note = previous.span == idSpan
                     ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
@@ -442,16 +452,18 @@ extension Evaluation {
                 ids[id] = IDInfo(span: idSpan, page: pageIndex)
             }
         }
-        frames[frames.count - 1].node.children.append(frame.node)
+        let node = frames.removeLast().node
+        frames[top - 1].node.children.append(node)
     }
 
     // MARK: Connectors
 
     func buildConnectors(_ connector: ConnectorStmt, span: Span) {
         var ends: [Endpoint?] = []
-        for expr in unit.ast[connector.endpoints] { ends.append(connectorEnd(expr)) }
+        let file = unit  // see buildNode: a local reference spares a copy of the File
+        for expr in file.ast[connector.endpoints] { ends.append(connectorEnd(expr)) }
         let parentStyle = frames[frames.count - 1].node.style
-        for (index, arrow) in unit.ast[connector.arrows].enumerated() where index + 1 < ends.count {
+        for (index, arrow) in file.ast[connector.arrows].enumerated() where index + 1 < ends.count {
             guard let from = ends[index], let to = ends[index + 1] else { continue }
             guard countNode(span) else { return }
             var node = Node(kind: .connector, span: span, style: parentStyle)
@@ -464,7 +476,7 @@ extension Evaluation {
             case .plain: node.geometry.arrow = ArrowEnds.none
             }
             frames.append(Frame(node: node, role: .node))
-            applyArguments(unit.ast[connector.arguments], to: frames.count - 1, allowPositional: false)
+            applyArguments(file.ast[connector.arguments], to: frames.count - 1, allowPositional: false)
             finishTopFrame()
         }
     }
@@ -498,7 +510,8 @@ extension Evaluation {
         // Arguments are evaluated in the caller's scope.
         var parameterValues = [Value?](repeating: nil, count: component.parameters.count)
         var extras: [(Argument, Property, Value)] = []
-        for argument in unit.ast[statement.arguments] {
+        let file = unit  // see buildNode: a local reference spares a copy of the File
+        for argument in file.ast[statement.arguments] {
             guard let label = argument.label else {
                 guard !component.parameters.isEmpty else {
                     error("sem.unexpected-positional", argument.span, "component '\(component.name)' has no parameters to take a positional argument",
