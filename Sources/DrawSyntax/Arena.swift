@@ -116,6 +116,18 @@ struct Arena<Element>: ~Copyable {
         return result
     }
 
+    /// The elements from `start` on as an Array (moved); this keeps the first `start`.
+    mutating func takeTail(from start: Int) -> [Element] {
+        let moved = count - start
+        let source = base + start
+        let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            if moved > 0 { buffer.baseAddress!.moveInitialize(from: source, count: moved) }
+            initialized = moved
+        }
+        count = start
+        return result
+    }
+
     /// Drops every element and frees the storage now.
     mutating func discardAll() {
         base.deinitialize(count: count)

@@ -19,6 +19,11 @@ struct NameTable {
         var string: Int = 0
     }
 
+    /// Names kept at most. Past that a name is decoded afresh each time: the names that
+    /// recur (kinds, labels, colour words) are met early, and a table grown over every node
+    /// id of a large diagram missed the cache on each probe (a third of its parse time).
+    private static let capacity = 1024
+
     private var slots = [Slot](repeating: Slot(), count: 256)
     private var strings: [String] = []
     private var used = 0
@@ -46,6 +51,7 @@ struct NameTable {
         }
         if found >= 0 { return strings[found] }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        if used >= NameTable.capacity { return string }
         slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count)
         strings.append(string)
         used += 1
