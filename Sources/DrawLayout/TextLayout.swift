@@ -21,7 +21,7 @@ final class LayoutFace {
         case standard(Standard14Font)
         case trueType(TrueTypeFontRef)
     }
-    // All `let`: a class's `var` properties pay a dynamic exclusivity check per access.
+    // All `let` (but one): a class's `var` properties pay a dynamic exclusivity check per access.
     let kind: Kind
     /// Name for messages ("Helvetica-Bold").
     let displayName: String
@@ -36,6 +36,10 @@ final class LayoutFace {
     /// advance in em of each code — the common case without a lookup per glyph.
     let asciiCodes: [Int16]
     let advancesByCode: [Double]
+    /// Standard faces: pair kerning in 1/1000 em by `left << 8 | right` code, looked up in
+    /// the metrics (a binary search) once per pair and kept; `Int16.min` until then. The one
+    /// `var`: only ever touched inside `kerning`, so unchecked exclusivity is safe.
+    @exclusivity(unchecked) private var kerningByCodes: [Int16]
 
     init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
         self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
@@ -43,9 +47,11 @@ final class LayoutFace {
         if case .standard(let font) = kind, let metrics = standardMetrics {
             asciiCodes = (0..<128).map { v in font.code(for: Unicode.Scalar(UInt8(v))).map { Int16($0) } ?? -1 }
             advancesByCode = (0..<256).map { Double(metrics.advance(code: UInt8($0))) / 1000 }
+            kerningByCodes = Array(repeating: Int16.min, count: 65536)
         } else {
             asciiCodes = []
             advancesByCode = []
+            kerningByCodes = []
         }
     }
 
@@ -80,7 +86,12 @@ final class LayoutFace {
     /// Pair kerning in em (negative: closer).
     func kerning(_ left: UInt16, _ right: UInt16) -> Double {
         if let metrics = standardMetrics {
-            return Double(metrics.kerning(UInt8(truncatingIfNeeded: left), UInt8(truncatingIfNeeded: right))) / 1000
+            let slot = Int(left & 0xFF) << 8 | Int(right & 0xFF)
+            let cached = kerningByCodes[slot]
+            if cached != Int16.min { return Double(cached) / 1000 }
+            let value = metrics.kerning(UInt8(truncatingIfNeeded: left), UInt8(truncatingIfNeeded: right))
+            if let exact = Int16(exactly: value), exact != Int16.min { kerningByCodes[slot] = exact }
+            return Double(value) / 1000
         }
         if case .trueType(let f) = kind { return Double(f.kerning(left, right)) * unitScale }
         return 0

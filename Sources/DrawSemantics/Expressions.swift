@@ -53,10 +53,12 @@ extension Evaluation {
             case .deg: return .angle(x)
             }
         case .string(let partList):
-            let file = unit  // see buildNode: a local reference spares a copy of the File
+            // The common literal is read straight from the arena: making the list view
+            // copies the whole File (the subscript is a call across modules).
+            if partList.count == 0 { return .string("") }
+            if partList.count == 1, case .text(let text) = unit.ast.stringParts[Int(partList.start)] { return .string(text) }
+            let file = unit
             let parts = file.ast[partList]
-            if parts.isEmpty { return .string("") }
-            if parts.count == 1, case .text(let text) = parts[0] { return .string(text) }
             var text = ""
             for part in parts {
                 switch part {
@@ -93,14 +95,16 @@ extension Evaluation {
             }
             return .word(name)
         case .tuple(let itemList):
-            let file = unit  // see buildNode: a local reference spares a copy of the File
-            let items = file.ast[itemList]
-            // Points are the common case: no array for them.
-            if items.count == 2 {
-                guard let first = evaluate(items[0], depth: depth + 1) else { return nil }
-                guard let second = evaluate(items[1], depth: depth + 1) else { return nil }
+            // Points are the common case: no array for them, and no list view (making one
+            // copies the whole File, the subscript being a call across modules).
+            if itemList.count == 2 {
+                let start = Int(itemList.start)
+                guard let first = evaluate(unit.ast.exprLists[start], depth: depth + 1) else { return nil }
+                guard let second = evaluate(unit.ast.exprLists[start + 1], depth: depth + 1) else { return nil }
                 if let x = length(first), let y = length(second) { return .point(x, y) }
             }
+            let file = unit
+            let items = file.ast[itemList]
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items {
