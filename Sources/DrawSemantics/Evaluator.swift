@@ -162,13 +162,14 @@ final class Evaluation {
     // Symbols.
     var symbolTable: [String: Int32] = [:]
     var symbolNames: [String] = []
-    var recentNames = [String](repeating: "", count: 8)
-    var recentSymbols = [Int32](repeating: -1, count: 8)
+    // Unchecked like the stacks below: read per statement, never held across a call.
+    @exclusivity(unchecked) var recentNames = [String](repeating: "", count: 8)
+    @exclusivity(unchecked) var recentSymbols = [Int32](repeating: -1, count: 8)
     /// Index in `bindings` of the newest binding of each symbol, or -1; each binding links
     /// to the previous one of its symbol, so a lookup walks only same-named bindings.
     @exclusivity(unchecked) var newestBinding: [Int32] = []
     /// Built-in kind of each symbol, or nil.
-    var symbolKinds: [NodeKind?] = []
+    @exclusivity(unchecked) var symbolKinds: [NodeKind?] = []
 
     // Scopes.
     @exclusivity(unchecked) var bindings: [Binding] = []
@@ -184,7 +185,7 @@ final class Evaluation {
     var components: [Component] = []
     var callDepth = 0
     var totalCalls = 0
-    var nodeCount = 0
+    @exclusivity(unchecked) var nodeCount = 0
     var totalIterations = 0
     var nesting = 0
 

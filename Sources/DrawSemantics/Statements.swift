@@ -413,10 +413,11 @@ extension Evaluation {
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: AListView<Argument>, to top: Int, allowPositional: Bool) {
-        // `Argument.label` builds an Identifier on every read: read it once per pass.
+        // `Argument.label` builds an Identifier on every read: read it once per pass. Names
+        // are compared with "style" only at its length (an unequal compare is a call).
         var hasStyle = false
         for argument in arguments {
-            guard let label = argument.label, label.name == "style" else { continue }
+            guard let label = argument.label, label.name.utf8.count == 5, label.name == "style" else { continue }
             hasStyle = true
             applyArgument(argument, label: label, to: top)
         }
@@ -427,7 +428,7 @@ extension Evaluation {
                 }
                 continue
             }
-            if !hasStyle || label.name != "style" {
+            if !hasStyle || label.name.utf8.count != 5 || label.name != "style" {
                 applyArgument(argument, label: label, to: top)
             }
         }
