@@ -42,12 +42,8 @@ package enum Deflate {
     /// earlier, so it does not depend on timing or on the number of cores either.
     package final class Streaming {
         private let level: Int32
-        /// The pieces handed off, in order. Each box is written by its own task only, and
-        /// read after `group.wait()`.
+        /// The pieces handed off, in order.
         private var started: [PieceBox] = []
-        #if canImport(Dispatch)
-        private let group = DispatchGroup()
-        #endif
 
         package init(level: Int32 = 6) { self.level = level }
 
@@ -62,24 +58,48 @@ package enum Deflate {
             let pieceLevel = min(level, chunkLevel)
             while bytes.count > (started.count + 1) * chunkSize {
                 let start = started.count * chunkSize
-                let piece = Array(bytes[start..<start + chunkSize])
-                let box = PieceBox()
+                let box = PieceBox(Array(bytes[start..<start + chunkSize]), level: pieceLevel)
                 started.append(box)
-                DispatchQueue.global().async(group: group) {
-                    box.piece = piece.withUnsafeBufferPointer { compressPiece($0, level: pieceLevel, last: false) }
-                }
+                DispatchQueue.global().async { _ = box.compressIfUnclaimed() }
             }
             #endif
         }
 
         /// The compressed stream of `bytes`, the whole stream (what was fed included).
+        ///
+        /// Pieces whose task has not begun are compressed here, with the rest, rather than
+        /// waited for: on a busy machine a queued task may not run for a long while. Only a
+        /// piece another thread is compressing at this moment is waited for.
         package func finish(_ bytes: [UInt8]) -> [UInt8] {
             if bytes.count <= wholeLimit && started.isEmpty { return compressWhole(bytes, level: level) }
-            let rest = compressPieces(bytes, from: started.count, level: min(level, chunkLevel))
-            #if canImport(Dispatch)
-            group.wait()
-            #endif
-            return assemble(started.map(\.piece) + rest)
+            let pieceLevel = min(level, chunkLevel)
+            let pieces = (bytes.count + chunkSize - 1) / chunkSize
+            let handedOff = started.count
+            var rest = [Piece](repeating: Piece(), count: pieces - handedOff)
+            bytes.withUnsafeBufferPointer { source in
+                rest.withUnsafeMutableBufferPointer { slots in
+                    // Each iteration writes only its own slot or box; all outlive the loop.
+                    nonisolated(unsafe) let sourceBuffer = source
+                    nonisolated(unsafe) let slotsBase = slots.baseAddress!
+                    let boxes = started
+                    @Sendable func work(_ index: Int) {
+                        if index < handedOff {
+                            _ = boxes[index].compressIfUnclaimed()
+                            return
+                        }
+                        let start = index * chunkSize
+                        let end = min(start + chunkSize, sourceBuffer.count)
+                        slotsBase[index - handedOff] = compressPiece(
+                            UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: pieceLevel, last: index == pieces - 1)
+                    }
+                    #if canImport(Dispatch)
+                    DispatchQueue.concurrentPerform(iterations: pieces) { work($0) }
+                    #else
+                    for index in 0..<pieces { work(index) }
+                    #endif
+                }
+            }
+            return assemble(started.map { $0.result() } + rest)
         }
     }
 
@@ -90,8 +110,48 @@ package enum Deflate {
         var count = 0
     }
 
+    /// A piece handed to another thread: compressed by whichever thread takes it first.
     final class PieceBox: @unchecked Sendable {
-        var piece = Piece()
+        private let input: [UInt8]
+        private let level: Int32
+        private var piece = Piece()
+        private var claimed = false
+        #if canImport(Dispatch)
+        /// Guards `claimed` (a semaphore as a mutex: balanced, so it may be freed anytime).
+        private let mutex = DispatchSemaphore(value: 1)
+        /// Signalled when `piece` is written.
+        private let done = DispatchSemaphore(value: 0)
+        #endif
+
+        init(_ input: [UInt8], level: Int32) {
+            self.input = input
+            self.level = level
+        }
+
+        /// Compresses the piece unless another thread has taken it; returns whether it did.
+        func compressIfUnclaimed() -> Bool {
+            #if canImport(Dispatch)
+            mutex.wait()
+            let mine = !claimed
+            claimed = true
+            mutex.signal()
+            guard mine else { return false }
+            piece = input.withUnsafeBufferPointer { compressPiece($0, level: level, last: false) }
+            done.signal()
+            return true
+            #else
+            piece = input.withUnsafeBufferPointer { compressPiece($0, level: level, last: false) }
+            return true
+            #endif
+        }
+
+        /// The compressed piece, waiting for the thread that took it if need be.
+        func result() -> Piece {
+            #if canImport(Dispatch)
+            if !compressIfUnclaimed() { done.wait() }
+            #endif
+            return piece
+        }
     }
 
     /// The pieces of `input` from index `first` on, in parallel.

@@ -87,7 +87,8 @@ extension Evaluation {
             return .bool(flag)
         case .none:
             return Value.none
-        case .name(let name):
+        case .name(let nameID):
+            let name = unit.ast[nameID]
             if let index = lookup(symbolOfName(id, name)) {
                 if case .poison = bindings[index].value { return nil }
                 return bindings[index].value
@@ -136,7 +137,7 @@ extension Evaluation {
         case .unary(let op, let operand):
             guard let value = evaluate(operand, depth: depth + 1) else { return nil }
             return unary(op, value, span: exprSpan(id), operandExpr: operand)
-        case .binary(let op, let left, let right):
+        case .binary(let left, let right, let op):
             if case .binary = unit.ast.exprs[Int(left.index)].kind { return binaryChain(id, depth: depth) }
             guard let lhs = evaluate(left, depth: depth + 1) else { return nil }
             if let shortCut = shortCircuit(op, lhs) { return shortCut }
@@ -153,9 +154,10 @@ extension Evaluation {
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
             return subscriptValue(container, position, span: exprSpan(id), baseExpr: base, indexExpr: index)
-        case .call(let name, let arguments):
+        case .call(let callID):
             let file = unit
-            return call(file.ast[name], file.ast[arguments], span: exprSpan(id), depth: depth)
+            let call = file.ast[callID]
+            return self.call(file.ast[call.callee], file.ast[call.arguments], span: exprSpan(id), depth: depth)
         case .error:
             return nil
         }
@@ -183,13 +185,13 @@ extension Evaluation {
     func binaryChain(_ id: ExprID, depth: Int) -> Value? {
         var spine: [ExprID] = []
         var current = id
-        while case .binary(_, let left, _) = unit.ast.exprs[Int(current.index)].kind {
+        while case .binary(let left, _, _) = unit.ast.exprs[Int(current.index)].kind {
             spine.append(current)
             current = left
         }
         guard var accumulator = evaluate(current, depth: depth + 1) else { return nil }
         for node in spine.reversed() {
-            guard case .binary(let op, let left, let right) = unit.ast.exprs[Int(node.index)].kind else { continue }
+            guard case .binary(let left, let right, let op) = unit.ast.exprs[Int(node.index)].kind else { continue }
             if let shortCut = shortCircuit(op, accumulator) { accumulator = shortCut; continue }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
             guard let result = finite(binary(op, accumulator, rhs, span: exprSpan(node), leftExpr: left, rightExpr: right),

@@ -495,7 +495,8 @@ extension Evaluation {
             return
         }
         var notes: [Diagnostic.Note] = []
-        if let expr, case .name(let name) = unit.ast[expr].kind, let index = lookup(symbolOfName(expr, name)) {
+        if let expr, case .name(let nameID) = unit.ast[expr].kind, case let name = unit.ast[nameID],
+           let index = lookup(symbolOfName(expr, name)) {
             notes.append(.init("'\(name)' is defined here", at: bindings[index].span))
         }
         report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))

@@ -87,6 +87,25 @@ package struct IdentifierID: Hashable, Sendable {
     package init(_ index: UInt32) { self.index = index }
 }
 
+/// Index of a name's text in `File.names` (a name expression's; repeated names share one).
+package struct NameID: Hashable, Sendable {
+    package var index: UInt32
+    package init(_ index: UInt32) { self.index = index }
+}
+
+/// Index of a call in `File.calls`.
+package struct CallID: Hashable, Sendable {
+    package var index: UInt32
+    package init(_ index: UInt32) { self.index = index }
+}
+
+/// `callee(arguments)`.
+package struct Call: Hashable, Sendable {
+    package var callee: IdentifierID
+    package var arguments: ArgumentList
+    package init(callee: IdentifierID, arguments: ArgumentList) { self.callee = callee; self.arguments = arguments }
+}
+
 /// A name as written, with its span.
 ///
 /// The span is not stored whole: a name is ASCII and covers exactly its bytes, so its end
@@ -194,21 +213,22 @@ package enum ExprKind: Hashable, Sendable {
     /// `none`.
     case none
     /// A name: a binding, or a bare word such as `round` or `red`.
-    case name(String)
+    case name(NameID)
     /// `(x, y)`: a point or size (two or more elements; `(e)` is just `e`).
     case tuple(ExprList)
     /// `[a, b, c]`.
     case list(ExprList)
     case unary(UnaryOperator, ExprID)
-    case binary(BinaryOperator, ExprID, ExprID)
+    /// Left, right, operator (in this order the payload packs into 9 bytes).
+    case binary(ExprID, ExprID, BinaryOperator)
     /// `a..<b` (inclusive false) or `a...b` (inclusive true).
     case range(ExprID, ExprID, inclusive: Bool)
     /// `base.name` (the name in `File.identifiers`).
     case member(ExprID, IdentifierID)
     /// `base[index]`.
     case index(ExprID, ExprID)
-    /// `callee(args)`; the callee is a name (`rgb`, `max`, …) in `File.identifiers`.
-    case call(IdentifierID, ArgumentList)
+    /// `callee(args)`; the callee is a name (`rgb`, `max`, …); both in `File.calls`.
+    case call(CallID)
     /// What the parser left where it could not read an expression.
     case error
 }
@@ -333,17 +353,22 @@ package struct File: Sendable {
     package var arrows: [ConnectorArrow]
     /// Callees and member names (`IdentifierID`).
     package var identifiers: [Identifier]
+    /// The text of name expressions (`NameID`).
+    package var names: [String]
+    package var calls: [Call]
     package var comments: [Comment]
     package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], arguments: [Argument] = [],
                  exprLists: [ExprID] = [], stringParts: [StringPart] = [], arrows: [ConnectorArrow] = [],
-                 identifiers: [Identifier] = [], comments: [Comment] = []) {
+                 identifiers: [Identifier] = [], names: [String] = [], calls: [Call] = [], comments: [Comment] = []) {
         self.file = file; self.statements = statements; self.exprs = exprs; self.arguments = arguments
         self.exprLists = exprLists; self.stringParts = stringParts; self.arrows = arrows
-        self.identifiers = identifiers; self.comments = comments
+        self.identifiers = identifiers; self.names = names; self.calls = calls; self.comments = comments
     }
 
     package subscript(id: ExprID) -> Expr { exprs[Int(id.index)] }
     package subscript(id: IdentifierID) -> Identifier { identifiers[Int(id.index)] }
+    @inlinable package subscript(id: NameID) -> String { names[Int(id.index)] }
+    @inlinable package subscript(id: CallID) -> Call { calls[Int(id.index)] }
     @inlinable package subscript(list: ArgumentList) -> AListView<Argument> {
         AListView(arguments, start: list.start, count: list.count)
     }

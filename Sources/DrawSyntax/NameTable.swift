@@ -31,6 +31,13 @@ struct NameTable {
     /// The String of `bytes[start..<end]`, which must be ASCII (identifiers are).
     @inline(__always)
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        strings[index(bytes, start, end)]
+    }
+
+    /// Where the String of `bytes[start..<end]` is in `strings` (added if new; past the
+    /// capacity each call adds one, which the name then owns alone).
+    @inline(__always)
+    mutating func index(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         let length = end - start
         let low = word(bytes, start, min(length, 8))
         let high = length > 8 ? word(bytes, start + 8, min(length - 8, 8)) : 0
@@ -49,14 +56,20 @@ struct NameTable {
                 i = (i &+ 1) & mask
             }
         }
-        if found >= 0 { return strings[found] }
+        if found >= 0 { return found }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        if used >= NameTable.capacity { return string }
-        slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count)
         strings.append(string)
+        if used >= NameTable.capacity { return strings.count - 1 }
+        slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count - 1)
         used += 1
         if used * 2 > slots.count { grow() }
-        return string
+        return strings.count - 1
+    }
+
+    /// Every String handed out by index, for `File.names`; the table is done with.
+    mutating func takeStrings() -> [String] {
+        defer { strings = [] }
+        return strings
     }
 
     /// `count` (0…8) bytes from `offset`, little-endian, zero-padded.

@@ -52,6 +52,7 @@ final class Parser {
     @exclusivity(unchecked) var stringParts: [StringPart] = []
     @exclusivity(unchecked) var arrows: [ConnectorArrow] = []
     @exclusivity(unchecked) var identifiers: [Identifier] = []
+    @exclusivity(unchecked) var calls: [Call] = []
     @exclusivity(unchecked) var argumentStack = Arena<PendingArgument>()
     @exclusivity(unchecked) var exprStack = Arena<ExprID>()
     @exclusivity(unchecked) var partStack: [StringPart] = []
@@ -77,7 +78,8 @@ final class Parser {
     func makeFile(statements: [Stmt], comments: [Comment]) -> File {
         File(file: file, statements: statements, exprs: exprs.takeAll(), arguments: arguments.takeAll(),
              exprLists: exprLists.takeAll(),
-             stringParts: stringParts, arrows: arrows, identifiers: identifiers, comments: comments)
+             stringParts: stringParts, arrows: arrows, identifiers: identifiers, names: names.takeStrings(),
+             calls: calls, comments: comments)
     }
 
     /// An argument read but not yet in `arguments`: its label as a token index, so the
@@ -852,7 +854,7 @@ final class Parser {
                 continue
             }
             if let op {
-                left = make(.binary(op, left, right), combined, depth: treeDepth)
+                left = make(.binary(left, right, op), combined, depth: treeDepth)
             } else {
                 left = make(.range(left, right, inclusive: opToken.kind == .closedRange), combined, depth: treeDepth)
             }
@@ -966,7 +968,8 @@ final class Parser {
         case .identifier:
             advance()
             if kind == .leftParen { return parseCall(identifier(token)) }
-            return make(.name(name(token)), span(token), depth: 1)
+            return make(.name(NameID(UInt32(truncatingIfNeeded: names.index(bytes, Int(token.start), Int(token.end))))),
+                        span(token), depth: 1)
         case .leftParen:
             return parseParenthesized()
         case .leftBracket:
@@ -1009,7 +1012,8 @@ final class Parser {
         ignoreNewlines -= 1
         let arguments = commitArguments(from: base)
         if !expectCloser(.rightParen, ")", opener: open) { return makeError(span(from: callee.span.start)) }
-        return make(.call(addIdentifier(callee), arguments), span(from: callee.span.start), depth: treeDepth)
+        calls.append(Call(callee: addIdentifier(callee), arguments: arguments))
+        return make(.call(CallID(UInt32(calls.count - 1))), span(from: callee.span.start), depth: treeDepth)
     }
 
     // parenthesized = "(" expression { "," expression } [ "," ] ")" ;

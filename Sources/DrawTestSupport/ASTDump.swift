@@ -117,7 +117,8 @@ private struct ASTDumper {
             line(depth, "bool \(value)", expr.span)
         case .none:
             line(depth, "none", expr.span)
-        case .name(let name):
+        case .name(let nameID):
+            let name = file[nameID]
             line(depth, "name \(name)", expr.span)
         case .tuple(let elements):
             line(depth, "tuple", expr.span)
@@ -128,7 +129,7 @@ private struct ASTDumper {
         case .unary(let op, let operand):
             line(depth, "unary \(unaryText(op))", expr.span)
             expression(operand, depth + 1)
-        case .binary(let op, let left, let right):
+        case .binary(let left, let right, let op):
             line(depth, "binary \(op.spelling)", expr.span)
             expression(left, depth + 1)
             expression(right, depth + 1)
@@ -143,7 +144,8 @@ private struct ASTDumper {
             line(depth, "index", expr.span)
             expression(base, depth + 1)
             expression(index, depth + 1)
-        case .call(let callee, let arguments):
+        case .call(let callID):
+            let callee = file[callID].callee, arguments = file[callID].arguments
             line(depth, "call \(file[callee].name)", expr.span)
             for argument in file[arguments] { self.argument(argument, depth + 1) }
         case .error:

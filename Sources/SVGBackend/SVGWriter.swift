@@ -154,34 +154,43 @@ struct SVGPageWriter {
 
     // MARK: Items
 
-    /// Pages with at least this many items are written in two halves at once.
+    /// Pages with at least this many items are written in parts at once.
     static let parallelItems = 4096
 
     /// Writes the page's items into `body`. A page of many items whose groups have no clip
-    /// paths is written in two halves at once, the second by another writer on another
-    /// thread, joined afterwards: the halves share nothing but the sets of fonts, images and
-    /// glyphs they use (merged; `<defs>` are written sorted), so the bytes are exactly those
-    /// of writing the items in one go. Clip paths are numbered in first-use order across the
-    /// page, so a page with any is written in one go.
+    /// paths is written in up to eight parts at once, each by its own writer, joined in
+    /// order afterwards: the parts share nothing but the sets of fonts, images and glyphs
+    /// they use (merged; `<defs>` are written sorted), so the bytes are exactly those of
+    /// writing the items in one go. (Eight rather than two: the parts are taken by whichever
+    /// thread is free, so on a busy machine this thread does most of them itself instead of
+    /// waiting for a half that another thread has started and then lost its core.) Clip
+    /// paths are numbered in first-use order across the page, so a page with any is written
+    /// in one go.
     private mutating func writeBody(_ items: [Scene.Item]) {
         #if canImport(Dispatch)
         if items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]) {
-            let half = items.count / 2
-            var second = SVGPageWriter(document: document)
+            let parts = min(8, items.count / (SVGPageWriter.parallelItems / 2))
+            // Part 0 is written by this writer, the others by writers of their own.
+            var others = (1..<parts).map { _ in SVGPageWriter(document: document) }
             withUnsafeMutablePointer(to: &self) { first in
-                withUnsafeMutablePointer(to: &second) { second in
-                    // Each thread works on its own writer only; both outlive the loop.
-                    nonisolated(unsafe) let writers = (first, second)
-                    DispatchQueue.concurrentPerform(iterations: 2) { index in
-                        if index == 0 { writers.0.pointee.writeItems(items[..<half]) }
-                        else { writers.1.pointee.writeItems(items[half...]) }
+                others.withUnsafeMutableBufferPointer { rest in
+                    // Each part works on its own writer only; all outlive the loop.
+                    nonisolated(unsafe) let writers = (first, rest.baseAddress!)
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let range = items.count * part / parts..<items.count * (part + 1) / parts
+                        if part == 0 { writers.0.pointee.writeItems(items[range]) }
+                        else { writers.1[part - 1].writeItems(items[range]) }
                     }
                 }
             }
-            body.append(second.body.take())
-            usedFonts.formUnion(second.usedFonts)
-            usedImages.formUnion(second.usedImages)
-            glyphPaths.merge(second.glyphPaths) { mine, _ in mine }
+            // Room for the parts, and for the header and `<defs>` put in front later.
+            body.reserveCapacity(others.reduce(body.count + (16 << 10)) { $0 + $1.body.count })
+            for index in others.indices {
+                body.append(others[index].body.take())
+                usedFonts.formUnion(others[index].usedFonts)
+                usedImages.formUnion(others[index].usedImages)
+                glyphPaths.merge(others[index].glyphPaths) { mine, _ in mine }
+            }
             return
         }
         #endif
