@@ -64,6 +64,8 @@ extension UnsafePointer where Pointee == Node {
     var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
     var explicitStyleMask: UInt16 { pointee.explicitStyleMask }
     var geometry: NodeGeometry { pointee.geometry }
+    /// A one-byte load (reading `geometry.…` copies the geometry for the getter call).
+    var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
     var style: ResolvedStyle { pointee.style }
     var children: [Node] { pointee.children }
 }
@@ -596,7 +598,7 @@ struct LayoutEngine {
     /// The rotation/scale of a node about its center, in content coordinates, or nil.
     private static func ownTransform(_ node: NodeRef, bounds: Rect, offset: Point) -> Transform? {
         // rotate and scale live in the geometry's side box: most nodes have none.
-        guard node.geometry.hasRareProperties else { return nil }
+        guard node.hasRareGeometry else { return nil }
         let g = node.geometry
         let rotation = g.rotate ?? 0
         let scale = g.scale ?? Point(1, 1)
@@ -837,7 +839,7 @@ struct LayoutEngine {
         case .connector, .placed: break
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
-        let opacity = node.geometry.opacity ?? 1
+        let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
         if own != nil || opacity != 1 {
             var inner: [Scene.Item] = []
             emitContent(node, index: index, box: box, into: &inner)
@@ -984,13 +986,11 @@ struct LayoutEngine {
     }
 
     private static func shapePaint(_ style: ResolvedStyle) -> Paint {
-        Paint(fill: style.fill.map { Fill(color: $0, rule: style.fillRule) }, stroke: Self.strokePaint(style))
+        Paint(fill: style.pathFill, stroke: style.pathStroke)
     }
 
     private static func strokePaint(_ style: ResolvedStyle) -> Stroke? {
-        guard let color = style.stroke, style.lineWidth > 0 else { return nil }
-        return Stroke(color: color, width: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
-                      miterLimit: style.miterLimit, dash: style.dash, dashOffset: style.dashOffset)
+        style.pathStroke
     }
 }
 

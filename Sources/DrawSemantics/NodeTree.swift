@@ -200,6 +200,20 @@ package struct ResolvedStyle: Hashable, Sendable {
         set { updateRest { $0.lineHeight = newValue } }
     }
 
+    /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
+    /// style's accessors are direct reads rather than calls across modules.
+    package var pathFill: Fill? {
+        paintBits & 1 != 0 ? Fill(color: fillColor, rule: rest.values.fillRule) : nil
+    }
+
+    /// The stroke of a path drawn in this style (nil: `stroke: none` or a zero line width).
+    package var pathStroke: Stroke? {
+        guard paintBits & 2 != 0, lineWidth > 0 else { return nil }
+        let r = rest.values
+        return Stroke(color: strokeColor, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
+                      miterLimit: r.miterLimit, dash: r.dash, dashOffset: r.dashOffset)
+    }
+
     /// A new box for every change: the values are rarely set (a style or a parent's change
     /// pushed down), and an immutable box needs no exclusivity checks when read.
     private mutating func updateRest(_ change: (inout StyleRest.Values) -> Void) {
@@ -278,6 +292,12 @@ package struct NodeGeometry: Hashable, Sendable {
     package var align: Alignment?
     package var fit: ImageFit?
     package var clip = false
+    /// False when none of the boxed properties (radius, padding, rotate, scale, opacity,
+    /// from/to, points, via, label, spacings, columns, minLength, an `at:` anchor) was ever
+    /// given: layout skips their checks for the common plain node. Stored, so reading it
+    /// through a pointer loads one byte instead of copying the geometry for a getter call.
+    /// (Declared before `rest`: it fits in the padding there, after `rest` it would not.)
+    package private(set) var hasRareProperties = false
     private var rest: GeometryRest?
 
     package init() {}
@@ -375,15 +395,11 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.minLength = newValue } }
     }
 
-    /// False when none of the boxed properties (radius, padding, rotate, scale, opacity,
-    /// from/to, points, via, label, spacings, columns, minLength, an `at:` anchor) was
-    /// given: layout skips their checks for the common plain node.
-    package var hasRareProperties: Bool { rest != nil }
-
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
         rest = GeometryRest(values)
+        hasRareProperties = true
     }
 
     package static func == (a: NodeGeometry, b: NodeGeometry) -> Bool {
