@@ -857,9 +857,8 @@ struct LayoutEngine {
         switch node.kind {
         case .rect, .ellipse, .circle:
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
-            var sink = PathSink()
-            if node.kind == .rect { sink.addRoundedRect(frame, radius: node.geometry.corner ?? 0) } else { sink.addEllipse(in: frame) }
-            let outline = sink.path
+            let outline = PathSink.shapeOutline(ellipse: node.kind != .rect, in: frame,
+                                                radius: node.kind == .rect ? node.geometry.corner ?? 0 : 0)
             let paint = Self.shapePaint(style)
             if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
             if box.side >= 0 {

@@ -18,18 +18,42 @@ struct PathSink {
     var current = Point.zero
     var subpathStart = Point.zero
     var hasCurrentPoint = false
+    /// False: only points are collected, for outlines whose verbs are always the same and
+    /// are taken from the shared arrays below (one allocation less per shape drawn).
+    var recordsVerbs = true
+
+    /// The verbs of `addEllipse`, of `addRoundedRect` with radius 0, and with a radius.
+    static let ellipseVerbs: [Scene.PathVerb] = [.move, .cubic, .cubic, .cubic, .cubic, .close]
+    static let rectVerbs: [Scene.PathVerb] = [.move, .line, .line, .line, .close]
+    static let roundedRectVerbs: [Scene.PathVerb] = [.move, .line, .cubic, .line, .cubic, .line, .cubic, .line, .cubic, .close]
+
+    /// The outline of an ellipse inscribed in `rect`, or of a rectangle with corners rounded
+    /// to `radius` (as `addEllipse` / `addRoundedRect`), with its verbs shared.
+    static func shapeOutline(ellipse: Bool, in rect: Rect, radius: Double) -> Scene.Path {
+        var sink = PathSink()
+        sink.recordsVerbs = false
+        if ellipse {
+            sink.addEllipse(in: rect)
+            return Scene.Path(verbs: ellipseVerbs, points: sink.points)
+        }
+        let rounded = sink.addRoundedRect(rect, radius: radius)
+        return Scene.Path(verbs: rounded ? roundedRectVerbs : rectVerbs, points: sink.points)
+    }
 
     mutating func move(to p: Point) {
-        verbs.append(.move); points.append(p)
+        if recordsVerbs { verbs.append(.move) }
+        points.append(p)
         current = p; subpathStart = p; hasCurrentPoint = true
     }
     mutating func line(to p: Point) {
         if !hasCurrentPoint { move(to: p); return }
-        verbs.append(.line); points.append(p); current = p
+        if recordsVerbs { verbs.append(.line) }
+        points.append(p); current = p
     }
     mutating func cubic(_ c1: Point, _ c2: Point, _ end: Point) {
         if !hasCurrentPoint { move(to: current) }
-        verbs.append(.cubic); points.append(c1); points.append(c2); points.append(end); current = end
+        if recordsVerbs { verbs.append(.cubic) }
+        points.append(c1); points.append(c2); points.append(end); current = end
     }
     /// A quadratic Bézier from the current point, raised exactly to a cubic.
     mutating func quadratic(_ control: Point, _ end: Point) {
@@ -38,7 +62,8 @@ struct PathSink {
     }
     mutating func close() {
         guard hasCurrentPoint, verbs.last != .close else { return }
-        verbs.append(.close); current = subpathStart
+        if recordsVerbs { verbs.append(.close) }
+        current = subpathStart
     }
     var path: Scene.Path { Scene.Path(verbs: verbs, points: points) }
 
@@ -106,7 +131,8 @@ struct PathSink {
 
     /// An ellipse inscribed in `rect`: four cubics, clockwise on the page from the rightmost point.
     mutating func addEllipse(in rect: Rect) {
-        verbs.reserveCapacity(verbs.count + 6); points.reserveCapacity(points.count + 13)
+        if recordsVerbs { verbs.reserveCapacity(verbs.count + 6) }
+        points.reserveCapacity(points.count + 13)
         let k = 0.5522847498
         let (cx, cy) = (rect.midX, rect.midY)
         let (rx, ry) = (rect.width / 2, rect.height / 2)
@@ -121,17 +147,21 @@ struct PathSink {
 
     /// A rectangle with corners rounded to `radius` (clamped to half the shorter side),
     /// clockwise on the page from the top edge. Radius 0 gives four lines.
-    mutating func addRoundedRect(_ rect: Rect, radius: Double) {
+    /// Returns whether the corners were rounded (false: four lines).
+    @discardableResult
+    mutating func addRoundedRect(_ rect: Rect, radius: Double) -> Bool {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         if r == 0 || !r.isFinite {
-            verbs.reserveCapacity(verbs.count + 5); points.reserveCapacity(points.count + 4)
+            if recordsVerbs { verbs.reserveCapacity(verbs.count + 5) }
+            points.reserveCapacity(points.count + 4)
             move(to: Point(rect.minX, rect.minY)); line(to: Point(rect.maxX, rect.minY))
             line(to: Point(rect.maxX, rect.maxY)); line(to: Point(rect.minX, rect.maxY)); close()
-            return
+            return false
         }
         let c = r * (1 - 0.5522847498)
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
-        verbs.reserveCapacity(verbs.count + 10); points.reserveCapacity(points.count + 17)
+        if recordsVerbs { verbs.reserveCapacity(verbs.count + 10) }
+        points.reserveCapacity(points.count + 17)
         move(to: Point(x0 + r, y0))
         line(to: Point(x1 - r, y0))
         cubic(Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r))
@@ -142,6 +172,7 @@ struct PathSink {
         line(to: Point(x0, y0 + r))
         cubic(Point(x0, y0 + c), Point(x0 + c, y0), Point(x0 + r, y0))
         close()
+        return true
     }
 }
 

@@ -88,7 +88,7 @@ extension Evaluation {
         case .none:
             return Value.none
         case .name(let nameID):
-            let name = unit.ast[nameID]
+            let name = unit.ast.names[Int(nameID.index)]  // in place: file.ast[id] would copy the File
             if let index = lookup(symbolOfName(id, name)) {
                 if case .poison = bindings[index].value { return nil }
                 return bindings[index].value
