@@ -69,6 +69,7 @@ func strokedPolyline(_ points: [Point], closed: Bool, ends: ArrowEnds, lineWidth
     }
     var line = points
     var heads = PathSink()
+    if ends != .none && !closed { heads.verbs.reserveCapacity(8); heads.points.reserveCapacity(6) }
     let (length, width) = arrowheadSize(lineWidth: lineWidth)
     func addHead(tip: Point, from previous: Point) -> Point {
         let d = tip - previous
@@ -94,7 +95,10 @@ func strokedPolyline(_ points: [Point], closed: Bool, ends: ArrowEnds, lineWidth
             line[0] = addHead(tip: points[0], from: points[j])
         }
     }
+    // Sized once: a 100-point stroke would otherwise regrow both arrays seven times.
     var sink = PathSink()
+    sink.verbs.reserveCapacity(line.count + (closed ? 1 : 0))
+    sink.points.reserveCapacity(line.count)
     sink.move(to: line[0])
     for p in line.dropFirst() { sink.line(to: p) }
     if closed { sink.close() }

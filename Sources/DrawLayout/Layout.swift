@@ -306,6 +306,8 @@ struct LayoutEngine {
             } else {
                 let points = Self.plainPoints(node)
                 var sink = PathSink()
+                sink.verbs.reserveCapacity(points.count + 1)
+                sink.points.reserveCapacity(points.count)
                 if let first = points.first {
                     sink.move(to: first)
                     for p in points.dropFirst() { sink.line(to: p) }
@@ -776,6 +778,7 @@ struct LayoutEngine {
             points = list.map { contentPoint($0, box: box) }
         } else {
             guard let start = endpoint(g.from, index: index), let end = endpoint(g.to, index: index) else { return }
+            points.reserveCapacity(2 + g.via.count)
             points.append(start.point)
             for v in g.via { points.append(contentPoint(v, box: box)) }
             points.append(end.point)

@@ -498,7 +498,7 @@ extension Evaluation {
         var spans: [Span] = []
         var exprs: [ExprID] = []
         for argument in arguments {
-            if let label = argument.label {
+            if let label = labelOf(argument) {
                 error("sem.function-argument", label.span, "'\(name.name)' takes no named arguments")
                 return nil
             }

@@ -6,10 +6,17 @@ import DrawScene
 import DrawSyntax
 
 extension Evaluation {
+    /// The label of an argument of the current file (nil for a positional one). Through a
+    /// local reference: passing `unit.ast` straight off `unit` copied the whole File.
+    func labelOf(_ argument: Argument) -> Identifier? {
+        let file = unit
+        return argument.label(names: file.ast.names)
+    }
+
     /// The property an argument names, or nil after reporting an unknown name (once per
     /// argument, however often a loop runs it).
     func property(of argument: Argument, component: Component? = nil) -> Property? {
-        guard let label = argument.label else { return nil }
+        guard let label = labelOf(argument) else { return nil }
         return property(of: argument, label: label, component: component)
     }
 
@@ -31,7 +38,7 @@ extension Evaluation {
     }
 
     func applyArgument(_ argument: Argument, to top: Int) {
-        guard let label = argument.label else { return }
+        guard let label = labelOf(argument) else { return }
         applyArgument(argument, label: label, to: top)
     }
 
@@ -43,7 +50,7 @@ extension Evaluation {
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
-        applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: argument.label?.span ?? argument.span,
+        applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: labelOf(argument)?.span ?? argument.span,
                       expr: argument.value, to: top, fromStyle: false)
     }
 

@@ -73,8 +73,8 @@ extension Evaluation {
         case .property(let argument):
             let top = frames.count - 1
             guard frames[top].role == .node else {
-                let name = argument.label?.name ?? "?"
-                error("sem.property-outside-node", argument.label?.span ?? argument.span,
+                let name = labelOf(argument)?.name ?? "?"
+                error("sem.property-outside-node", labelOf(argument)?.span ?? argument.span,
                       "property '\(name)' is not inside a node's block")
                 return
             }
@@ -89,7 +89,7 @@ extension Evaluation {
     func defineStyle(_ name: Identifier, _ arguments: AListView<Argument>) {
         var entries: [StyleEntry] = []
         for argument in arguments {
-            guard let label = argument.label else {
+            guard let label = labelOf(argument) else {
                 error("sem.style-positional", argument.span, "a style holds only 'name: value' properties")
                 continue
             }
@@ -274,7 +274,7 @@ extension Evaluation {
         var background = base?.background
         var landscape: Bool?
         for argument in arguments {
-            guard let label = argument.label else {
+            guard let label = labelOf(argument) else {
                 error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")
                 continue
             }
@@ -416,13 +416,15 @@ extension Evaluation {
         // `Argument.label` builds an Identifier on every read: read it once per pass. Names
         // are compared with "style" only at its length (an unequal compare is a call).
         var hasStyle = false
+        let file = unit
+        let names = file.ast.names  // once per list: each label's text is read from here
         for argument in arguments {
-            guard let label = argument.label, label.name.utf8.count == 5, label.name == "style" else { continue }
+            guard let label = argument.label(names: names), label.name.utf8.count == 5, label.name == "style" else { continue }
             hasStyle = true
             applyArgument(argument, label: label, to: top)
         }
         for argument in arguments {
-            guard let label = argument.label else {
+            guard let label = argument.label(names: names) else {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
@@ -513,7 +515,7 @@ extension Evaluation {
         var extras: [(Argument, Property, Value)] = []
         let file = unit  // see buildNode: a local reference spares a copy of the File
         for argument in file.ast[statement.arguments] {
-            guard let label = argument.label else {
+            guard let label = labelOf(argument) else {
                 guard !component.parameters.isEmpty else {
                     error("sem.unexpected-positional", argument.span, "component '\(component.name)' has no parameters to take a positional argument",
                           notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])

@@ -119,7 +119,7 @@ package struct Identifier: Hashable, Sendable {
         assert(Int(span.end - span.start) == name.utf8.count, "an identifier's span covers its name exactly")
         self.name = name; self.file = span.file; self.start = span.start
     }
-    fileprivate init(_ name: String, file: FileID, start: UInt32) { self.name = name; self.file = file; self.start = start }
+    @usableFromInline init(_ name: String, file: FileID, start: UInt32) { self.name = name; self.file = file; self.start = start }
 }
 
 /// The unit glued to a number literal.
@@ -184,20 +184,27 @@ package enum StringPart: Hashable, Sendable {
 
 /// `name: value` or a positional `value` in an argument list.
 ///
-/// Stored as the label's text only (32 bytes instead of 48): a label starts where its
-/// argument does and covers its name, so `label` is rebuilt from `span`.
+/// The label is stored as its text's index in `File.names` only (20 bytes instead of 48):
+/// a label starts where its argument does and covers its name, so `label(in:)` rebuilds it.
 package struct Argument: Hashable, Sendable {
-    /// The label's name; empty for a positional argument (a name is never empty).
-    private var labelName: String
+    /// The label's `NameID` index; `UInt32.max` for a positional argument.
+    @usableFromInline var labelName: UInt32
     package var value: ExprID
     package var span: Span
-    /// Nil for a positional argument.
-    package var label: Identifier? {
-        labelName.isEmpty ? nil : Identifier(labelName, file: span.file, start: span.start)
+    package var hasLabel: Bool { labelName != UInt32.max }
+    /// The label's text in `file.names`; nil for a positional argument.
+    package var labelID: NameID? { labelName == UInt32.max ? nil : NameID(labelName) }
+    /// The label (nil for a positional argument); `file` is the file the argument is from.
+    @inlinable package func label(in file: File) -> Identifier? { label(names: file.names) }
+
+    /// The label, its text read from `names` (the argument's `File.names`). Cheaper than
+    /// `label(in:)` where getting at the File would copy it.
+    @inlinable package func label(names: [String]) -> Identifier? {
+        guard labelName != UInt32.max else { return nil }
+        return Identifier(names[Int(labelName)], file: span.file, start: span.start)
     }
-    package init(label: Identifier?, value: ExprID, span: Span) {
-        assert(label == nil || label!.span.start == span.start, "a label starts its argument")
-        self.labelName = label?.name ?? ""; self.value = value; self.span = span
+    package init(label: NameID?, value: ExprID, span: Span) {
+        self.labelName = label?.index ?? UInt32.max; self.value = value; self.span = span
     }
 }
 

@@ -98,7 +98,7 @@ final class Parser {
         let list = ArgumentList(start: UInt32(arguments.count), count: UInt32(count))
         for k in base..<argumentStack.count {
             let pending = argumentStack[k]
-            let label = pending.labelToken == PendingArgument.noLabel ? nil : identifier(tokens[Int(pending.labelToken)])
+            let label = pending.labelToken == PendingArgument.noLabel ? nil : nameID(tokens[Int(pending.labelToken)])
             arguments.append(Argument(label: label, value: pending.value, span: pending.span))
         }
         argumentStack.truncate(to: base)
@@ -132,6 +132,11 @@ final class Parser {
     /// The identifier spelled by `token` (an identifier or keyword).
     func identifier(_ token: Token) -> Identifier {
         Identifier(name(token), span: span(token))
+    }
+
+    /// Where the text of an identifier or keyword token is in `File.names`.
+    func nameID(_ token: Token) -> NameID {
+        NameID(UInt32(truncatingIfNeeded: names.index(bytes, Int(token.start), Int(token.end))))
     }
 
     /// The text of an identifier or keyword token (ASCII by construction), shared.
@@ -341,7 +346,8 @@ final class Parser {
         if labelAhead {
             let argument = parseLabelledArgument()
             if !inBlock {
-                report(ParseMessages.propertyOutsideBlock(argument.label?.name ?? "", at: argument.label?.span ?? argument.span))
+                let label = identifier(token)
+                report(ParseMessages.propertyOutsideBlock(label.name, at: label.span))
                 return Stmt(.error, span: argument.span)
             }
             return Stmt(.property(argument), span: argument.span)
@@ -705,7 +711,7 @@ final class Parser {
     // property = label ":" expression ;
     func parseLabelledArgument() -> Argument {
         let pending = parsePendingLabelledArgument()
-        return Argument(label: identifier(tokens[Int(pending.labelToken)]), value: pending.value, span: pending.span)
+        return Argument(label: nameID(tokens[Int(pending.labelToken)]), value: pending.value, span: pending.span)
     }
 
     func parsePendingLabelledArgument() -> PendingArgument {
@@ -968,8 +974,7 @@ final class Parser {
         case .identifier:
             advance()
             if kind == .leftParen { return parseCall(identifier(token)) }
-            return make(.name(NameID(UInt32(truncatingIfNeeded: names.index(bytes, Int(token.start), Int(token.end))))),
-                        span(token), depth: 1)
+            return make(.name(nameID(token)), span(token), depth: 1)
         case .leftParen:
             return parseParenthesized()
         case .leftBracket:

@@ -75,7 +75,7 @@ private struct ASTDumper {
             for argument in file[node.arguments] { self.argument(argument, depth + 1) }
             if let body = node.block { block(body, depth + 1) }
         case .property(let argument):
-            line(depth, "property \(argument.label?.name ?? "?")", statement.span)
+            line(depth, "property \(argument.label(in: file)?.name ?? "?")", statement.span)
             expression(argument.value, depth + 1)
         case .error:
             line(depth, "error", statement.span)
@@ -88,7 +88,7 @@ private struct ASTDumper {
     }
 
     mutating func argument(_ argument: Argument, _ depth: Int) {
-        line(depth, argument.label.map { "arg \($0.name)" } ?? "positional", argument.span)
+        line(depth, argument.label(in: file).map { "arg \($0.name)" } ?? "positional", argument.span)
         expression(argument.value, depth + 1)
     }
 
