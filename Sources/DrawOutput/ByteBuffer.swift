@@ -27,6 +27,9 @@ package struct ByteBuffer: Sendable {
 
     @usableFromInline package mutating func append(_ other: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: other) }
 
+    /// Removes the first `count` bytes (moving the rest to the front).
+    package mutating func removeFirst(_ count: Int) { bytes.removeFirst(count) }
+
     /// Inserts `other` before everything written so far, in place when the buffer has room
     /// (no second copy of a large output).
     package mutating func prepend(_ other: [UInt8]) { bytes.insert(contentsOf: other, at: 0) }

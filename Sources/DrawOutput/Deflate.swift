@@ -36,47 +36,56 @@ package enum Deflate {
     }
 
     /// Compresses a stream while it is still being written, on other threads: each complete
-    /// piece is handed off as soon as the writer has passed it (`feed`), and `finish`
+    /// piece is taken off the front of the writer's buffer as soon as the writer has passed
+    /// it (`feed`), so the buffer never holds much more than a piece, and `finish`
     /// compresses the rest and joins them. The result is byte for byte
-    /// `Deflate.compress(bytes, level:)`: the same pieces at the same level, only started
+    /// `Deflate.compress(stream, level:)`: the same pieces at the same level, only started
     /// earlier, so it does not depend on timing or on the number of cores either.
     package final class Streaming {
         private let level: Int32
-        /// The pieces handed off, in order.
+        /// The pieces taken off, in order.
         private var started: [PieceBox] = []
 
         package init(level: Int32 = 6) { self.level = level }
 
-        /// `feed` has work once the stream is longer than this.
-        package var nextBoundary: Int { (started.count + 1) * chunkSize }
+        /// `feed` has work once the buffer is longer than this.
+        package var nextBoundary: Int { chunkSize }
 
-        /// Hands every complete piece of `bytes` (the stream so far) not handed off yet to
-        /// another thread. A piece starts only when at least one byte follows it, so that it
-        /// is never the last one (which ends the deflate stream).
-        package func feed(_ bytes: [UInt8]) {
+        /// Bytes of the stream taken off the buffer so far.
+        package var takenCount: Int { started.count * chunkSize }
+
+        /// Takes every complete piece off the front of `buffer` (the stream after what was
+        /// taken before) and hands it to another thread. A piece is taken only when at least
+        /// one byte follows it, so that it is never the last one (which ends the stream).
+        package func feed(_ buffer: inout ByteBuffer) {
             #if canImport(Dispatch)
             let pieceLevel = min(level, chunkLevel)
-            while bytes.count > (started.count + 1) * chunkSize {
-                let start = started.count * chunkSize
-                let box = PieceBox(Array(bytes[start..<start + chunkSize]), level: pieceLevel)
+            let pieces = (buffer.count - 1) / chunkSize
+            guard pieces > 0 else { return }
+            for index in 0..<pieces {
+                let box = PieceBox(Array(buffer.bytes[index * chunkSize..<(index + 1) * chunkSize]), level: pieceLevel)
                 started.append(box)
                 DispatchQueue.global().async { _ = box.compressIfUnclaimed() }
             }
+            // One move of what follows the pieces (less than an item's worth, usually).
+            buffer.removeFirst(pieces * chunkSize)
             #endif
         }
 
-        /// The compressed stream of `bytes`, the whole stream (what was fed included).
+        /// The compressed stream, given what is left of it in the buffer (all of it when
+        /// nothing was taken). With `raw`, the whole stream uncompressed too when
+        /// compressing did not make it smaller (inflated back if pieces were taken).
         ///
         /// Pieces whose task has not begun are compressed here, with the rest, rather than
         /// waited for: on a busy machine a queued task may not run for a long while. Only a
         /// piece another thread is compressing at this moment is waited for.
-        package func finish(_ bytes: [UInt8]) -> [UInt8] {
-            if bytes.count <= wholeLimit && started.isEmpty { return compressWhole(bytes, level: level) }
+        package func finish(_ tail: [UInt8]) -> [UInt8] {
+            if tail.count <= wholeLimit && started.isEmpty { return compressWhole(tail, level: level) }
             let pieceLevel = min(level, chunkLevel)
-            let pieces = (bytes.count + chunkSize - 1) / chunkSize
             let handedOff = started.count
+            let pieces = handedOff + (tail.count + chunkSize - 1) / chunkSize
             var rest = [Piece](repeating: Piece(), count: pieces - handedOff)
-            bytes.withUnsafeBufferPointer { source in
+            tail.withUnsafeBufferPointer { source in
                 rest.withUnsafeMutableBufferPointer { slots in
                     // Each iteration writes only its own slot or box; all outlive the loop.
                     nonisolated(unsafe) let sourceBuffer = source
@@ -87,7 +96,7 @@ package enum Deflate {
                             _ = boxes[index].compressIfUnclaimed()
                             return
                         }
-                        let start = index * chunkSize
+                        let start = (index - handedOff) * chunkSize
                         let end = min(start + chunkSize, sourceBuffer.count)
                         slotsBase[index - handedOff] = compressPiece(
                             UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: pieceLevel, last: index == pieces - 1)

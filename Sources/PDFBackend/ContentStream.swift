@@ -79,7 +79,8 @@ struct ContentStream {
     /// Numbers formatted before, shared by a page's streams (nil: format every number).
     var numbers: NumberCache?
     /// Compresses the stream on other threads while it is being written (a page's stream,
-    /// when the file is compressed); nil: compressed, if at all, when the file is written.
+    /// when the file is compressed), taking complete pieces off the front of `out`; nil:
+    /// `out` holds the whole stream, compressed, if at all, when the file is written.
     var compressor: Deflate.Streaming? {
         didSet { nextPiece = compressor?.nextBoundary ?? .max }
     }
@@ -89,8 +90,7 @@ struct ContentStream {
     /// Hands the complete pieces of what is written so far to the compressor, if any.
     @inline(__always) mutating func feedCompressor() {
         guard out.count > nextPiece, let compressor else { return }
-        compressor.feed(out.bytes)
-        nextPiece = compressor.nextBoundary
+        compressor.feed(&out)
     }
 
     init(state: GraphicsState = GraphicsState()) {

@@ -37,14 +37,17 @@ package enum PDFWriter {
     package static func render(_ document: Scene.Document, options: PDFOptions = PDFOptions()) -> [UInt8] {
         var scene = SceneWriter(document: document)
         scene.compressesPages = options.compress
-        // Each page's content is compressed while it is written and finished right after,
-        // so that no more than one page's uncompressed stream is held at a time (16 MB for
-        // 100,000 shapes).
+        // Each page's content is compressed while it is written, piece by piece, so that
+        // its uncompressed stream (16 MB for 100,000 shapes) is never held whole.
         let contents = document.pages.map { page -> (bytes: [UInt8], filter: StaticString?, resources: ResourceUse) in
             let (bytes, resources, compressor) = scene.pageContent(page)
-            guard options.compress else { return (bytes, nil, resources) }
-            let packed = PDFFile.packed(bytes, compressed: compressor?.finish(bytes))
-            return (packed.bytes, packed.filter, resources)
+            guard options.compress, let compressor else { return (bytes, nil, resources) }
+            let packed = compressor.finish(bytes)
+            if packed.count < compressor.takenCount + bytes.count { return (packed, "/FlateDecode", resources) }
+            // Compressing did not pay (it always does for content of any size): the stream
+            // as it was, inflated back if pieces of it were taken off already.
+            let raw = compressor.takenCount == 0 ? bytes : Deflate.decompress(packed, limit: Int.max)!
+            return (raw, nil, resources)
         }
         let used = scene.resources
 

@@ -72,9 +72,9 @@ struct PDFFile {
     }
 
     /// `data` Flate-compressed with its filter name, or `data` itself and nil when
-    /// compressing does not make it smaller. `compressed`: `data` compressed already.
-    static func packed(_ data: [UInt8], compressed: [UInt8]? = nil) -> (bytes: [UInt8], filter: StaticString?) {
-        let packed = compressed ?? Deflate.compress(data)
+    /// compressing does not make it smaller.
+    static func packed(_ data: [UInt8]) -> (bytes: [UInt8], filter: StaticString?) {
+        let packed = Deflate.compress(data)
         return packed.count < data.count ? (packed, "/FlateDecode") : (data, nil)
     }
 

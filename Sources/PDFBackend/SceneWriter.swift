@@ -82,7 +82,8 @@ struct SceneWriter {
 
     /// The content stream of one page: the y-flip, the background, then the items. With
     /// `compressesPages`, also its compressor, which has been compressing the stream on
-    /// other threads while it was written (the second core works while this one writes).
+    /// other threads while it was written (the second core works while this one writes);
+    /// `bytes` is then only what the compressor has not taken (see `Deflate.Streaming`).
     mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse, compressor: Deflate.Streaming?) {
         var stream = ContentStream()
         stream.numbers = numbers

@@ -51,12 +51,17 @@ import Testing
         for size in [100, Deflate.wholeLimit, Deflate.wholeLimit + 1, Deflate.chunkSize, 2 * Deflate.chunkSize, 2 * Deflate.chunkSize + 1, input.count] {
             let prefix = Array(input[0..<size])
             let streaming = Deflate.Streaming()
+            var buffer = ByteBuffer()
             var fed = 0
             while fed < size {
-                fed = min(size, fed + 40_000)
-                streaming.feed(Array(prefix[0..<fed]))
+                let next = min(size, fed + 40_000)
+                buffer.append(prefix[fed..<next])
+                fed = next
+                streaming.feed(&buffer)
+                #expect(buffer.count <= Deflate.chunkSize + 40_000)
             }
-            #expect(streaming.finish(prefix) == Deflate.compress(prefix), "size \(size)")
+            #expect(streaming.takenCount + buffer.count == size)
+            #expect(streaming.finish(buffer.take()) == Deflate.compress(prefix), "size \(size)")
         }
         // A damaged checksum is detected by inflate.
         var damaged = packed
