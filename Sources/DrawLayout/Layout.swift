@@ -971,7 +971,8 @@ struct LayoutEngine {
     }
 
     private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
-        for (face, var run) in block.runs(at: origin, width: width) {
+        block.forEachRun(at: origin, width: width) { face, run in
+            var run = run
             run.font = fontID(face)
             items.append(.text(run))
         }

@@ -123,9 +123,10 @@ struct TextBlock {
     var align: TextAlign
     var color: Color
 
-    /// Text runs of the block with its top-left corner at `origin`, inside a box `width` wide.
-    func runs(at origin: Point, width: Double) -> [(face: Int, run: Scene.TextRun)] {
-        var result: [(face: Int, run: Scene.TextRun)] = []
+    /// Calls `body` with each text run of the block (its face index, the run) with the
+    /// block's top-left corner at `origin`, inside a box `width` wide. No array of runs is
+    /// made: the caller appends them to the page's items as they come.
+    func forEachRun(at origin: Point, width: Double, _ body: (_ face: Int, _ run: Scene.TextRun) -> Void) {
         for (index, line) in lines.enumerated() {
             let shift: Double
             switch align {
@@ -138,10 +139,9 @@ struct TextBlock {
                 let textRun = Scene.TextRun(
                     font: Scene.FontID(run.face), size: fontSize, color: color,
                     origin: Point(origin.x + shift + run.x, baseline), glyphs: run.glyphs, advance: run.advance)
-                result.append((run.face, textRun))
+                body(run.face, textRun)
             }
         }
-        return result
     }
 }
 
