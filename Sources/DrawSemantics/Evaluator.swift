@@ -65,6 +65,9 @@ final class FileUnit {
     /// Whether the labelled argument whose value expression has this index names no
     /// property (reported once).
     @exclusivity(unchecked) var unknownProperties: [Bool]
+    /// The property each name of `ast.names` spells (labels share those names): 0 not yet
+    /// matched, 255 none, else raw value + 1 — each distinct label is matched once a file.
+    @exclusivity(unchecked) var propertyOfName: [UInt8]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
 
@@ -73,6 +76,7 @@ final class FileUnit {
         self.path = path
         nameSymbols = Array(repeating: -1, count: ast.exprs.count)
         unknownProperties = Array(repeating: false, count: ast.exprs.count)
+        propertyOfName = Array(repeating: 0, count: ast.names.count)
     }
 
     /// The directory part of `path`, with a trailing `/`, or "" for a bare file name.

@@ -37,6 +37,37 @@ extension Evaluation {
         return nil
     }
 
+    /// The property a label's name spells, or nil; matched once per distinct name a file.
+    @inline(__always)
+    func property(named id: NameID) -> Property? {
+        let code = unit.propertyOfName[Int(id.index)]
+        if code == 0 { return matchPropertyName(id) }
+        return code == 255 ? nil : Property(rawValue: code &- 1)
+    }
+
+    func matchPropertyName(_ id: NameID) -> Property? {
+        let property = Property.named(unit.ast.names[Int(id.index)])
+        unit.propertyOfName[Int(id.index)] = property.map { $0.rawValue + 1 } ?? 255
+        return property
+    }
+
+    /// Applies a labelled argument whose name was matched already (`property` nil: not a
+    /// property name, reported here).
+    func applyArgument(_ argument: Argument, labelID: NameID, property: Property?, to top: Int) {
+        guard let property else {
+            if let label = labelOf(argument) { _ = self.property(of: argument, label: label) }
+            return
+        }
+        guard let value = evaluate(argument.value) else { return }
+        // The label's span as `Identifier.span` makes it (a label starts its argument and
+        // covers its name), without building the Identifier.
+        let start = argument.span.start
+        let nameSpan = Span(file: argument.span.file, start: start,
+                            end: start &+ UInt32(truncatingIfNeeded: unit.ast.names[Int(labelID.index)].utf8.count))
+        applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: nameSpan,
+                      expr: argument.value, to: top, fromStyle: false)
+    }
+
     func applyArgument(_ argument: Argument, to top: Int) {
         guard let label = labelOf(argument) else { return }
         applyArgument(argument, label: label, to: top)

@@ -413,26 +413,24 @@ extension Evaluation {
     /// Applies a node's argument list: `style:` first (explicit properties win over it
     /// wherever they are written), then the positional argument and the others in order.
     func applyArguments(_ arguments: AListView<Argument>, to top: Int, allowPositional: Bool) {
-        // `Argument.label` builds an Identifier on every read: read it once per pass. Names
-        // are compared with "style" only at its length (an unequal compare is a call).
+        // Labels are matched by their NameID (once per distinct name a file): no Identifier
+        // is built and no name compared on the way.
         var hasStyle = false
-        let file = unit
-        let names = file.ast.names  // once per list: each label's text is read from here
         for argument in arguments {
-            guard let label = argument.label(names: names), label.name.utf8.count == 5, label.name == "style" else { continue }
+            guard let id = argument.labelID, property(named: id) == .style else { continue }
             hasStyle = true
-            applyArgument(argument, label: label, to: top)
+            applyArgument(argument, labelID: id, property: .style, to: top)
         }
         for argument in arguments {
-            guard let label = argument.label(names: names) else {
+            guard let id = argument.labelID else {
                 if allowPositional { applyPositional(argument, to: top) } else {
                     error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
                 continue
             }
-            if !hasStyle || label.name.utf8.count != 5 || label.name != "style" {
-                applyArgument(argument, label: label, to: top)
-            }
+            let property = property(named: id)
+            if hasStyle && property == .style { continue }
+            applyArgument(argument, labelID: id, property: property, to: top)
         }
     }
     /// Pops the top frame, registers its id and appends the node to the frame below.
