@@ -291,9 +291,14 @@ struct LayoutEngine {
         boxes.append(Box())
         boxes[index].kind = node.kind
         let g = node.geometry
-        if let id = node.id, ids[id] == nil {
-            ids[id] = index
-            if node.kind == .rect, let corner = g.corner, corner > 0 { cornerRadii[index] = corner }
+        if let id = node.id {
+            // One hash for the common case (ids are unique: evaluation rejects duplicates);
+            // a repeated id keeps its first node.
+            if let first = ids.updateValue(index, forKey: id) {
+                ids[id] = first
+            } else if node.kind == .rect, let corner = g.corner, corner > 0 {
+                cornerRadii[index] = corner
+            }
         }
         var bounds = Rect.zero
 

@@ -444,13 +444,13 @@ extension Evaluation {
             frames[top].node.children = []
         }
         if let idSpan = frames[top].idSpan, let id = frames[top].node.id {
-            if let previous = ids[id] {
+            // One hash for the common case (a new id); a repeated id keeps its first entry.
+            if let previous = ids.updateValue(IDInfo(span: idSpan, page: pageIndex), forKey: id) {
+                ids[id] = previous
                 let note: Diagnostic.Note = previous.span == idSpan
                     ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
                     : .init("first used here", at: previous.span)
                 error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [note])
-            } else {
-                ids[id] = IDInfo(span: idSpan, page: pageIndex)
             }
         }
         let node = frames.removeLast().node
