@@ -37,9 +37,11 @@ let package = Package(
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
         ]),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit"]),
+        // What the two executables share about the process they run in (not a library stage).
+        .target(name: "DrawProcess"),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess"]),
         .executableTarget(name: "drawc-bench", dependencies: [
-            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
+            "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
