@@ -23,6 +23,17 @@ final class Pipeline {
         source = SourceFile(id: FileID(0), path: path, bytes: bytes)
     }
 
+    enum Result { case syntaxTree, nodeTree, scene }
+
+    /// Frees one stage's cached result (untimed, between runs of that stage).
+    func drop(_ result: Result) {
+        switch result {
+        case .syntaxTree: file = nil
+        case .nodeTree: drawing = nil
+        case .scene: document = nil
+        }
+    }
+
     func parseOnly() -> Int {
         let (file, diagnostics) = parse(source)
         self.file = file

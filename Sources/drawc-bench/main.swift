@@ -122,10 +122,13 @@ func peakMemory() -> Int {
 }
 
 /// Median wall time of `runs` calls of `body`, which returns something to keep alive.
-func median(runs: Int, _ body: () -> Int) -> (seconds: Double, result: Int) {
+/// Runs `body` `runs` times and returns the median wall time. `reset` runs untimed before each
+/// run: it frees the previous run's result, so freeing it is not counted against the stage.
+func median(runs: Int, reset: () -> Void = {}, _ body: () -> Int) -> (seconds: Double, result: Int) {
     var times: [Double] = []
     var result = 0
     for _ in 0..<max(1, runs) {
+        reset()
         let start = now()
         result = body()
         times.append(now() - start)
