@@ -242,17 +242,11 @@ struct ContentStream {
         }
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
-            if verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
-               verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
-               pointIndex + 3 < points.count {
-                let p0 = points[pointIndex], p1 = points[pointIndex + 1]
-                let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
-                if p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y {
-                    appendRectangle(x: p0.x, y: p0.y, width: p1.x - p0.x, height: p2.y - p1.y)
-                    verbIndex += 5
-                    pointIndex += 4
-                    continue
-                }
+            if let r = Self.rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
+                appendRectangle(x: r.x, y: r.y, width: r.width, height: r.height)
+                verbIndex += 5
+                pointIndex += 4
+                continue
             }
             let verb = verbs[verbIndex]
             let n = verb.pointCount
@@ -261,6 +255,21 @@ struct ContentStream {
             verbIndex += 1
             pointIndex += n
         }
+    }
+
+    /// The rectangle that `re` draws when the five verbs from `verbIndex` are move, three
+    /// lines and close around an axis-aligned, non-empty rectangle; nil otherwise.
+    @inline(__always) private static func rectangle(
+        _ verbs: [Scene.PathVerb], _ points: [Point], verbIndex: Int, pointIndex: Int
+    ) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
+              verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
+              pointIndex + 3 < points.count
+        else { return nil }
+        let p0 = points[pointIndex], p1 = points[pointIndex + 1]
+        let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
+        guard p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y else { return nil }
+        return (p0.x, p0.y, p1.x - p0.x, p2.y - p1.y)
     }
 
     /// `appendPath`'s operators through a cursor, byte for byte the same.
@@ -273,18 +282,12 @@ struct ContentStream {
         }
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
-            if verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
-               verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
-               pointIndex + 3 < points.count {
-                let p0 = points[pointIndex], p1 = points[pointIndex + 1]
-                let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
-                if p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y {
-                    number(p0.x); number(p0.y); number(p1.x - p0.x); number(p2.y - p1.y)
-                    op(0x72, 0x65)  // re
-                    verbIndex += 5
-                    pointIndex += 4
-                    continue
-                }
+            if let r = rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
+                number(r.x); number(r.y); number(r.width); number(r.height)
+                op(0x72, 0x65)  // re
+                verbIndex += 5
+                pointIndex += 4
+                continue
             }
             let verb = verbs[verbIndex]
             let n = verb.pointCount
