@@ -73,8 +73,7 @@ package enum Deflate {
         }
 
         /// The compressed stream, given what is left of it in the buffer (all of it when
-        /// nothing was taken). With `raw`, the whole stream uncompressed too when
-        /// compressing did not make it smaller (inflated back if pieces were taken).
+        /// nothing was taken).
         ///
         /// Pieces whose task has not begun are compressed here, with the rest, rather than
         /// waited for: on a busy machine a queued task may not run for a long while. Only a
