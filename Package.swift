@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        // Barcode encoders: data -> bar widths or module matrix, check digits, data errors.
+        .target(name: "DrawBarcodes"),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
@@ -60,5 +62,6 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"]),
     ]
 )
