@@ -192,9 +192,11 @@ enum QRCode {
 
     static func dataCodewords(_ segments: [Segment], eci: Bool, version: Int, level: QRErrorCorrection) -> [UInt8] {
         var buffer = BitBuffer()
-        if eci { buffer.append(7, 4); buffer.append(26, 8) }
+        var eciWritten = !eci
         let g = group(version)
         for segment in segments {
+            // The ECI designator before the first byte segment (it holds for the rest).
+            if segment.mode == .byte && !eciWritten { buffer.append(7, 4); buffer.append(26, 8); eciWritten = true }
             buffer.append(segment.mode.indicator, 4)
             switch segment.mode {
             case .numeric:
