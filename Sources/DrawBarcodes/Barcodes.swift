@@ -104,6 +104,10 @@ package struct TextPiece: Hashable, Sendable {
     /// Set beside the bars rather than under them (the outer digits of UPC-A and UPC-E,
     /// the leading digit of EAN-13), drawn smaller by layout as the standard shows them.
     package var outside: Bool
+
+    package init(text: String, from: Double, to: Double, outside: Bool) {
+        self.text = text; self.from = from; self.to = to; self.outside = outside
+    }
 }
 
 /// A one-dimensional symbol.
