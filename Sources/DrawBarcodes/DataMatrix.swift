@@ -60,7 +60,7 @@ enum DataMatrix {
         var candidates: [Size]
         if let forced = request.dataMatrixSize {
             guard let size = size(rows: forced.rows, columns: forced.columns) else {
-                throw BarcodeError("barcode.datamatrix-size", "Data Matrix has no size \(forced.rows)x\(forced.columns)",
+                throw BarcodeError("barcode.datamatrix-size", "datamatrix has no size \(forced.rows)x\(forced.columns)",
                                    hint: "the sizes are \(sizeNames)", offset: 0, length: 0)
             }
             candidates = [size]
