@@ -18,6 +18,10 @@ package struct TerminalDiagnosticRenderer {
     package var source: (FileID) -> SourceFile?
     /// ANSI colours and bold; the caller decides (the CLI: only when stderr is a terminal).
     package var color: Bool
+    /// Writes each diagnostic's stable id after its severity (`error[parse.expected-value]:`);
+    /// the diagnostics corpus's `.expected` files are rendered so, pinning the id as well as
+    /// the wording.
+    package var showsIDs = false
 
     package init(color: Bool = false, source: @escaping (FileID) -> SourceFile?) {
         self.color = color
@@ -47,7 +51,7 @@ package struct TerminalDiagnosticRenderer {
 
     package func render(_ diagnostic: Diagnostic, into out: inout String) {
         let file = diagnostic.span.isUnknown ? nil : source(diagnostic.span.file)
-        header(file: file, span: diagnostic.span, severity: diagnostic.severity.name,
+        header(file: file, span: diagnostic.span, severity: diagnostic.severity.name + (showsIDs ? "[\(diagnostic.id)]" : ""),
                severityColor: colorCode(for: diagnostic.severity), message: diagnostic.message, into: &out)
         var sameLineFixIts: [Diagnostic.FixIt] = []
         var otherFixIts: [Diagnostic.FixIt] = []
