@@ -360,7 +360,8 @@ extension Evaluation {
             if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
-            let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
+            let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
+                ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
             report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind '\(statement.kind.name)'",
                           notes: notes, fixIts: fixIts))
             return
