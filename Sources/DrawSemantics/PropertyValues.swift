@@ -33,7 +33,7 @@ extension Evaluation {
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
         let (notes, fixIts) = Aliases.propertySuggestion(label.name, span: label.span, known: candidates)
             ?? didYouMean(label.name, among: candidates, span: label.span)
-        let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
+        let message = component.map { "unknown property or parameter \(quotedSource(label.name)) of '\($0.name)'" } ?? "unknown property \(quotedSource(label.name))"
         report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
     }
@@ -534,7 +534,7 @@ extension Evaluation {
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
-                report(.error("sem.undefined-name", at: span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+                report(.error("sem.undefined-name", at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
             return
         }

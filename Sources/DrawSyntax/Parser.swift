@@ -685,7 +685,7 @@ final class Parser {
                 if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
                     // `fill red`: a label without its colon.
                     let next = tokens[index + 1]
-                    report(ParseMessages.expectedToken("':'", after: "'\(text(current))'", found: describe(next), at: span(next)))
+                    report(ParseMessages.expectedToken("':'", after: quotedSource(text(current)), found: describe(next), at: span(next)))
                     break
                 }
                 let startSpan = span(current)
