@@ -263,7 +263,7 @@ enum DecodingCorpus {
 
     @Test(arguments: ProcessInfo.processInfo.environment["BARCODE_FORMATS"].map { $0.split(separator: ",").map(String.init) } ?? ["pdf", "svg", "ps"])
     func everySymbolDecodesToItsData(format: String) throws {
-        guard requireTools(Self.tools) else { return }
+        guard ExternalTool.require(Self.tools), ExternalTool.requirePython(modules: ["zxingcpp", "PIL"]) else { return }
         let cases = DecodingCorpus.cases
         let (source, pages) = DecodingCorpus.drawing(cases)
         let folder = try TemporaryFolder(prefix: "barcodes-\(format)")

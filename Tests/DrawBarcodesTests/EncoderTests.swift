@@ -90,7 +90,7 @@ func failure(_ data: String, _ symbology: Symbology, configure: (inout BarcodeRe
 
     @Test func alignmentPositionsMatchSegno() throws {
         let script = "import segno.consts as c\nprint(';'.join(','.join(map(str, p)) for p in c.ALIGNMENT_POS))"
-        guard requireTools(["python3"]) else { return }
+        guard ExternalTool.requirePython(modules: ["segno"]) else { return }
         let run = try ExternalTool.run("python3", ["-c", script])
         #expect(run.succeeded, "\(run.stderrText)")
         let rows = run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ";")
@@ -111,7 +111,7 @@ func failure(_ data: String, _ symbology: Symbology, configure: (inout BarcodeRe
     ]
 
     @Test func qrMatricesEqualSegnos() throws {
-        guard requireTools(["python3"]) else { return }
+        guard ExternalTool.requirePython(modules: ["segno"]) else { return }
         var jobs: [String] = []
         var ours: [MatrixSymbol] = []
         for (data, version, level, mask) in Self.qrCases {
@@ -165,13 +165,4 @@ func failure(_ data: String, _ symbology: Symbology, configure: (inout BarcodeRe
         #expect(covered == m.modules.map { $0 ? 1 : 0 })
         #expect(rects.count < m.modules.filter { $0 }.count / 2)
     }
-}
-
-func requireTools(_ tools: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    let missing = ExternalTool.missing(tools)
-    if missing.isEmpty { return true }
-    if ExternalTool.isCI {
-        Issue.record("validator(s) missing in CI: \(missing.joined(separator: ", ")) — .ci/run installs them", sourceLocation: sourceLocation)
-    }
-    return false
 }
