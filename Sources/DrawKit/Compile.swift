@@ -1,5 +1,6 @@
 import DrawDiagnostics
 import DrawScene
+import DrawSemantics
 import DrawSyntax
 
 // The pipeline, run in one place for every entry point: parse → evaluate → lay out →
@@ -30,7 +31,8 @@ public func compile(source: String, path: String, format: OutputFormat, options:
 public func compile(source: [UInt8], path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
     var built = buildDocument(source: source, path: path, options: options)
     guard let document = built.document, !built.hasErrors else {
-        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0)
+        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0,
+                             filesRead: built.filesRead)
     }
     built.document = nil
     var diagnostics = built.diagnostics
@@ -41,7 +43,7 @@ public func compile(source: [UInt8], path: String, format: OutputFormat, options
     Stages.discard(consume document)
     return CompileResult(
         outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
-        pageCount: pageCount)
+        pageCount: pageCount, filesRead: built.filesRead)
 }
 
 /// Checks a drawing without producing output: every diagnostic `compile` would report
@@ -80,6 +82,8 @@ package struct BuiltDocument: Sendable {
     package var diagnostics: [Diagnostic]
     /// Nil when a stage could not produce it.
     package var document: Scene.Document?
+    /// Every file read through the resource boundary (see `CompileResult.filesRead`).
+    package var filesRead: [String] = []
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
@@ -99,15 +103,17 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
     if checkOnly && !Stages.evaluationAvailable {
         return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
     }
-    guard var document = Stages.evaluateAndLayOut(consume file, sources: &sources, options: options, diagnostics: &diagnostics) else {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    let resources = Stages.resources(options)
+    guard var document = Stages.evaluateAndLayOut(consume file, sources: &sources, options: options, resources: resources,
+                                                  diagnostics: &diagnostics) else {
+        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil, filesRead: resources.filesRead)
     }
     if document.metadata.title == nil {
         document.metadata.title = options.title ?? title(fromPath: path)
     } else if let title = options.title {
         document.metadata.title = title
     }
-    return BuiltDocument(sources: sources, diagnostics: diagnostics, document: document)
+    return BuiltDocument(sources: sources, diagnostics: diagnostics, document: document, filesRead: resources.filesRead)
 }
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`.

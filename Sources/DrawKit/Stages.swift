@@ -23,9 +23,10 @@ enum Stages {
     /// Evaluation (DrawSemantics) then layout (DrawLayout). Layout runs only on an
     /// error-free evaluation, so a mistake is reported once.
     static func evaluateAndLayOut(
-        _ file: consuming File, sources: inout SourceManager, options: CompileOptions, diagnostics: inout [Diagnostic]
+        _ file: consuming File, sources: inout SourceManager, options: CompileOptions, resources: Resources,
+        diagnostics: inout [Diagnostic]
     ) -> Scene.Document? {
-        let evaluator = Evaluator(loadFile: { path in try? SourceInput.read(path: path) })
+        let evaluator = Evaluator(resources: resources)
         let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
         // The AST is not needed once the node tree exists: free it before layout (on the
         // other core: ~25 ms for 100,000 statements).
@@ -33,7 +34,8 @@ enum Stages {
         diagnostics += evaluationDiagnostics
         if evaluationDiagnostics.contains(where: { $0.severity == .error }) { return nil }
         let mainPath = sources.files.first?.path ?? "-"
-        let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath))
+        let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath),
+                                                              resources: resources)
         // Nor the node tree once the scene exists: free it before rendering.
         discard(consume drawing)
         diagnostics += layoutDiagnostics
@@ -44,6 +46,14 @@ enum Stages {
     /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
     /// the AST of 100,000 statements, on top of the stage that made it) that the second core
     /// can do while this one goes on; nothing observable depends on when it happens.
+    /// The one file boundary of a compilation: the app's files when it supplies them,
+    /// otherwise the file system (regular files only, size-limited; see DrawSemantics'
+    /// Resources.swift).
+    static func resources(_ options: CompileOptions) -> Resources {
+        if let files = options.files { return Resources(reader: MemoryReader(files)) }
+        return Resources(reader: FileSystemReader())
+    }
+
     static func discard<T>(_ value: consuming T) {
         let box = DiscardBox(value)
         #if canImport(Dispatch)

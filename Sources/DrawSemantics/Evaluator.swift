@@ -35,23 +35,40 @@ package struct Evaluator {
     package typealias FileLoader = (String) -> [UInt8]?
     package typealias FileParser = (SourceFile) -> (file: File, diagnostics: [Diagnostic])
 
-    package var loadFile: FileLoader
+    /// Where imported drawings and data files are read (the boundary layout reads images through too).
+    package var resources: Resources
     package var parse: FileParser
     package var limits: EvaluationLimits
 
-    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) },
+    package init(resources: Resources, parse: @escaping FileParser = { DrawSyntax.parse($0) },
                  limits: EvaluationLimits = .standard) {
-        self.loadFile = loadFile
+        self.resources = resources
         self.parse = parse
         self.limits = limits
     }
 
+    /// Files from a closure (nil: cannot be read), for tests and tools that hold them.
+    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) },
+                 limits: EvaluationLimits = .standard) {
+        self.init(resources: Resources(reader: ClosureReader(load: loadFile)), parse: parse, limits: limits)
+    }
+
     /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
     package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
-        let evaluation = Evaluation(sources: sources, loadFile: loadFile, parse: parse, main: file, limits: limits)
+        let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
         let drawing = evaluation.run()
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
+    }
+}
+
+/// A `FileLoader` closure as a reader (any bytes it returns count as a regular file).
+struct ClosureReader: ResourceReader, @unchecked Sendable {
+    let load: Evaluator.FileLoader
+    func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
+        guard let bytes = load(path) else { return .failure(ResourceError("no such file or folder")) }
+        if bytes.count > maximumBytes { return .failure(Resources.tooLarge(maximumBytes)) }
+        return .success(bytes)
     }
 }
 
@@ -151,7 +168,7 @@ struct IDInfo {
 /// tenth of evaluation time on a million nodes (measured with perf, release build).
 final class Evaluation {
     var sources: SourceManager
-    let loadFile: Evaluator.FileLoader
+    let resources: Resources
     let parseFile: Evaluator.FileParser
     let mainUnit: FileUnit
     let limits: EvaluationLimits
@@ -187,6 +204,11 @@ final class Evaluation {
     @exclusivity(unchecked) var unit: FileUnit
     var styles: [StyleDefinition] = []
     var components: [Component] = []
+    var functions: [ValueFunction] = []
+    /// Nested `fn` calls being evaluated.
+    var functionDepth = 0
+    /// Data files already read, by path and options: each is parsed once per compilation.
+    var dataCache: [String: Value] = [:]
     var callDepth = 0
     var totalCalls = 0
     @exclusivity(unchecked) var nodeCount = 0
@@ -214,11 +236,11 @@ final class Evaluation {
     var pages: [PageNode] = []
     var firstPageBlock: Span?
 
-    init(sources: SourceManager, loadFile: @escaping Evaluator.FileLoader, parse: @escaping Evaluator.FileParser, main: File,
+    init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
         self.sources = sources
         self.limits = limits
-        self.loadFile = loadFile
+        self.resources = resources
         self.parseFile = parse
         let path = sources[main.file]?.path ?? ""
         mainUnit = FileUnit(ast: main, path: path)

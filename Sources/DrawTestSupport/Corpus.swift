@@ -45,15 +45,15 @@ package func corpusDiagnostics(for source: SourceFile, sources: inout SourceMana
     // Evaluation (only on a file that parsed without errors, as the compiler does).
     // Imports in corpus files resolve relative to Tests/Corpus (file paths are relative to it).
     guard !parseDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
-    let evaluator = Evaluator(loadFile: { path in
-        FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
-    })
+    // Through the compiler's own file boundary, so corpus cases see its rules and limits.
+    let resources = Resources(reader: FileSystemReader(baseDirectory: corpusRoot))
+    let evaluator = Evaluator(resources: resources)
     let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
     diagnostics += evaluationDiagnostics
     // Layout (only on a drawing that evaluated without errors, as the compiler does); the
     // standard 14 fonts only, so corpus files never depend on installed fonts.
     guard !evaluationDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
-    diagnostics += layout(drawing).1
+    diagnostics += layout(drawing, resources: resources).1
     return diagnostics
 }
 
