@@ -500,7 +500,8 @@ extension Evaluation {
             guard let items = list(0) else { return bad(0, "a list") }
             for item in items where numeric(item) == nil {
                 if case .point = item { continue }
-                return bad(0, "a list of numbers, lengths or points")
+                error("sem.type-mismatch", arguments.spans[0], "'sum' adds numbers, lengths or points, found \(item.typeName) in the list")
+                return nil
             }
             guard let first = items.first else { return .number(0) }
             var total = first

@@ -355,7 +355,7 @@ struct DataParser {
             return jsonNumber()
         default:
             var notes: [Diagnostic.Note] = []
-            if bytes[position] == UInt8(ascii: "'") { notes.append(.init("JSON strings are written in double quotes")) }
+            if bytes[position] == UInt8(ascii: "'") { notes.append(.init("strings in JSON are written in double quotes")) }
             fail("data.json-syntax", position, position + 1, "expected a JSON value, found \(describeByte())", notes: notes)
             return nil
         }
@@ -456,7 +456,7 @@ struct DataParser {
                     var end = position + 2
                     while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
                     fail("data.json-escape", position, end, "invalid escape '\(text(position, end))' in a JSON string",
-                         notes: [.init("JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")])
+                         notes: [.init("the escapes of JSON are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")])
                     return nil
                 }
             case 0x00..<0x20:

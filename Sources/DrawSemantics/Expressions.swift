@@ -507,8 +507,9 @@ extension Evaluation {
         }
         guard let index = integer(position, indexExpr, "an index") else { return nil }
         guard index >= 0, index < count else {
-            error("sem.index-out-of-range", exprSpan(indexExpr),
-                  "index \(index) is out of range: the list has \(count) element\(count == 1 ? "" : "s") (indices 0..<\(count))")
+            let what = if case .string = container { "the string has \(count) character\(count == 1 ? "" : "s")" }
+                else { "the list has \(count) element\(count == 1 ? "" : "s")" }
+            error("sem.index-out-of-range", exprSpan(indexExpr), "index \(index) is out of range: \(what) (indices 0..<\(count))")
             return nil
         }
         switch container {

@@ -40,7 +40,7 @@ extension Evaluation {
                 if !unit.reportedIgnored {
                     unit.reportedIgnored = true
                     report(.warning("sem.import-ignored", at: statement.span,
-                                    "only 'let', 'style', 'def' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
+                                    "only 'let', 'style', 'def', 'fn' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
                 }
                 return
             }
