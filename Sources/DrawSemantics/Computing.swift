@@ -9,6 +9,7 @@
 // iterations against the loop limits, checked before it starts.
 
 import DrawDiagnostics
+import DrawScene
 import DrawSyntax
 
 /// `fn name(params) = body`.
@@ -259,7 +260,7 @@ extension Evaluation {
 
     // MARK: Library functions
 
-    static let libraryFunctionNames = ["chars", "codepoint", "csv", "enumerate", "filter", "format", "join", "json", "keys",
+    static let libraryFunctionNames = ["chars", "codepoint", "color", "csv", "enumerate", "filter", "format", "join", "json", "keys",
                                        "lower", "map", "pad", "range", "reduce", "replace", "split", "sum", "trim", "upper",
                                        "values", "zip"]
 
@@ -447,6 +448,13 @@ extension Evaluation {
                 return nil
             }
             return .string(text)
+        case "color":
+            guard arity(1...1) else { return nil }
+            guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
+            if let color = colorFromText(text) { return .color(color) }
+            error("sem.invalid-value", arguments.spans[0],
+                  "'\(text)' is not a color: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name")
+            return nil
         case "keys", "values":
             guard arity(1...1) else { return nil }
             guard case .record(let keys, let fields) = values[0] else { return bad(0, "a record") }
@@ -548,6 +556,26 @@ extension Evaluation {
         default:
             return nil
         }
+    }
+
+    /// A colour written in a string (from a data file): `#rgb #rgba #rrggbb #rrggbbaa` as in
+    /// source, or a CSS name.
+    func colorFromText(_ text: String) -> Color? {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "#") else { return NamedColors.color(named: text) }
+        var digits: [UInt8] = []
+        for b in bytes.dropFirst() {
+            let lower = b | 0x20
+            if b &- UInt8(ascii: "0") < 10 { digits.append(b - UInt8(ascii: "0")) }
+            else if lower &- UInt8(ascii: "a") < 6 { digits.append(lower - UInt8(ascii: "a") + 10) }
+            else { return nil }
+        }
+        func component(_ k: Int) -> UInt8 {
+            digits.count <= 4 ? digits[k] << 4 | digits[k] : digits[2 * k] << 4 | digits[2 * k + 1]
+        }
+        guard [3, 4, 6, 8].contains(digits.count) else { return nil }
+        let alpha: UInt8 = digits.count == 4 || digits.count == 8 ? component(3) : 255
+        return Color(r: component(0), g: component(1), b: component(2), a: alpha)
     }
 
     /// `text` without white space at either end.
