@@ -19,8 +19,12 @@ final class Pipeline {
     private var drawing: Drawing?
     private var document: Scene.Document?
 
-    init(source bytes: [UInt8], path: String) {
+    /// Files the drawing reads (by the path it resolves them to), served from memory.
+    let files: [String: [UInt8]]
+
+    init(source bytes: [UInt8], path: String, files: [String: [UInt8]] = [:]) {
         source = SourceFile(id: FileID(0), path: path, bytes: bytes)
+        self.files = files
     }
 
     enum Result { case syntaxTree, nodeTree, scene }
@@ -45,7 +49,7 @@ final class Pipeline {
         if file == nil { _ = parseOnly() }
         var sources = SourceManager()
         sources.add(path: source.path, bytes: source.bytes)
-        let evaluator = Evaluator(loadFile: { _ in nil })
+        let evaluator = Evaluator(resources: Resources(reader: MemoryReader(files)))
         let (drawing, diagnostics) = evaluator.evaluate(file!, sources: &sources)
         self.drawing = drawing
         errorCount += diagnostics.filter { $0.severity == .error }.count
