@@ -37,6 +37,8 @@ struct BuiltinArguments {
     var spans: [Span]
     var exprs: [ExprID?]
     var named: [NamedArgument]
+    /// Expression depth at the call (see `invokeFunction`).
+    var depth = 0
 }
 
 extension Evaluation {
@@ -88,12 +90,20 @@ extension Evaluation {
             values[position] = value
             position += 1
         }
-        return invokeFunction(index, values, span: span)
+        return invokeFunction(index, values, span: span, depth: depth)
     }
 
-    /// Runs a function's body with its parameters bound (nil: take the default).
-    func invokeFunction(_ index: Int, _ arguments: [Value?], span: Span) -> Value? {
+    /// Runs a function's body with its parameters bound (nil: take the default). `depth` is
+    /// the expression depth of the call: a body starts at depth 0, but the depths of all the
+    /// calls open at once add up against `maxEvaluationDepth`, so expressions nested through
+    /// recursion cannot exhaust the machine stack.
+    func invokeFunction(_ index: Int, _ arguments: [Value?], span: Span, depth: Int) -> Value? {
         let function = functions[index]
+        if evaluationDepth + depth + 1 > limits.maxEvaluationDepth {
+            limit("sem.expression-depth", span,
+                  "expressions nest deeper than \(limits.maxEvaluationDepth) levels through the function calls open here")
+            return nil
+        }
         if callDepth >= limits.maxCallDepth {
             limit("sem.recursion-limit", span,
                   "function and component calls nest deeper than \(limits.maxCallDepth) (is '\(function.name)' recursive without an end?)")
@@ -129,13 +139,17 @@ extension Evaluation {
             bind(symbol(of: parameter.name), value!, span: parameter.name.span)
         }
         callDepth += 1
-        defer { callDepth -= 1 }
+        evaluationDepth += depth + 1
+        defer {
+            callDepth -= 1
+            evaluationDepth -= depth + 1
+        }
         return evaluate(function.body, depth: 0)
     }
 
     /// Calls a function value (an `fn`, or a built-in function's name) with `arguments`,
     /// for `map`, `filter` and `reduce`. `span` is the call that asked for it.
-    func invoke(_ callee: Value, _ arguments: [Value], calleeSpan: Span, span: Span, what: String) -> Value? {
+    func invoke(_ callee: Value, _ arguments: [Value], calleeSpan: Span, span: Span, what: String, depth: Int) -> Value? {
         switch callee {
         case .function(let index):
             let function = functions[index]
@@ -146,7 +160,7 @@ extension Evaluation {
                       notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
                 return nil
             }
-            return invokeFunction(index, arguments, span: span)
+            return invokeFunction(index, arguments, span: span, depth: depth)
         case .word(let name) where Self.functionNames.contains(name) || Self.libraryFunctionNames.contains(name):
             let identifier = Identifier(name, span: Span(file: calleeSpan.file, start: calleeSpan.start,
                                                           end: calleeSpan.start + UInt32(name.utf8.count)))
@@ -155,7 +169,8 @@ extension Evaluation {
             if Self.functionNames.contains(name) {
                 return callBuiltin(identifier, values: arguments, spans: spans, exprs: exprs, span: span)
             }
-            return callLibrary(identifier, BuiltinArguments(values: arguments, spans: spans, exprs: exprs, named: []), span: span)
+            return callLibrary(identifier, BuiltinArguments(values: arguments, spans: spans, exprs: exprs, named: [], depth: depth + 1),
+                               span: span)
         default:
             typeMismatch(what, expected: "a function (the name of an 'fn' or of a built-in function)", callee, calleeSpan, nil)
             return nil
@@ -526,7 +541,7 @@ extension Evaluation {
             for item in items {
                 if aborted { return nil }
                 guard let value = invoke(values[1], [item], calleeSpan: arguments.spans[1], span: span,
-                                         what: "argument 2 of '\(function)'") else { return nil }
+                                         what: "argument 2 of '\(function)'", depth: arguments.depth) else { return nil }
                 if function == "map" {
                     result.append(value)
                     continue
@@ -545,7 +560,7 @@ extension Evaluation {
             for item in items {
                 if aborted { return nil }
                 guard let value = invoke(values[2], [accumulator, item], calleeSpan: arguments.spans[2], span: span,
-                                         what: "argument 3 of 'reduce'") else { return nil }
+                                         what: "argument 3 of 'reduce'", depth: arguments.depth) else { return nil }
                 accumulator = value
             }
             return accumulator

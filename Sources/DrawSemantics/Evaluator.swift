@@ -60,6 +60,17 @@ package struct Evaluator {
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
     }
+
+    /// `evaluate`, also giving the values the main file's top-level names are bound to (for tests).
+    func evaluateKeepingBindings(_ file: File, sources: inout SourceManager)
+        -> (drawing: Drawing, diagnostics: [Diagnostic], bindings: [String: Value]) {
+        let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
+        let drawing = evaluation.run()
+        sources = evaluation.sources
+        var bindings: [String: Value] = [:]
+        for binding in evaluation.bindings { bindings[evaluation.symbolNames[Int(binding.symbol)]] = binding.value }
+        return (drawing, evaluation.sortedDiagnostics(), bindings)
+    }
 }
 
 /// A `FileLoader` closure as a reader (any bytes it returns count as a regular file).
@@ -205,8 +216,8 @@ final class Evaluation {
     var styles: [StyleDefinition] = []
     var components: [Component] = []
     var functions: [ValueFunction] = []
-    /// Nested `fn` calls being evaluated.
-    var functionDepth = 0
+    /// Sum of the expression depths of the `fn` calls open now (see `invokeFunction`).
+    var evaluationDepth = 0
     /// Data files already read, by path and options: each is parsed once per compilation.
     var dataCache: [String: Value] = [:]
     var callDepth = 0

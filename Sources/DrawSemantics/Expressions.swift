@@ -563,7 +563,7 @@ extension Evaluation {
             exprs.append(argument.value)
         }
         if !builtin {
-            return callLibrary(name, BuiltinArguments(values: values, spans: spans, exprs: exprs, named: named), span: span)
+            return callLibrary(name, BuiltinArguments(values: values, spans: spans, exprs: exprs, named: named, depth: depth), span: span)
         }
         return callBuiltin(name, values: values, spans: spans, exprs: exprs, span: span)
     }
