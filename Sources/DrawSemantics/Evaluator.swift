@@ -74,9 +74,10 @@ package struct Evaluator {
 }
 
 /// A `FileLoader` closure as a reader (any bytes it returns count as a regular file).
-struct ClosureReader: ResourceReader, @unchecked Sendable {
-    let load: Evaluator.FileLoader
-    func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
+package struct ClosureReader: ResourceReader, @unchecked Sendable {
+    package let load: Evaluator.FileLoader
+    package init(load: @escaping Evaluator.FileLoader) { self.load = load }
+    package func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
         guard let bytes = load(path) else { return .failure(ResourceError("no such file or folder")) }
         if bytes.count > maximumBytes { return .failure(Resources.tooLarge(maximumBytes)) }
         return .success(bytes)
@@ -244,6 +245,10 @@ final class Evaluation {
     var pageSettings: PageSettings?
     var pageSettingsSpan: Span?
     var pageMarginGiven = false
+    /// The `orientation:` of the block-less `page` statement: the default of every page
+    /// block, also of one that names its own `size:` (`page size: a5 { … }` after
+    /// `page size: a4, orientation: landscape` is A5 landscape).
+    var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
 
