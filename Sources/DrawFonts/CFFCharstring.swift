@@ -17,6 +17,8 @@ extension CFFFont {
         var width: Double = 0
         /// The charstring with every subroutine call replaced by the subroutine's body.
         var flattened: [UInt8] = []
+        /// Whether it ended with endchar (rather than running off its end).
+        var ended = false
     }
 
     /// Interprets glyph `glyph`'s charstring; `flatten` also records the flattened bytes.
@@ -31,6 +33,7 @@ extension CFFFont {
         result.outline = machine.outline
         result.width = machine.width ?? priv.defaultWidthX
         result.flattened = machine.flat
+        result.ended = machine.ended
         return result
     }
 
