@@ -19,14 +19,17 @@ let package = Package(
         .target(name: "DrawDiagnostics"),
         // Lexer, parser and AST.
         .target(name: "DrawSyntax", dependencies: ["DrawDiagnostics"]),
+        // The input boundary: files a drawing names (imports, images, fonts, data) are read
+        // here, regular files only, within a size limit.
+        .target(name: "DrawResources"),
         // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
-        .target(name: "DrawFonts"),
+        .target(name: "DrawFonts", dependencies: ["DrawResources"]),
         // The scene IR: pages of positioned paths, text runs, images and groups.
         .target(name: "DrawScene", dependencies: ["DrawFonts"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput"]),
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
@@ -36,6 +39,7 @@ let package = Package(
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
+            "DrawResources",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
