@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 

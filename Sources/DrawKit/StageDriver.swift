@@ -5,6 +5,7 @@ import Foundation
 #endif
 import DrawDiagnostics
 import DrawLayout
+import DrawResources
 import DrawScene
 import DrawSemantics
 import DrawSyntax
@@ -42,6 +43,8 @@ package final class StageDriver {
         loadFile: ((String) -> [UInt8]?)? = nil, resources: Resources? = nil, fonts: FontResolver? = nil
     ) {
         fileID = sources.add(path: path, bytes: source)
+        // Imports, data and images: regular files only (never a pipe, a device or standard
+        // input), within each use's size limit.
         self.resources = resources ?? loadFile.map { Resources(reader: ClosureReader(load: $0)) } ?? Stages.resources(options)
         self.fonts = fonts ?? Stages.fontResolver(options, mainPath: path)
     }

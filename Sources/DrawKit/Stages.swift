@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawLayout
 import DrawScene

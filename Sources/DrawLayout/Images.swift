@@ -2,6 +2,7 @@
 // the JPEG SOFn marker, and its bytes handed on untouched as a document resource.
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
+import DrawResources
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
@@ -65,14 +66,14 @@ extension LayoutEngine {
 struct ImageLoadError: Error { var message: String }
 
 func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResource, ImageLoadError> {
+    // Through the compilation's Resources: a regular file within the limit only, never a
+    // pipe or a device, read once, listed in `filesRead`.
     let bytes: [UInt8]
     switch resources.read(path, maximumBytes: maximumImageBytes) {
     case .success(let read): bytes = read
-    case .failure(let failure):
-        if failure == Resources.tooLarge(maximumImageBytes) {
-            return .failure(ImageLoadError(message: "image '\(path)' is larger than \(maximumImageBytes / 1024 / 1024) MB"))
-        }
-        return .failure(ImageLoadError(message: "cannot read image '\(path)': \(failure.message)"))
+    case .failure(let error):
+        if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
+        return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
     }
     if let (w, h) = pngSize(bytes) {
         return .success(Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: w, pixelHeight: h))

@@ -16,6 +16,7 @@
 // number, except integers with a leading zero (`007`, zip codes) and quoted fields.
 
 import DrawDiagnostics
+import DrawResources
 import DrawSyntax
 
 enum DataLimits {
@@ -56,7 +57,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumDataBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error("sem.data-not-found", pathSpan, "cannot read '\(path)' (looked for '\(resolved)'): \(failure.message)")
+            error("sem.data-not-found", pathSpan, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             dataCache[key] = .poison
             return nil
         }

@@ -16,6 +16,7 @@
 // of that same array that stay alive while the component is visible), not its caller's.
 
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -70,17 +71,6 @@ package struct Evaluator {
         var bindings: [String: Value] = [:]
         for binding in evaluation.bindings { bindings[evaluation.symbolNames[Int(binding.symbol)]] = binding.value }
         return (drawing, evaluation.sortedDiagnostics(), bindings)
-    }
-}
-
-/// A `FileLoader` closure as a reader (any bytes it returns count as a regular file).
-package struct ClosureReader: ResourceReader, @unchecked Sendable {
-    package let load: Evaluator.FileLoader
-    package init(load: @escaping Evaluator.FileLoader) { self.load = load }
-    package func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
-        guard let bytes = load(path) else { return .failure(ResourceError("no such file or folder")) }
-        if bytes.count > maximumBytes { return .failure(Resources.tooLarge(maximumBytes)) }
-        return .success(bytes)
     }
 }
 

@@ -1,6 +1,7 @@
 // Statements: declarations, control flow, imports, pages, nodes and component calls.
 
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -153,7 +154,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumImportBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)'): \(failure.message)")
+            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             return
         }
         let id = sources.add(path: resolved, bytes: bytes)

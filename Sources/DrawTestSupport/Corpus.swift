@@ -13,6 +13,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
 import DrawKit
 import DrawLayout
 import DrawSemantics

@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawKit
 import DrawLayout
 import DrawScene
