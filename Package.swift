@@ -27,14 +27,17 @@ let package = Package(
         // The scene IR: pages of positioned paths, text runs, images and groups.
         .target(name: "DrawScene", dependencies: ["DrawFonts"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawResources"]),
+        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+                                                      "DrawResources"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources"]),
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        // Barcode encoders: data -> bar widths or module matrix, check digits, data errors.
+        .target(name: "DrawBarcodes"),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
@@ -68,5 +71,7 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
+                    exclude: ["segno_matrices.py", "decode_barcodes.py"]),
     ]
 )

@@ -138,6 +138,7 @@ struct LayoutEngine {
     var paths: [Scene.Path] = []
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
+    var barcodes: [BarcodeGeometry] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -184,6 +185,7 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         imageItems.removeAll()
+        barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -355,6 +357,8 @@ struct LayoutEngine {
             bounds = .zero
         case .rect, .ellipse, .circle:
             bounds = measureShape(node, index: index)
+        case .barcode:
+            bounds = measureBarcode(node, index: index)
         case .group:
             var union: Rect?
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
@@ -946,6 +950,8 @@ struct LayoutEngine {
             emitChildren(node, index: index, clip: clip, into: &items)
         case .spacer:
             break
+        case .barcode:
+            emitBarcode(node, box: box, origin: o, into: &items)
         }
     }
 
@@ -991,7 +997,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+    mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
         block.forEachRun(at: origin, width: width) { face, run in
             var run = run
             run.font = fontID(face)
