@@ -842,7 +842,7 @@ final class Parser {
         }
     }
 
-    // expression = or-expression ;
+    // expression = conditional | or-expression ;   (conditional: parseConditional, via parsePrimary)
     // or-expression = and-expression { "||" and-expression } ;
     // and-expression = comparison { "&&" comparison } ;
     // comparison = range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) range ] ;
@@ -1005,7 +1005,8 @@ final class Parser {
     }
 
     // primary = number | color | string | "true" | "false" | "none"
-    //         | identifier | call | parenthesized | list ;
+    //         | identifier | call | parenthesized | list | comprehension | record
+    //         | conditional ;
     func parsePrimary() -> ExprID {
         let token = current
         switch token.kind {
