@@ -1,3 +1,4 @@
+import DrawTestSupport
 import Foundation
 import Testing
 @testable import DrawFonts
@@ -114,7 +115,7 @@ import Testing
                     out.append("Z")
             print("\\n".join(out))
         """
-        guard ExternalValidators.available("fontTools", ExternalValidators.hasFontTools),
+        guard ExternalTool.requirePython(modules: ["fontTools"]),
               let python = ExternalValidators.which("python3") else { return }
         let result = ExternalValidators.run(python, ["-c", script, path, "\(index)", text])
         #expect(result.status == 0, "\(result.output)")
@@ -140,7 +141,7 @@ import Testing
     /// fontTools loads a subset (checksums verified, every table decompiled) and draws every
     /// glyph; prints "glyphs N cid True".
     static func fontToolsDrawsEvery(_ bytes: [UInt8]) -> (status: Int32, output: String)? {
-        guard ExternalValidators.available("fontTools", ExternalValidators.hasFontTools),
+        guard ExternalTool.requirePython(modules: ["fontTools"]),
               let python = ExternalValidators.which("python3") else { return nil }
         let path = ExternalValidators.temporaryFile(bytes, suffix: ".otf")
         defer { try? FileManager.default.removeItem(atPath: path) }
