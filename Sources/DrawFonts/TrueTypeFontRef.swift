@@ -1,3 +1,4 @@
+import DrawResources
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -152,18 +153,13 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         try faceOffsets(ByteReader(bytes)).count
     }
 
+    /// A font file's bytes: a regular file of at most `FontLimits.maxFileSize` (DrawResources).
     static func readFontFile(_ path: String) throws(FontError) -> [UInt8] {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            return try RegularFile.read(path, maximumSize: FontLimits.maxFileSize)
         } catch {
-            throw FontError(.unreadable, "cannot be read", file: path)
+            throw FontError(error.reason == .tooLarge ? .limitExceeded : .unreadable, error.message, file: path)
         }
-        guard data.count <= FontLimits.maxFileSize else {
-            throw FontError(.limitExceeded, "is larger than \(FontLimits.maxFileSize >> 20) MB", file: path)
-        }
-        return [UInt8](data)
     }
 
     /// Offsets of each face's table directory: one for a font, several for a collection.
