@@ -58,6 +58,8 @@ package enum NodeKind: UInt8, Hashable, Sendable {
     case group, vstack, hstack, zstack, grid, spacer
     /// `a -> b` (and chains, one node per link): from/to are `Endpoint`s.
     case connector
+    /// Freehand ink: `InkPoints` filled as one variable-width outline.
+    case stroke
 }
 
 /// A named point of a node's frame. Pikchr's `n s e w ne nw se sw` are aliases.
@@ -394,6 +396,27 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.minLength }
         set { updateRest { $0.minLength = newValue } }
     }
+    /// `smooth:` of lines, polylines and polygons: a centripetal Catmull-Rom curve through
+    /// the points.
+    package var smooth: Bool {
+        get { rest?.values.smooth ?? false }
+        set { updateRest { $0.smooth = newValue } }
+    }
+    /// `tension:` of a smooth curve, 0 (Catmull-Rom) … 1 (straight segments).
+    package var tension: Double? {
+        get { rest?.values.tension }
+        set { updateRest { $0.tension = newValue } }
+    }
+    /// `points:` of a `stroke`, with their pressure.
+    package var inkPoints: InkPoints? {
+        get { rest?.values.inkPoints }
+        set { updateRest { $0.inkPoints = newValue } }
+    }
+    /// The shaping options of a `stroke`; nil: all defaults.
+    package var ink: InkOptions? {
+        get { rest?.values.ink }
+        set { updateRest { $0.ink = newValue } }
+    }
 
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
@@ -435,6 +458,10 @@ package final class GeometryRest: Sendable {
         var columnSpacing: Double?
         var columns: Int?
         var minLength: Double?
+        var smooth = false
+        var tension: Double?
+        var inkPoints: InkPoints?
+        var ink: InkOptions?
     }
     let values: Values
     init(_ values: Values) { self.values = values }

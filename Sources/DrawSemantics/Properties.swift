@@ -16,6 +16,8 @@ enum Property: UInt8, CaseIterable {
     // Kind-specific.
     case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
     case minLength, fit
+    // Smooth curves and ink.
+    case smooth, tension, thinning, smoothing, streamline, easing, taper, cap, simulatePressure
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -25,6 +27,7 @@ enum Property: UInt8, CaseIterable {
         "font", "fontSize", "bold", "italic", "color", "align", "lineHeight",
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
+        "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -80,6 +83,15 @@ enum Property: UInt8, CaseIterable {
         case 0x07636F: candidate = .columns  // "columns"
         case 0x096D69: candidate = .minLength  // "minLength"
         case 0x036669: candidate = .fit  // "fit"
+        case 0x06736D: candidate = .smooth  // "smooth"
+        case 0x077465: candidate = .tension  // "tension"
+        case 0x087468: candidate = .thinning  // "thinning"
+        case 0x09736D: candidate = .smoothing  // "smoothing"
+        case 0x0A7374: candidate = .streamline  // "streamline"
+        case 0x066561: candidate = .easing  // "easing"
+        case 0x057461: candidate = .taper  // "taper"
+        case 0x036361: candidate = .cap  // "cap"
+        case 0x107369: candidate = .simulatePressure  // "simulatePressure"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -120,12 +132,14 @@ enum Property: UInt8, CaseIterable {
         switch self {
         case .corner: return kind == .rect
         case .r: return kind == .circle
-        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
+        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon || kind == .stroke) && self == .points)
         case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
         case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
         case .minLength: return kind == .spacer
         case .fit: return kind == .image
+        case .smooth, .tension: return kind == .line || kind == .arrow || kind == .polyline || kind == .polygon
+        case .thinning, .smoothing, .streamline, .easing, .taper, .cap, .simulatePressure: return kind == .stroke
         default: return true
         }
     }
@@ -161,6 +175,12 @@ enum Property: UInt8, CaseIterable {
         case .label: "a string"
         case .columns: "a whole number"
         case .fit: "contain, cover or fill"
+        case .smooth, .simulatePressure: "a bool"
+        case .tension, .smoothing, .streamline: "a number from 0 to 1"
+        case .thinning: "a number from -1 to 1"
+        case .easing: "an easing name (linear, easeInQuad, easeOutQuad, …)"
+        case .taper: "a length, 'none', true, or [start, end] of those"
+        case .cap: "a bool or [start, end] bools"
         }
     }
 }
@@ -171,6 +191,7 @@ let builtinKinds: [(String, NodeKind)] = [
     ("polyline", .polyline), ("polygon", .polygon), ("path", .path), ("text", .text), ("image", .image),
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
+    ("stroke", .stroke),
 ]
 
 extension NodeKind {
@@ -193,6 +214,7 @@ extension NodeKind {
         case .grid: "grid"
         case .spacer: "spacer"
         case .connector: "connector"
+        case .stroke: "stroke"
         }
     }
 
@@ -237,6 +259,7 @@ let fillRuleNames: [String: FillRule] = [
 ]
 let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
 let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
+let inkEasingNames: [String: InkEasing] = Dictionary(uniqueKeysWithValues: InkEasing.allCases.map { ($0.name, $0) })
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
 let pageSizeNames: [String: Size] = {

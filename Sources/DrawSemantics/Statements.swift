@@ -397,6 +397,10 @@ extension Evaluation {
             if frames[top].node.geometry.points == nil {
                 error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'points:'")
             }
+        case .stroke:
+            if frames[top].node.geometry.inkPoints == nil {
+                error("sem.missing-geometry", nameSpan, "'stroke' needs 'points:'")
+            }
         default:
             break
         }
