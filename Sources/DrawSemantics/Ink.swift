@@ -151,6 +151,9 @@ package enum CompactPoints {
                 for _ in fractionDigits..<maxFractionDigits { fraction &*= 10 }
                 var units = whole &* 10_000 &+ fraction
                 if negative { units = -units }
+                if component == 2 && i < n && bytes[i] == 0x2C {
+                    return fail(i, 1, "a point has at most 3 numbers (x, y, pressure)")
+                }
                 switch component {
                 case 0:
                     sums.0 = count == 0 ? units : sums.0 &+ units
@@ -166,7 +169,6 @@ package enum CompactPoints {
                 }
                 component += 1
                 if i < n && bytes[i] == 0x2C {
-                    if component == 3 { return fail(i, 1, "a point has at most 3 numbers (x, y, pressure)") }
                     i += 1
                     continue
                 }
