@@ -3,7 +3,7 @@
 
 Used by the tests (InkReferenceTests) to check drawc's `stroke` outlines. Reads a JSON list of
 cases from stdin, each {"points": [[x, y] or [x, y, p], ...], "options": {...}} with drawc's
-option names, and writes a JSON list of outlines ([[x, y], ...]) to stdout, floats written
+option names (or "compact": a points string in drawc's compact syntax, decoded here on its own), and writes a JSON list of outlines ([[x, y], ...]) to stdout, floats written
 with repr so nothing is lost. `--svg` writes, instead, each outline as SVG path data drawn the
 way the reference's renderer draws it (quadratics through the midpoints of the points).
 
@@ -12,6 +12,7 @@ A drawc stroke is finished (`last=True`). Its end taper eases with the model's c
 is passed explicitly so both sides compute the same thing.
 """
 import json
+from decimal import Decimal
 import math
 import sys
 
@@ -39,9 +40,20 @@ def taper(value):
     return float(value)
 
 
+def decode_compact(text):
+    """drawc's compact points syntax, decoded independently: the first point absolute, then
+    differences, summed exactly in units of 1/10000."""
+    points, sums = [], None
+    for word in text.split():
+        units = [int(Decimal(n) * 10000) for n in word.split(",")]
+        sums = units if sums is None else [a + b for a, b in zip(sums, units)]
+        points.append(tuple(u / 10000 for u in sums))
+    return points
+
+
 def outline(case):
     o = case.get("options", {})
-    points = [tuple(p) for p in case["points"]]
+    points = decode_compact(case["compact"]) if "compact" in case else [tuple(p) for p in case["points"]]
     has_pressure = bool(points) and len(points[0]) > 2
     return get_stroke(
         points,

@@ -159,10 +159,17 @@ func inkSamples(_ input: [InkPoint], hasPressure: Bool, size: Double, streamline
     return samples
 }
 
-/// Steps 2 and 3: the outline of a finished stroke, as a closed polygon of points.
-func inkOutline(_ points: [InkSample], shape: InkShape) -> [Point] {
+/// Outline points one stroke may have. Recorded strokes have about two per input point,
+/// but every sharp turn adds 28, so a hostile zigzag of a million points would make 28
+/// million; beyond this the stroke is an error (`layout.ink-limit`) and is not drawn.
+let maxInkOutlinePoints = 4_000_000
+
+/// Steps 2 and 3: the outline of a finished stroke, as a closed polygon of points; nil when
+/// it would have more than `limit` points.
+func inkOutline(_ points: [InkSample], shape: InkShape, limit: Int = maxInkOutlinePoints) -> [Point]? {
     let size = shape.size
     guard let firstSample = points.first, let lastSample = points.last, size > 0 else { return [] }
+    guard points.count <= limit / 2 else { return nil }
     let totalLength = lastSample.runningLength
     func taperLength(_ taper: InkTaper) -> Double {
         switch taper {
@@ -235,6 +242,7 @@ func inkOutline(_ points: [InkSample], shape: InkShape) -> [Point] {
             }
             pl = tl; pr = tr
             if nextIsSharp { previousWasSharp = true }
+            if left.count + right.count > limit { return nil }
             continue
         }
         previousWasSharp = false
@@ -301,11 +309,11 @@ private func distanceSquared(_ a: Point, _ b: Point) -> Double {
     return dx * dx + dy * dy
 }
 
-/// The outline of a stroke node's points, in its own coordinates.
-func inkOutline(of points: InkPoints, width: Double?, options: InkOptions?) -> [Point] {
+/// The outline of a stroke node's points, in its own coordinates; nil beyond `limit` points.
+func inkOutline(of points: InkPoints, width: Double?, options: InkOptions?, limit: Int = maxInkOutlinePoints) -> [Point]? {
     let shape = InkShape(width: width ?? defaultInkWidth, options: options ?? .standard, hasPressure: points.hasPressure)
     let samples = inkSamples(points.points, hasPressure: points.hasPressure, size: shape.size, streamline: shape.streamline)
-    return inkOutline(samples, shape: shape)
+    return inkOutline(samples, shape: shape, limit: limit)
 }
 
 /// The outline filled as the model's renderer draws it: from the first point, a quadratic

@@ -324,7 +324,15 @@ struct LayoutEngine {
             }
         case .stroke:
             // The outline is computed once, here; emitting only moves it into place.
-            let outline = g.inkPoints.map { inkOutline(of: $0, width: g.width, options: g.ink) } ?? []
+            var outline: [Point] = []
+            if let points = g.inkPoints {
+                if let made = inkOutline(of: points, width: g.width, options: g.ink) {
+                    outline = made
+                } else {
+                    report(.error("layout.ink-limit", at: node.span,
+                                  "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
+                }
+            }
             boxes[index].side = Int32(paths.count)
             paths.append(inkPath(outline))
             bounds = pointBounds(outline) ?? .zero

@@ -154,6 +154,11 @@ extension Evaluation {
             }
             frames[top].explicit |= property.bit
         }
+        if kind == .stroke && !fromStyle && Self.strokeIgnores(property) {
+            // Ink is filled in 'color'; the paint of lines does not reach it.
+            report(.warning("sem.ignored-property", at: nameSpan,
+                            "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'"))
+        }
         if property.isKindSpecific && !property.applies(to: kind) {
             if !fromStyle {
                 report(.warning("sem.ignored-property", at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
@@ -463,6 +468,14 @@ extension Evaluation {
         case .simulatePressure:
             guard case .bool(let flag) = value else { mismatch(); return }
             updateInk(top) { $0.simulatePressure = flag }
+        }
+    }
+
+    /// Paint properties of lines and shapes that a `stroke` (filled ink) does not use.
+    static func strokeIgnores(_ property: Property) -> Bool {
+        switch property {
+        case .fill, .stroke, .lineWidth, .lineCap, .lineJoin, .miterLimit, .dash, .dashOffset, .fillRule: true
+        default: false
         }
     }
 

@@ -145,7 +145,7 @@ func referenceAvailable() throws -> Bool {
                 // under the main option sets.
                 if set.label.hasPrefix("easing") && stroke.name == "long-10000" { continue }
                 cases.append((stroke.points, set.json))
-                ours.append(("\(stroke.name) / \(set.label)", inkOutline(of: stroke.points, width: set.width, options: set.options)))
+                ours.append(("\(stroke.name) / \(set.label)", inkOutline(of: stroke.points, width: set.width, options: set.options) ?? []))
             }
         }
         guard let reference = try referenceOutlines(cases) else { return }
@@ -171,7 +171,7 @@ func referenceAvailable() throws -> Bool {
 
     @Test func theOutlineIsFilledAsQuadraticsThroughTheMidpoints() {
         let stroke = inkCorpus().first { $0.name == "fast" }!.points
-        let outline = inkOutline(of: stroke, width: 12, options: nil)
+        let outline = inkOutline(of: stroke, width: 12, options: nil)!
         let path = inkPath(outline)
         #expect(path.verbs.first == .move)
         #expect(path.verbs.last == .close)
@@ -192,8 +192,20 @@ func referenceAvailable() throws -> Bool {
     }
 
     @Test func noPointsOrNoWidthDrawNothing() {
-        #expect(inkOutline(of: InkPoints(points: [], hasPressure: false), width: 10, options: nil).isEmpty)
-        #expect(inkOutline(of: InkPoints(points: [InkPoint(1, 2, 0.5), InkPoint(5, 6, 0.5)], hasPressure: false), width: 0, options: nil).isEmpty)
+        #expect(inkOutline(of: InkPoints(points: [], hasPressure: false), width: 10, options: nil)?.isEmpty == true)
+        #expect(inkOutline(of: InkPoints(points: [InkPoint(1, 2, 0.5), InkPoint(5, 6, 0.5)], hasPressure: false), width: 0, options: nil)?.isEmpty == true)
         #expect(inkPath([]).isEmpty)
+    }
+
+    @Test func aZigzagOfSharpTurnsStopsAtTheOutlineLimit() {
+        // Every turn of a zigzag is sharper than 90°: 28 outline points each.
+        let zigzag = (0..<200).map { InkPoint(Double($0) * 2, $0 % 2 == 0 ? 0 : 40, 0.5) }
+        let points = InkPoints(points: zigzag, hasPressure: false)
+        let options: InkOptions = { var o = InkOptions(); o.streamline = 0; return o }()
+        let full = inkOutline(of: points, width: 4, options: options)
+        let count = full?.count ?? 0
+        #expect(count > 28 * 150)
+        let limited = inkOutline(of: points, width: 4, options: options, limit: 1000) == nil
+        #expect(limited)
     }
 }
