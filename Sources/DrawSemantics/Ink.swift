@@ -148,8 +148,9 @@ package enum CompactPoints {
                 } else if digits == 0 {
                     return fail(i, 1, "expected a number, found \(describe(i))")
                 }
-                for _ in fractionDigits..<maxFractionDigits { fraction &*= 10 }
-                var units = whole &* 10_000 &+ fraction
+                // Scale the fraction to 1/10000: ×1000, ×100, ×10 or ×1 for 1…4 decimals.
+                let scaleUp: Int64 = fractionDigits == 0 ? 0 : fractionDigits == 1 ? 1000 : fractionDigits == 2 ? 100 : fractionDigits == 3 ? 10 : 1
+                var units = whole &* 10_000 &+ fraction &* scaleUp
                 if negative { units = -units }
                 if component == 2 && i < n && bytes[i] == 0x2C {
                     return fail(i, 1, "a point has at most 3 numbers (x, y, pressure)")

@@ -39,8 +39,11 @@ func runCompactPointsMicro() {
         i += 1
     }
     let bytes = strings.reduce(0) { $0 + $1.count }
+    var cpuTimes: [Double] = []
     let time = median(runs: 7) {
         var points = 0
+        let cpuStart = threadCPUTime()
+        defer { cpuTimes.append(threadCPUTime() - cpuStart) }
         for s in strings {
             s.withUnsafeBufferPointer { buffer in
                 if case .success(let decoded) = CompactPoints.decode(buffer, maxPoints: 1_000_000) {
@@ -51,8 +54,11 @@ func runCompactPointsMicro() {
         return points
     }
     let megabytes = Double(bytes) / 1_000_000
+    cpuTimes.sort()
+    let cpu = cpuTimes[cpuTimes.count / 2]
     print("compact points: \(time.result) points in \(strings.count) strings, \(bytes) bytes, "
-          + "\(Int(time.seconds * 1000 * 100) / 100) ms, \(Int(megabytes / time.seconds)) MB/s")
+          + "\(Int(time.seconds * 1000 * 100) / 100) ms wall (\(Int(megabytes / time.seconds)) MB/s), "
+          + "\(Int(cpu * 1000 * 100) / 100) ms thread CPU (\(Int(megabytes / cpu)) MB/s)")
 }
 
 /// `drawc-bench --stage svg|pdf|ps WORKLOAD N [RUNS]`: one backend alone, RUNS times on the
