@@ -27,11 +27,8 @@ import Testing
 
     @Test(arguments: strokes)
     func drawcInkLooksLikeTheReferenceRenderersInEveryFormat(_ name: String) throws {
-        let missing = ExternalTool.missing(["python3", "rsvg-convert", "pdftoppm", "gs"])
-        guard missing.isEmpty, try ExternalTool.run("python3", ["-c", "import perfect_freehand"]).succeeded else {
-            if ExternalTool.isCI { Issue.record("needs python3 with perfect-freehand, rsvg-convert, pdftoppm and gs (missing: \(missing))") }
-            return
-        }
+        guard ExternalTool.require("rsvg-convert", "pdftoppm", "gs"),
+              ExternalTool.requirePython(modules: ["perfect_freehand"]) else { return }
         let points = try Self.compact(name)
         let options = #"{"width": 10, "thinning": 0.6}"#
         let source = """

@@ -111,16 +111,6 @@ func referenceOutlines(_ cases: [(InkPoints, String)], svg: Bool = false) throws
     return try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [Any]
 }
 
-/// Whether the reference can run here; a missing one fails under CI.
-func referenceAvailable() throws -> Bool {
-    if ExternalTool.find("python3") != nil,
-       try ExternalTool.run("python3", ["-c", "import perfect_freehand"]).succeeded {
-        return true
-    }
-    if ExternalTool.isCI { Issue.record("python3 with the perfect-freehand package is needed (pip install perfect-freehand)") }
-    return false
-}
-
 @Suite struct InkReferenceTests {
     @Test func theCorpusHoldsEveryKindOfRecordedStroke() {
         let corpus = Dictionary(uniqueKeysWithValues: inkCorpus().map { ($0.name, $0.points) })
@@ -134,7 +124,7 @@ func referenceAvailable() throws -> Bool {
     }
 
     @Test func outlinesMatchTheReferenceWithinAHundredthOfAPoint() throws {
-        guard try referenceAvailable() else { return }
+        guard ExternalTool.requirePython(modules: ["perfect_freehand"]) else { return }
         let corpus = inkCorpus()
         #expect(corpus.count >= 7)
         var cases: [(InkPoints, String)] = []
