@@ -14,6 +14,7 @@
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawScene
 import DrawSemantics
@@ -21,8 +22,10 @@ import DrawSemantics
 /// Lays out a drawing: measures bottom-up, places top-down, and emits one scene page per
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
-package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    var engine = LayoutEngine(fonts: fonts)
+/// Images are read through `resources`, the boundary the evaluator read imports and data through.
+package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
+                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+    var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
@@ -157,7 +160,9 @@ struct LayoutEngine {
         var message: String?
     }
 
-    init(fonts: FontResolver) { self.fonts = fonts }
+    let resources: Resources
+
+    init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.

@@ -317,6 +317,9 @@ package struct EvaluationLimits: Sendable {
     /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
     /// recursive and may be any length).
     package var maxExpressionDepth = 100
+    /// Nesting of expressions through the `fn` calls open at once (each call's depth at the
+    /// call, plus one): bounds the machine stack that recursion with deep bodies uses.
+    package var maxEvaluationDepth = 400
     /// Nesting of blocks and component calls together (a guard for the machine stack).
     package var maxBlockDepth = 512
     /// Diagnostics reported before "too many errors".
