@@ -16,6 +16,9 @@ enum Property: UInt8, CaseIterable {
     // Kind-specific.
     case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
     case minLength, fit
+    // Diagrams (issue #19).
+    case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
+    case labelPosition, labelAt, labelBackground
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -25,6 +28,8 @@ enum Property: UInt8, CaseIterable {
         "font", "fontSize", "bold", "italic", "color", "align", "lineHeight",
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
+        "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
+        "labelPosition", "labelAt", "labelBackground",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -43,7 +48,7 @@ enum Property: UInt8, CaseIterable {
         case 0x06616E: candidate = .anchor  // "anchor"
         case 0x057769: candidate = .width  // "width"
         case 0x066865: candidate = .height  // "height"
-        case 0x047369: candidate = .size  // "size"
+        case 0x047369: candidate = name == "side" ? .side : .size  // "size", "side"
         case 0x077061: candidate = .padding  // "padding"
         case 0x06726F: candidate = .rotate  // "rotate"
         case 0x057363: candidate = .scale  // "scale"
@@ -80,6 +85,17 @@ enum Property: UInt8, CaseIterable {
         case 0x07636F: candidate = .columns  // "columns"
         case 0x096D69: candidate = .minLength  // "minLength"
         case 0x036669: candidate = .fit  // "fit"
+        case 0x096469: candidate = .direction  // "direction"
+        case 0x04736B: candidate = .skew  // "skew"
+        case 0x057369: candidate = .sides  // "sides"
+        case 0x05696E: candidate = .inner  // "inner"
+        case 0x05726F: candidate = .route  // "route"
+        case 0x06746F: candidate = .toSide  // "toSide"
+        case 0x096172:  // "arrowhead", "arrowtail", "arrowSize"
+            candidate = name == "arrowhead" ? .arrowhead : name == "arrowtail" ? .arrowtail : .arrowSize
+        case 0x0D6C61: candidate = .labelPosition  // "labelPosition"
+        case 0x076C61: candidate = .labelAt  // "labelAt"
+        case 0x0F6C61: candidate = .labelBackground  // "labelBackground"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -120,12 +136,20 @@ enum Property: UInt8, CaseIterable {
         switch self {
         case .corner: return kind == .rect
         case .r: return kind == .circle
-        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
+        case .from, .to, .points:
+            if self == .points && kind == .star { return true }
+            return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
         case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
         case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
         case .minLength: return kind == .spacer
         case .fit: return kind == .image
+        case .direction: return kind == .triangle
+        case .skew: return kind == .parallelogram || kind == .trapezoid
+        case .sides: return kind == .regularPolygon
+        case .inner: return kind == .star
+        case .route, .side, .toSide, .arrowhead, .arrowtail, .arrowSize, .labelPosition, .labelAt, .labelBackground:
+            return kind == .line || kind == .arrow || kind == .connector
         default: return true
         }
     }
@@ -161,6 +185,18 @@ enum Property: UInt8, CaseIterable {
         case .label: "a string"
         case .columns: "a whole number"
         case .fit: "contain, cover or fill"
+        case .direction: "up, down, left or right"
+        case .skew: "a length or an angle"
+        case .sides: "a whole number from 3 to \(ShapeLimits.maxSides)"
+        case .inner: "a number between 0 and 1 or a percentage"
+        case .route: "straight, orthogonal or curved"
+        case .side, .toSide: "top, bottom, left or right"
+        case .arrowhead, .arrowtail:
+            "triangle, open, stealth, diamond, diamondOpen, circle, circleOpen, bar, none, one, many, oneOrMany, zeroOrOne or zeroOrMany"
+        case .arrowSize: "a length"
+        case .labelPosition: "above, below or on"
+        case .labelAt: "a number from 0 to 1 or a percentage"
+        case .labelBackground: "a color or 'none'"
         }
     }
 }
@@ -171,10 +207,14 @@ let builtinKinds: [(String, NodeKind)] = [
     ("polyline", .polyline), ("polygon", .polygon), ("path", .path), ("text", .text), ("image", .image),
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
+    ("diamond", .diamond), ("triangle", .triangle), ("hexagon", .hexagon), ("octagon", .octagon),
+    ("parallelogram", .parallelogram), ("trapezoid", .trapezoid), ("star", .star), ("cylinder", .cylinder),
+    ("document", .document), ("note", .note), ("cloud", .cloud), ("capsule", .capsule), ("pill", .capsule),
+    ("person", .person), ("regularPolygon", .regularPolygon),
 ]
 
 extension NodeKind {
-    var name: String {
+    package var name: String {
         switch self {
         case .rect: "rect"
         case .ellipse: "ellipse"
@@ -193,6 +233,20 @@ extension NodeKind {
         case .grid: "grid"
         case .spacer: "spacer"
         case .connector: "connector"
+        case .diamond: "diamond"
+        case .triangle: "triangle"
+        case .hexagon: "hexagon"
+        case .octagon: "octagon"
+        case .parallelogram: "parallelogram"
+        case .trapezoid: "trapezoid"
+        case .star: "star"
+        case .cylinder: "cylinder"
+        case .document: "document"
+        case .note: "note"
+        case .cloud: "cloud"
+        case .capsule: "capsule"
+        case .person: "person"
+        case .regularPolygon: "regularPolygon"
         }
     }
 
@@ -200,10 +254,22 @@ extension NodeKind {
     var positionalMeaning: String? {
         switch self {
         case .rect, .ellipse, .circle: "label"
+        case let kind where kind.isDiagramShape: "label"
         case .text: "text"
         case .image: "file path"
         case .path: "path data"
         default: nil
+        }
+    }
+
+    /// The shapes of diagrams (`diamond` … `regularPolygon`): like `rect`, outline from Shapes.swift.
+    package var isDiagramShape: Bool {
+        switch self {
+        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
+             .cloud, .capsule, .person, .regularPolygon:
+            true
+        default:
+            false
         }
     }
 
@@ -224,6 +290,7 @@ let alignmentNames: [String: Alignment] = [
     "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
     "bottomTrailing": .bottomTrailing,
     "topLeft": .topLeading, "topRight": .topTrailing, "bottomLeft": .bottomLeading, "bottomRight": .bottomTrailing,
+    "baseline": .firstBaseline, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
 ]
 
 let textAlignNames: [String: TextAlign] = [
@@ -237,6 +304,23 @@ let fillRuleNames: [String: FillRule] = [
 ]
 let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
 let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
+let directionNames: [String: ShapeDirection] = ["up": .up, "down": .down, "left": .left, "right": .right]
+let routeNames: [String: Route] = ["straight": .straight, "orthogonal": .orthogonal, "curved": .curved]
+let sideNames: [String: Anchor] = [
+    "top": .top, "bottom": .bottom, "left": .left, "right": .right, "n": .top, "s": .bottom, "w": .left, "e": .right,
+]
+let arrowheadNames: [String: ArrowheadStyle] = [
+    "triangle": .triangle, "open": .open, "stealth": .stealth, "diamond": .diamond, "diamondOpen": .diamondOpen,
+    "circle": .circle, "circleOpen": .circleOpen, "bar": .bar, "none": .none, "one": .one, "many": .many,
+    "oneOrMany": .oneOrMany, "zeroOrOne": .zeroOrOne, "zeroOrMany": .zeroOrMany,
+]
+let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .below, "on": .on]
+
+/// Limits of the diagram shapes' counts (a breach is a diagnostic).
+package enum ShapeLimits {
+    /// `sides:` of regular polygons and `points:` of stars.
+    package static let maxSides = 1000
+}
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
 let pageSizeNames: [String: Size] = {
