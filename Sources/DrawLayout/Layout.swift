@@ -236,10 +236,12 @@ struct LayoutEngine {
         // the growing array of every item of the page at each doubling.
         var items: [Scene.Item] = []
         items.reserveCapacity(boxes.count)
+        // After errors nodes may sit where a fallback put them: no placement warnings then.
+        let hasErrors = diagnostics.contains { $0.severity == .error }
         index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
-                if page.settings.size != nil { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
+                if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
                 emit(nodes.baseAddress! + i, index: index, into: &items)
                 index = Int(boxes[index].next)
             }
@@ -582,11 +584,17 @@ struct LayoutEngine {
         guard let f = frame else { return }
         let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let onPage = Rect(origin: f.origin + origin, size: f.size)
-        let t = LayoutDefaults.overflowTolerance
-        guard onPage.minX < page.minX - t || onPage.minY < page.minY - t || onPage.maxX > page.maxX + t || onPage.maxY > page.maxY + t else { return }
-        let fully = onPage.maxX <= 0 || onPage.maxY <= 0 || onPage.minX >= page.maxX || onPage.minY >= page.maxY
+        // Bleeding past an edge is often meant; a node mostly (or wholly) off the page is not.
+        let inside = Rect(x: max(page.minX, onPage.minX), y: max(page.minY, onPage.minY), width: 0, height: 0)
+        let insideWidth = max(0, min(page.maxX, onPage.maxX) - inside.minX)
+        let insideHeight = max(0, min(page.maxY, onPage.maxY) - inside.minY)
+        let area = onPage.width * onPage.height
+        let fully = onPage.maxX < page.minX || onPage.maxY < page.minY || onPage.minX > page.maxX || onPage.minY > page.maxY
+        if !fully {
+            guard area > 0, insideWidth * insideHeight < area / 2 else { return }
+        }
         report(.warning("layout.outside-page", at: node.span,
-            "this '\(node.kind.name)' lies \(fully ? "entirely" : "partly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
+            "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
     }
 
     /// The distance from the top of a child's frame to its first (or last) text baseline;

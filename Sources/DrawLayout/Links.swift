@@ -487,13 +487,21 @@ extension LayoutEngine {
         }
         var chosen: Point?
         var first: Point?
-        search: for f in fractions {
-            let (p, direction) = path.point(atFraction: f)
-            for side in positions {
-                let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap)
-                if first == nil { first = origin }
-                let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
-                if !obstacles.contains(where: { Self.overlaps($0, box) }) { chosen = origin; break search }
+        // First a place clear of labels and nodes, then one clear of labels at least.
+        let labelCount = placedLabels.count
+        search: for pass in 0..<2 {
+            // The second pass may also move a label further out from its line.
+            for extra in pass == 0 ? [0.0] : [0.0, size.height + 2, 2 * (size.height + 2)] {
+            for f in fractions {
+                let (p, direction) = path.point(atFraction: f)
+                for side in positions where extra == 0 || side != .on {
+                    let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
+                    if first == nil { first = origin }
+                    let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
+                    let blocking = pass == 0 ? obstacles[...] : obstacles[..<labelCount]
+                    if !blocking.contains(where: { Self.overlaps($0, box) }) { chosen = origin; break search }
+                }
+            }
             }
         }
         let origin = chosen ?? first ?? path.start
