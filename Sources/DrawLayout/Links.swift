@@ -384,14 +384,24 @@ extension LayoutEngine {
     }
 
     /// The candidate ports of an end for orthogonal routes.
-    mutating func ports(_ end: LinkEnd, toward other: Point) -> [Port] {
+    mutating func ports(_ end: LinkEnd, toward other: Point, otherFrame: Rect?) -> [Port] {
         guard let target = end.target else {
             let d = other - end.point
             let dir = abs(d.x) >= abs(d.y) ? Point(d.x >= 0 ? 1 : -1, 0) : Point(0, d.y >= 0 ? 1 : -1)
             return [Port(point: end.point, direction: dir, stub: end.point)]
         }
         let frame = contentFrame(target)
-        let sides: [Anchor] = end.clips ? [.top, .right, .bottom, .left] : []
+        // Sides that face the other end (it lies wholly beyond that side's edge); all four
+        // when none does (overlapping or nested frames).
+        var sides: [Anchor] = []
+        if end.clips {
+            let o = otherFrame ?? Rect(origin: other, size: .zero)
+            if o.maxY < frame.minY { sides.append(.top) }
+            if o.minX > frame.maxX { sides.append(.right) }
+            if o.minY > frame.maxY { sides.append(.bottom) }
+            if o.maxX < frame.minX { sides.append(.left) }
+            if sides.isEmpty { sides = [.top, .right, .bottom, .left] }
+        }
         var result: [Port] = []
         func stub(_ p: Point, _ d: Point) -> Point {
             if d.x > 0.5 { return Point(frame.maxX + routeMargin, p.y) }
@@ -418,8 +428,8 @@ extension LayoutEngine {
     /// An orthogonal route with the fewest bends around the other nodes' frames (Routing.swift).
     mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span) -> LinkPath {
         let offset = parallelOffset(key)
-        var startPorts = ports(start, toward: end.point)
-        var endPorts = ports(end, toward: start.point)
+        var startPorts = ports(start, toward: end.point, otherFrame: end.target.map { contentFrame($0) })
+        var endPorts = ports(end, toward: start.point, otherFrame: start.target.map { contentFrame($0) })
         if offset != 0 {
             func shift(_ p: inout Port) {
                 let t = Point(-p.direction.y, p.direction.x) * offset
@@ -490,8 +500,8 @@ extension LayoutEngine {
         // First a place clear of labels and nodes, then one clear of labels at least.
         let labelCount = placedLabels.count
         search: for pass in 0..<2 {
-            // The second pass may also move a label further out from its line.
-            for extra in pass == 0 ? [0.0] : [0.0, size.height + 2, 2 * (size.height + 2)] {
+            // Both passes may also move a label further out from its line.
+            for extra in [0.0, size.height + 2, 2 * (size.height + 2)] {
             for f in fractions {
                 let (p, direction) = path.point(atFraction: f)
                 for side in positions where extra == 0 || side != .on {

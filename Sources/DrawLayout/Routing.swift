@@ -8,8 +8,9 @@
 // finds the route with the fewest bends and, among those, the shortest: its cost is the pair
 // (bends, length) compared in that order. The two end nodes are obstacles as well, so a
 // route leaves each node straight out of its port and never crosses it. Without ports, each
-// of the 4 × 4 pairs of sides is tried and the best route wins (ties: top, right, bottom,
-// left order).
+// pair of sides that face the other node is tried (a side faces it when the other node lies
+// wholly beyond that side's edge; all four sides when none does), and the best route wins
+// (ties: top, right, bottom, left order).
 
 import DrawScene
 import DrawSemantics
