@@ -438,6 +438,33 @@ extension LayoutEngine {
             for i in startPorts.indices { shift(&startPorts[i]) }
             for i in endPorts.indices { shift(&endPorts[i]) }
         }
+        // Frames that overlap across the gap between them: a straight run through the middle
+        // of the overlap needs no bend at all.
+        if start.clips && end.clips, let a = start.target, let b = end.target, offset == 0 {
+            let fa = contentFrame(a), fb = contentFrame(b)
+            let top = max(fa.minY, fb.minY), bottom = min(fa.maxY, fb.maxY)
+            let left = max(fa.minX, fb.minX), right = min(fa.maxX, fb.maxX)
+            func port(_ target: Int, _ frame: Rect, from outside: Point, _ d: Point) -> Port {
+                let p = clip(target, from: outside, toward: outside - d * (frame.width + frame.height + 2 * routeMargin))
+                let stub = d.x != 0 ? Point(d.x > 0 ? frame.maxX + routeMargin : frame.minX - routeMargin, p.y)
+                                    : Point(p.x, d.y > 0 ? frame.maxY + routeMargin : frame.minY - routeMargin)
+                return Port(point: p, direction: d, stub: stub)
+            }
+            // At the center line of the smaller frame (or else of the larger) when the overlap
+            // holds it: a run through the overlap's edge would meet a shoulder of the shape.
+            let aSmaller = fa.width * fa.height <= fb.width * fb.height
+            if bottom - top > 1, fa.maxX < fb.minX || fb.maxX < fa.minX,
+               let y = [aSmaller ? fa.midY : fb.midY, aSmaller ? fb.midY : fa.midY].first(where: { $0 > top && $0 < bottom }) {
+                let d: Point = fa.maxX < fb.minX ? Point(1, 0) : Point(-1, 0)
+                startPorts.append(port(a, fa, from: Point(d.x > 0 ? fa.maxX + routeMargin : fa.minX - routeMargin, y), d))
+                endPorts.append(port(b, fb, from: Point(d.x > 0 ? fb.minX - routeMargin : fb.maxX + routeMargin, y), d * -1))
+            } else if right - left > 1, fa.maxY < fb.minY || fb.maxY < fa.minY,
+                      let x = [aSmaller ? fa.midX : fb.midX, aSmaller ? fb.midX : fa.midX].first(where: { $0 > left && $0 < right }) {
+                let d: Point = fa.maxY < fb.minY ? Point(0, 1) : Point(0, -1)
+                startPorts.append(port(a, fa, from: Point(x, d.y > 0 ? fa.maxY + routeMargin : fa.minY - routeMargin), d))
+                endPorts.append(port(b, fb, from: Point(x, d.y > 0 ? fb.minY - routeMargin : fb.maxY + routeMargin), d * -1))
+            }
+        }
         var region = Rect(origin: start.point, size: .zero).union(Rect(origin: end.point, size: .zero))
         for t in [start.target, end.target] { if let t { region = region.union(contentFrame(t)) } }
         let reach = 200.0
