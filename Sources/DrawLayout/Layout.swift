@@ -588,10 +588,12 @@ struct LayoutEngine {
         let inside = Rect(x: max(page.minX, onPage.minX), y: max(page.minY, onPage.minY), width: 0, height: 0)
         let insideWidth = max(0, min(page.maxX, onPage.maxX) - inside.minX)
         let insideHeight = max(0, min(page.maxY, onPage.maxY) - inside.minY)
-        let area = onPage.width * onPage.height
         let fully = onPage.maxX < page.minX || onPage.maxY < page.minY || onPage.minX > page.maxX || onPage.minY > page.maxY
         if !fully {
-            guard area > 0, insideWidth * insideHeight < area / 2 else { return }
+            // The share of the frame on the page; a side thinner than a point counts whole.
+            let shareX = onPage.width < 1 ? 1 : insideWidth / onPage.width
+            let shareY = onPage.height < 1 ? 1 : insideHeight / onPage.height
+            guard shareX * shareY < 0.5 else { return }
         }
         report(.warning("layout.outside-page", at: node.span,
             "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
