@@ -10,9 +10,37 @@ let outlineFlatness = 0.001
 /// Most line segments one cubic is flattened into (a bound for huge curves).
 let maximumFlatteningSegments = 4096
 
+/// Most points one flattened outline has: beyond it, every cubic gets proportionally fewer
+/// segments (a huge path stays affordable, just coarser).
+let maximumOutlinePoints = 200_000
+
+/// Segments for a cubic from `p0` so that it is within `outlineFlatness` of the curve:
+/// the error is at most (3/4)·max|Δ²|/n² (a cubic's second derivative is at most 6·max|Δ²|).
+private func segmentCount(_ p0: Point, _ c1: Point, _ c2: Point, _ end: Point) -> Int {
+    let dd1 = p0 - c1 * 2 + c2, dd2 = c1 - c2 * 2 + end
+    let m = max((dd1.x * dd1.x + dd1.y * dd1.y).squareRoot(), (dd2.x * dd2.x + dd2.y * dd2.y).squareRoot())
+    let n = (0.75 * m / outlineFlatness).squareRoot().rounded(.up)
+    return n.isFinite ? max(1, min(maximumFlatteningSegments, Int(n))) : 1
+}
+
 /// A path as polylines in the coordinates `map` gives; a closed subpath ends with its first
 /// point again.
 func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
+    // First the segment counts, so a huge path can be coarsened to the point budget.
+    var total = 0
+    var scan = 0
+    var previous = Point.zero
+    for verb in path.verbs {
+        switch verb {
+        case .move, .line: previous = path.points[scan]; total += 1
+        case .cubic:
+            total += segmentCount(previous, path.points[scan], path.points[scan + 1], path.points[scan + 2])
+            previous = path.points[scan + 2]
+        case .close: total += 1
+        }
+        scan += verb.pointCount
+    }
+    let share = total > maximumOutlinePoints ? Double(maximumOutlinePoints) / Double(total) : 1
     var result: [[Point]] = []
     var current: [Point] = []
     var index = 0
@@ -28,10 +56,8 @@ func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
             current.append(map(last))
         case .cubic:
             let (c1, c2, end) = (path.points[index], path.points[index + 1], path.points[index + 2])
-            let dd1 = last - c1 * 2 + c2, dd2 = c1 - c2 * 2 + end
-            let m = max((dd1.x * dd1.x + dd1.y * dd1.y).squareRoot(), (dd2.x * dd2.x + dd2.y * dd2.y).squareRoot())
-            // Flattening error ≤ (3/4)·max|Δ²|/n² (the second derivative of a cubic is at most 6·max|Δ²|).
-            let n = max(1, min(maximumFlatteningSegments, Int((0.75 * m / outlineFlatness).squareRoot().rounded(.up))))
+            var n = segmentCount(last, c1, c2, end)
+            if share < 1 { n = max(1, Int(Double(n) * share)) }
             for i in 1...n {
                 let t = Double(i) / Double(n)
                 current.append(map(i == n ? end : cubicPoint(last, c1, c2, end, t)))
@@ -96,4 +122,42 @@ func contains(_ polylines: [[Point]], _ p: Point) -> Bool {
         }
     }
     return inside
+}
+
+/// Rectangles bucketed on a square grid, so "what lies near here" does not scan them all.
+struct RectIndex {
+    static let cell = 64.0
+    /// Buckets a rectangle may span before it goes to the list checked for every query.
+    static let maximumCellsPerRect = 256
+    private(set) var rects: [Rect] = []
+    private var buckets: [Int64: [Int32]] = [:]
+    private var large: [Int32] = []
+
+    private static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: y))) }
+    private static func range(_ a: Double, _ b: Double) -> ClosedRange<Int>? {
+        let lo = (a / cell).rounded(.down), hi = (b / cell).rounded(.down)
+        guard lo.isFinite, hi.isFinite, abs(lo) < 1e9, abs(hi) < 1e9 else { return nil }
+        return Int(lo)...Int(hi)
+    }
+
+    mutating func insert(_ r: Rect) {
+        let id = Int32(rects.count)
+        rects.append(r)
+        guard let xs = Self.range(r.minX, r.maxX), let ys = Self.range(r.minY, r.maxY),
+              xs.count * ys.count <= Self.maximumCellsPerRect else { large.append(id); return }
+        for x in xs { for y in ys { buckets[Self.key(x, y), default: []].append(id) } }
+    }
+
+    /// Whether any rectangle overlaps `r` (open interiors) and passes `include`.
+    func anyOverlaps(_ r: Rect, where include: (Rect) -> Bool = { _ in true }) -> Bool {
+        func hit(_ id: Int32) -> Bool {
+            let o = rects[Int(id)]
+            return o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY && include(o)
+        }
+        if large.contains(where: hit) { return true }
+        guard let xs = Self.range(r.minX, r.maxX), let ys = Self.range(r.minY, r.maxY) else { return !rects.isEmpty }
+        if xs.count * ys.count > 4 * Self.maximumCellsPerRect { return rects.indices.contains { hit(Int32($0)) } }
+        for x in xs { for y in ys { if let list = buckets[Self.key(x, y)], list.contains(where: hit) { return true } } }
+        return false
+    }
 }

@@ -165,8 +165,13 @@ struct LayoutEngine {
     var pageSize: Size?
     /// Labels of this page's connectors placed so far, and the frames of its nodes (made
     /// on first use), so labels keep clear of both and routes of the nodes.
-    var placedLabels: [Rect] = []
+    var placedLabels = RectIndex()
     var nodeFrames: [(index: Int, frame: Rect)]?
+    var nodeFrameIndex: RectIndex?
+    /// Outlines of connector targets, flattened once per page.
+    var outlineCache: [Int: [[Point]]] = [:]
+    /// Orthogonal routes searched on this page so far (bounded by `maximumRoutedConnectors`).
+    var routedConnectors = 0
     /// Connectors between the same two nodes: how many, and how many are placed so far.
     var parallelCounts: [PairKey: Int] = [:]
     var parallelSeen: [PairKey: Int] = [:]
@@ -209,7 +214,8 @@ struct LayoutEngine {
         boxes.removeAll(keepingCapacity: true); transforms.removeAll(); texts.removeAll()
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
-        shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels.removeAll(); nodeFrames = nil
+        shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
+        nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
         parallelCounts.removeAll(); parallelSeen.removeAll()
         pageBackground = page.settings.background; pageSize = page.settings.size
         imageItems.removeAll()

@@ -70,6 +70,13 @@ extension LayoutEngine {
 
     /// The outline connectors clip to, as polylines in content coordinates.
     mutating func outlinePolylines(of target: Int) -> [[Point]] {
+        if let cached = outlineCache[target] { return cached }
+        let result = flattenedOutline(of: target)
+        outlineCache[target] = result
+        return result
+    }
+
+    private mutating func flattenedOutline(of target: Int) -> [[Point]] {
         let box = boxes[target]
         var local: Scene.Path
         switch box.kind {
@@ -375,6 +382,14 @@ extension LayoutEngine {
         return result
     }
 
+    mutating func pageNodeFrameIndex() -> RectIndex {
+        if let index = nodeFrameIndex { return index }
+        var index = RectIndex()
+        for (_, frame) in pageNodeFrames() { index.insert(frame) }
+        nodeFrameIndex = index
+        return index
+    }
+
     /// Whether box `i` is `target` or lies inside it or contains it (pre-order ranges).
     func related(_ i: Int, _ target: Int?) -> Bool {
         guard let target else { return false }
@@ -428,6 +443,18 @@ extension LayoutEngine {
     /// An orthogonal route with the fewest bends around the other nodes' frames (Routing.swift).
     mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span) -> LinkPath {
         let offset = parallelOffset(key)
+        routedConnectors += 1
+        if routedConnectors > maximumRoutedConnectors {
+            if routedConnectors == maximumRoutedConnectors + 1 {
+                report(.warning("layout.route-too-complex", at: span,
+                    "more than \(maximumRoutedConnectors) orthogonal connectors on this page; this one and the rest are drawn as simple elbows"))
+            }
+            let (s, e) = (start.clips ? start.point : portPoint(start), end.clips ? end.point : portPoint(end))
+            var points = [s, Point(e.x, s.y), e]
+            if start.clips, let t = start.target { points[0] = clip(t, from: points[1] == s ? e : points[1], toward: s) }
+            if end.clips, let t = end.target { points[2] = clip(t, from: points[1] == e ? s : points[1], toward: e) }
+            return LinkPath(polyline: removeCollinear(points))
+        }
         var startPorts = ports(start, toward: end.point, otherFrame: end.target.map { contentFrame($0) })
         var endPorts = ports(end, toward: start.point, otherFrame: start.target.map { contentFrame($0) })
         if offset != 0 {
@@ -516,36 +543,36 @@ extension LayoutEngine {
         }
         let positions: [LabelPosition] = position == .on ? [.on] : [position, position == .above ? .below : .above]
         let pathBox = pointBounds(path.polyline) ?? .zero
-        var obstacles: [Rect] = placedLabels
-        for (_, frame) in pageNodeFrames() {
-            // A frame holding the whole connector (a lane, a panel) is a background, not a node in the way.
-            if frame.minX <= pathBox.minX && frame.minY <= pathBox.minY && frame.maxX >= pathBox.maxX && frame.maxY >= pathBox.maxY { continue }
-            obstacles.append(frame)
+        let nodes = pageNodeFrameIndex()
+        // A frame holding the whole connector (a lane, a panel) is a background, not a node in the way.
+        func inTheWay(_ frame: Rect) -> Bool {
+            !(frame.minX <= pathBox.minX && frame.minY <= pathBox.minY && frame.maxX >= pathBox.maxX && frame.maxY >= pathBox.maxY)
         }
         var chosen: Point?
         var first: Point?
-        // First a place clear of labels and nodes, then one clear of labels at least.
-        let labelCount = placedLabels.count
+        // First a place clear of labels and nodes, then one clear of labels at least; both
+        // passes may also move a label further out from its line.
         search: for pass in 0..<2 {
-            // Both passes may also move a label further out from its line.
             for extra in [0.0, size.height + 2, 2 * (size.height + 2)] {
-            for f in fractions {
-                let (p, direction) = path.point(atFraction: f)
-                for side in positions where extra == 0 || side != .on {
-                    let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
-                    if first == nil { first = origin }
-                    let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
-                    let blocking = pass == 0 ? obstacles[...] : obstacles[..<labelCount]
-                    if !blocking.contains(where: { Self.overlaps($0, box) }) { chosen = origin; break search }
+                for f in fractions {
+                    let (p, direction) = path.point(atFraction: f)
+                    for side in positions where extra == 0 || side != .on {
+                        let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
+                        if first == nil { first = origin }
+                        let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
+                        if placedLabels.anyOverlaps(box) { continue }
+                        if pass == 0 && nodes.anyOverlaps(box, where: inTheWay) { continue }
+                        chosen = origin
+                        break search
+                    }
                 }
-            }
             }
         }
         let origin = chosen ?? first ?? path.start
         geometry.label = block
         geometry.labelOrigin = origin
         geometry.labelBackground = background
-        placedLabels.append(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
+        placedLabels.insert(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
     }
 
     static func overlaps(_ a: Rect, _ b: Rect) -> Bool {

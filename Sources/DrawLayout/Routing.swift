@@ -19,7 +19,9 @@ import DrawSemantics
 let routeMargin = 10.0
 /// Obstacles an orthogonal route considers at most; with more nearby nodes it is drawn
 /// without avoiding them (reported as a warning).
-let maximumRoutingObstacles = 300
+let maximumRoutingObstacles = 100
+/// Orthogonal routes searched on one page; later ones are drawn as simple elbows (a warning).
+let maximumRoutedConnectors = 2000
 
 /// A place where a route leaves or enters a node: the point on the outline and the side's
 /// outward direction (a unit axis vector).
@@ -61,15 +63,36 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
         return result
     }
     let gx = lines(xs), gy = lines(ys)
-    func blocked(_ p: Point) -> Bool {
-        for r in grown where p.x > r.minX + 1e-9 && p.x < r.maxX - 1e-9 && p.y > r.minY + 1e-9 && p.y < r.maxY - 1e-9 { return true }
-        return false
+    // Blocked grid points, and blocked steps to the next point along x and along y, marked
+    // once per obstacle over the grid lines it spans (obstacle edges are grid lines).
+    let (nx, ny) = (gx.count, gy.count)
+    var blockedPoint = [Bool](repeating: false, count: nx * ny)
+    var blockedStepX = [Bool](repeating: false, count: nx * ny)
+    var blockedStepY = [Bool](repeating: false, count: nx * ny)
+    func lowerBound(_ lines: [Double], _ value: Double) -> Int {
+        var lo = 0, hi = lines.count
+        while lo < hi { let mid = (lo + hi) / 2; if lines[mid] < value { lo = mid + 1 } else { hi = mid } }
+        return lo
+    }
+    for r in grown {
+        let x0 = lowerBound(gx, r.minX), x1 = lowerBound(gx, r.maxX)
+        let y0 = lowerBound(gy, r.minY), y1 = lowerBound(gy, r.maxY)
+        guard x0 < nx, y0 < ny else { continue }
+        for j in y0...min(y1, ny - 1) {
+            let insideY = gy[j] > r.minY && gy[j] < r.maxY
+            for i in x0...min(x1, nx - 1) {
+                let insideX = gx[i] > r.minX && gx[i] < r.maxX
+                if insideX && insideY { blockedPoint[j * nx + i] = true }
+                // The step i → i+1 at row j runs inside when row j is inside and i+1 ≤ x1.
+                if insideY && i < x1 && i + 1 < nx { blockedStepX[j * nx + i] = true }
+                if insideX && j < y1 && j + 1 < ny { blockedStepY[j * nx + i] = true }
+            }
+        }
     }
     guard let sx = gx.firstIndex(of: s.x), let sy = gy.firstIndex(of: s.y),
           let ex = gx.firstIndex(of: e.x), let ey = gy.firstIndex(of: e.y) else { return nil }
     // A stub end inside another obstacle: no route from this side.
-    if blocked(s) || blocked(e) { return nil }
-    let (nx, ny) = (gx.count, gy.count)
+    if blockedPoint[sy * nx + sx] || blockedPoint[ey * nx + ex] { return nil }
     // Headings: 0 +x, 1 +y, 2 −x, 3 −y.
     let steps = [(1, 0), (0, 1), (-1, 0), (0, -1)]
     func heading(_ d: Point) -> Int { d.x > 0.5 ? 0 : d.y > 0.5 ? 1 : d.x < -0.5 ? 2 : 3 }
@@ -97,7 +120,9 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
             let (x2, y2) = (x + dx, y + dy)
             guard x2 >= 0, x2 < nx, y2 >= 0, y2 < ny else { continue }
             let p = Point(gx[x], gy[y]), q = Point(gx[x2], gy[y2])
-            if blocked(q) || blocked((p + q) * 0.5) { continue }
+            if blockedPoint[y2 * nx + x2] { continue }
+            // The step between the two points, stored at the lower-left one.
+            if dy == 0 ? blockedStepX[y * nx + min(x, x2)] : blockedStepY[min(y, y2) * nx + x] { continue }
             let nb = b + (nh == h ? 0 : 1)
             let nl = l + distance(p, q)
             let next = state(x2, y2, nh)
