@@ -148,6 +148,19 @@ func target(_ kind: NodeKind, rotate: Double) -> Node {
         #expect(close(lines[1].first!, Point(90, 50)))
     }
 
+    @Test func portWithAnOffsetInAConnectorStatement() {
+        let (ir, diagnostics, document) = compile("""
+        page size: (300pt, 200pt), margin: 0
+        rect id: a, at: (50, 50), size: (40, 20), stroke: none
+        rect id: b, at: (200, 100), size: (40, 20), stroke: none
+        a.right + (0, 5pt) -> b.left, arrow: none
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        let lines = paths(document.pages[0].items).filter { $0.1.stroke != nil }
+        #expect(lines.count == 1, "\(ir)")
+        #expect(lines.first?.0.points == [Point(70, 55), Point(180, 100)])
+    }
+
     @Test func orthogonalRoutesBendLeastAndCrossNoFrame() {
         // Five nodes in a row and a wall between a and b: the route goes around the wall.
         let a = rect(40, 30, id: "a", at: Point(40, 100))
