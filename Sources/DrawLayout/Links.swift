@@ -117,6 +117,32 @@ extension LayoutEngine {
     /// by the target's half stroke width measured along the line (so a tip touches the
     /// stroke's outer edge). `aim` itself when the line misses the outline.
     mutating func clip(_ target: Int, from outside: Point, toward aim: Point) -> Point {
+        let box = boxes[target]
+        // Plain rectangles (and rounded ones whose cubic corners stay within 0.01pt of the
+        // circle, radius ≤ 30pt) aimed at their center: the exact intersection in closed form.
+        if box.kind == .rect, box.transform < 0 {
+            let corner = cornerRadii[target] ?? 0
+            let local = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+            let center = Point(local.midX, local.midY)
+            if corner <= 30, distance(aim, center) < 1e-9 {
+                let hit = exitPoint(of: .rect(local, corner: corner), toward: outside)
+                let half = strokeHalfWidths[target] ?? 0
+                guard half > 0, hit != center else { return hit }
+                let u = unit(aim - outside)
+                // The outline's normal at the hit: a side's axis, or radial in a corner.
+                let (hw, hh) = (local.width / 2, local.height / 2)
+                let q = hit - center
+                let r = max(0, min(corner, hw, hh))
+                var n: Point
+                if r > 0, abs(q.x) > hw - r + 1e-9, abs(q.y) > hh - r + 1e-9 {
+                    n = unit(q - Point((hw - r) * (q.x < 0 ? -1 : 1), (hh - r) * (q.y < 0 ? -1 : 1)))
+                } else {
+                    n = abs(abs(q.x) - hw) < abs(abs(q.y) - hh) ? Point(1, 0) : Point(0, 1)
+                }
+                let cosine = abs(u.x * n.x + u.y * n.y)
+                return hit - u * min(half / max(cosine, 0.25), distance(outside, hit))
+            }
+        }
         let polylines = outlinePolylines(of: target)
         guard let hit = firstCrossing(polylines, from: outside, toward: aim) else { return aim }
         let half = strokeHalfWidth(target)
@@ -135,11 +161,15 @@ extension LayoutEngine {
     /// Computes every queued connector of the page (they may refer to any node on it).
     mutating func computePendingConnectors() {
         let pending = pendingConnectors
+        var keys: [PairKey?] = []
+        keys.reserveCapacity(pending.count)
         for (_, node) in pending {
-            if let key = pairKey(node) { parallelCounts[key, default: 0] += 1 }
+            let key = pairKey(node)
+            if let key { parallelCounts[key, default: 0] += 1 }
+            keys.append(key)
         }
-        for (index, node) in pending {
-            withUnsafePointer(to: node) { computeConnector($0, index: index) }
+        for (k, (index, node)) in pending.enumerated() {
+            withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
         }
     }
 
@@ -212,7 +242,7 @@ extension LayoutEngine {
 
     // MARK: Routes
 
-    mutating func computeConnector(_ node: NodeRef, index: Int) {
+    mutating func computeConnector(_ node: NodeRef, index: Int, key: PairKey?) {
         let g = node.geometry
         let box = boxes[index]
         let link = node.hasRareGeometry ? g.link : LinkOptions()
@@ -229,13 +259,13 @@ extension LayoutEngine {
             let vias = g.via.map { contentPoint($0, box: box) }
             let route = link.route ?? .straight
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
-                path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: pairKey(node.pointee))
+                path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
             } else if route == .orthogonal && vias.isEmpty {
-                path = orthogonalPath(start, end, key: pairKey(node.pointee), span: node.span)
+                path = orthogonalPath(start, end, key: key, span: node.span)
             } else if route == .curved {
-                path = curvedPath(start, end, vias: vias, key: pairKey(node.pointee))
+                path = curvedPath(start, end, vias: vias, key: key)
             } else {
-                path = straightPath(start, end, vias: vias, key: pairKey(node.pointee))
+                path = straightPath(start, end, vias: vias, key: key)
             }
         }
 
