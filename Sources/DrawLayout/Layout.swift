@@ -14,6 +14,7 @@
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawOutput
 import DrawScene
@@ -22,8 +23,10 @@ import DrawSemantics
 /// Lays out a drawing: measures bottom-up, places top-down, and emits one scene page per
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
-package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    var engine = LayoutEngine(fonts: fonts)
+/// Images are read through `resources`, the boundary the evaluator read imports and data through.
+package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
+                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+    var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
@@ -152,6 +155,7 @@ struct LayoutEngine {
     var paths: [Scene.Path] = []
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
+    var barcodes: [BarcodeGeometry] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -192,7 +196,9 @@ struct LayoutEngine {
         var message: String?
     }
 
-    init(fonts: FontResolver) { self.fonts = fonts }
+    let resources: Resources
+
+    init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.
@@ -219,6 +225,7 @@ struct LayoutEngine {
         parallelCounts.removeAll(); parallelSeen.removeAll()
         pageBackground = page.settings.background; pageSize = page.settings.size
         imageItems.removeAll()
+        barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -409,6 +416,8 @@ struct LayoutEngine {
             bounds = .zero
         case .rect, .ellipse, .circle:
             bounds = measureShape(node, index: index)
+        case .barcode:
+            bounds = measureBarcode(node, index: index)
         case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
              .cloud, .capsule, .person, .regularPolygon:
             bounds = measureShape(node, index: index)
@@ -745,7 +754,7 @@ struct LayoutEngine {
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
         let anchor = node.kind.isDiagramShape
-            ? shapeAnchor(node.kind, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center)
+            ? Self.shapeAnchor(node.kind, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center)
             : anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
         return parentOffset + target - anchor
     }
@@ -1061,6 +1070,8 @@ struct LayoutEngine {
             emitChildren(node, index: index, clip: clip, into: &items)
         case .spacer:
             break
+        case .barcode:
+            emitBarcode(node, box: box, origin: o, into: &items)
         }
     }
 
@@ -1121,7 +1132,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+    mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
         block.forEachRun(at: origin, width: width) { face, run in
             var run = run
             run.font = fontID(face)

@@ -43,7 +43,7 @@ extension LayoutEngine {
 
     /// An anchor of a diagram shape on its outline: where the ray from the frame's center
     /// toward the frame's anchor point leaves the outline.
-    func shapeAnchor(_ kind: NodeKind, _ options: ShapeOptions, bounds: Rect, _ anchor: Anchor) -> Point {
+    static func shapeAnchor(_ kind: NodeKind, _ options: ShapeOptions, bounds: Rect, _ anchor: Anchor) -> Point {
         let c = Point(bounds.midX, bounds.midY)
         guard anchor != .center else { return c }
         let target = anchorPoint(bounds, anchor)
@@ -56,7 +56,7 @@ extension LayoutEngine {
     mutating func localAnchor(_ index: Int, _ anchor: Anchor) -> Point {
         let box = boxes[index]
         if box.kind.isDiagramShape {
-            return shapeAnchor(box.kind, shapeOptions[index] ?? ShapeOptions(), bounds: box.bounds, anchor)
+            return Self.shapeAnchor(box.kind, shapeOptions[index] ?? ShapeOptions(), bounds: box.bounds, anchor)
         }
         return anchorPoint(box.bounds, anchor, kind: box.kind)
     }

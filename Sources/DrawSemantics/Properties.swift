@@ -16,6 +16,8 @@ enum Property: UInt8, CaseIterable {
     // Kind-specific.
     case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
     case minLength, fit
+    // Barcodes.
+    case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
@@ -28,6 +30,7 @@ enum Property: UInt8, CaseIterable {
         "font", "fontSize", "bold", "italic", "color", "align", "lineHeight",
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
+        "type", "module", "quietZone", "text", "errorCorrection", "version", "mask", "printerDPI", "background", "shape",
         "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
         "labelPosition", "labelAt", "labelBackground",
     ]
@@ -85,6 +88,16 @@ enum Property: UInt8, CaseIterable {
         case 0x07636F: candidate = .columns  // "columns"
         case 0x096D69: candidate = .minLength  // "minLength"
         case 0x036669: candidate = .fit  // "fit"
+        case 0x047479: candidate = .type  // "type"
+        case 0x066D6F: candidate = .module  // "module"
+        case 0x097175: candidate = .quietZone  // "quietZone"
+        case 0x047465: candidate = .text  // "text"
+        case 0x0F6572: candidate = .errorCorrection  // "errorCorrection"
+        case 0x077665: candidate = .version  // "version"
+        case 0x046D61: candidate = .mask  // "mask"
+        case 0x0A7072: candidate = .printerDPI  // "printerDPI"
+        case 0x0A6261: candidate = .background  // "background"
+        case 0x057368: candidate = .shape  // "shape"
         case 0x096469: candidate = .direction  // "direction"
         case 0x04736B: candidate = .skew  // "skew"
         case 0x057369: candidate = .sides  // "sides"
@@ -101,7 +114,9 @@ enum Property: UInt8, CaseIterable {
         return names[Int(candidate.rawValue)] == name ? candidate : nil
     }
 
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    var bit: PropertyMask {
+        rawValue < 64 ? PropertyMask(low: 1 << UInt64(rawValue), high: 0) : PropertyMask(low: 0, high: 1 << UInt64(rawValue - 64))
+    }
 
     /// The bit of `Node.inheritedMask` for properties inherited down the tree (all of
     /// `ResolvedStyle`), or 0. `align` is inherited as text alignment except on stacks and
@@ -144,6 +159,8 @@ enum Property: UInt8, CaseIterable {
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
         case .minLength: return kind == .spacer
         case .fit: return kind == .image
+        case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
+            return kind == .barcode
         case .direction: return kind == .triangle
         case .skew: return kind == .parallelogram || kind == .trapezoid
         case .sides: return kind == .regularPolygon
@@ -185,6 +202,16 @@ enum Property: UInt8, CaseIterable {
         case .label: "a string"
         case .columns: "a whole number"
         case .fit: "contain, cover or fill"
+        case .type: "a barcode type (code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix)"
+        case .module: "a length"
+        case .quietZone: "a number of modules or a length"
+        case .text: "a bool or a string"
+        case .errorCorrection: "L, M, Q or H"
+        case .version: "a QR version from 1 to 40, or a Data Matrix size such as \"16x48\""
+        case .mask: "a QR mask from 0 to 7"
+        case .printerDPI: "a number of dots per inch"
+        case .background: "a color or 'none'"
+        case .shape: "square, rectangle or any"
         case .direction: "up, down, left or right"
         case .skew: "a length or an angle"
         case .sides: "a whole number from 3 to \(ShapeLimits.maxSides)"
@@ -201,12 +228,23 @@ enum Property: UInt8, CaseIterable {
     }
 }
 
+/// A set of properties, one bit each (there are more than 64 of them).
+struct PropertyMask: Equatable, ExpressibleByIntegerLiteral {
+    var low: UInt64
+    var high: UInt64
+    init(low: UInt64, high: UInt64) { self.low = low; self.high = high }
+    init(integerLiteral value: UInt64) { low = value; high = 0 }
+    static func & (a: PropertyMask, b: PropertyMask) -> PropertyMask { PropertyMask(low: a.low & b.low, high: a.high & b.high) }
+    static func |= (a: inout PropertyMask, b: PropertyMask) { a.low |= b.low; a.high |= b.high }
+}
+
 /// Built-in node kinds by name (connectors have no name: they come from `->`).
 let builtinKinds: [(String, NodeKind)] = [
     ("rect", .rect), ("ellipse", .ellipse), ("circle", .circle), ("line", .line), ("arrow", .arrow),
     ("polyline", .polyline), ("polygon", .polygon), ("path", .path), ("text", .text), ("image", .image),
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
+    ("barcode", .barcode),
     ("diamond", .diamond), ("triangle", .triangle), ("hexagon", .hexagon), ("octagon", .octagon),
     ("parallelogram", .parallelogram), ("trapezoid", .trapezoid), ("star", .star), ("cylinder", .cylinder),
     ("document", .document), ("note", .note), ("cloud", .cloud), ("capsule", .capsule), ("pill", .capsule),
@@ -233,6 +271,7 @@ extension NodeKind {
         case .grid: "grid"
         case .spacer: "spacer"
         case .connector: "connector"
+        case .barcode: "barcode"
         case .diamond: "diamond"
         case .triangle: "triangle"
         case .hexagon: "hexagon"
@@ -258,6 +297,7 @@ extension NodeKind {
         case .text: "text"
         case .image: "file path"
         case .path: "path data"
+        case .barcode: "data"
         default: nil
         }
     }
@@ -350,6 +390,9 @@ package struct EvaluationLimits: Sendable {
     /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
     /// recursive and may be any length).
     package var maxExpressionDepth = 100
+    /// Nesting of expressions through the `fn` calls open at once (each call's depth at the
+    /// call, plus one): bounds the machine stack that recursion with deep bodies uses.
+    package var maxEvaluationDepth = 400
     /// Nesting of blocks and component calls together (a guard for the machine stack).
     package var maxBlockDepth = 512
     /// Diagnostics reported before "too many errors".

@@ -320,8 +320,7 @@ func target(_ kind: NodeKind, rotate: Double) -> Node {
         #expect(outline.width > 2 * run.advance - 1e-6)
         #expect(run.origin.x > outline.minX + outline.width / 4 - 1e-6)
         // Anchors lie on the outline: the diamond's topRight is the middle of an edge.
-        let engine = LayoutEngine(fonts: FontResolver())
-        let anchor = engine.shapeAnchor(.diamond, ShapeOptions(), bounds: Rect(x: 0, y: 0, width: 80, height: 40), .topRight)
+        let anchor = LayoutEngine.shapeAnchor(.diamond, ShapeOptions(), bounds: Rect(x: 0, y: 0, width: 80, height: 40), .topRight)
         #expect(close(anchor, Point(60, 10)))
     }
 }
