@@ -135,7 +135,7 @@ struct LinkPath {
         }
         let tip = previous
         for q in candidates.reversed() where q != tip {
-            return unit(tip - q)
+            return unitVector(tip - q)
         }
         return nil
     }
@@ -230,7 +230,7 @@ func splitCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double)
     return (a, ab, ab + (bc - ab) * t)
 }
 
-func unit(_ p: Point) -> Point {
+func unitVector(_ p: Point) -> Point {
     let length = (p.x * p.x + p.y * p.y).squareRoot()
     return length > 0 ? p * (1 / length) : Point(1, 0)
 }
@@ -369,4 +369,21 @@ func midpoint(of points: [Point]) -> (point: Point, direction: Point) {
 func distance(_ a: Point, _ b: Point) -> Double {
     let d = a - b
     return (d.x * d.x + d.y * d.y).squareRoot()
+}
+
+/// Adds an arrowhead (a filled triangle) at `tip`, pointing away from `previous`, to
+/// `heads`; returns where the line under it should stop (half-way into the head, or at
+/// `previous` when that is nearer). Used by smooth lines (Smoothing.swift).
+func addArrowhead(tip: Point, from previous: Point, length: Double, width: Double, into heads: inout PathSink) -> Point {
+    let d = tip - previous
+    let distance = (d.x * d.x + d.y * d.y).squareRoot()
+    guard distance > 0 else { return tip }
+    let u = d * (1 / distance)
+    let n = Point(-u.y, u.x)
+    let base = tip - u * length
+    heads.move(to: tip)
+    heads.line(to: base + n * (width / 2))
+    heads.line(to: base - n * (width / 2))
+    heads.close()
+    return tip - u * min(length / 2, distance)
 }

@@ -397,8 +397,22 @@ struct LayoutEngine {
                 }
                 boxes[index].side = Int32(paths.count)
                 paths.append(sink.path)
-                bounds = pointBounds(points) ?? .zero
+                bounds = (g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)) ?? .zero
             }
+        case .stroke:
+            // The outline is computed once, here; emitting only moves it into place.
+            var outline: [Point] = []
+            if let points = g.inkPoints {
+                if let made = inkOutline(of: points, width: g.width, options: g.ink) {
+                    outline = made
+                } else {
+                    report(.error("layout.ink-limit", at: node.span,
+                                  "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
+                }
+            }
+            boxes[index].side = Int32(paths.count)
+            paths.append(inkPath(outline))
+            bounds = pointBounds(outline) ?? .zero
         case .path:
             let path = parsePath(node)
             boxes[index].side = Int32(paths.count)
@@ -1012,7 +1026,10 @@ struct LayoutEngine {
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
                 let stroke = Self.strokePaint(style)
                 var line: Scene.Path?, heads: Scene.Path?, strokedMarks: Scene.Path?, hollowMarks: Scene.Path?
-                if closed || points.count < 2 {
+                if node.hasRareGeometry && node.geometry.smooth {
+                    (line, heads) = strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
+                                                      tension: node.geometry.tension ?? 0)
+                } else if closed || points.count < 2 {
                     (line, heads) = strokedPolyline(points, closed: closed, ends: .none, lineWidth: style.lineWidth)
                 } else {
                     let link = node.hasRareGeometry ? node.geometry.link : LinkOptions()
@@ -1040,6 +1057,12 @@ struct LayoutEngine {
             }
         case .connector:
             emitConnector(node, box: box, into: &items)
+        case .stroke:
+            let path = paths[Int(box.side)]
+            if !path.isEmpty {
+                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }),
+                                   Paint(fill: Fill(color: style.color, rule: .nonZero))))
+            }
         case .path:
             let path = paths[Int(box.side)]
             if !path.isEmpty {

@@ -128,14 +128,14 @@ extension LayoutEngine {
                 let hit = exitPoint(of: .rect(local, corner: corner), toward: outside)
                 let half = strokeHalfWidths[target] ?? 0
                 guard half > 0, hit != center else { return hit }
-                let u = unit(aim - outside)
+                let u = unitVector(aim - outside)
                 // The outline's normal at the hit: a side's axis, or radial in a corner.
                 let (hw, hh) = (local.width / 2, local.height / 2)
                 let q = hit - center
                 let r = max(0, min(corner, hw, hh))
                 var n: Point
                 if r > 0, abs(q.x) > hw - r + 1e-9, abs(q.y) > hh - r + 1e-9 {
-                    n = unit(q - Point((hw - r) * (q.x < 0 ? -1 : 1), (hh - r) * (q.y < 0 ? -1 : 1)))
+                    n = unitVector(q - Point((hw - r) * (q.x < 0 ? -1 : 1), (hh - r) * (q.y < 0 ? -1 : 1)))
                 } else {
                     n = abs(abs(q.x) - hw) < abs(abs(q.y) - hh) ? Point(1, 0) : Point(0, 1)
                 }
@@ -147,7 +147,7 @@ extension LayoutEngine {
         guard let hit = firstCrossing(polylines, from: outside, toward: aim) else { return aim }
         let half = strokeHalfWidth(target)
         guard half > 0 else { return hit.point }
-        let u = unit(aim - outside)
+        let u = unitVector(aim - outside)
         let n = Point(-hit.edge.y, hit.edge.x)
         let cosine = abs(u.x * n.x + u.y * n.y)
         // A grazing line would be set back far along itself; a mitred corner reaches at most
@@ -231,7 +231,7 @@ extension LayoutEngine {
         guard let side = end.side, let target = end.target else { return nil }
         if let d = sideDirection(side) { return d }
         let b = boxes[target].bounds
-        return unit(end.point - pagePoint(of: target, Point(b.midX, b.midY)))
+        return unitVector(end.point - pagePoint(of: target, Point(b.midX, b.midY)))
     }
 
     /// A port end pushed out to its node's stroke's outer edge.
@@ -271,7 +271,14 @@ extension LayoutEngine {
 
         let stroke = node.style.stroke != nil && node.style.lineWidth > 0
         var geometry = ConnectorGeometry()
-        if closed {
+        if g.smooth {
+            // `smooth: true` (Smoothing.swift): a Catmull-Rom curve through the route's points.
+            let defaultEnds: ArrowEnds = node.kind == .connector || node.kind == .arrow ? .end : .none
+            let (line, heads) = strokedSmoothLine(path.polyline, closed: closed, ends: stroke ? (g.arrow ?? defaultEnds) : .none,
+                                                  lineWidth: node.style.lineWidth, tension: g.tension ?? 0)
+            geometry.line = line
+            geometry.heads = heads
+        } else if closed {
             var points = path.polyline
             if points.count > 1 && points.first == points.last { points.removeLast() }
             geometry.line = strokedPolyline(points, closed: true, ends: .none, lineWidth: node.style.lineWidth).line
@@ -324,7 +331,7 @@ extension LayoutEngine {
     mutating func pairNormal(_ key: PairKey?) -> Point {
         guard let key else { return Point(0, 1) }
         let a = contentFrame(key.first), b = contentFrame(key.second)
-        let d = unit(Point(b.midX - a.midX, b.midY - a.midY))
+        let d = unitVector(Point(b.midX - a.midX, b.midY - a.midY))
         return Point(-d.y, d.x)
     }
 
@@ -369,7 +376,7 @@ extension LayoutEngine {
         let d = distance(s, e)
         let offset = parallelOffset(key)
         var n = key != nil ? pairNormal(key) : Point(-(e.y - s.y), e.x - s.x)
-        n = unit(n)
+        n = unitVector(n)
         if key != nil, let k = key, start.target != k.first { n = n * -1 }
         let bow = 0.15 * d + offset * 1.5
         let ds = portDirection(start), de = portDirection(end)
@@ -614,7 +621,7 @@ extension LayoutEngine {
     /// line), below the other; the box's nearest point keeps `gap` from the line.
     static func labelOrigin(at p: Point, direction: Point, side: LabelPosition, size: Size, gap: Double) -> Point {
         if side == .on { return Point(p.x - size.width / 2, p.y - size.height / 2) }
-        let d = unit(direction)
+        let d = unitVector(direction)
         var n = Point(-d.y, d.x)
         if n.y > 1e-9 || (abs(n.y) <= 1e-9 && n.x < 0) { n = n * -1 }
         if side == .below { n = n * -1 }

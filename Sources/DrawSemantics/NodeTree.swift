@@ -61,6 +61,8 @@ package enum NodeKind: UInt8, Hashable, Sendable {
     case connector
     /// `barcode "data", type: …`: a linear or matrix symbol drawn from `NodeGeometry.barcode`.
     case barcode
+    /// Freehand ink: `InkPoints` filled as one variable-width outline.
+    case stroke
     /// Diagram shapes: a label, padding and children like `rect`; each outline is one IR path
     /// built in DrawLayout's Shapes.swift. `pill` is another name of `capsule`.
     case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
@@ -446,6 +448,27 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.barcode }
         set { updateRest { $0.barcode = newValue } }
     }
+    /// `smooth:` of lines, polylines and polygons: a centripetal Catmull-Rom curve through
+    /// the points.
+    package var smooth: Bool {
+        get { rest?.values.smooth ?? false }
+        set { updateRest { $0.smooth = newValue } }
+    }
+    /// `tension:` of a smooth curve, 0 (Catmull-Rom) … 1 (straight segments).
+    package var tension: Double? {
+        get { rest?.values.tension }
+        set { updateRest { $0.tension = newValue } }
+    }
+    /// `points:` of a `stroke`, with their pressure.
+    package var inkPoints: InkPoints? {
+        get { rest?.values.inkPoints }
+        set { updateRest { $0.inkPoints = newValue } }
+    }
+    /// The shaping options of a `stroke`; nil: all defaults.
+    package var ink: InkOptions? {
+        get { rest?.values.ink }
+        set { updateRest { $0.ink = newValue } }
+    }
     /// `direction:`, `skew:`, `points:` (a count), `inner:`, `sides:` of diagram shapes.
     package var shape: ShapeOptions {
         get { rest?.values.shape ?? ShapeOptions() }
@@ -504,6 +527,10 @@ package final class GeometryRest: Sendable {
         var columns: Int?
         var minLength: Double?
         var barcode: BarcodeSettings?
+        var smooth = false
+        var tension: Double?
+        var inkPoints: InkPoints?
+        var ink: InkOptions?
         var shape: ShapeOptions?
         var link: LinkOptions?
         var stretchCells = false

@@ -18,6 +18,8 @@ enum Property: UInt8, CaseIterable {
     case minLength, fit
     // Barcodes.
     case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
+    // Smooth curves and ink.
+    case smooth, tension, thinning, smoothing, streamline, easing, taper, cap, simulatePressure
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
@@ -31,6 +33,7 @@ enum Property: UInt8, CaseIterable {
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
         "type", "module", "quietZone", "text", "errorCorrection", "version", "mask", "printerDPI", "background", "shape",
+        "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
         "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
         "labelPosition", "labelAt", "labelBackground",
     ]
@@ -98,6 +101,15 @@ enum Property: UInt8, CaseIterable {
         case 0x0A7072: candidate = .printerDPI  // "printerDPI"
         case 0x0A6261: candidate = .background  // "background"
         case 0x057368: candidate = .shape  // "shape"
+        case 0x06736D: candidate = .smooth  // "smooth"
+        case 0x077465: candidate = .tension  // "tension"
+        case 0x087468: candidate = .thinning  // "thinning"
+        case 0x09736D: candidate = .smoothing  // "smoothing"
+        case 0x0A7374: candidate = .streamline  // "streamline"
+        case 0x066561: candidate = .easing  // "easing"
+        case 0x057461: candidate = .taper  // "taper"
+        case 0x036361: candidate = .cap  // "cap"
+        case 0x107369: candidate = .simulatePressure  // "simulatePressure"
         case 0x096469: candidate = .direction  // "direction"
         case 0x04736B: candidate = .skew  // "skew"
         case 0x057369: candidate = .sides  // "sides"
@@ -153,7 +165,7 @@ enum Property: UInt8, CaseIterable {
         case .r: return kind == .circle
         case .from, .to, .points:
             if self == .points && kind == .star { return true }
-            return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
+            return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon || kind == .stroke) && self == .points)
         case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
         case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
@@ -161,6 +173,8 @@ enum Property: UInt8, CaseIterable {
         case .fit: return kind == .image
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
             return kind == .barcode
+        case .smooth, .tension: return kind == .line || kind == .arrow || kind == .polyline || kind == .polygon
+        case .thinning, .smoothing, .streamline, .easing, .taper, .cap, .simulatePressure: return kind == .stroke
         case .direction: return kind == .triangle
         case .skew: return kind == .parallelogram || kind == .trapezoid
         case .sides: return kind == .regularPolygon
@@ -212,6 +226,12 @@ enum Property: UInt8, CaseIterable {
         case .printerDPI: "a number of dots per inch"
         case .background: "a color or 'none'"
         case .shape: "square, rectangle or any"
+        case .smooth, .simulatePressure: "a bool"
+        case .tension, .smoothing, .streamline: "a number from 0 to 1"
+        case .thinning: "a number from -1 to 1"
+        case .easing: "an easing name (linear, easeInQuad, easeOutQuad, …)"
+        case .taper: "a length, 'none', true, or [start, end] of those"
+        case .cap: "a bool or [start, end] bools"
         case .direction: "up, down, left or right"
         case .skew: "a length or an angle"
         case .sides: "a whole number from 3 to \(ShapeLimits.maxSides)"
@@ -245,6 +265,7 @@ let builtinKinds: [(String, NodeKind)] = [
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
     ("barcode", .barcode),
+    ("stroke", .stroke),
     ("diamond", .diamond), ("triangle", .triangle), ("hexagon", .hexagon), ("octagon", .octagon),
     ("parallelogram", .parallelogram), ("trapezoid", .trapezoid), ("star", .star), ("cylinder", .cylinder),
     ("document", .document), ("note", .note), ("cloud", .cloud), ("capsule", .capsule), ("pill", .capsule),
@@ -272,6 +293,7 @@ extension NodeKind {
         case .spacer: "spacer"
         case .connector: "connector"
         case .barcode: "barcode"
+        case .stroke: "stroke"
         case .diamond: "diamond"
         case .triangle: "triangle"
         case .hexagon: "hexagon"
@@ -344,6 +366,7 @@ let fillRuleNames: [String: FillRule] = [
 ]
 let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
 let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
+let inkEasingNames: [String: InkEasing] = Dictionary(uniqueKeysWithValues: InkEasing.allCases.map { ($0.name, $0) })
 let directionNames: [String: ShapeDirection] = ["up": .up, "down": .down, "left": .left, "right": .right]
 let routeNames: [String: Route] = ["straight": .straight, "orthogonal": .orthogonal, "curved": .curved]
 let sideNames: [String: Anchor] = [
