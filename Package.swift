@@ -32,10 +32,15 @@ let package = Package(
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        // The one image decoder: PNG and JPEG headers and pixels, for layout, backends and tests.
+        .target(name: "DrawImages", dependencies: ["DrawOutput"]),
+        // drawc's own rasterizer and PNG writer.
+        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
+            "RasterBackend", "DrawImages",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
@@ -60,5 +65,8 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "RasterBackendTests", dependencies: [
+            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
+        ]),
     ]
 )
