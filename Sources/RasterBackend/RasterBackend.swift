@@ -107,3 +107,16 @@ package enum RasterWriter {
         return (Int(max(1, min(w, 1e9))), Int(max(1, min(h, 1e9))))
     }
 }
+
+/// PNG as a `Backend`: one file per page.
+package struct PNGRenderer: Backend {
+    package var options: RasterOptions
+    package init(options: RasterOptions) { self.options = options }
+    package func render(_ document: Scene.Document) -> BackendOutput {
+        switch RasterWriter.render(document, options: options) {
+        case .success(let files): BackendOutput(files: files, onePerPage: true)
+        case .failure(let error):
+            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id, message: error.message)])
+        }
+    }
+}
