@@ -148,7 +148,8 @@ struct Painter {
         }
         let style = StrokeStyle(
             width: width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit,
-            circleSegments: Stroker.circleSegments(radius: width / 2 * unit, tolerance: options.tolerance))
+            // Round joins and caps are few points: a quarter of the tolerance costs little.
+            circleSegments: Stroker.circleSegments(radius: width / 2 * unit, tolerance: options.tolerance / 4))
         var polygons = Stroker.outline(lines, style: style)
         if !hairline {
             for i in polygons.indices {

@@ -94,7 +94,13 @@ enum Stroker {
                 remaining -= length
                 if on { current.append(b) }
             }
-            if on { try emit() }
+            if on {
+                try emit()
+            } else if remaining <= 1e-9, let last = pts.last, pts.count > 1 {
+                // A dash that starts exactly at the end: its caps still show (a dot).
+                current = [last]
+                try emit()
+            }
         }
         return result
     }
