@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),

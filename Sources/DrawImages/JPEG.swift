@@ -496,13 +496,42 @@ enum JPEGDecoder {
         let pixels = width * height
         var out = [UInt8](repeating: 0, count: pixels * (n == 1 ? 1 : n))
         let colorTransform = n == 3 ? adobeTransform != 0 : n == 4 ? adobeTransform == 2 : false
+        // Subsampled components are upsampled bilinearly between sample centres (libjpeg's
+        // "fancy" triangle filter for 2:1), full-size ones read directly.
+        var upsampled: [[UInt8]] = []
+        for c in 0..<n {
+            let comp = components[c]
+            let stride = comp.allocatedPerLine * 8
+            if comp.h == maxH && comp.v == maxV {
+                var plane = [UInt8](repeating: 0, count: pixels)
+                for y in 0..<height { for x in 0..<width { plane[y * width + x] = planes[c][y * stride + x] } }
+                upsampled.append(plane)
+                continue
+            }
+            let cw = (width * comp.h + maxH - 1) / maxH, ch = (height * comp.v + maxV - 1) / maxV
+            let kx = Double(comp.h) / Double(maxH), ky = Double(comp.v) / Double(maxV)
+            var plane = [UInt8](repeating: 0, count: pixels)
+            for y in 0..<height {
+                let fy = max(0, (Double(y) + 0.5) * ky - 0.5)
+                let y0 = min(ch - 1, Int(fy)), y1 = min(ch - 1, y0 + 1)
+                let ty = fy - Double(Int(fy))
+                for x in 0..<width {
+                    let fx = max(0, (Double(x) + 0.5) * kx - 0.5)
+                    let x0 = min(cw - 1, Int(fx)), x1 = min(cw - 1, x0 + 1)
+                    let tx = fx - Double(Int(fx))
+                    let p = planes[c]
+                    let top = Double(p[y0 * stride + x0]) * (1 - tx) + Double(p[y0 * stride + x1]) * tx
+                    let bottom = Double(p[y1 * stride + x0]) * (1 - tx) + Double(p[y1 * stride + x1]) * tx
+                    plane[y * width + x] = UInt8(max(0, min(255, (top * (1 - ty) + bottom * ty).rounded())))
+                }
+            }
+            upsampled.append(plane)
+        }
         for y in 0..<height {
             for x in 0..<width {
                 var s = (0, 0, 0, 0)
                 for c in 0..<n {
-                    let comp = components[c]
-                    let sx = x * comp.h / maxH, sy = y * comp.v / maxV
-                    let value = Int(planes[c][sy * comp.allocatedPerLine * 8 + sx])
+                    let value = Int(upsampled[c][y * width + x])
                     switch c { case 0: s.0 = value; case 1: s.1 = value; case 2: s.2 = value; default: s.3 = value }
                 }
                 let p = y * width + x
