@@ -26,7 +26,7 @@ let package = Package(
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput"]),
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawImages"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
@@ -52,11 +52,12 @@ let package = Package(
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
+            "DrawImages",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
         .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),

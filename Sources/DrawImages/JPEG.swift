@@ -19,11 +19,12 @@ enum JPEGFile {
             if marker == 0xFF { index += 1; continue }
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            guard length >= 2, index + 2 + length <= bytes.count else { return nil }
+            guard length >= 2 else { return nil }
             let body = index + 4
-            if marker == 0xEE, length >= 7, Array(bytes[body..<body + 5]) == Array("Adobe".utf8) { adobe = true }
+            if marker == 0xEE, length >= 7, body + 5 <= bytes.count, Array(bytes[body..<body + 5]) == Array("Adobe".utf8) { adobe = true }
             if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard length >= 8 else { return nil }
+                // The frame header's first six bytes are all a size needs.
+                guard length >= 8, body + 6 <= bytes.count else { return nil }
                 let height = Int(bytes[body + 1]) << 8 | Int(bytes[body + 2])
                 let width = Int(bytes[body + 3]) << 8 | Int(bytes[body + 4])
                 let components = Int(bytes[body + 5])
