@@ -30,8 +30,8 @@ let package = Package(
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
-        .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
-        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
         // The one image decoder: PNG and JPEG headers and pixels, for layout, backends and tests.
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG writer.
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
-        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
+        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawImages"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),

@@ -201,3 +201,56 @@ package enum PNGFile {
             alpha: sawTransparency ? alphas : nil)
     }
 }
+
+extension PNGFile {
+    /// PNG row filtering (the encoder's side of `unfilter`), for PNG files and for PDF's
+    /// Flate streams with PNG predictors: each row of `height` rows of `stride` bytes gets
+    /// the filter byte and the filter (None, Sub, Up, Average, Paeth) whose output has the
+    /// smallest sum of absolute values (the usual heuristic). `unit`: bytes per pixel.
+    package static func filterRows(_ raw: [UInt8], stride: Int, height: Int, unit: Int) -> [UInt8] {
+        var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
+        raw.withUnsafeBufferPointer { src in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                var candidate = [UInt8](repeating: 0, count: stride)
+                var best = [UInt8](repeating: 0, count: stride)
+                for y in 0..<height {
+                    let row = y * stride, up = row - stride
+                    var bestFilter: UInt8 = 0
+                    var bestScore = Int.max
+                    for filter in UInt8(0)...4 {
+                        if y == 0 && filter == 2 { continue }
+                        var score = 0
+                        for i in 0..<stride {
+                            let x = src[row + i]
+                            let a = i >= unit ? src[row + i - unit] : 0
+                            let b = y > 0 ? src[up + i] : 0
+                            let c = (i >= unit && y > 0) ? src[up + i - unit] : 0
+                            let v: UInt8
+                            switch filter {
+                            case 0: v = x
+                            case 1: v = x &- a
+                            case 2: v = x &- b
+                            case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
+                            default:
+                                let p = Int(a) + Int(b) - Int(c)
+                                let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+                                v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                            }
+                            candidate[i] = v
+                            score += v < 128 ? Int(v) : 256 - Int(v)
+                            if score >= bestScore { break }
+                        }
+                        if score < bestScore {
+                            bestScore = score
+                            bestFilter = filter
+                            swap(&best, &candidate)
+                        }
+                    }
+                    dst[y * (stride + 1)] = bestFilter
+                    for i in 0..<stride { dst[y * (stride + 1) + 1 + i] = best[i] }
+                }
+            }
+        }
+        return filtered
+    }
+}

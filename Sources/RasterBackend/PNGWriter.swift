@@ -1,8 +1,8 @@
 // The PNG encoder: signature, IHDR, pHYs, one IDAT of zlib data from the system zlib
 // (DrawOutput's Deflate), IEND. No time, text or gamma chunks, so the bytes depend only on
-// the pixels and the resolution. Each row takes the filter (None, Sub, Up, Average, Paeth)
-// whose output has the smallest sum of absolute values, the usual heuristic.
+// the pixels and the resolution. Rows are filtered by DrawImages' `PNGFile.filterRows`.
 
+import DrawImages
 import DrawOutput
 
 enum PNGWriter {
@@ -33,49 +33,7 @@ enum PNGWriter {
                 }
             }
         }
-        var filtered = [UInt8](repeating: 0, count: (stride + 1) * h)
-        raw.withUnsafeBufferPointer { src in
-            filtered.withUnsafeMutableBufferPointer { dst in
-                var candidate = [UInt8](repeating: 0, count: stride)
-                var best = [UInt8](repeating: 0, count: stride)
-                for y in 0..<h {
-                    let row = y * stride, up = row - stride
-                    var bestFilter: UInt8 = 0
-                    var bestScore = Int.max
-                    for filter in UInt8(0)...4 {
-                        if y == 0 && (filter == 2) { continue }
-                        var score = 0
-                        for i in 0..<stride {
-                            let x = src[row + i]
-                            let a = i >= channels ? src[row + i - channels] : 0
-                            let b = y > 0 ? src[up + i] : 0
-                            let c = (i >= channels && y > 0) ? src[up + i - channels] : 0
-                            let v: UInt8
-                            switch filter {
-                            case 0: v = x
-                            case 1: v = x &- a
-                            case 2: v = x &- b
-                            case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
-                            default:
-                                let p = Int(a) + Int(b) - Int(c)
-                                let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
-                                v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
-                            }
-                            candidate[i] = v
-                            score += v < 128 ? Int(v) : 256 - Int(v)
-                            if score >= bestScore { break }
-                        }
-                        if score < bestScore {
-                            bestScore = score
-                            bestFilter = filter
-                            swap(&best, &candidate)
-                        }
-                    }
-                    dst[y * (stride + 1)] = bestFilter
-                    for i in 0..<stride { dst[y * (stride + 1) + 1 + i] = best[i] }
-                }
-            }
-        }
+        let filtered = PNGFile.filterRows(raw, stride: stride, height: h, unit: channels)
         let compressed = Deflate.compress(filtered, level: 6)
 
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
