@@ -83,31 +83,19 @@ package struct BuiltDocument: Sendable {
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// Parse, evaluate and lay out: source bytes to the scene IR.
+/// Parse, evaluate and lay out: source bytes to the scene IR (through `StageDriver`, the one
+/// driver of the stages).
 package func buildDocument(source: [UInt8], path: String, options: CompileOptions, checkOnly: Bool = false) -> BuiltDocument {
-    var sources = SourceManager()
-    let fileID = sources.add(path: path, bytes: source)
-    var diagnostics: [Diagnostic] = []
-    let sourceFile = sources[fileID]!
-
-    let (file, parseDiagnostics) = DrawSyntax.parse(sourceFile)
-    diagnostics += parseDiagnostics
-    if diagnostics.contains(where: { $0.severity == .error }) {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
-    }
-    // `check` runs the stages that exist; a missing later stage is not the input's fault.
-    if checkOnly && !Stages.evaluationAvailable {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
-    }
-    guard var document = Stages.evaluateAndLayOut(consume file, sources: &sources, options: options, diagnostics: &diagnostics) else {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    let driver = StageDriver(source: source, path: path, options: options)
+    guard driver.build(), var document = driver.takeDocument() else {
+        return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: nil)
     }
     if document.metadata.title == nil {
         document.metadata.title = options.title ?? title(fromPath: path)
     } else if let title = options.title {
         document.metadata.title = title
     }
-    return BuiltDocument(sources: sources, diagnostics: diagnostics, document: document)
+    return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: document)
 }
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`. Every format goes

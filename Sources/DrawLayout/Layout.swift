@@ -144,15 +144,26 @@ struct LayoutEngine {
     var origin = Point.zero
 
     /// Diagnostics already reported: text and paths inside a component or a loop come from
-    /// one literal, and their mistakes are reported once per place, not once per use.
-    var reported: Set<Diagnostic> = []
+    /// one literal (or one interpolated string), and their mistakes are reported once per
+    /// place, not once per use. Keyed by id, span and message; reports made `oncePerPlace`
+    /// leave the message out, for messages that differ between uses of one place
+    /// (`path "M \(i) 0 Q"` in a loop fails at a different byte each time).
+    var reported: Set<ReportedPlace> = []
+
+    struct ReportedPlace: Hashable {
+        var id: String
+        var span: Span
+        var message: String?
+    }
 
     init(fonts: FontResolver) { self.fonts = fonts }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.
-    mutating func report(_ diagnostic: Diagnostic) {
-        guard reported.count <= maximumDiagnostics, reported.insert(diagnostic).inserted else { return }
+    mutating func report(_ diagnostic: Diagnostic, oncePerPlace: Bool = false) {
+        let place = ReportedPlace(id: diagnostic.id, span: diagnostic.span,
+                                  message: oncePerPlace && !diagnostic.span.isUnknown ? nil : diagnostic.message)
+        guard reported.count <= maximumDiagnostics, reported.insert(place).inserted else { return }
         if reported.count > maximumDiagnostics {
             diagnostics.append(.error("layout.too-many-errors", at: diagnostic.span,
                                       "too many layout errors; stopping after \(maximumDiagnostics)"))
@@ -545,7 +556,7 @@ struct LayoutEngine {
             } else {
                 message += " (at byte \(error.offset + 1) of the path data)"
             }
-            report(.error(error.id, at: span, message))
+            report(.error(error.id, at: span, message), oncePerPlace: true)
         }
         return path
     }

@@ -211,6 +211,10 @@ final class Evaluation {
     var pageSettings: PageSettings?
     var pageSettingsSpan: Span?
     var pageMarginGiven = false
+    /// The `orientation:` of the block-less `page` statement: the default of every page
+    /// block, also of one that names its own `size:` (`page size: a5 { … }` after
+    /// `page size: a4, orientation: landscape` is A5 landscape).
+    var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
 

@@ -263,7 +263,7 @@ extension Evaluation {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
             if isReported("sem.undefined-name", exprSpan(expr)) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: exprSpan(expr))
-            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             return
         }
         error("sem.operator-types", span, message)
@@ -448,7 +448,7 @@ extension Evaluation {
             }
             let (notes, fixIts) = didYouMean(name.name, among: anchorNames.keys.sorted(), span: name.span)
             report(.error("sem.unknown-anchor", at: name.span,
-                          "unknown anchor '\(name.name)' (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
+                          "unknown anchor \(quotedSource(name.name)) (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
                           notes: notes, fixIts: fixIts))
             return nil
         case .anchor:
@@ -491,7 +491,7 @@ extension Evaluation {
     func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
         guard Self.functionNames.contains(name.name) else {
             let (notes, fixIts) = didYouMean(name.name, among: Self.functionNames, span: name.span)
-            report(.error("sem.unknown-function", at: name.span, "unknown function '\(name.name)'", notes: notes, fixIts: fixIts))
+            report(.error("sem.unknown-function", at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
             return nil
         }
         var values: [Value] = []

@@ -183,6 +183,11 @@ package struct ResolvedStyle: Hashable, Sendable {
         get { rest.values.fonts }
         set { updateRest { $0.fonts = newValue } }
     }
+    /// The span of the `font:` value the fonts come from (unknown for the default).
+    package var fontsSpan: Span {
+        get { rest.values.fontsSpan }
+        set { updateRest { $0.fontsSpan = newValue } }
+    }
     package var bold: Bool {
         get { rest.values.bold }
         set { updateRest { $0.bold = newValue } }
@@ -268,6 +273,8 @@ package final class StyleRest: Sendable {
         var italic: Bool
         var textAlign: TextAlign
         var lineHeight: LineHeight
+        /// Where `fonts` was given (the `font:` value), for late errors about it.
+        var fontsSpan: Span = .unknown
     }
     let values: Values
     init(_ values: Values) { self.values = values }

@@ -31,8 +31,9 @@ extension Evaluation {
         unit.unknownProperties[slot] = true
         var candidates = Property.names
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
-        let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
-        let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
+        let (notes, fixIts) = Aliases.propertySuggestion(label.name, span: label.span, known: candidates)
+            ?? didYouMean(label.name, among: candidates, span: label.span)
+        let message = component.map { "unknown property or parameter \(quotedSource(label.name)) of '\($0.name)'" } ?? "unknown property \(quotedSource(label.name))"
         report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
     }
@@ -305,7 +306,10 @@ extension Evaluation {
                 if fonts.isEmpty { mismatch(); return }
             default: mismatch(); return
             }
-            setInherited(property, top) { $0.fonts = fonts }
+            setInherited(property, top) {
+                $0.fonts = fonts
+                $0.fontsSpan = valueSpan
+            }
         case .fontSize:
             guard let x = nonNegativeLength() else { return }
             guard x > 0 else {
@@ -423,7 +427,9 @@ extension Evaluation {
         case .dash: target.dash = source.dash
         case .dashOffset: target.dashOffset = source.dashOffset
         case .fillRule: target.fillRule = source.fillRule
-        case .font: target.fonts = source.fonts
+        case .font:
+            target.fonts = source.fonts
+            target.fontsSpan = source.fontsSpan
         case .fontSize: target.fontSize = source.fontSize
         case .bold: target.bold = source.bold
         case .italic: target.italic = source.italic
@@ -528,7 +534,7 @@ extension Evaluation {
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
-                report(.error("sem.undefined-name", at: span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+                report(.error("sem.undefined-name", at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
             return
         }

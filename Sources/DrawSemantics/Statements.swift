@@ -247,13 +247,14 @@ extension Evaluation {
                 return
             }
             pageSettingsSpan = span
-            let (settings, marginGiven) = pageSettings(arguments, base: nil, span: span)
+            let (settings, marginGiven, landscape) = pageSettings(arguments, base: nil, span: span)
             pageSettings = settings
             pageMarginGiven = marginGiven
+            pageLandscapeDefault = landscape
             return
         }
         if firstPageBlock == nil { firstPageBlock = span }
-        let (settings, _) = pageSettings(arguments, base: pageSettings, span: span)
+        let (settings, _, _) = pageSettings(arguments, base: pageSettings, span: span)
         var root = Node(kind: .group, span: span, style: .initial)
         root.explicitStyleMask = 0
         frames.append(Frame(node: root, role: .root))
@@ -265,14 +266,16 @@ extension Evaluation {
 
     static let pagePropertyNames = ["size", "orientation", "margin", "background"]
 
-    /// Settings from `page` arguments over `base` (the block-less `page` statement's).
-    func pageSettings(_ arguments: AListView<Argument>, base: PageSettings?, span: Span) -> (PageSettings, Bool) {
+    /// Settings from `page` arguments over `base` (the block-less `page` statement's), whether
+    /// the margin was given, and the orientation that was applied (nil: none).
+    func pageSettings(_ arguments: AListView<Argument>, base: PageSettings?, span: Span) -> (PageSettings, Bool, Bool?) {
         var size = base?.size
         var marginGiven = base != nil && pageMarginGiven
         // A margin the defaults only inherited (10pt or 0.5in) is decided again for this page.
         var margin = marginGiven ? base?.margin : nil
         var background = base?.background
         var landscape: Bool?
+        var sizeGiven = false
         for argument in arguments {
             guard let label = labelOf(argument) else {
                 error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")
@@ -282,6 +285,7 @@ extension Evaluation {
             let valueSpan = exprSpan(argument.value)
             switch label.name {
             case "size":
+                sizeGiven = true
                 switch value {
                 case .word(let name):
                     if let named = pageSizeNames[name.lowercased()] { size = named } else {
@@ -317,6 +321,9 @@ extension Evaluation {
                               notes: notes, fixIts: fixIts))
             }
         }
+        // A page block that names its own size keeps the default orientation (an inherited
+        // size is oriented already).
+        if landscape == nil, base != nil, sizeGiven { landscape = pageLandscapeDefault }
         if let landscape {
             if var s = size {
                 if landscape == (s.height > s.width) { swap(&s.width, &s.height) }
@@ -326,7 +333,7 @@ extension Evaluation {
             }
         }
         let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
-        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven)
+        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven, landscape)
     }
 
     // MARK: Nodes
@@ -360,8 +367,9 @@ extension Evaluation {
             if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
-            let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
-            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind '\(statement.kind.name)'",
+            let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
+                ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
+            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind \(quotedSource(statement.kind.name))",
                           notes: notes, fixIts: fixIts))
             return
         }

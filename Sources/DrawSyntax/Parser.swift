@@ -658,6 +658,17 @@ final class Parser {
         }
     }
 
+    /// `font-size` → `fontSize` when the text of `span` is names joined by single hyphens
+    /// (what CSS and SVG write), else nil.
+    func camelCaseLabel(_ span: Span) -> String? {
+        let text = source.text(of: span)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.allSatisfy({ part in
+            !part.isEmpty && part.first!.isASCII && part.first!.isLetter && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }) else { return nil }
+        return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     // arguments = argument { "," argument } ;
     // argument = labelled-argument | expression ;
     // labelled-argument = label ":" expression ;
@@ -674,12 +685,24 @@ final class Parser {
                 if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
                     // `fill red`: a label without its colon.
                     let next = tokens[index + 1]
-                    report(ParseMessages.expectedToken("':'", after: "'\(text(current))'", found: describe(next), at: span(next)))
+                    report(ParseMessages.expectedToken("':'", after: quotedSource(text(current)), found: describe(next), at: span(next)))
                     break
                 }
                 let startSpan = span(current)
                 let value = parseExpression()
                 let argumentSpan = spanOf(value).merged(with: startSpan)
+                if kind == .colon, let camel = camelCaseLabel(argumentSpan) {
+                    // `font-size: 9pt`: a CSS-style name, read as `font - size`.
+                    report(ParseMessages.hyphenatedLabel(source.text(of: argumentSpan), camelCase: camel, at: argumentSpan))
+                    advance()
+                    skipNewlines()
+                    _ = parseExpression()
+                    if statementFailed { break }
+                    guard kind == .comma else { break }
+                    advance()
+                    skipNewlines()
+                    continue
+                }
                 if !positionalAllowed {
                     report(ParseMessages.expectedLabelledArgument(found: "'" + source.text(of: argumentSpan) + "'", at: argumentSpan))
                     break

@@ -1,3 +1,4 @@
+import DrawTestSupport
 import Foundation
 @testable import DrawFonts
 
@@ -17,5 +18,5 @@ enum TestFonts {
     static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: microHeiBytes, face: .index(0), path: microHeiPath)
 
     /// Whether external validators must be present (CI) rather than skipped when missing.
-    static var validatorsRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+    static var validatorsRequired: Bool { ExternalTool.isCI }
 }
