@@ -74,7 +74,11 @@ extension Painter {
     mutating func drawText(_ run: Scene.TextRun, ctm: Transform) {
         guard run.color.alpha > 0, document.fonts.indices.contains(run.font.index) else { return }
         let face: TrueTypeFontRef
-        var byScalar = false
+        // How a run's glyphs become the face's glyph ids: TrueType runs hold them already;
+        // the standard text fonts go through the twin's Unicode cmap; the URW Symbol and
+        // Dingbats twins map the fonts' own codes (what the run holds) in their cmap.
+        enum Lookup { case glyphID, unicode, builtInCode }
+        var lookup = Lookup.glyphID
         switch document.fonts[run.font.index] {
         case .trueType(let ref): face = ref
         case .standard(let standard):
@@ -82,17 +86,20 @@ extension Painter {
             case .success(let f): face = f
             case .failure(let error): failure = error; return
             }
-            byScalar = true
+            lookup = standard.isSymbolic ? .builtInCode : .unicode
         }
         let s = run.size / Double(max(1, face.unitsPerEm))
         var polygons: [[Point]] = []
         for glyph in run.glyphs {
             let id: UInt16
-            if byScalar {
+            switch lookup {
+            case .glyphID: id = glyph.glyph
+            case .unicode:
                 guard let g = face.glyph(for: glyph.scalar) else { continue }
                 id = g
-            } else {
-                id = glyph.glyph
+            case .builtInCode:
+                guard let code = Unicode.Scalar(UInt32(glyph.glyph)), let g = face.glyph(for: code) else { continue }
+                id = g
             }
             guard let outline = glyphPath(face, fontIndex: run.font.index, glyph: id) else { continue }
             let placement = Transform(a: s, b: 0, c: 0, d: -s, e: run.origin.x + glyph.x, f: run.origin.y).then(ctm)
