@@ -5,6 +5,7 @@ import Foundation
 #endif
 import DrawDiagnostics
 import DrawLayout
+import DrawResources
 import DrawScene
 import DrawSemantics
 import DrawSyntax
@@ -38,7 +39,9 @@ package final class StageDriver {
         loadFile: ((String) -> [UInt8]?)? = nil, fonts: FontResolver? = nil
     ) {
         fileID = sources.add(path: path, bytes: source)
-        self.loadFile = loadFile ?? { path in try? SourceInput.read(path: path) }
+        // Imports: regular files only (never a pipe, a device or standard input), within
+        // the size limit of a source.
+        self.loadFile = loadFile ?? { path in try? RegularFile.read(path, maximumSize: SourceInput.maximumSize) }
         self.fonts = fonts ?? Stages.fontResolver(options, mainPath: path)
     }
 

@@ -4,6 +4,7 @@
 // so that no backend ever meets it (every format then treats it alike).
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
+import DrawResources
 import DrawDiagnostics
 import DrawImages
 import DrawScene
@@ -68,19 +69,13 @@ extension LayoutEngine {
 struct ImageLoadError: Error { var message: String }
 
 func loadImage(_ path: String) -> Result<Scene.ImageResource, ImageLoadError> {
-    guard let file = fopen(path, "rb") else {
-        return .failure(ImageLoadError(message: "cannot read image '\(path)'"))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }
-        if n <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > maximumImageBytes {
-            return .failure(ImageLoadError(message: "image '\(path)' is larger than \(maximumImageBytes / 1024 / 1024) MB"))
-        }
+    // A regular file within the limit only (DrawResources): never a pipe or a device.
+    let bytes: [UInt8]
+    do {
+        bytes = try RegularFile.read(path, maximumSize: maximumImageBytes)
+    } catch {
+        if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
+        return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
     }
     guard let info = ImageDecoder.info(bytes) else {
         return .failure(ImageLoadError(message: "'\(path)' is not a PNG or JPEG image"))

@@ -135,6 +135,7 @@ struct LayoutEngine {
     var paths: [Scene.Path] = []
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
+    var barcodes: [BarcodeGeometry] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -179,6 +180,7 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         imageItems.removeAll()
+        barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -350,6 +352,8 @@ struct LayoutEngine {
             bounds = .zero
         case .rect, .ellipse, .circle:
             bounds = measureShape(node, index: index)
+        case .barcode:
+            bounds = measureBarcode(node, index: index)
         case .group:
             var union: Rect?
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
@@ -941,6 +945,8 @@ struct LayoutEngine {
             emitChildren(node, index: index, clip: clip, into: &items)
         case .spacer:
             break
+        case .barcode:
+            emitBarcode(node, box: box, origin: o, into: &items)
         }
     }
 
@@ -986,7 +992,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+    mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
         block.forEachRun(at: origin, width: width) { face, run in
             var run = run
             run.font = fontID(face)

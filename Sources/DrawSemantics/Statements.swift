@@ -396,6 +396,13 @@ extension Evaluation {
                 error("sem.missing-content", nameSpan,
                       "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
             }
+        case .barcode:
+            if frames[top].node.content == nil {
+                error("sem.missing-content", nameSpan, "'barcode' needs its data as the first argument")
+            } else if frames[top].node.geometry.barcode?.hasType != true && frames[top].explicit & Property.type.bit == 0 {
+                error("sem.missing-barcode-type", nameSpan, "'barcode' needs 'type:'",
+                      notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+            }
         case .line, .arrow:
             let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {

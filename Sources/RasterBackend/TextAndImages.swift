@@ -125,6 +125,9 @@ extension Painter {
                 let c = Point(cx, cy), p = Point(x, y)
                 builder.cubic(current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p)
                 current = p
+            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
+                current = Point(x, y)
+                builder.cubic(Point(c1x, c1y), Point(c2x, c2y), current)
             case .close: builder.close()
             }
         }

@@ -178,6 +178,54 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("new.svg")))
     }
 
+    /// Imports, images and fonts are read from regular files only: a FIFO that no one
+    /// writes to (open(2) of it blocks), a device, a folder and standard input are each a
+    /// located error, reported at once — never a hang. Without the check the FIFO blocked
+    /// the compile until the time limit here ran out.
+    @Test
+    func namedFilesThatAreNotRegularFilesAreErrorsNotHangs() throws {
+        let folder = try TemporaryFolder()
+        for name in ["pipe.draw", "pipe.png", "pipe.ttf"] {
+            let made = try ExternalTool.run("mkfifo", [folder.file(name)])
+            try #require(made.succeeded, "mkfifo: \(made.stderrText)")
+        }
+        try FileManager.default.createDirectory(atPath: folder.file("dir.draw"), withIntermediateDirectories: false)
+        let cases: [(String, String)] = [
+            ("import \"pipe.draw\"\n", "cannot read 'pipe.draw'"),
+            ("import \"dir.draw\"\n", "cannot read 'dir.draw'"),
+            ("import \"/dev/stdin\"\n", "cannot read '/dev/stdin'"),
+            ("image \"pipe.png\"\n", "image 'pipe.png' is not a regular file (a pipe)"),
+            ("image \"/dev/zero\"\n", "image '/dev/zero' is not a regular file (a device)"),
+            ("text \"a\", font: \"pipe.ttf\"\n", "is not a regular file (a pipe)"),
+            ("text \"a\", font: \"/dev/urandom\"\n", "is not a regular file (a device)"),
+        ]
+        for (source, message) in cases {
+            CLI.write(source + CLI.good, folder.file("main.draw"))
+            // Standard input is a pipe that stays open and silent for the whole run, as an idle
+            // terminal or pipe would.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(CLI.binary))
+            process.arguments = ["check", "main.draw"]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+            let input = Pipe(), errors = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < deadline { usleep(5000) }
+            let hung = process.isRunning
+            if hung { process.terminate() }
+            process.waitUntilExit()
+            try? input.fileHandleForWriting.close()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(!hung, "\(source): drawc hung")
+            #expect(process.terminationStatus == 1, "\(source): \(stderr)")
+            #expect(stderr.contains("main.draw:1:"), "\(source): located: \(stderr)")
+            #expect(stderr.contains(message), "\(source): \(stderr)")
+        }
+    }
+
     @Test
     func standardInputAndOutput() throws {
         let folder = try TemporaryFolder()
