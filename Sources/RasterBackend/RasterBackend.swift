@@ -100,10 +100,11 @@ package enum RasterWriter {
         return .success(images)
     }
 
-    /// The pixel size of a page at `dpi`: the page size rounded to the nearest pixel, at
-    /// least one (as rsvg-convert sizes an SVG's width and height).
+    /// The pixel size of a page at `dpi`: the page size rounded up to whole pixels, at least
+    /// one (as rsvg-convert sizes an SVG's width and height, and pdftoppm a PDF page). A
+    /// size within a millionth of a pixel of a whole number is that number.
     package static func pixelSize(_ size: Size, dpi: Double) -> (width: Int, height: Int) {
-        let w = (size.width * dpi / 72).rounded(), h = (size.height * dpi / 72).rounded()
+        let w = (size.width * dpi / 72 - 1e-6).rounded(.up), h = (size.height * dpi / 72 - 1e-6).rounded(.up)
         return (Int(max(1, min(w, 1e9))), Int(max(1, min(h, 1e9))))
     }
 }

@@ -86,10 +86,11 @@ struct PNGWriterTests {
         }
     }
 
-    @Test("a page's pixel size is its size at the resolution, rounded")
+    @Test("a page's pixel size is its size at the resolution, rounded up as rsvg-convert and pdftoppm do")
     func pixelSize() {
         #expect(RasterWriter.pixelSize(Size(612, 792), dpi: 300) == (2550, 3300))
-        #expect(RasterWriter.pixelSize(Size(55.1, 10), dpi: 96) == (73, 13))
+        #expect(RasterWriter.pixelSize(Size(55.1, 10), dpi: 96) == (74, 14))
+        #expect(RasterWriter.pixelSize(Size(63.336, 50.4), dpi: 96) == (85, 68))
         #expect(RasterWriter.pixelSize(Size(0, 0), dpi: 96) == (1, 1))
     }
 }
