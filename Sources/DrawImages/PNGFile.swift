@@ -209,48 +209,60 @@ extension PNGFile {
     /// smallest sum of absolute values (the usual heuristic). `unit`: bytes per pixel.
     package static func filterRows(_ raw: [UInt8], stride: Int, height: Int, unit: Int) -> [UInt8] {
         var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
+        var scratch = [UInt8](repeating: 0, count: 2 * stride)
         raw.withUnsafeBufferPointer { src in
-            filtered.withUnsafeMutableBufferPointer { dst in
-                var candidate = [UInt8](repeating: 0, count: stride)
-                var best = [UInt8](repeating: 0, count: stride)
-                for y in 0..<height {
-                    let row = y * stride, up = row - stride
-                    var bestFilter: UInt8 = 0
-                    var bestScore = Int.max
-                    for filter in UInt8(0)...4 {
-                        if y == 0 && filter == 2 { continue }
-                        var score = 0
-                        for i in 0..<stride {
-                            let x = src[row + i]
-                            let a = i >= unit ? src[row + i - unit] : 0
-                            let b = y > 0 ? src[up + i] : 0
-                            let c = (i >= unit && y > 0) ? src[up + i - unit] : 0
-                            let v: UInt8
-                            switch filter {
-                            case 0: v = x
-                            case 1: v = x &- a
-                            case 2: v = x &- b
-                            case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
-                            default:
-                                let p = Int(a) + Int(b) - Int(c)
-                                let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
-                                v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
-                            }
-                            candidate[i] = v
-                            score += v < 128 ? Int(v) : 256 - Int(v)
-                            if score >= bestScore { break }
-                        }
-                        if score < bestScore {
-                            bestScore = score
-                            bestFilter = filter
-                            swap(&best, &candidate)
-                        }
-                    }
-                    dst[y * (stride + 1)] = bestFilter
-                    for i in 0..<stride { dst[y * (stride + 1) + 1 + i] = best[i] }
-                }
+            for y in 0..<height {
+                let row = UnsafeBufferPointer(rebasing: src[(y * stride)..<((y + 1) * stride)])
+                let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * stride)..<(y * stride)]) : nil
+                filterRow(row, previous: previous, unit: unit, into: &filtered, at: y * (stride + 1), scratch: &scratch)
             }
         }
         return filtered
+    }
+
+    /// Filters one row (`previous` nil for the first) into `out[at…]`: the filter byte, then
+    /// `row.count` filtered bytes. `scratch` holds at least twice the row's length.
+    package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
+                                  into out: inout [UInt8], at: Int, scratch: inout [UInt8]) {
+        let stride = row.count
+        var bestFilter: UInt8 = 0
+        var bestScore = Int.max
+        scratch.withUnsafeMutableBufferPointer { buffers in
+            let candidate = UnsafeMutableBufferPointer(rebasing: buffers[0..<stride])
+            let best = UnsafeMutableBufferPointer(rebasing: buffers[stride..<(2 * stride)])
+            for filter in UInt8(0)...4 {
+                if previous == nil && filter == 2 { continue }
+                var score = 0
+                for i in 0..<stride {
+                    let x = row[i]
+                    let a = i >= unit ? row[i - unit] : 0
+                    let b = previous?[i] ?? 0
+                    let c = i >= unit ? (previous?[i - unit] ?? 0) : 0
+                    let v: UInt8
+                    switch filter {
+                    case 0: v = x
+                    case 1: v = x &- a
+                    case 2: v = x &- b
+                    case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
+                    default:
+                        let p = Int(a) + Int(b) - Int(c)
+                        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+                        v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                    }
+                    candidate[i] = v
+                    score += v < 128 ? Int(v) : 256 - Int(v)
+                    if score >= bestScore { break }
+                }
+                if score < bestScore {
+                    bestScore = score
+                    bestFilter = filter
+                    for i in 0..<stride { best[i] = candidate[i] }
+                }
+            }
+            out.withUnsafeMutableBufferPointer { o in
+                o[at] = bestFilter
+                for i in 0..<stride { o[at + 1 + i] = best[i] }
+            }
+        }
     }
 }

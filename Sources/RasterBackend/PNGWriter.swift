@@ -15,25 +15,39 @@ enum PNGWriter {
         }
         let channels = opaque ? 3 : 4
         let stride = w * channels
-        // Straight-alpha rows.
-        var raw = [UInt8](repeating: 0, count: stride * h)
+        // Straight-alpha rows, one at a time (two rows held), filtered straight into the
+        // buffer zlib takes: the page is never copied whole a second time.
+        var filtered = [UInt8](repeating: 0, count: (stride + 1) * h)
+        var rows = [UInt8](repeating: 0, count: 2 * stride)
+        var scratch = [UInt8](repeating: 0, count: 2 * stride)
         image.pixels.withUnsafeBufferPointer { px in
-            raw.withUnsafeMutableBufferPointer { out in
-                for p in 0..<(w * h) {
-                    let a = Int(px[4 * p + 3])
-                    let o = p * channels
-                    if opaque {
-                        out[o] = px[4 * p]; out[o + 1] = px[4 * p + 1]; out[o + 2] = px[4 * p + 2]
-                    } else if a == 0 {
-                        continue
-                    } else {
-                        for c in 0..<3 { out[o + c] = UInt8(min(255, (Int(px[4 * p + c]) * 255 + a / 2) / a)) }
-                        out[o + 3] = UInt8(a)
+            for y in 0..<h {
+                let current = (y & 1) * stride
+                rows.withUnsafeMutableBufferPointer { out in
+                    for x in 0..<w {
+                        let p = y * w + x
+                        let o = current + x * channels
+                        if opaque {
+                            out[o] = px[4 * p]; out[o + 1] = px[4 * p + 1]; out[o + 2] = px[4 * p + 2]
+                            continue
+                        }
+                        let a = Int(px[4 * p + 3])
+                        if a == 0 {
+                            out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
+                        } else {
+                            for c in 0..<3 { out[o + c] = UInt8(min(255, (Int(px[4 * p + c]) * 255 + a / 2) / a)) }
+                            out[o + 3] = UInt8(a)
+                        }
                     }
+                }
+                rows.withUnsafeBufferPointer { r in
+                    let row = UnsafeBufferPointer(rebasing: r[current..<(current + stride)])
+                    let previousStart = stride - current
+                    let previous = y > 0 ? UnsafeBufferPointer(rebasing: r[previousStart..<(previousStart + stride)]) : nil
+                    PNGFile.filterRow(row, previous: previous, unit: channels, into: &filtered, at: y * (stride + 1), scratch: &scratch)
                 }
             }
         }
-        let filtered = PNGFile.filterRows(raw, stride: stride, height: h, unit: channels)
         let compressed = Deflate.compress(filtered, level: 6)
 
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
