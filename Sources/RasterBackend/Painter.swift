@@ -250,6 +250,17 @@ struct Painter {
     mutating func fillBox(_ box: PixelBox, color: Color) {
         let layer = layers[layers.count - 1]
         layer.markDirty(box)
+        if color.alpha >= 1 {
+            // Opaque: the pixels are the colour, whatever was there.
+            let px: [UInt8] = [UInt8((color.red * 255).rounded()), UInt8((color.green * 255).rounded()), UInt8((color.blue * 255).rounded()), 255]
+            layer.pixels.withUnsafeMutableBufferPointer { out in
+                for y in box.y0..<box.y1 {
+                    var i = (y * width + box.x0) * 4
+                    for _ in box.x0..<box.x1 { out[i] = px[0]; out[i + 1] = px[1]; out[i + 2] = px[2]; out[i + 3] = 255; i += 4 }
+                }
+            }
+            return
+        }
         layer.pixels.withUnsafeMutableBufferPointer { px in
             for y in box.y0..<box.y1 {
                 for x in box.x0..<box.x1 { blend(px, (y * width + x) * 4, color, 1) }
