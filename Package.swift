@@ -27,7 +27,8 @@ let package = Package(
         // The scene IR: pages of positioned paths, text runs, images and groups.
         .target(name: "DrawScene", dependencies: ["DrawFonts"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes"]),
+        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+                                                      "DrawResources"]),
         // Measuring and placing: node tree -> scene IR.
         .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
@@ -54,15 +55,19 @@ let package = Package(
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
+            "DrawResources",
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
-            "DrawFonts", "DrawImages",
+            "DrawFonts",
+            "DrawResources",
+            "DrawImages",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+                                                               "DrawResources"]),
         .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),

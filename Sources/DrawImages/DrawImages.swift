@@ -19,8 +19,6 @@ package enum ImageLimits {
     /// The most pixels an image may have (width × height): 2^26 = 8192 × 8192. Layout
     /// reports a larger image as an error at its `image` node.
     package static let maximumPixels = 1 << 26
-    /// The largest image file read.
-    package static let maximumFileBytes = 256 << 20
 }
 
 /// What the headers of an image file say.

@@ -63,14 +63,19 @@ public struct CompileOptions: Sendable, Hashable {
     public var title: String?
     /// Resolution and backdrop of PNG output.
     public var png: PNGOptions
+    /// The files a drawing may read (imports, `csv()`/`json()` data, images), by path as the
+    /// drawing resolves it (relative to the drawing's folder); nil reads the file system.
+    /// An app that holds its files in memory, or a sandbox, supplies them here.
+    public var files: [String: [UInt8]]?
 
     public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
-                png: PNGOptions = PNGOptions()) {
+                files: [String: [UInt8]]? = nil, png: PNGOptions = PNGOptions()) {
         self.fontSearchPaths = fontSearchPaths
         self.compressPDF = compressPDF
         self.sourceDateEpoch = sourceDateEpoch
         self.title = title
         self.png = png
+        self.files = files
     }
 }
 
@@ -172,6 +177,10 @@ public struct CompileResult: Sendable {
     public var report: DiagnosticReport
     /// Number of pages of the drawing (0 when it did not get that far).
     public var pageCount: Int
+    /// Every file the drawing asked for besides its own source (imports, data files,
+    /// images), in first-use order — also those that could not be read — so that a watcher
+    /// can recompile when one of them changes or appears.
+    public var filesRead: [String] = []
 
     /// Every diagnostic, sorted by file and position.
     public var diagnostics: [DrawDiagnostic] { report.diagnostics }

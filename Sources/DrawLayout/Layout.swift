@@ -14,6 +14,7 @@
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawScene
 import DrawSemantics
@@ -21,8 +22,10 @@ import DrawSemantics
 /// Lays out a drawing: measures bottom-up, places top-down, and emits one scene page per
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
-package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    var engine = LayoutEngine(fonts: fonts)
+/// Images are read through `resources`, the boundary the evaluator read imports and data through.
+package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
+                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+    var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
@@ -157,7 +160,9 @@ struct LayoutEngine {
         var message: String?
     }
 
-    init(fonts: FontResolver) { self.fonts = fonts }
+    let resources: Resources
+
+    init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.
@@ -333,8 +338,22 @@ struct LayoutEngine {
                 }
                 boxes[index].side = Int32(paths.count)
                 paths.append(sink.path)
-                bounds = pointBounds(points) ?? .zero
+                bounds = (g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)) ?? .zero
             }
+        case .stroke:
+            // The outline is computed once, here; emitting only moves it into place.
+            var outline: [Point] = []
+            if let points = g.inkPoints {
+                if let made = inkOutline(of: points, width: g.width, options: g.ink) {
+                    outline = made
+                } else {
+                    report(.error("layout.ink-limit", at: node.span,
+                                  "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
+                }
+            }
+            boxes[index].side = Int32(paths.count)
+            paths.append(inkPath(outline))
+            bounds = pointBounds(outline) ?? .zero
         case .path:
             let path = parsePath(node)
             boxes[index].side = Int32(paths.count)
@@ -815,11 +834,14 @@ struct LayoutEngine {
         let defaultEnds: ArrowEnds = node.kind == .connector || node.kind == .arrow ? .end : .none
         let stroke = node.style.stroke != nil && node.style.lineWidth > 0
         var geometry = ConnectorGeometry()
-        let (line, heads) = strokedPolyline(points, closed: node.kind == .polygon,
-                                            ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
+        let (line, heads) = g.smooth
+            ? strokedSmoothLine(points, closed: node.kind == .polygon, ends: stroke ? (g.arrow ?? defaultEnds) : .none,
+                                lineWidth: node.style.lineWidth, tension: g.tension ?? 0)
+            : strokedPolyline(points, closed: node.kind == .polygon,
+                              ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
         geometry.line = line
         geometry.heads = heads
-        var bounds = pointBounds(points)
+        var bounds = g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)
         if let h = heads?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
         if let text = g.label {
             let block = layoutText(text, style: node.style, wrapWidth: nil, align: .center, span: node.span)
@@ -904,7 +926,11 @@ struct LayoutEngine {
                 let closed = node.kind == .polygon
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
                 let stroke = Self.strokePaint(style)
-                let (line, heads) = strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
+                let smooth = node.hasRareGeometry && node.geometry.smooth
+                let (line, heads) = smooth
+                    ? strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
+                                        tension: node.geometry.tension ?? 0)
+                    : strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
                 let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
                 if let line, fill != nil || stroke != nil {
                     // A filled polyline closes implicitly (as in SVG); the outline follows the
@@ -915,6 +941,12 @@ struct LayoutEngine {
             }
         case .connector:
             emitConnector(node, box: box, into: &items)
+        case .stroke:
+            let path = paths[Int(box.side)]
+            if !path.isEmpty {
+                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }),
+                                   Paint(fill: Fill(color: style.color, rule: .nonZero))))
+            }
         case .path:
             let path = paths[Int(box.side)]
             if !path.isEmpty {
