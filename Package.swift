@@ -27,14 +27,17 @@ let package = Package(
         // The scene IR: pages of positioned paths, text runs, images and groups.
         .target(name: "DrawScene", dependencies: ["DrawFonts"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene"]),
+        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+                                                      "DrawResources"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources"]),
+        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
+        // Barcode encoders: data -> bar widths or module matrix, check digits, data errors.
+        .target(name: "DrawBarcodes"),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
@@ -47,15 +50,18 @@ let package = Package(
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
+            "DrawResources",
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
             "DrawFonts",
+            "DrawResources",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+                                                               "DrawResources"]),
         .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
@@ -65,5 +71,7 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
+                    exclude: ["segno_matrices.py", "decode_barcodes.py"]),
     ]
 )

@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -30,7 +31,8 @@ public func compile(source: String, path: String, format: OutputFormat, options:
 public func compile(source: [UInt8], path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
     var built = buildDocument(source: source, path: path, options: options)
     guard let document = built.document, !built.hasErrors else {
-        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0)
+        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0,
+                             filesRead: built.filesRead)
     }
     built.document = nil
     var diagnostics = built.diagnostics
@@ -41,7 +43,7 @@ public func compile(source: [UInt8], path: String, format: OutputFormat, options
     Stages.discard(consume document)
     return CompileResult(
         outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
-        pageCount: pageCount)
+        pageCount: pageCount, filesRead: built.filesRead)
 }
 
 /// Checks a drawing without producing output: every diagnostic `compile` would report
@@ -80,6 +82,8 @@ package struct BuiltDocument: Sendable {
     package var diagnostics: [Diagnostic]
     /// Nil when a stage could not produce it.
     package var document: Scene.Document?
+    /// Every file read through the resource boundary (see `CompileResult.filesRead`).
+    package var filesRead: [String] = []
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
@@ -88,14 +92,14 @@ package struct BuiltDocument: Sendable {
 package func buildDocument(source: [UInt8], path: String, options: CompileOptions, checkOnly: Bool = false) -> BuiltDocument {
     let driver = StageDriver(source: source, path: path, options: options)
     guard driver.build(), var document = driver.takeDocument() else {
-        return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: nil)
+        return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: nil, filesRead: driver.filesRead)
     }
     if document.metadata.title == nil {
         document.metadata.title = options.title ?? title(fromPath: path)
     } else if let title = options.title {
         document.metadata.title = title
     }
-    return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: document)
+    return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: document, filesRead: driver.filesRead)
 }
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`.

@@ -27,23 +27,30 @@ package final class StageDriver {
     package private(set) var drawing: Drawing?
     package private(set) var document: Scene.Document?
 
-    private let loadFile: (String) -> [UInt8]?
+    /// The one file boundary of this compilation: imports, data files and images.
+    package let resources: Resources
     private let fonts: FontResolver
 
     /// - Parameters:
-    ///   - loadFile: reads an imported drawing (the default: DrawKit's reader of regular files).
+    ///   - loadFile: reads the files the drawing asks for (imports, data, images) — for
+    ///     tests; the default is `resources`.
+    ///   - resources: the file boundary (the default: `options.files` when given, else the
+    ///     file system's regular files, size-limited).
     ///   - fonts: where TrueType fonts come from (the default: `compile`'s search path for
     ///     `options` and `path`).
     package init(
         source: [UInt8], path: String, options: CompileOptions = CompileOptions(),
-        loadFile: ((String) -> [UInt8]?)? = nil, fonts: FontResolver? = nil
+        loadFile: ((String) -> [UInt8]?)? = nil, resources: Resources? = nil, fonts: FontResolver? = nil
     ) {
         fileID = sources.add(path: path, bytes: source)
-        // Imports: regular files only (never a pipe, a device or standard input), within
-        // the size limit of a source.
-        self.loadFile = loadFile ?? { path in try? RegularFile.read(path, maximumSize: SourceInput.maximumSize) }
+        // Imports, data and images: regular files only (never a pipe, a device or standard
+        // input), within each use's size limit.
+        self.resources = resources ?? loadFile.map { Resources(reader: ClosureReader(load: $0)) } ?? Stages.resources(options)
         self.fonts = fonts ?? Stages.fontResolver(options, mainPath: path)
     }
+
+    /// Every file the drawing asked for so far (see `CompileResult.filesRead`).
+    package var filesRead: [String] { resources.filesRead }
 
     package var source: SourceFile { sources[fileID]! }
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -77,7 +84,7 @@ package final class StageDriver {
     @discardableResult
     package func evaluate() -> Int {
         if syntaxTree == nil { parse() }
-        let (made, found) = Evaluator(loadFile: loadFile).evaluate(syntaxTree!, sources: &sources)
+        let (made, found) = Evaluator(resources: resources).evaluate(syntaxTree!, sources: &sources)
         drawing = made
         return record(found)
     }
@@ -86,7 +93,7 @@ package final class StageDriver {
     @discardableResult
     package func layOut() -> Int {
         if drawing == nil { evaluate() }
-        let (made, found) = DrawLayout.layout(drawing!, fonts: fonts)
+        let (made, found) = DrawLayout.layout(drawing!, fonts: fonts, resources: resources)
         document = made
         return record(found)
     }

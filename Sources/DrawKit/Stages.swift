@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawLayout
 import DrawScene
@@ -21,6 +22,14 @@ enum Stages {
     /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
     /// the AST of 100,000 statements, on top of the stage that made it) that the second core
     /// can do while this one goes on; nothing observable depends on when it happens.
+    /// The one file boundary of a compilation: the app's files when it supplies them,
+    /// otherwise the file system (regular files only, size-limited; see DrawSemantics'
+    /// Resources.swift).
+    static func resources(_ options: CompileOptions) -> Resources {
+        if let files = options.files { return Resources(reader: MemoryReader(files)) }
+        return Resources(reader: FileSystemReader())
+    }
+
     static func discard<T>(_ value: consuming T) {
         let box = DiscardBox(value)
         #if canImport(Dispatch)

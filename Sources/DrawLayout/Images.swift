@@ -15,7 +15,7 @@ import Darwin
 #endif
 
 /// The largest image file layout reads (a hostile path must not exhaust memory).
-let maximumImageBytes = 256 * 1024 * 1024
+let maximumImageBytes = ResourceLimits.maximumImageBytes
 
 extension LayoutEngine {
     mutating func measureImage(_ node: NodeRef, index: Int) -> Rect {
@@ -25,7 +25,7 @@ extension LayoutEngine {
         if let known = imageIndex[path] {
             resourceIndex = known
         } else {
-            switch loadImage(path) {
+            switch loadImage(path, resources: resources) {
             case .success(let resource):
                 resourceIndex = images.count
                 images.append(resource)
@@ -65,12 +65,13 @@ extension LayoutEngine {
 
 struct ImageLoadError: Error { var message: String }
 
-func loadImage(_ path: String) -> Result<Scene.ImageResource, ImageLoadError> {
-    // A regular file within the limit only (DrawResources): never a pipe or a device.
+func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResource, ImageLoadError> {
+    // Through the compilation's Resources: a regular file within the limit only, never a
+    // pipe or a device, read once, listed in `filesRead`.
     let bytes: [UInt8]
-    do {
-        bytes = try RegularFile.read(path, maximumSize: maximumImageBytes)
-    } catch {
+    switch resources.read(path, maximumBytes: maximumImageBytes) {
+    case .success(let read): bytes = read
+    case .failure(let error):
         if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
         return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
     }

@@ -14,6 +14,7 @@
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawScene
 import DrawSemantics
@@ -21,8 +22,10 @@ import DrawSemantics
 /// Lays out a drawing: measures bottom-up, places top-down, and emits one scene page per
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
-package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    var engine = LayoutEngine(fonts: fonts)
+/// Images are read through `resources`, the boundary the evaluator read imports and data through.
+package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
+                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+    var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
@@ -135,6 +138,7 @@ struct LayoutEngine {
     var paths: [Scene.Path] = []
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
+    var barcodes: [BarcodeGeometry] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -156,7 +160,9 @@ struct LayoutEngine {
         var message: String?
     }
 
-    init(fonts: FontResolver) { self.fonts = fonts }
+    let resources: Resources
+
+    init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.
@@ -179,6 +185,7 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         imageItems.removeAll()
+        barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -350,6 +357,8 @@ struct LayoutEngine {
             bounds = .zero
         case .rect, .ellipse, .circle:
             bounds = measureShape(node, index: index)
+        case .barcode:
+            bounds = measureBarcode(node, index: index)
         case .group:
             var union: Rect?
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
@@ -941,6 +950,8 @@ struct LayoutEngine {
             emitChildren(node, index: index, clip: clip, into: &items)
         case .spacer:
             break
+        case .barcode:
+            emitBarcode(node, box: box, origin: o, into: &items)
         }
     }
 
@@ -986,7 +997,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+    mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
         block.forEachRun(at: origin, width: width) { face, run in
             var run = run
             run.font = fontID(face)

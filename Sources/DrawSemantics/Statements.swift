@@ -1,6 +1,7 @@
 // Statements: declarations, control flow, imports, pages, nodes and component calls.
 
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -35,12 +36,12 @@ extension Evaluation {
     func execute(_ statement: Stmt) {
         if importing {
             switch statement.kind {
-            case .letBinding, .style, .def, .importFile, .error: break
+            case .letBinding, .style, .def, .importFile, .error, .function: break
             default:
                 if !unit.reportedIgnored {
                     unit.reportedIgnored = true
                     report(.warning("sem.import-ignored", at: statement.span,
-                                    "only 'let', 'style', 'def' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
+                                    "only 'let', 'style', 'def', 'fn' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
                 }
                 return
             }
@@ -81,6 +82,8 @@ extension Evaluation {
             applyArgument(argument, to: top)
         case .error:
             break
+        case .function(let name, let parameters, let body):
+            defineFunction(name, parameters, body)
         }
     }
 
@@ -147,8 +150,11 @@ extension Evaluation {
             for binding in exports { bind(binding.symbol, binding.value, span: binding.span) }
             return
         }
-        guard let bytes = loadFile(resolved) else {
-            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')")
+        let bytes: [UInt8]
+        switch resources.read(resolved, maximumBytes: ResourceLimits.maximumImportBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             return
         }
         let id = sources.add(path: resolved, bytes: bytes)
@@ -231,8 +237,13 @@ extension Evaluation {
     // MARK: Pages
 
     func page(_ arguments: AListView<Argument>, _ block: Block?, span: Span) {
-        guard atFileTop, !importing, unit === mainUnit else {
-            error("sem.page-not-top-level", span, "'page' is allowed only at the top level of the main file")
+        // A page block may also come from a `for` or an `if` at the top level (pages that
+        // follow the data): no node, page or component is open around it then.
+        let pageLevel = block == nil ? atFileTop : frames.count == 1 && callDepth == 0
+        guard pageLevel, !importing, unit === mainUnit else {
+            error("sem.page-not-top-level", span,
+                  block == nil ? "page settings without a block are allowed only at the top level of the main file"
+                      : "'page' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
             return
         }
         guard let block else {
@@ -395,6 +406,13 @@ extension Evaluation {
             if frames[top].node.content == nil {
                 error("sem.missing-content", nameSpan,
                       "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
+            }
+        case .barcode:
+            if frames[top].node.content == nil {
+                error("sem.missing-content", nameSpan, "'barcode' needs its data as the first argument")
+            } else if frames[top].node.geometry.barcode?.hasType != true && frames[top].explicit & Property.type.bit == 0 {
+                error("sem.missing-barcode-type", nameSpan, "'barcode' needs 'type:'",
+                      notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
         case .line, .arrow:
             let geometry = frames[top].node.geometry

@@ -16,6 +16,7 @@ package enum LexMessages {
         case "'": notes.append(.init("strings are written in double quotes"))
         case "&": notes.append(.init("the logical and is written '&&'"))
         case "|": notes.append(.init("the logical or is written '||'"))
+        case "?": notes.append(.init("a conditional expression is written 'if condition then a else b'"))
         default: break
         }
         return .error("lex.unexpected-character", at: span, "unexpected character \(describe(scalar))", notes: notes)

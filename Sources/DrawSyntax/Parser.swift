@@ -53,6 +53,7 @@ final class Parser {
     @exclusivity(unchecked) var arrows: [ConnectorArrow] = []
     @exclusivity(unchecked) var identifiers: [Identifier] = []
     @exclusivity(unchecked) var calls: [Call] = []
+    @exclusivity(unchecked) var comprehensions: [Comprehension] = []
     @exclusivity(unchecked) var argumentStack = Arena<PendingArgument>()
     @exclusivity(unchecked) var exprStack = Arena<ExprID>()
     @exclusivity(unchecked) var partStack: [StringPart] = []
@@ -79,7 +80,7 @@ final class Parser {
         File(file: file, statements: statements, exprs: exprs.takeAll(), arguments: arguments.takeAll(),
              exprLists: exprLists.takeAll(),
              stringParts: stringParts, arrows: arrows, identifiers: identifiers, names: names.takeStrings(),
-             calls: calls, comments: comments)
+             calls: calls, comments: comments, comprehensions: comprehensions)
     }
 
     /// An argument read but not yet in `arguments`: its label as a token index, so the
@@ -360,6 +361,7 @@ final class Parser {
         case .keywordPage: return parsePage()
         case .keywordFor: return parseFor()
         case .keywordIf: return parseIf()
+        case .keywordFn: return parseFunction()
         case .identifier:
             return isConnectorAhead() ? parseConnector() : parseNode()
         case .keywordElse:
@@ -464,22 +466,8 @@ final class Parser {
         guard let name = parseName(after: "'def'") else { return Stmt(.error, span: span(from: start)) }
         var parameters: [Parameter] = []
         if kind == .leftParen {
-            let open = current
-            ignoreNewlines += 1
-            advance()
-            while kind != .rightParen {
-                guard let parameter = parseName(after: parameters.isEmpty ? "'('" : "','") else { break }
-                var defaultValue: ExprID?
-                if kind == .equal {
-                    advance()
-                    defaultValue = parseExpression()
-                }
-                parameters.append(Parameter(name: parameter, defaultValue: defaultValue))
-                if kind == .comma { advance(); continue }
-                break
-            }
-            ignoreNewlines -= 1
-            if !expectCloser(.rightParen, ")", opener: open) { return Stmt(.error, span: span(from: start)) }
+            guard let list = parseParameterList() else { return Stmt(.error, span: span(from: start)) }
+            parameters = list
         }
         guard blockFollows(after: parameters.isEmpty && tokens[index - 1].kind == .identifier
                            ? "'def \(name.name)'" : "'def \(name.name)(…)'") else {
@@ -487,6 +475,53 @@ final class Parser {
         }
         let body = parseBlock()
         return Stmt(.def(name, parameters, body), span: span(from: start))
+    }
+
+    /// `( [ parameter { "," parameter } [ "," ] ] )` of a `def` or `fn`; the current token
+    /// is `(`. Nil when the list is not closed (reported).
+    func parseParameterList() -> [Parameter]? {
+        var parameters: [Parameter] = []
+        let open = current
+        ignoreNewlines += 1
+        advance()
+        while kind != .rightParen {
+            guard let parameter = parseName(after: parameters.isEmpty ? "'('" : "','") else { break }
+            var defaultValue: ExprID?
+            if kind == .equal {
+                advance()
+                defaultValue = parseExpression()
+            }
+            parameters.append(Parameter(name: parameter, defaultValue: defaultValue))
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        if !expectCloser(.rightParen, ")", opener: open) { return nil }
+        return parameters
+    }
+
+    // function = "fn" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" "=" expression ;
+    func parseFunction() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'fn'") else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .leftParen else {
+            report(ParseMessages.expectedToken("'('", after: "'fn \(name.name)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        guard let parameters = parseParameterList() else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .equal else {
+            var diagnostic = ParseMessages.expectedToken("'='", after: "'fn \(name.name)(…)'", found: found, at: expectedSpan)
+            if kind == .leftBrace {
+                diagnostic.notes.append(.init("a function computes one value: 'fn \(name.name)(…) = expression'; a component that draws nodes is written with 'def'"))
+            }
+            report(diagnostic)
+            return Stmt(.error, span: span(from: start))
+        }
+        advance()
+        skipNewlines()
+        let body = parseExpression()
+        return Stmt(.function(name, parameters, body), span: span(from: start))
     }
 
     // import = "import" string-literal ;
@@ -799,14 +834,15 @@ final class Parser {
     func canStartExpression(_ kind: TokenKind) -> Bool {
         switch kind {
         case .number, .string, .stringHead, .color, .identifier, .keywordTrue, .keywordFalse, .keywordNone,
-             .leftParen, .leftBracket, .minus, .plus, .bang, .invalid:
+             .leftParen, .leftBracket, .minus, .plus, .bang, .invalid,
+             .keywordIf:
             true
         default:
             false
         }
     }
 
-    // expression = or-expression ;
+    // expression = conditional | or-expression ;   (conditional: parseConditional, via parsePrimary)
     // or-expression = and-expression { "||" and-expression } ;
     // and-expression = comparison { "&&" comparison } ;
     // comparison = range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) range ] ;
@@ -969,7 +1005,8 @@ final class Parser {
     }
 
     // primary = number | color | string | "true" | "false" | "none"
-    //         | identifier | call | parenthesized | list ;
+    //         | identifier | call | parenthesized | list | comprehension | record
+    //         | conditional ;
     func parsePrimary() -> ExprID {
         let token = current
         switch token.kind {
@@ -1002,6 +1039,10 @@ final class Parser {
             return parseParenthesized()
         case .leftBracket:
             return parseList()
+        case .keywordIf:
+            return parseConditional()
+        case .leftBrace:
+            return parseRecord()
         case .invalid:
             // Already reported by the lexer.
             statementFailed = true
@@ -1026,7 +1067,7 @@ final class Parser {
             let argument: PendingArgument
             if labelAhead {
                 argument = parsePendingLabelledArgument()
-            } else if canStartExpression(kind) {
+            } else if canStartExpression(kind) || kind == .leftBrace {
                 let value = parseExpression()
                 argument = PendingArgument(labelToken: PendingArgument.noLabel, value: value, span: spanOf(value))
             } else {
@@ -1082,6 +1123,7 @@ final class Parser {
         defer { depth -= 1 }
         ignoreNewlines += 1
         advance()
+        if kind == .keywordFor { return parseComprehension(open) }
         let base = exprStack.count
         var treeDepth = 1
         while kind != .rightBracket, !statementFailed {
@@ -1095,6 +1137,127 @@ final class Parser {
         let elements = commitExprs(from: base)
         if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
         return make(.list(elements), span(from: open.start), depth: treeDepth)
+    }
+
+    // comprehension = "[" "for" identifier "in" expression [ "if" expression ] ":" expression "]" ;
+    /// After `[`, at `for`; the caller counted the nesting and ignores newlines.
+    func parseComprehension(_ open: Token) -> ExprID {
+        advance()  // for
+        func fail() -> ExprID {
+            ignoreNewlines -= 1
+            skipToCloser(.rightBracket)
+            return makeError(span(from: open.start))
+        }
+        guard let variable = parseName(after: "'[for'") else { return fail() }
+        guard kind == .keywordIn else {
+            report(ParseMessages.expectedToken("'in'", after: "'for \(variable.name)'", found: found, at: expectedSpan))
+            return fail()
+        }
+        advance()
+        let sequence = parseExpression()
+        var filter: ExprID?
+        if kind == .keywordIf {
+            advance()
+            filter = parseExpression()
+        }
+        guard kind == .colon else {
+            report(ParseMessages.expectedToken("':'", after: filter == nil ? "the sequence of '[for'" : "the condition of '[for … if'",
+                                               found: found, at: expectedSpan))
+            return fail()
+        }
+        advance()
+        let element = parseExpression()
+        ignoreNewlines -= 1
+        if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
+        var treeDepth = max(depthOf(sequence), depthOf(element)) + 1
+        if let filter { treeDepth = max(treeDepth, depthOf(filter) + 1) }
+        comprehensions.append(Comprehension(variable: variable, sequence: sequence, filter: filter, element: element))
+        return make(.comprehension(ComprehensionID(UInt32(comprehensions.count - 1))), span(from: open.start), depth: treeDepth)
+    }
+
+    /// After an error inside brackets: skips to the matching `closer` (consumed) or another
+    /// closer (left for the caller), across lines, without recursion.
+    func skipToCloser(_ closer: TokenKind) {
+        while true {
+            switch kind {
+            case closer: advance(); return
+            case .endOfFile, .rightBrace, .rightBracket, .rightParen: return
+            case .leftParen, .leftBracket, .leftBrace, .stringHead: skipBalanced()
+            default: advance()
+            }
+        }
+    }
+
+    // conditional = "if" expression "then" expression "else" expression ;
+    func parseConditional() -> ExprID {
+        let start = current
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(start)))
+            advance()
+            return makeError(span(start))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        let condition = parseExpression()
+        guard kind == .keywordThen else {
+            var diagnostic = ParseMessages.expectedToken("'then'", after: "the condition of 'if'", found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a conditional expression is written 'if condition then a else b'"))
+            report(diagnostic)
+            return makeError(span(from: start.start))
+        }
+        advance()
+        skipNewlines()
+        let then = parseExpression()
+        if kind == .newline, peekKind(1) == .keywordElse { advance() }
+        guard kind == .keywordElse else {
+            var diagnostic = ParseMessages.expectedToken("'else'", after: "'if … then …'", found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a conditional expression needs a value for both cases: 'if condition then a else b'"))
+            report(diagnostic)
+            return makeError(span(from: start.start))
+        }
+        advance()
+        skipNewlines()
+        let otherwise = parseExpression()
+        let treeDepth = max(depthOf(condition), depthOf(then), depthOf(otherwise)) + 1
+        let spanned = span(from: start.start)
+        if treeDepth > ParseLimits.maximumExpressionDepth {
+            reportExpressionTooDeep(at: span(start))
+            return makeError(spanned)
+        }
+        return make(.conditional(condition, then, otherwise), spanned, depth: treeDepth)
+    }
+
+    // record = "{" [ field { "," field } [ "," ] ] "}" ;
+    // field = label ":" expression ;
+    func parseRecord() -> ExprID {
+        let open = current
+        guard enterNesting(open) else { return makeError(span(from: open.start)) }
+        defer { depth -= 1 }
+        ignoreNewlines += 1
+        advance()
+        let base = argumentStack.count
+        var treeDepth = 1
+        while kind != .rightBrace, !statementFailed {
+            guard labelAhead else {
+                report(ParseMessages.expectedToken("a field 'name: value'", after: argumentStack.count > base ? "','" : "'{'",
+                                                   found: found, at: expectedSpan))
+                break
+            }
+            let field = parsePendingLabelledArgument()
+            argumentStack.append(field)
+            treeDepth = max(treeDepth, depthOf(field.value) + 1)
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        let fields = commitArguments(from: base)
+        if statementFailed {
+            skipToCloser(.rightBrace)
+            return makeError(span(from: open.start))
+        }
+        if !expectCloser(.rightBrace, "}", opener: open) { return makeError(span(from: open.start)) }
+        return make(.record(fields), span(from: open.start), depth: treeDepth)
     }
 
     // string = '"' { string-character | escape | interpolation } '"' ;

@@ -41,6 +41,10 @@ package enum TokenKind: UInt8, Sendable {
     case keywordFalse
     /// `none`
     case keywordNone
+    /// `fn` (a value function: `fn name(params) = expr`)
+    case keywordFn
+    /// `then` (in a conditional expression: `if c then a else b`)
+    case keywordThen
 
     /// `12`, `1.5`, `.5`, `1e3`, with an optional glued unit: `12pt`, `50%`, `30deg`.
     case number
@@ -121,11 +125,12 @@ package enum TokenKind: UInt8, Sendable {
     /// A byte sequence that is no token (a stray character, invalid UTF-8); already reported.
     case invalid
 
-    /// True for `let style def import page for in if else true false none`.
+    /// True for `let style def import page for in if else true false none fn then`.
     package var isKeyword: Bool {
         switch self {
         case .keywordLet, .keywordStyle, .keywordDef, .keywordImport, .keywordPage, .keywordFor,
-             .keywordIn, .keywordIf, .keywordElse, .keywordTrue, .keywordFalse, .keywordNone:
+             .keywordIn, .keywordIf, .keywordElse, .keywordTrue, .keywordFalse, .keywordNone,
+             .keywordFn, .keywordThen:
             true
         case .endOfFile, .newline, .semicolon, .identifier, .number, .color, .string, .stringHead,
              .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
@@ -149,7 +154,8 @@ package enum TokenKind: UInt8, Sendable {
              .keywordImport, .keywordPage, .keywordFor, .keywordIn, .keywordIf, .keywordElse,
              .keywordTrue, .keywordFalse, .keywordNone, .number, .color, .string, .stringHead,
              .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
-             .leftBrace, .rightBrace, .colon, .dot, .equal, .bang, .invalid:
+             .leftBrace, .rightBrace, .colon, .dot, .equal, .bang, .invalid,
+             .keywordFn, .keywordThen:
             false
         }
     }
@@ -184,6 +190,8 @@ package enum TokenKind: UInt8, Sendable {
         case .keywordTrue: "'true'"
         case .keywordFalse: "'false'"
         case .keywordNone: "'none'"
+        case .keywordFn: "'fn'"
+        case .keywordThen: "'then'"
         case .number: "number"
         case .color: "color"
         case .string, .stringHead: "string"

@@ -13,6 +13,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
 import DrawKit
 import DrawLayout
 import DrawSemantics
@@ -57,9 +58,8 @@ package func corpusDiagnostics(for source: SourceFile, sources: inout SourceMana
 package func corpusDriver(bytes: [UInt8], path: String) -> StageDriver {
     StageDriver(
         source: bytes, path: path,
-        loadFile: { path in
-            FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
-        },
+        // Through the compiler's own file boundary, so corpus cases see its rules and limits.
+        resources: Resources(reader: FileSystemReader(baseDirectory: corpusRoot)),
         fonts: FontResolver())
 }
 

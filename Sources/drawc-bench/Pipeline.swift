@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawKit
 import DrawLayout
 import DrawScene
@@ -17,9 +18,10 @@ final class Pipeline {
     private let driver: StageDriver
     private(set) var errorCount = 0
 
-    init(source bytes: [UInt8], path: String) {
-        // No imports and the standard 14 fonts only: workloads measure the compiler, not the disk.
-        driver = StageDriver(source: bytes, path: path, loadFile: { _ in nil }, fonts: FontResolver())
+    /// `files`: what the drawing reads (by the path it resolves them to), served from memory.
+    init(source bytes: [UInt8], path: String, files: [String: [UInt8]] = [:]) {
+        // The standard 14 fonts only and files from memory: workloads measure the compiler, not the disk.
+        driver = StageDriver(source: bytes, path: path, resources: Resources(reader: MemoryReader(files)), fonts: FontResolver())
     }
 
     var source: SourceFile { driver.source }

@@ -32,6 +32,13 @@ enum Workload: String, CaseIterable {
     case diagram
     /// N words of wrapped paragraphs in several fonts.
     case text
+    /// N rows of a CSV file (`bench-rows.csv`, a quoted field in every fourth row) read with
+    /// `csv()` into a `for` that draws one text per row.
+    case csv
+    /// N QR codes of version 10 (level M, automatic mask), 100 a page in a 10 × 10 grid, each
+    /// with its own 120-character payload (issue 21: 10,000 on 100 pages → PDF within 2 s).
+    /// Not in the default table (1M symbols would take minutes): `--workload qr --sizes 10000`.
+    case qr
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -40,6 +47,8 @@ enum Workload: String, CaseIterable {
         case .freehand: "points"
         case .diagram: "items"
         case .text: "words"
+        case .csv: "rows"
+        case .qr: "QR codes"
         }
     }
 
@@ -50,8 +59,35 @@ enum Workload: String, CaseIterable {
         case .freehand: Self.freehand(n, &out)
         case .diagram: Self.diagram(n, &out)
         case .text: Self.text(n, &out)
+        case .csv: Self.csv(n, &out)
+        case .qr: Self.qr(n, &out)
         }
         return out.bytes
+    }
+
+    /// Files the workload's drawing reads, by the name it uses (beside the drawing).
+    func dataFiles(items n: Int) -> [String: [UInt8]] {
+        guard self == .csv else { return [:] }
+        var random = SeededRandom(seed: 5)
+        var out = SourceWriter()
+        out.line("name,qty,price,city")
+        let cities = ["\"Paris, FR\"", "Oslo", "Madrid", "Lagos"]
+        for i in 0..<n {
+            out.text("Item "); out.int(i); out.text(",")
+            out.int(1 + random.next(below: 500)); out.text(",")
+            out.fixed(Double(random.next(below: 100_000)) / 100); out.text(",")
+            out.text(cities[i % cities.count]); out.newline()
+        }
+        return ["bench-rows.csv": out.bytes]
+    }
+
+    private static func csv(_ n: Int, _ out: inout SourceWriter) {
+        out.line("// csv: \(n) rows of bench-rows.csv, one text per row")
+        out.line("let rows = csv(\"bench-rows.csv\")")
+        out.line("for i in 0..<count(rows) {")
+        out.line("  let r = rows[i]")
+        out.line("  text \"\\(r.name): \\(r.qty) at \\(r.price) (\\(r.city))\", fontSize: 8, at: (20 + i % 200 * 90, 20 + floor(i / 200) * 12)")
+        out.line("}")
     }
 
     private static func shapes(_ n: Int, _ out: inout SourceWriter) {
@@ -146,6 +182,29 @@ enum Workload: String, CaseIterable {
             paragraph += 1
         }
         out.line("}")
+    }
+}
+
+extension Workload {
+    fileprivate static func qr(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 5)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-/".utf8)
+        out.line("// qr: \(n) QR codes of version 10, 100 a page")
+        var written = 0
+        while written < n {
+            out.line("page size: (11in, 11in), margin: 0.25in {")
+            out.line("  grid columns: 10, spacing: 4pt {")
+            for _ in 0..<min(100, n - written) {
+                out.text("    barcode \"https://example.com/item/"); out.int(written); out.text("?k=")
+                var key: [UInt8] = []
+                for _ in 0..<90 { key.append(alphabet[random.next(below: alphabet.count)]) }
+                out.text(String(decoding: key, as: UTF8.self))
+                out.text("\", type: qr, version: 10, module: 1pt"); out.newline()
+                written += 1
+            }
+            out.line("  }")
+            out.line("}")
+        }
     }
 }
 

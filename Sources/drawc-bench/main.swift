@@ -16,7 +16,7 @@ import Foundation
 struct Options {
     var quick = false
     var output = "bench/RESULTS.md"
-    var workloads: [Workload] = Workload.allCases
+    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr }
     var sizes: [Int] = [10_000, 100_000, 1_000_000]
     var child: (Workload, Int)?
 }
@@ -53,6 +53,9 @@ func parseOptions() -> Options {
             else { FileHandle.standardError.write(Data("usage: drawc-bench --stage svg|pdf|ps WORKLOAD N [RUNS]\n".utf8)); exit(2) }
             runStage(stage, workload: w, items: n, runs: args.popFirst().flatMap { Int($0) } ?? 11)
             exit(0)
+        case "--cjk":
+            // --cjk [RUNS]: issue 17's row (a page of 2,000 CJK characters → PDF, subset size).
+            runCJK(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
         case "--micro":
             runMicro()
             exit(0)
@@ -74,7 +77,7 @@ func parseOptions() -> Options {
             exit(0)
         case "--help", "-h":
             print("""
-            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text] [--sizes 10000,100000] [--out FILE]
+            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr] [--sizes 10000,100000] [--out FILE]
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             """)

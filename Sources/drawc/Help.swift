@@ -49,7 +49,8 @@ enum Help {
           -o, --output OUT         where to write (only with a single input)
           -f, --format FORMAT      svg, pdf, ps or eps
               --diagnostics FORM   text (default) or json, on standard error
-              --font-path DIR      also look for fonts in DIR (may be repeated)
+              --font-path DIR      also look for fonts in DIR (may be repeated); TrueType and
+                                   OpenType/CFF fonts (.ttf .ttc .otf .otc) by family name
               --no-compress        leave PDF content streams uncompressed (for reading them)
           -h, --help               show this help
 
@@ -75,7 +76,7 @@ enum Help {
           drawc check FILE.draw… [--diagnostics text|json] [--font-path DIR]
 
         Runs everything but the output: syntax, names and types, layout (e.g. a character the
-        font lacks). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
+        font lacks, a barcode's wrong check digit or data too long for its QR version). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
         2 on wrong usage, 3 when a file cannot be read.
 
         Options:
