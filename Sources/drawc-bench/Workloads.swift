@@ -39,6 +39,11 @@ enum Workload: String, CaseIterable {
     /// with its own 120-character payload (issue 21: 10,000 on 100 pages → PDF within 2 s).
     /// Not in the default table (1M symbols would take minutes): `--workload qr --sizes 10000`.
     case qr
+    /// The `freehand` strokes (same points) as ink: `stroke` with a pressure per point,
+    /// written as `(x, y, pressure)` lists.
+    case ink
+    /// The same ink strokes in the compact points string.
+    case inkcompact
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -49,6 +54,7 @@ enum Workload: String, CaseIterable {
         case .text: "words"
         case .csv: "rows"
         case .qr: "QR codes"
+        case .ink, .inkcompact: "points"
         }
     }
 
@@ -61,6 +67,8 @@ enum Workload: String, CaseIterable {
         case .text: Self.text(n, &out)
         case .csv: Self.csv(n, &out)
         case .qr: Self.qr(n, &out)
+        case .ink: Self.ink(n, compact: false, &out)
+        case .inkcompact: Self.ink(n, compact: true, &out)
         }
         return out.bytes
     }
@@ -136,6 +144,46 @@ enum Workload: String, CaseIterable {
             out.text("], stroke: "); out.color(random.next(below: 0x100_0000))
             out.text(", lineWidth: "); out.fixed(0.5 + Double(random.next(below: 40)) / 10)
             out.text(", lineCap: round, lineJoin: round"); out.newline()
+        }
+    }
+
+    /// The random walks of `freehand` (the same seed and sequence of random numbers), each
+    /// point with a pressure that swells and fades along the stroke.
+    private static func ink(_ n: Int, compact: Bool, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 2)
+        let strokes = max(1, n / 100)
+        out.line("// ink: \(strokes) strokes of 100 points with pressure\(compact ? ", compact points strings" : "")")
+        for _ in 0..<strokes {
+            var x = Double(random.next(below: 2000)), y = Double(random.next(below: 2000))
+            var heading = random.unit() * 3.14159
+            var points: [(Double, Double, Double)] = []
+            points.reserveCapacity(100)
+            for p in 0..<100 {
+                points.append((x, y, 0.5 + 0.4 * sine(Double(p) * 0.063)))
+                heading += random.unit() * 0.4
+                let step = 2 + Double(random.next(below: 40)) / 10
+                x += step * cosine(heading); y += step * sine(heading)
+            }
+            out.text(compact ? "stroke points: \"" : "stroke points: [")
+            var previous = (0, 0, 0)
+            for (k, point) in points.enumerated() {
+                if compact {
+                    // Hundredths of a point and thousandths of pressure, as ink stores write.
+                    let units = (Int((point.0 * 100).rounded()), Int((point.1 * 100).rounded()), Int((point.2 * 1000).rounded()))
+                    if k > 0 { out.text(" ") }
+                    let d = k == 0 ? units : (units.0 - previous.0, units.1 - previous.1, units.2 - previous.2)
+                    out.fixed(Double(d.0) / 100); out.text(","); out.fixed(Double(d.1) / 100); out.text(",")
+                    out.thousandths(d.2)
+                    previous = units
+                } else {
+                    if k > 0 { out.text(", ") }
+                    out.text("("); out.fixed(point.0); out.text(", "); out.fixed(point.1); out.text(", ")
+                    out.thousandths(Int((point.2 * 1000).rounded())); out.text(")")
+                }
+            }
+            out.text(compact ? "\", color: " : "], color: "); out.color(random.next(below: 0x100_0000))
+            out.text(", width: "); out.fixed(0.5 + Double(random.next(below: 40)) / 10)
+            out.newline()
         }
     }
 
@@ -239,6 +287,21 @@ struct SourceWriter {
             bytes.append(0x2E)
             bytes.append(0x30 + UInt8(f / 10))
             if f % 10 != 0 { bytes.append(0x30 + UInt8(f % 10)) }
+        }
+    }
+
+    /// A number of thousandths with up to three fraction digits.
+    mutating func thousandths(_ v: Int) {
+        if v < 0 { bytes.append(0x2D) }
+        let m = abs(v)
+        int(m / 1000)
+        var f = m % 1000
+        if f != 0 {
+            bytes.append(0x2E)
+            var digits = [UInt8(0x30 + f / 100), UInt8(0x30 + f / 10 % 10), UInt8(0x30 + f % 10)]
+            while digits.last == 0x30 { digits.removeLast() }
+            bytes.append(contentsOf: digits)
+            f = 0
         }
     }
 
