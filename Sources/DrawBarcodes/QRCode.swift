@@ -333,18 +333,115 @@ enum QRCode {
         }
         var chosen = forcedMask ?? 0
         if forcedMask == nil {
+            // Up to 60 modules a side (versions 1–10) a row or column fits one 64-bit word with
+            // the four quiet modules of N3; larger symbols take the module-by-module rule.
+            let scores = n <= packedMaxSize ? packedMaskScores(grid, level: level) : maskScores(grid, level: level)
+            assert(n > packedMaxSize || scores == maskScores(grid, level: level), "packed penalty differs")
             var best = Int.max
-            for mask in 0..<8 {
-                var candidate = grid
-                applyMask(&candidate, mask)
-                drawFormat(&candidate, level: level, mask: mask)
-                let score = penalty(candidate)
-                if score < best { best = score; chosen = mask }
-            }
+            for mask in 0..<8 where scores[mask] < best { best = scores[mask]; chosen = mask }
         }
         applyMask(&grid, chosen)
         drawFormat(&grid, level: level, mask: chosen)
         return MatrixSymbol(width: n, height: n, modules: grid.dark, quietZone: 4, version: version, mask: chosen, errorCorrection: level)
+    }
+
+    /// The penalty of each of the eight masks, module by module (the reference rule).
+    static func maskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
+        (0..<8).map { mask in
+            var candidate = grid
+            applyMask(&candidate, mask)
+            drawFormat(&candidate, level: level, mask: mask)
+            return penalty(candidate)
+        }
+    }
+
+    /// The largest symbol whose rows and columns `packedMaskScores` handles: 60 modules and
+    /// the four light modules after them in one 64-bit word.
+    static let packedMaxSize = 60
+
+    /// A mask's pattern along a row (module x at bit x) for row y: period 6 in x, so indexed
+    /// by mask * 12 + y % 12 and repeated over 64 bits.
+    static let rowMaskWords: [UInt64] = (0..<96).map { k in
+        var p: UInt64 = 0
+        for x in 0..<6 where maskBit(k / 12, row: k % 12, column: x) { p |= 1 << UInt64(x) }
+        return p &* 0x1041_0410_4104_1041
+    }
+
+    /// A mask's pattern along a column (module y at bit y) for column x: period 12 in y, so
+    /// indexed by mask * 6 + x % 6 and repeated over 64 bits.
+    static let columnMaskWords: [UInt64] = (0..<48).map { k in
+        var p: UInt64 = 0
+        for y in 0..<12 where maskBit(k / 6, row: y, column: k % 6) { p |= 1 << UInt64(y) }
+        return p &* 0x1001_0010_0100_1001
+    }
+
+    /// The same scores as `maskScores`, on rows and columns packed into 64-bit words (n ≤ 60):
+    /// masks by XOR of whole rows, N1 runs and N3 finder-like patterns by shifts, N2 blocks by
+    /// AND of adjacent rows, N4 by popcount.
+    static func packedMaskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
+        let n = grid.size
+        var dataRow = [UInt64](repeating: 0, count: n), freeRow = dataRow, dataColumn = dataRow, freeColumn = dataRow
+        for y in 0..<n {
+            for x in 0..<n {
+                let i = y * n + x
+                if grid.dark[i] { dataRow[y] |= 1 << UInt64(x); dataColumn[x] |= 1 << UInt64(y) }
+                if !grid.function[i] { freeRow[y] |= 1 << UInt64(x); freeColumn[x] |= 1 << UInt64(y) }
+            }
+        }
+        let positions = formatPositions(n)
+        var rows = dataRow, columns = dataColumn
+        var scores: [Int] = []
+        for mask in 0..<8 {
+            for y in 0..<n { rows[y] = dataRow[y] ^ (rowMaskWords[mask * 12 + y % 12] & freeRow[y]) }
+            for x in 0..<n { columns[x] = dataColumn[x] ^ (columnMaskWords[mask * 6 + x % 6] & freeColumn[x]) }
+            let bits = formatBits(level: level, mask: mask)
+            for p in positions {
+                let rowBit: UInt64 = 1 << UInt64(p.x), columnBit: UInt64 = 1 << UInt64(p.y)
+                if (bits >> p.bit) & 1 == 1 { rows[p.y] |= rowBit; columns[p.x] |= columnBit }
+                else { rows[p.y] &= ~rowBit; columns[p.x] &= ~columnBit }
+            }
+            scores.append(packedPenalty(rows: rows, columns: columns, n: n))
+        }
+        return scores
+    }
+
+    /// §7.8.3.1 on packed lines: bit x of rows[y] and bit y of columns[x] is module (x, y).
+    static func packedPenalty(rows: [UInt64], columns: [UInt64], n: Int) -> Int {
+        let full: UInt64 = (1 << UInt64(n)) - 1
+        // N3 windows start at bits 0...n-3 of a line shifted up by four light modules.
+        let windows: UInt64 = (1 << UInt64(n - 2)) - 1
+        func line(_ w: UInt64) -> Int {
+            var score = 0
+            // N1: a run of r ≥ 5 holds r - 4 windows of five, and scores 3 + (r - 5).
+            func runs(_ v: UInt64) -> Int {
+                let five = v & v >> 1 & v >> 2 & v >> 3 & v >> 4
+                return five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount
+            }
+            score += runs(w) + runs(~w & full)
+            // N3: 1011101 with four light modules on one side (modules past either end light).
+            let g = w << 4
+            func on(_ k: UInt64) -> UInt64 { g >> k }
+            func off(_ k: UInt64) -> UInt64 { ~(g >> k) }
+            let core = on(0) & off(1) & on(2) & on(3) & on(4) & off(5) & on(6)
+            let lightAfter = off(7) & off(8) & off(9) & off(10)
+            let lightBefore = ~(g << 1) & ~(g << 2) & ~(g << 3) & ~(g << 4)  // bits t-4...t-1, at t
+            let found = (core & lightAfter) | ((core & lightBefore) >> 4)
+            score += 40 * (found & windows).nonzeroBitCount
+            return score
+        }
+        var score = 0, dark = 0
+        for y in 0..<n {
+            score += line(rows[y]) + line(columns[y])
+            dark += rows[y].nonzeroBitCount
+            if y + 1 < n {
+                let a = rows[y], b = rows[y + 1]
+                let same = (a & b & a >> 1 & b >> 1) | (~a & ~b & ~(a >> 1) & ~(b >> 1))
+                score += 3 * (same & (full >> 1)).nonzeroBitCount
+            }
+        }
+        let total = n * n
+        score += abs(dark * 20 - total * 10) / total * 10
+        return score
     }
 
     static func maskBit(_ mask: Int, row i: Int, column j: Int) -> Bool {
@@ -367,19 +464,29 @@ enum QRCode {
 
     /// Format information: level and mask, BCH(15,5)-protected, XOR 0x5412, in both copies.
     static func drawFormat(_ grid: inout Grid, level: QRErrorCorrection, mask: Int) {
-        let n = grid.size
+        let bits = formatBits(level: level, mask: mask)
+        for p in formatPositions(grid.size) { grid.set(p.x, p.y, (bits >> p.bit) & 1 == 1) }
+    }
+
+    /// The 15 format bits, and bit 15 set for the module that is always dark.
+    static func formatBits(level: QRErrorCorrection, mask: Int) -> Int {
         let levelBits = [1, 0, 3, 2][Int(level.rawValue)]
         let data = levelBits << 3 | mask
         var rem = data
         for _ in 0..<10 { rem = (rem << 1) ^ ((rem >> 9) * 0x537) }
-        let bits = (data << 10 | rem) ^ 0x5412
-        func bit(_ i: Int) -> Bool { (bits >> i) & 1 == 1 }
-        for i in 0...5 { grid.set(8, i, bit(i)) }
-        grid.set(8, 7, bit(6)); grid.set(8, 8, bit(7)); grid.set(7, 8, bit(8))
-        for i in 9..<15 { grid.set(14 - i, 8, bit(i)) }
-        for i in 0..<8 { grid.set(n - 1 - i, 8, bit(i)) }
-        for i in 8..<15 { grid.set(8, n - 15 + i, bit(i)) }
-        grid.set(8, n - 8, true)
+        return ((data << 10 | rem) ^ 0x5412) | 1 << 15
+    }
+
+    /// Where each format bit goes (both copies), and the dark module (bit 15).
+    static func formatPositions(_ n: Int) -> [(x: Int, y: Int, bit: Int)] {
+        var result: [(x: Int, y: Int, bit: Int)] = []
+        for i in 0...5 { result.append((8, i, i)) }
+        result.append((8, 7, 6)); result.append((8, 8, 7)); result.append((7, 8, 8))
+        for i in 9..<15 { result.append((14 - i, 8, i)) }
+        for i in 0..<8 { result.append((n - 1 - i, 8, i)) }
+        for i in 8..<15 { result.append((8, n - 15 + i, i)) }
+        result.append((8, n - 8, 15))
+        return result
     }
 
     /// The penalty of §7.8.3.1 (N1 = 3, N2 = 3, N3 = 40, N4 = 10), with the light area of a
