@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# `--png` runs only the PNG rows (drawc's rasterizer against rsvg-convert SVG → PNG).
+png_only=false
+if [ "${1:-}" = "--png" ]; then png_only=true; shift; fi
 sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
 
 # What the comparison needs, from Debian and PyPI.
@@ -28,6 +31,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+if ! $png_only; then
 # Pikchr's command-line shell from the sdist's pikchr.c, stock and with the token limit raised.
 (cd "$work" && python3 -m pip download -q --no-binary :all: --no-deps pypikchr && tar xzf pypikchr-*.tar.gz)
 pikchr_c=$(echo "$work"/pypikchr-*/src/c/pikchr.c)
@@ -53,6 +57,8 @@ exec dpic -d "$1" > "$2"
 SH
 chmod +x "$work/dpic.sh"
 
+fi
+
 # seconds and peak MB of one command (hyperfine median of 3; GNU time for memory).
 measure() {
   local name=$1; shift
@@ -66,6 +72,50 @@ measure() {
   mem=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1)
   echo "$secs s, $((mem / 1024)) MB"
 }
+
+# PNG side by side: drawc's own rasterizer and rsvg-convert (cairo) on the same `shapes`
+# drawing at 96 dpi, and the shipping-label sample as a 300 dpi PNG. Written between the
+# <!-- png-peers --> markers of bench/RESULTS.md.
+png_rows() {
+  local rows=""
+  for n in "${sizes[@]}"; do
+    "$bin/drawc-bench" --emit shapes "$n" draw > "$work/png.draw"
+    "$bin/drawc" compile "$work/png.draw" -o "$work/png.svg"
+    echo "compare: png shapes $n" >&2
+    local d_png r_png size
+    d_png=$(measure drawc timeout 600 "$bin/drawc" compile "$work/png.draw" -o "$work/d.png")
+    size=$(python3 -c "import struct;b=open('$work/d.png','rb').read(24);print('%d × %d' % struct.unpack('>II', b[16:24]))" 2>/dev/null || echo "?")
+    r_png=$(measure rsvg timeout 600 rsvg-convert --dpi-x 96 --dpi-y 96 -f png -o "$work/r.png" "$work/png.svg")
+    rows+="| shapes $n → PNG, 96 dpi ($size px) | $d_png | $r_png |"$'\n'
+  done
+  local label
+  label=$(measure drawc "$bin/drawc" compile samples/shipping-label.draw -o "$work/label.png" --dpi 300)
+  "$bin/drawc" compile samples/shipping-label.draw -o "$work/label.svg"
+  local rlabel
+  rlabel=$(measure rsvg rsvg-convert --dpi-x 300 --dpi-y 300 -f png -o "$work/rlabel.png" "$work/label.svg")
+  rows+="| shipping-label → PNG, 300 dpi (1200 × 1800 px) | $label | $rlabel |"$'\n'
+  local table="<!-- png-peers -->
+## PNG, side by side (bench/compare.sh --png, $(date -u +%Y-%m-%d))
+
+Whole process, median of 3 runs (hyperfine), peak memory from GNU time; rsvg-convert
+renders drawc's own SVG of the same drawing (\`drawc compile x.draw -o x.svg\`, not timed).
+
+| drawing | drawc → PNG | rsvg-convert SVG → PNG |
+|---|---|---|
+$rows<!-- /png-peers -->"
+  python3 - bench/RESULTS.md "$table" <<'PY'
+import re, sys
+path, table = sys.argv[1], sys.argv[2]
+text = open(path).read()
+if "<!-- png-peers -->" in text:
+    text = re.sub(r"<!-- png-peers -->.*?<!-- /png-peers -->", lambda m: table, text, flags=re.S)
+else:
+    text += "\n" + table + "\n"
+open(path, "w").write(text)
+PY
+  echo "$table"
+}
+if $png_only; then png_rows; exit 0; fi
 
 rows=""
 for workload in shapes freehand; do
@@ -118,3 +168,4 @@ else:
 open(path, "w").write(text)
 PY
 echo "$table"
+png_rows

@@ -102,34 +102,22 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
     return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: document, filesRead: driver.filesRead)
 }
 
-/// Renders a laid-out document; for tests (`package`) and for `compile`.
+/// Renders a laid-out document; for tests (`package`) and for `compile`. Every format goes
+/// through its `Backend` from `Stages.backend(for:options:)`; warnings and errors become
+/// diagnostics.
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [OutputFile] {
-    switch format {
-    case .pdf:
-        guard let bytes = Stages.renderPDF(document, options: options, diagnostics: &diagnostics) else { return [] }
-        return [OutputFile(page: nil, bytes: bytes)]
-    case .ps:
-        guard let bytes = Stages.renderPS(document, encapsulated: false, diagnostics: &diagnostics) else { return [] }
-        return [OutputFile(page: nil, bytes: bytes)]
-    case .svg:
-        guard let pages = Stages.renderSVG(document, diagnostics: &diagnostics) else { return [] }
-        if pages.count == 1 { return [OutputFile(page: nil, bytes: pages[0])] }
-        return pages.enumerated().map { OutputFile(page: $0.offset + 1, bytes: $0.element) }
-    case .eps:
-        // EPS is one page by definition: each page becomes its own document.
-        if document.pages.count <= 1 {
-            guard let bytes = Stages.renderPS(document, encapsulated: true, diagnostics: &diagnostics) else { return [] }
-            return [OutputFile(page: nil, bytes: bytes)]
-        }
-        var files: [OutputFile] = []
-        for (index, page) in document.pages.enumerated() {
-            var single = document
-            single.pages = [page]
-            guard let bytes = Stages.renderPS(single, encapsulated: true, diagnostics: &diagnostics) else { return [] }
-            files.append(OutputFile(page: index + 1, bytes: bytes))
-        }
-        return files
+    let output = Stages.backend(for: format, options: options).render(document)
+    for warning in output.warnings {
+        let diagnostic = Diagnostic.warning(warning.id, at: .unknown, warning.message)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
+    for error in output.errors {
+        diagnostics.append(Diagnostic.error(error.id, at: .unknown, error.message))
+    }
+    if !output.errors.isEmpty { return [] }
+    if output.onePerPage && output.files.count == 1 { return [OutputFile(page: nil, bytes: output.files[0])] }
+    if !output.onePerPage { return output.files.map { OutputFile(page: nil, bytes: $0) } }
+    return output.files.enumerated().map { OutputFile(page: $0.offset + 1, bytes: $0.element) }
 }
 
 /// `dir/shipping-label.draw` → `shipping-label`.

@@ -27,6 +27,8 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case ps
     /// Encapsulated PostScript, one file per page, tight bounding box.
     case eps
+    /// PNG drawn by drawc's own rasterizer, one file per page (see `PNGOptions`).
+    case png
 
     /// The format a file name's extension stands for (`label.pdf` → `.pdf`), case-insensitive;
     /// nil when the extension is missing or unknown.
@@ -41,7 +43,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 
     /// True for formats that hold one page per file (SVG, EPS): a multi-page drawing then
     /// becomes `out-1.svg`, `out-2.svg`, ….
-    public var isOnePagePerFile: Bool { self == .svg || self == .eps }
+    public var isOnePagePerFile: Bool { self == .svg || self == .eps || self == .png }
 }
 
 /// How to compile.
@@ -59,18 +61,79 @@ public struct CompileOptions: Sendable, Hashable {
     /// The document title (PDF `/Title`, SVG `<title>`, PostScript `%%Title`); nil takes the
     /// input's file name without its extension.
     public var title: String?
+    /// Resolution and backdrop of PNG output.
+    public var png: PNGOptions
     /// The files a drawing may read (imports, `csv()`/`json()` data, images), by path as the
     /// drawing resolves it (relative to the drawing's folder); nil reads the file system.
     /// An app that holds its files in memory, or a sandbox, supplies them here.
     public var files: [String: [UInt8]]?
 
     public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
-                files: [String: [UInt8]]? = nil) {
+                files: [String: [UInt8]]? = nil, png: PNGOptions = PNGOptions()) {
         self.fontSearchPaths = fontSearchPaths
         self.compressPDF = compressPDF
         self.sourceDateEpoch = sourceDateEpoch
         self.title = title
+        self.png = png
         self.files = files
+    }
+}
+
+/// How PNG pages are drawn (see docs/png.md).
+public struct PNGOptions: Sendable, Hashable {
+    /// Pixels per inch (default 96, where 1 px = 0.75 pt, as browsers draw SVG); recorded in
+    /// the file's `pHYs` chunk.
+    public var dpi: Double
+    /// What shows where the drawing paints nothing (its own `background` paints over this).
+    public var background: PNGBackground
+
+    /// The lowest and highest resolution accepted.
+    public static let dpiRange: ClosedRange<Double> = 1...9600
+
+    public init(dpi: Double = 96, background: PNGBackground = .white) {
+        self.dpi = dpi
+        self.background = background
+    }
+
+    /// `scale` × 96 dpi: `scale: 2` draws every CSS pixel (0.75 pt) as 2 × 2 pixels.
+    public init(scale: Double, background: PNGBackground = .white) {
+        self.init(dpi: 96 * scale, background: background)
+    }
+}
+
+/// The backdrop of a PNG page.
+public enum PNGBackground: Sendable, Hashable {
+    /// White paper, as the PDF shows (the default).
+    case white
+    /// Nothing: unpainted pixels stay transparent (alpha 0).
+    case transparent
+    /// A colour, components 0…255, straight alpha.
+    case color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
+
+    /// `white`, `transparent`, `#rgb`, `#rrggbb` or `#rrggbbaa`; nil for anything else.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "white": self = .white; return
+        case "transparent", "none": self = .transparent; return
+        default: break
+        }
+        var hex = Array(text.utf8)
+        guard hex.first == UInt8(ascii: "#") else { return nil }
+        hex.removeFirst()
+        var digits: [UInt8] = []
+        for c in hex {
+            switch c {
+            case 0x30...0x39: digits.append(c - 0x30)
+            case 0x61...0x66: digits.append(c - 0x61 + 10)
+            case 0x41...0x46: digits.append(c - 0x41 + 10)
+            default: return nil
+            }
+        }
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var bytes: [UInt8] = []
+        for i in stride(from: 0, to: digits.count, by: 2) { bytes.append(digits[i] << 4 | digits[i + 1]) }
+        self = .color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
     }
 }
 

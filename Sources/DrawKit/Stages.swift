@@ -12,6 +12,7 @@ import DrawSemantics
 import DrawSyntax
 import PDFBackend
 import PSBackend
+import RasterBackend
 import SVGBackend
 #if canImport(Dispatch)
 import Dispatch
@@ -63,23 +64,28 @@ enum Stages {
         DrawLayout.dumpIR(document)
     }
 
-    static func renderPDF(_ document: Scene.Document, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        PDFWriter.render(document, options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch))
+    /// The backend of each output format: the one table DrawKit dispatches through.
+    static let backends: [OutputFormat: @Sendable (CompileOptions) -> any Backend] = [
+        .svg: { _ in SVGRenderer() },
+        .pdf: { options in PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch)) },
+        .ps: { _ in PSRenderer(encapsulated: false) },
+        .eps: { _ in PSRenderer(encapsulated: true) },
+        .png: { options in PNGRenderer(options: rasterOptions(options.png)) },
+    ]
+
+    static func backend(for format: OutputFormat, options: CompileOptions) -> any Backend {
+        backends[format]!(options)
     }
 
-    /// PostScript or EPS. What PostScript cannot show as the other formats do (e.g. group
-    /// opacity outside Ghostscript) becomes a warning, not a silent difference.
-    static func renderPS(_ document: Scene.Document, encapsulated: Bool, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        let output = PSWriter.renderWithWarnings(document, encapsulated: encapsulated)
-        for warning in output.warnings {
-            let diagnostic = Diagnostic.warning("ps.approximation", at: .unknown, warning)
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    static func rasterOptions(_ png: PNGOptions) -> RasterOptions {
+        let backdrop: Color?
+        switch png.background {
+        case .white: backdrop = .white
+        case .transparent: backdrop = nil
+        case .color(let r, let g, let b, let a): backdrop = Color(r: r, g: g, b: b, a: a)
         }
-        return output.bytes
-    }
-
-    static func renderSVG(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> [[UInt8]]? {
-        SVGWriter.render(document)
+        let dpi = min(PNGOptions.dpiRange.upperBound, max(PNGOptions.dpiRange.lowerBound, png.dpi.isFinite ? png.dpi : 96))
+        return RasterOptions(dpi: dpi, backdrop: backdrop)
     }
 }
 

@@ -1,9 +1,12 @@
-// Images: the file is read once per path, its pixel size taken from the PNG IHDR chunk or
-// the JPEG SOFn marker, and its bytes handed on untouched as a document resource.
+// Images: the file is read once per path, its pixel size taken from its header by the one
+// image decoder (DrawImages), and its bytes handed on untouched as a document resource.
+// An image with more pixels than `ImageLimits.maximumPixels` is an error here, at its node,
+// so that no backend ever meets it (every format then treats it alike).
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
 import DrawResources
 import DrawDiagnostics
+import DrawImages
 import DrawScene
 import DrawSemantics
 #if canImport(Glibc)
@@ -75,43 +78,18 @@ func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResour
         if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
         return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
     }
-    if let (w, h) = pngSize(bytes) {
-        return .success(Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: w, pixelHeight: h))
+    guard let info = ImageDecoder.info(bytes) else {
+        return .failure(ImageLoadError(message: "'\(path)' is not a PNG or JPEG image"))
     }
-    if let (w, h) = jpegSize(bytes) {
-        return .success(Scene.ImageResource(format: .jpeg, bytes: bytes, pixelWidth: w, pixelHeight: h))
+    if info.isTooLarge {
+        return .failure(ImageLoadError(
+            message: "image '\(lastComponent(path))' has \(info.width) × \(info.height) pixels, more than the \(ImageLimits.maximumPixels) an image may have"))
     }
-    return .failure(ImageLoadError(message: "'\(path)' is not a PNG or JPEG image"))
+    let format: Scene.ImageResource.Format = info.format == .png ? .png : .jpeg
+    return .success(Scene.ImageResource(format: format, bytes: bytes, pixelWidth: info.width, pixelHeight: info.height))
 }
 
-/// Width and height from a PNG's IHDR chunk.
-func pngSize(_ b: [UInt8]) -> (Int, Int)? {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard b.count >= 24, Array(b[0..<8]) == signature, b[12] == 0x49, b[13] == 0x48, b[14] == 0x44, b[15] == 0x52 else { return nil }
-    func be32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-    let (w, h) = (be32(16), be32(20))
-    return w > 0 && h > 0 ? (w, h) : nil
-}
-
-/// Width and height from a JPEG's first SOFn marker (baseline, progressive, …).
-func jpegSize(_ b: [UInt8]) -> (Int, Int)? {
-    guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
-    var i = 2
-    while i + 3 < b.count {
-        guard b[i] == 0xFF else { return nil }
-        let marker = b[i + 1]
-        if marker == 0xFF { i += 1; continue }
-        if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
-        let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-        let isSOF = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-        if isSOF {
-            guard i + 8 < b.count else { return nil }
-            let h = Int(b[i + 5]) << 8 | Int(b[i + 6])
-            let w = Int(b[i + 7]) << 8 | Int(b[i + 8])
-            return w > 0 && h > 0 ? (w, h) : nil
-        }
-        if length < 2 { return nil }
-        i += 2 + length
-    }
-    return nil
+/// `dir/name.png` → `name.png`, for messages that must not depend on where the files are.
+func lastComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
 }

@@ -16,6 +16,7 @@
 import DrawDiagnostics
 import DrawResources
 import DrawFonts
+import DrawOutput
 import DrawScene
 import DrawSemantics
 
@@ -50,6 +51,16 @@ enum LayoutDefaults {
     static let circleRadius = 18.0
     /// Gap between a connector and its label.
     static let labelGap = 3.0
+    /// Connector labels without their own `fontSize:` are this much smaller than body text.
+    static let connectorLabelScale = 10.0 / 12.0
+    /// Padding of a connector label's background, horizontal and vertical.
+    static let labelBackgroundPadding = Size(2, 1)
+    /// Distance between parallel connectors joining the same two nodes.
+    static let parallelSpacing = 10.0
+    /// How far a self-loop reaches out of its node, at least.
+    static let selfLoopReach = 24.0
+    /// A label or a node sticking out of its space by less than this is not reported.
+    static let overflowTolerance = 0.5
 }
 
 /// A node of the drawing being laid out, read in place. The drawing outlives layout and is
@@ -103,8 +114,14 @@ struct Box {
 struct ConnectorGeometry {
     var line: Scene.Path?
     var heads: Scene.Path?
+    /// Marks drawn with the line's stroke (open heads, bars, crow's feet).
+    var strokedHeads: Scene.Path?
+    /// Marks stroked over a fill of the page background (hollow diamonds and circles).
+    var hollowHeads: Scene.Path?
     var label: TextBlock?
     var labelOrigin = Point.zero
+    /// The label's background (nil: none).
+    var labelBackground: Color?
     var bounds: Rect?
 }
 
@@ -143,6 +160,25 @@ struct LayoutEngine {
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
     var cornerRadii: [Int: Double] = [:]
+    /// Options of named diagram shapes, for clipping connectors and their anchors.
+    var shapeOptions: [Int: ShapeOptions] = [:]
+    /// Half the stroke width of named nodes that draw an outlined shape, for clipping.
+    var strokeHalfWidths: [Int: Double] = [:]
+    /// The page being laid out: its background and fixed size (nil: sized to the content).
+    var pageBackground: Color?
+    var pageSize: Size?
+    /// Labels of this page's connectors placed so far, and the frames of its nodes (made
+    /// on first use), so labels keep clear of both and routes of the nodes.
+    var placedLabels = RectIndex()
+    var nodeFrames: [(index: Int, frame: Rect)]?
+    var nodeFrameIndex: RectIndex?
+    /// Outlines of connector targets, flattened once per page.
+    var outlineCache: [Int: [[Point]]] = [:]
+    /// Orthogonal routes searched on this page so far (bounded by `maximumRoutedConnectors`).
+    var routedConnectors = 0
+    /// Connectors between the same two nodes: how many, and how many are placed so far.
+    var parallelCounts: [PairKey: Int] = [:]
+    var parallelSeen: [PairKey: Int] = [:]
     /// Shift from content coordinates to page coordinates (the margin, and for pages sized
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
@@ -184,6 +220,10 @@ struct LayoutEngine {
         boxes.removeAll(keepingCapacity: true); transforms.removeAll(); texts.removeAll()
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
+        shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
+        nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
+        parallelCounts.removeAll(); parallelSeen.removeAll()
+        pageBackground = page.settings.background; pageSize = page.settings.size
         imageItems.removeAll()
         barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
@@ -220,9 +260,12 @@ struct LayoutEngine {
         // the growing array of every item of the page at each doubling.
         var items: [Scene.Item] = []
         items.reserveCapacity(boxes.count)
+        // After errors nodes may sit where a fallback put them: no placement warnings then.
+        let hasErrors = diagnostics.contains { $0.severity == .error }
         index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
+                if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
                 emit(nodes.baseAddress! + i, index: index, into: &items)
                 index = Int(boxes[index].next)
             }
@@ -296,6 +339,17 @@ struct LayoutEngine {
     static func takesChildren(_ kind: NodeKind) -> Bool {
         switch kind {
         case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
+        case let kind where kind.isDiagramShape: true
+        default: false
+        }
+    }
+
+    /// Cells a grid with `fill: true` stretches to their slot: shapes and stacks (whose own
+    /// size is their frame), not text, images or lines.
+    static func stretches(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .rect, .ellipse, .vstack, .hstack, .zstack: true
+        case let kind where kind.isDiagramShape: true
         default: false
         }
     }
@@ -314,8 +368,13 @@ struct LayoutEngine {
             // a repeated id keeps its first node.
             if let first = ids.updateValue(index, forKey: id) {
                 ids[id] = first
-            } else if node.kind == .rect, let corner = g.corner, corner > 0 {
-                cornerRadii[index] = corner
+            } else {
+                // What clipping connectors to this node needs besides its frame.
+                if node.kind == .rect, let corner = g.corner, corner > 0 { cornerRadii[index] = corner }
+                if node.kind.isDiagramShape, node.hasRareGeometry { shapeOptions[index] = g.shape }
+                if Self.drawsOutline(node.kind), node.style.stroke != nil, node.style.lineWidth > 0 {
+                    strokeHalfWidths[index] = node.style.lineWidth / 2
+                }
             }
         }
         var bounds = Rect.zero
@@ -373,6 +432,9 @@ struct LayoutEngine {
             bounds = measureShape(node, index: index)
         case .barcode:
             bounds = measureBarcode(node, index: index)
+        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
+             .cloud, .capsule, .person, .regularPolygon:
+            bounds = measureShape(node, index: index)
         case .group:
             var union: Rect?
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
@@ -389,6 +451,8 @@ struct LayoutEngine {
         case .vstack, .hstack:
             let vertical = node.kind == .vstack
             var main = 0.0, cross = 0.0, count = 0
+            let baseline = !vertical && (g.align == .firstBaseline || g.align == .lastBaseline)
+            var ascent = 0.0, descent = 0.0
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
                 guard Self.isFlow(child) else { return }
                 count += 1
@@ -396,7 +460,12 @@ struct LayoutEngine {
                 let b = engine.boxes[childIndex].bounds
                 main += vertical ? b.height : b.width
                 cross = max(cross, vertical ? b.width : b.height)
+                if baseline {
+                    let offset = engine.baseline(of: child, index: childIndex, last: g.align == .lastBaseline)
+                    ascent = max(ascent, offset); descent = max(descent, b.height - offset)
+                }
             }
+            if baseline { cross = max(cross, ascent + descent) }
             main += (g.spacing ?? LayoutDefaults.spacing) * Double(max(0, count - 1))
             let pad = g.padding ?? .zero
             let width = g.width ?? (vertical ? cross : main) + pad.left + pad.right
@@ -452,7 +521,11 @@ struct LayoutEngine {
         if let label = node.content {
             // A label wraps inside a shape of fixed width.
             var wrap: Double?
-            if node.kind != .circle, let width = g.width {
+            if node.kind.isDiagramShape, let width = g.width {
+                let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
+                let area = Shapes.labelArea(node.kind, g.shape, in: Rect(x: 0, y: 0, width: width, height: g.height ?? width))
+                wrap = max(0, area.width - pad.left - pad.right)
+            } else if node.kind != .circle, let width = g.width {
                 let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
                 wrap = max(0, width - pad.left - pad.right)
             }
@@ -473,6 +546,20 @@ struct LayoutEngine {
         let pad = explicitPadding ?? (hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero)
         let paddedWidth = contentWidth + pad.left + pad.right
         let paddedHeight = contentHeight + pad.top + pad.bottom
+        if node.kind.isDiagramShape {
+            var w = g.width, h = g.height
+            if w == nil || h == nil {
+                let natural = hasContent ? Shapes.frameSize(node.kind, g.shape, content: Size(paddedWidth, paddedHeight))
+                                         : Self.defaultShapeSize(node.kind)
+                w = w ?? natural.width; h = h ?? natural.height
+            }
+            let frame = Rect(x: 0, y: 0, width: w!, height: h!)
+            if boxes[index].side >= 0 {
+                checkLabelFits(node, block: texts[Int(boxes[index].side)], area: Shapes.labelArea(node.kind, g.shape, in: frame))
+            }
+            return frame
+        }
+        let frame: Rect
         switch node.kind {
         case .circle:
             let radius: Double
@@ -480,17 +567,104 @@ struct LayoutEngine {
             else if let w = g.width ?? g.height { radius = w / 2 }
             else if hasContent { radius = (paddedWidth * paddedWidth + paddedHeight * paddedHeight).squareRoot() / 2 }
             else { radius = LayoutDefaults.circleRadius }
-            return Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
+            frame = Rect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
         case .ellipse:
             // The ellipse through the corners of the padded content, same aspect ratio: √2 × box.
             let w = g.width ?? (hasContent ? paddedWidth * 2.0.squareRoot() : LayoutDefaults.shapeSize.width)
             let h = g.height ?? (hasContent ? paddedHeight * 2.0.squareRoot() : LayoutDefaults.shapeSize.height)
-            return Rect(x: 0, y: 0, width: w, height: h)
+            frame = Rect(x: 0, y: 0, width: w, height: h)
         default:
             let w = g.width ?? (hasContent ? paddedWidth : LayoutDefaults.shapeSize.width)
             let h = g.height ?? (hasContent ? paddedHeight : LayoutDefaults.shapeSize.height)
-            return Rect(x: 0, y: 0, width: w, height: h)
+            frame = Rect(x: 0, y: 0, width: w, height: h)
         }
+        if boxes[index].side >= 0 && (g.width != nil || g.height != nil || (node.kind == .circle && g.radius != nil)) {
+            // Ellipses and circles: the rectangle inscribed in them.
+            let round = node.kind != .rect
+            let k = round ? 1 / 2.0.squareRoot() : 1
+            let area = Rect(x: frame.midX - frame.width * k / 2, y: frame.midY - frame.height * k / 2,
+                            width: frame.width * k, height: frame.height * k)
+            checkLabelFits(node, block: texts[Int(boxes[index].side)], area: area)
+        }
+        return frame
+    }
+
+    /// Size of a diagram shape without size, label or children.
+    static func defaultShapeSize(_ kind: NodeKind) -> Size {
+        switch kind {
+        case .diamond, .hexagon, .octagon, .star, .regularPolygon, .triangle: Size(54, 54)
+        case .person: Size(27, 45)
+        case .capsule: Size(54, 27)
+        default: LayoutDefaults.shapeSize
+        }
+    }
+
+    /// Warns when a shape's label is larger than the area inside its outline.
+    mutating func checkLabelFits(_ node: NodeRef, block: TextBlock, area: Rect) {
+        let tolerance = LayoutDefaults.overflowTolerance
+        guard block.size.width > area.width + tolerance || block.size.height > area.height + tolerance else { return }
+        report(.warning("layout.label-overflow", at: node.span,
+            "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt"))
+    }
+
+    /// Warns when a top-level node (or connector) reaches outside a page of fixed size.
+    mutating func checkInsidePage(_ node: NodeRef, index: Int, size: Size) {
+        let box = boxes[index]
+        var frame: Rect?
+        switch box.state {
+        case .placed:
+            if box.kind == .spacer || (box.kind == .group && box.bounds.width == 0 && box.bounds.height == 0) { return }
+            let r = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+            frame = box.transform >= 0 ? transformedBounds(r, transforms[Int(box.transform)]) : r
+        case .connector:
+            if box.side >= 0 { frame = connectors[Int(box.side)].bounds }
+        case .unplaced, .ignored:
+            return
+        }
+        guard let f = frame else { return }
+        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let onPage = Rect(origin: f.origin + origin, size: f.size)
+        // Bleeding past an edge is often meant; a node mostly (or wholly) off the page is not.
+        let inside = Rect(x: max(page.minX, onPage.minX), y: max(page.minY, onPage.minY), width: 0, height: 0)
+        let insideWidth = max(0, min(page.maxX, onPage.maxX) - inside.minX)
+        let insideHeight = max(0, min(page.maxY, onPage.maxY) - inside.minY)
+        let fully = onPage.maxX < page.minX || onPage.maxY < page.minY || onPage.minX > page.maxX || onPage.minY > page.maxY
+        if !fully {
+            // The share of the frame on the page; a side thinner than a point counts whole.
+            let shareX = onPage.width < 1 ? 1 : insideWidth / onPage.width
+            let shareY = onPage.height < 1 ? 1 : insideHeight / onPage.height
+            guard shareX * shareY < 0.5 else { return }
+        }
+        report(.warning("layout.outside-page", at: node.span,
+            "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
+    }
+
+    /// The distance from the top of a child's frame to its first (or last) text baseline;
+    /// the frame's height for children without text.
+    mutating func baseline(of child: NodeRef, index: Int, last: Bool) -> Double {
+        let box = boxes[index]
+        func offset(_ block: TextBlock) -> Double {
+            block.baselineOffset + (last ? Double(max(0, block.lines.count - 1)) * block.lineHeight : 0)
+        }
+        switch child.kind {
+        case .text:
+            guard box.side >= 0 else { return box.bounds.height }
+            return offset(texts[Int(box.side)])
+        case .rect, .ellipse, .circle, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star,
+             .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
+            guard box.side >= 0 else { return box.bounds.height }
+            let block = texts[Int(box.side)]
+            let area = inset(Self.labelArea(child, bounds: box.bounds), Self.shapePadding(child, index: index))
+            let top = aligned(block.size, in: area, .center).y - box.bounds.minY
+            return top + offset(block)
+        default:
+            return box.bounds.height
+        }
+    }
+
+    /// The area a shape's label and children go in (before padding).
+    static func labelArea(_ node: NodeRef, bounds: Rect) -> Rect {
+        node.kind.isDiagramShape ? Shapes.labelArea(node.kind, node.geometry.shape, in: bounds) : bounds
     }
 
     /// The padding a shape uses to place its content.
@@ -593,7 +767,9 @@ struct LayoutEngine {
         if boxes[index].state == .connector { return parentOffset }
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
-        let anchor = anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
+        let anchor = node.kind.isDiagramShape
+            ? Self.shapeAnchor(node.kind, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center)
+            : anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
         return parentOffset + target - anchor
     }
 
@@ -609,14 +785,14 @@ struct LayoutEngine {
 
     /// The content-coordinate position of a named node's anchor, with a diagnostic when the
     /// node is unknown or not placed yet.
-    private mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
+    mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
         guard let target = ids[ref.nodeID] else {
             report(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
             return nil
         }
         switch boxes[target].state {
         case .placed:
-            return pagePoint(of: target, anchorPoint(boxes[target].bounds, ref.anchor, kind: boxes[target].kind))
+            return pagePoint(of: target, localAnchor(target, ref.anchor))
         case .unplaced:
             report(.error("layout.anchor-not-placed", at: ref.span,
                 "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
@@ -676,9 +852,10 @@ struct LayoutEngine {
         switch node.kind {
         case .group:
             placeChildren(node, index: index, offset: offset, transform: transform) { _, _, _ in .zero }
-        case .rect, .ellipse, .circle, .zstack:
+        case .rect, .ellipse, .circle, .zstack, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid,
+             .star, .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
             let pad = node.kind == .zstack ? (g.padding ?? .zero) : Self.shapePadding(node, index: index)
-            let content = inset(bounds, pad)
+            let content = inset(Self.labelArea(node, bounds: bounds), pad)
             let align = g.align ?? .center
             placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
                 let b = engine.boxes[childIndex].bounds
@@ -704,6 +881,14 @@ struct LayoutEngine {
             // Without spacers, content is centred along the main axis of a larger stack.
             var position = (vertical ? content.minY : content.minX) + (spacerExtra > 0 ? 0 : extra / 2)
             let align = g.align ?? .center
+            let baseline = !vertical && (align == .firstBaseline || align == .lastBaseline)
+            var ascent = 0.0
+            if baseline {
+                forEachChild(node, index: index, measuring: false) { engine, child, childIndex in
+                    guard Self.isFlow(child), child.kind != .spacer else { return }
+                    ascent = max(ascent, engine.baseline(of: child, index: childIndex, last: align == .lastBaseline))
+                }
+            }
             placeChildren(node, index: index, offset: offset, transform: transform) { engine, child, childIndex in
                 var b = engine.boxes[childIndex].bounds
                 if child.kind == .spacer {
@@ -716,6 +901,9 @@ struct LayoutEngine {
                 if vertical {
                     slot = Point(crossPosition(b.width, content.minX, content.width, horizontalSide(align)), position)
                     position += b.height + spacing
+                } else if baseline && child.kind != .spacer {
+                    slot = Point(position, content.minY + ascent - engine.baseline(of: child, index: childIndex, last: align == .lastBaseline))
+                    position += b.width + spacing
                 } else {
                     slot = Point(position, crossPosition(b.height, content.minY, content.height, verticalSide(align)))
                     position += b.width + spacing
@@ -734,11 +922,17 @@ struct LayoutEngine {
             for h in metrics.rows { rowStarts.append(y); y += h + metrics.rowSpacing }
             var cell = 0
             let align = g.align ?? .center
-            placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+            let stretch = g.stretchCells
+            placeChildren(node, index: index, offset: offset, transform: transform) { engine, child, childIndex in
                 let (row, column) = (cell / columnCount, cell % columnCount)
                 cell += 1
                 let b = engine.boxes[childIndex].bounds
                 let slot = Rect(x: columnStarts[column], y: rowStarts[row], width: metrics.columns[column], height: metrics.rows[row])
+                if stretch && Self.stretches(child.kind) {
+                    // `fill: true`: the cell takes its whole slot, so neighbouring borders meet.
+                    engine.boxes[childIndex].bounds = Rect(x: 0, y: 0, width: slot.width, height: slot.height)
+                    return slot.origin
+                }
                 return aligned(b.size, in: slot, align) - b.origin
             }
         default:
@@ -763,116 +957,6 @@ struct LayoutEngine {
                 childIndex = Int(boxes[childIndex].next)
             }
         }
-    }
-
-    // MARK: Connectors
-
-    /// Computes every queued connector of the page (they may refer to any node on it).
-    private mutating func computePendingConnectors() {
-        let pending = pendingConnectors
-        for (index, node) in pending {
-            withUnsafePointer(to: node) { computeConnector($0, index: index) }
-        }
-    }
-
-    /// An endpoint in content coordinates, and the node whose outline clips it.
-    private mutating func endpoint(_ end: Endpoint?, index: Int) -> (point: Point, target: Int?)? {
-        let box = boxes[index]
-        switch end {
-        case nil:
-            return nil
-        case .node(let id, let span)?:
-            guard let target = ids[id] else {
-                report(.error("layout.unknown-node", at: span, "no node with id '\(id)' on this page"))
-                return nil
-            }
-            guard boxes[target].state == .placed else {
-                report(.error("layout.connector-target", at: span,
-                    boxes[target].state == .connector ? "'\(id)' is a connector; connectors join nodes" : "'\(id)' is not drawn, so nothing can connect to it"))
-                return nil
-            }
-            let b = boxes[target].bounds
-            return (pagePoint(of: target, Point(b.midX, b.midY)), target)
-        case .point(let value)?:
-            return (contentPoint(value, box: box), nil)
-        }
-    }
-
-    /// A point of a connector: plain points are in the connector's parent's coordinates,
-    /// anchors are where the named node is.
-    private mutating func contentPoint(_ value: PointValue, box: Box) -> Point {
-        if let ref = value.anchor {
-            return (anchorOnPage(ref) ?? .zero) + value.offset
-        }
-        let p = value.offset + box.offset
-        return box.transform >= 0 ? transforms[Int(box.transform)].apply(p) : p
-    }
-
-    private mutating func computeConnector(_ node: NodeRef, index: Int) {
-        let g = node.geometry
-        let box = boxes[index]
-        var points: [Point] = []
-        var startTarget: Int?, endTarget: Int?
-        if g.from == nil && g.to == nil, let list = g.points {
-            points = list.map { contentPoint($0, box: box) }
-        } else {
-            guard let start = endpoint(g.from, index: index), let end = endpoint(g.to, index: index) else { return }
-            points.reserveCapacity(2 + g.via.count)
-            points.append(start.point)
-            for v in g.via { points.append(contentPoint(v, box: box)) }
-            points.append(end.point)
-            startTarget = start.target; endTarget = end.target
-        }
-        guard points.count >= 2 else { return }
-        // Clip each end to its node's outline, aiming from the neighbouring point (the
-        // unclipped center when the other end is a node too).
-        let last = points.count - 1
-        let firstNeighbour = points[1], lastNeighbour = points[last - 1]
-        if let t = startTarget { points[0] = clip(toOutlineOf: t, toward: firstNeighbour) }
-        if let t = endTarget { points[last] = clip(toOutlineOf: t, toward: lastNeighbour) }
-
-        let defaultEnds: ArrowEnds = node.kind == .connector || node.kind == .arrow ? .end : .none
-        let stroke = node.style.stroke != nil && node.style.lineWidth > 0
-        var geometry = ConnectorGeometry()
-        let (line, heads) = g.smooth
-            ? strokedSmoothLine(points, closed: node.kind == .polygon, ends: stroke ? (g.arrow ?? defaultEnds) : .none,
-                                lineWidth: node.style.lineWidth, tension: g.tension ?? 0)
-            : strokedPolyline(points, closed: node.kind == .polygon,
-                              ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
-        geometry.line = line
-        geometry.heads = heads
-        var bounds = g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)
-        if let h = heads?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
-        if let text = g.label {
-            let block = layoutText(text, style: node.style, wrapWidth: nil, align: .center, span: node.span)
-            let (mid, direction) = midpoint(of: points)
-            let gap = LayoutDefaults.labelGap + node.style.lineWidth / 2
-            // Above a mostly horizontal line, right of a mostly vertical one.
-            if abs(direction.x) >= abs(direction.y) {
-                geometry.labelOrigin = Point(mid.x - block.size.width / 2, mid.y - gap - block.size.height)
-            } else {
-                geometry.labelOrigin = Point(mid.x + gap, mid.y - block.size.height / 2)
-            }
-            geometry.label = block
-            let labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
-            bounds = bounds.map { $0.union(labelBox) } ?? labelBox
-        }
-        geometry.bounds = bounds
-        boxes[index].side = Int32(connectors.count)
-        connectors.append(geometry)
-    }
-
-    /// Where the ray from a node's center toward `p` (content coordinates) crosses its
-    /// outline: rects with their corner radius, ellipses and circles exactly, anything else
-    /// by its frame. Works in the node's own coordinates, so rotated nodes clip right too.
-    private mutating func clip(toOutlineOf target: Int, toward p: Point) -> Point {
-        let box = boxes[target]
-        let transform = box.transform >= 0 ? transforms[Int(box.transform)] : nil
-        var local = p
-        if let t = transform, let inverse = t.inverted { local = inverse.apply(local) }
-        local = local - box.offset
-        let hit = exitPoint(of: outline(kind: box.kind, corner: box.kind == .rect ? cornerRadii[target] ?? 0 : 0, bounds: box.bounds), toward: local)
-        return pagePoint(of: target, hit)
     }
 
     // MARK: Emit
@@ -914,6 +998,21 @@ struct LayoutEngine {
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)
+        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
+             .cloud, .capsule, .person, .regularPolygon:
+            let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
+            let g = node.geometry
+            let outline = Shapes.outline(node.kind, g.shape, in: frame)
+            let paint = Self.shapePaint(style)
+            if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
+            if box.side >= 0 {
+                let block = texts[Int(box.side)]
+                let content = inset(Shapes.labelArea(node.kind, g.shape, in: box.bounds), Self.shapePadding(node, index: index))
+                let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
+                let at = aligned(block.size, in: content, side) + o
+                appendText(block, at: at, width: block.size.width, into: &items)
+            }
+            emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(node.kind, g.shape, in: frame) : nil, into: &items)
         case .text:
             let block = texts[Int(box.side)]
             appendText(block, at: o, width: box.bounds.width, into: &items)
@@ -926,11 +1025,22 @@ struct LayoutEngine {
                 let closed = node.kind == .polygon
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
                 let stroke = Self.strokePaint(style)
-                let smooth = node.hasRareGeometry && node.geometry.smooth
-                let (line, heads) = smooth
-                    ? strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
-                                        tension: node.geometry.tension ?? 0)
-                    : strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
+                var line: Scene.Path?, heads: Scene.Path?, strokedMarks: Scene.Path?, hollowMarks: Scene.Path?
+                if node.hasRareGeometry && node.geometry.smooth {
+                    (line, heads) = strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
+                                                      tension: node.geometry.tension ?? 0)
+                } else if closed || points.count < 2 {
+                    (line, heads) = strokedPolyline(points, closed: closed, ends: .none, lineWidth: style.lineWidth)
+                } else {
+                    let link = node.hasRareGeometry ? node.geometry.link : LinkOptions()
+                    let (head, tail) = Self.marks(ends, link)
+                    let (path, marks) = drawLink(LinkPath(polyline: points), head: stroke == nil ? .none : head, tail: stroke == nil ? .none : tail,
+                                                 size: link.arrowSize, lineWidth: style.lineWidth, cap: style.lineCap)
+                    line = path
+                    if !marks.filled.verbs.isEmpty { heads = marks.filled.path }
+                    if !marks.stroked.verbs.isEmpty { strokedMarks = marks.stroked.path }
+                    if !marks.hollow.verbs.isEmpty { hollowMarks = marks.hollow.path }
+                }
                 let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
                 if let line, fill != nil || stroke != nil {
                     // A filled polyline closes implicitly (as in SVG); the outline follows the
@@ -938,6 +1048,12 @@ struct LayoutEngine {
                     items.append(.path(line, Paint(fill: fill, stroke: stroke)))
                 }
                 if let heads, let stroke { items.append(.path(heads, Paint(fill: Fill(color: stroke.color)))) }
+                if let stroke {
+                    var solid = stroke
+                    solid.dash = []; solid.dashOffset = 0; solid.join = .miter; solid.miterLimit = max(solid.miterLimit, 10)
+                    if let strokedMarks { items.append(.path(strokedMarks, Paint(stroke: solid))) }
+                    if let hollowMarks { items.append(.path(hollowMarks, Paint(fill: Fill(color: pageBackground ?? .white), stroke: solid))) }
+                }
             }
         case .connector:
             emitConnector(node, box: box, into: &items)
@@ -1017,8 +1133,23 @@ struct LayoutEngine {
         if let heads = geometry.heads, let stroke {
             items.append(.path(map(heads), Paint(fill: Fill(color: stroke.color))))
         }
+        if let stroke {
+            var solid = stroke
+            solid.dash = []; solid.dashOffset = 0; solid.join = .miter; solid.miterLimit = max(solid.miterLimit, 10)
+            if let marks = geometry.strokedHeads { items.append(.path(map(marks), Paint(stroke: solid))) }
+            if let marks = geometry.hollowHeads {
+                items.append(.path(map(marks), Paint(fill: Fill(color: pageBackground ?? .white), stroke: solid)))
+            }
+        }
         if let label = geometry.label {
             var at = geometry.labelOrigin
+            if let background = geometry.labelBackground, background.alpha > 0 {
+                let pad = LayoutDefaults.labelBackgroundPadding
+                var sink = PathSink()
+                sink.addRoundedRect(Rect(x: at.x - pad.width, y: at.y - pad.height,
+                                         width: label.size.width + 2 * pad.width, height: label.size.height + 2 * pad.height), radius: 0)
+                items.append(.path(map(sink.path), Paint(fill: Fill(color: background))))
+            }
             if let inverse { at = inverse.apply(at) }
             appendText(label, at: at + origin, width: label.size.width, into: &items)
         }
@@ -1052,6 +1183,9 @@ struct LayoutEngine {
 }
 
 // MARK: Geometry helpers
+
+/// A length in points for messages: at most one fraction digit.
+func formatPoints(_ x: Double) -> String { NumberFormat.string(x, precision: 1) }
 
 /// A named point of a frame. On ellipses and circles the diagonal anchors lie on the
 /// outline (as in Pikchr), not at the frame's corners.

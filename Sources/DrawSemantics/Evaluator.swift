@@ -141,7 +141,7 @@ struct Frame {
     var node: Node
     var role: Role
     /// Properties set explicitly (not from a style), by `Property.bit`.
-    var explicit: UInt64 = 0
+    var explicit: PropertyMask = 0
     /// Where `id:` was given on this frame, when it was.
     var idSpan: Span?
 }

@@ -63,6 +63,9 @@ package enum NodeKind: UInt8, Hashable, Sendable {
     case barcode
     /// Freehand ink: `InkPoints` filled as one variable-width outline.
     case stroke
+    /// Diagram shapes: a label, padding and children like `rect`; each outline is one IR path
+    /// built in DrawLayout's Shapes.swift. `pill` is another name of `capsule`.
+    case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
 }
 
 /// What `barcode` takes besides its data (the node's `content`) and `width`/`height`/`size`.
@@ -106,6 +109,9 @@ package enum Anchor: UInt8, Hashable, Sendable {
 /// hstack top/center/bottom; zstack and grid cells use all nine.
 package enum Alignment: UInt8, Hashable, Sendable {
     case center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing
+    /// hstack only: the first baselines of text children on one line (`baseline` is
+    /// `firstBaseline`), or their last baselines.
+    case firstBaseline, lastBaseline
 }
 
 /// A point that may depend on where another node ends up: `offset` alone is a point in
@@ -463,6 +469,22 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.ink }
         set { updateRest { $0.ink = newValue } }
     }
+    /// `direction:`, `skew:`, `points:` (a count), `inner:`, `sides:` of diagram shapes.
+    package var shape: ShapeOptions {
+        get { rest?.values.shape ?? ShapeOptions() }
+        set { updateRest { $0.shape = newValue } }
+    }
+    /// `route:`, `side:`, `toSide:`, `arrowhead:`, `arrowtail:`, `arrowSize:`, `labelPosition:`,
+    /// `labelAt:`, `labelBackground:` of connectors, arrows and lines.
+    package var link: LinkOptions {
+        get { rest?.values.link ?? LinkOptions() }
+        set { updateRest { $0.link = newValue } }
+    }
+    /// `fill: true` on a grid: cells that are shapes stretch to their row and column.
+    package var stretchCells: Bool {
+        get { rest?.values.stretchCells ?? false }
+        set { updateRest { $0.stretchCells = newValue } }
+    }
 
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
@@ -509,6 +531,9 @@ package final class GeometryRest: Sendable {
         var tension: Double?
         var inkPoints: InkPoints?
         var ink: InkOptions?
+        var shape: ShapeOptions?
+        var link: LinkOptions?
+        var stretchCells = false
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -544,4 +569,60 @@ package struct Node: Sendable {
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
         geometry = NodeGeometry(); children = []; explicitStyleMask = 0
     }
+}
+
+/// Which way a `triangle` points.
+package enum ShapeDirection: UInt8, Hashable, Sendable {
+    case up, down, left, right
+}
+
+/// Options of the diagram shapes; nil: the kind's default (docs/language.md).
+package struct ShapeOptions: Hashable, Sendable {
+    /// `direction:` of triangles.
+    package var direction: ShapeDirection?
+    /// `skew:` of parallelograms and trapezoids: a length (horizontal offset) or an angle.
+    package var skewLength: Double?
+    package var skewAngle: Double?
+    /// `points:` of stars (a count).
+    package var starPoints: Int?
+    /// `inner:` of stars: the inner radius as a fraction of the outer one.
+    package var inner: Double?
+    /// `sides:` of regular polygons.
+    package var sides: Int?
+    package init() {}
+}
+
+/// `route:` of connectors.
+package enum Route: UInt8, Hashable, Sendable {
+    case straight, orthogonal, curved
+}
+
+/// The marks at the ends of connectors and lines (`arrowhead:`, `arrowtail:`).
+package enum ArrowheadStyle: UInt8, Hashable, Sendable {
+    case triangle, open, stealth, diamond, diamondOpen, circle, circleOpen, bar, none
+    /// Crow's feet of ER diagrams: cardinalities at the line's end.
+    case one, many, oneOrMany, zeroOrOne, zeroOrMany
+}
+
+/// `labelPosition:` of connector labels.
+package enum LabelPosition: UInt8, Hashable, Sendable {
+    case above, below, on
+}
+
+/// Connector options; nil: the default (docs/language.md).
+package struct LinkOptions: Hashable, Sendable {
+    package var route: Route?
+    /// `side:` — where the connector leaves its start node; `toSide:` — where it enters its end node.
+    package var fromSide: Anchor?
+    package var toSide: Anchor?
+    package var head: ArrowheadStyle?
+    package var tail: ArrowheadStyle?
+    /// `arrowSize:` — the length of a head along the line, in points.
+    package var arrowSize: Double?
+    package var labelPosition: LabelPosition?
+    /// `labelAt:` — where along the path the label goes, 0 (start) to 1 (end).
+    package var labelAt: Double?
+    /// `labelBackground:` — `.some(nil)` for `none`; nil: the page background.
+    package var labelBackground: Color??
+    package init() {}
 }

@@ -20,6 +20,9 @@ enum Property: UInt8, CaseIterable {
     case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
     // Smooth curves and ink.
     case smooth, tension, thinning, smoothing, streamline, easing, taper, cap, simulatePressure
+    // Diagrams (issue #19).
+    case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
+    case labelPosition, labelAt, labelBackground
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -31,6 +34,8 @@ enum Property: UInt8, CaseIterable {
         "columns", "minLength", "fit",
         "type", "module", "quietZone", "text", "errorCorrection", "version", "mask", "printerDPI", "background", "shape",
         "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
+        "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
+        "labelPosition", "labelAt", "labelBackground",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -49,7 +54,7 @@ enum Property: UInt8, CaseIterable {
         case 0x06616E: candidate = .anchor  // "anchor"
         case 0x057769: candidate = .width  // "width"
         case 0x066865: candidate = .height  // "height"
-        case 0x047369: candidate = .size  // "size"
+        case 0x047369: candidate = name == "side" ? .side : .size  // "size", "side"
         case 0x077061: candidate = .padding  // "padding"
         case 0x06726F: candidate = .rotate  // "rotate"
         case 0x057363: candidate = .scale  // "scale"
@@ -105,12 +110,25 @@ enum Property: UInt8, CaseIterable {
         case 0x057461: candidate = .taper  // "taper"
         case 0x036361: candidate = .cap  // "cap"
         case 0x107369: candidate = .simulatePressure  // "simulatePressure"
+        case 0x096469: candidate = .direction  // "direction"
+        case 0x04736B: candidate = .skew  // "skew"
+        case 0x057369: candidate = .sides  // "sides"
+        case 0x05696E: candidate = .inner  // "inner"
+        case 0x05726F: candidate = .route  // "route"
+        case 0x06746F: candidate = .toSide  // "toSide"
+        case 0x096172:  // "arrowhead", "arrowtail", "arrowSize"
+            candidate = name == "arrowhead" ? .arrowhead : name == "arrowtail" ? .arrowtail : .arrowSize
+        case 0x0D6C61: candidate = .labelPosition  // "labelPosition"
+        case 0x076C61: candidate = .labelAt  // "labelAt"
+        case 0x0F6C61: candidate = .labelBackground  // "labelBackground"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
     }
 
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    var bit: PropertyMask {
+        rawValue < 64 ? PropertyMask(low: 1 << UInt64(rawValue), high: 0) : PropertyMask(low: 0, high: 1 << UInt64(rawValue - 64))
+    }
 
     /// The bit of `Node.inheritedMask` for properties inherited down the tree (all of
     /// `ResolvedStyle`), or 0. `align` is inherited as text alignment except on stacks and
@@ -145,7 +163,9 @@ enum Property: UInt8, CaseIterable {
         switch self {
         case .corner: return kind == .rect
         case .r: return kind == .circle
-        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon || kind == .stroke) && self == .points)
+        case .from, .to, .points:
+            if self == .points && kind == .star { return true }
+            return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon || kind == .stroke) && self == .points)
         case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
         case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
@@ -155,6 +175,12 @@ enum Property: UInt8, CaseIterable {
             return kind == .barcode
         case .smooth, .tension: return kind == .line || kind == .arrow || kind == .polyline || kind == .polygon
         case .thinning, .smoothing, .streamline, .easing, .taper, .cap, .simulatePressure: return kind == .stroke
+        case .direction: return kind == .triangle
+        case .skew: return kind == .parallelogram || kind == .trapezoid
+        case .sides: return kind == .regularPolygon
+        case .inner: return kind == .star
+        case .route, .side, .toSide, .arrowhead, .arrowtail, .arrowSize, .labelPosition, .labelAt, .labelBackground:
+            return kind == .line || kind == .arrow || kind == .connector
         default: return true
         }
     }
@@ -206,8 +232,30 @@ enum Property: UInt8, CaseIterable {
         case .easing: "an easing name (linear, easeInQuad, easeOutQuad, …)"
         case .taper: "a length, 'none', true, or [start, end] of those"
         case .cap: "a bool or [start, end] bools"
+        case .direction: "up, down, left or right"
+        case .skew: "a length or an angle"
+        case .sides: "a whole number from 3 to \(ShapeLimits.maxSides)"
+        case .inner: "a number between 0 and 1 or a percentage"
+        case .route: "straight, orthogonal or curved"
+        case .side, .toSide: "top, bottom, left or right"
+        case .arrowhead, .arrowtail:
+            "triangle, open, stealth, diamond, diamondOpen, circle, circleOpen, bar, none, one, many, oneOrMany, zeroOrOne or zeroOrMany"
+        case .arrowSize: "a length"
+        case .labelPosition: "above, below or on"
+        case .labelAt: "a number from 0 to 1 or a percentage"
+        case .labelBackground: "a color or 'none'"
         }
     }
+}
+
+/// A set of properties, one bit each (there are more than 64 of them).
+struct PropertyMask: Equatable, ExpressibleByIntegerLiteral {
+    var low: UInt64
+    var high: UInt64
+    init(low: UInt64, high: UInt64) { self.low = low; self.high = high }
+    init(integerLiteral value: UInt64) { low = value; high = 0 }
+    static func & (a: PropertyMask, b: PropertyMask) -> PropertyMask { PropertyMask(low: a.low & b.low, high: a.high & b.high) }
+    static func |= (a: inout PropertyMask, b: PropertyMask) { a.low |= b.low; a.high |= b.high }
 }
 
 /// Built-in node kinds by name (connectors have no name: they come from `->`).
@@ -218,10 +266,14 @@ let builtinKinds: [(String, NodeKind)] = [
     ("spacer", .spacer),
     ("barcode", .barcode),
     ("stroke", .stroke),
+    ("diamond", .diamond), ("triangle", .triangle), ("hexagon", .hexagon), ("octagon", .octagon),
+    ("parallelogram", .parallelogram), ("trapezoid", .trapezoid), ("star", .star), ("cylinder", .cylinder),
+    ("document", .document), ("note", .note), ("cloud", .cloud), ("capsule", .capsule), ("pill", .capsule),
+    ("person", .person), ("regularPolygon", .regularPolygon),
 ]
 
 extension NodeKind {
-    var name: String {
+    package var name: String {
         switch self {
         case .rect: "rect"
         case .ellipse: "ellipse"
@@ -242,6 +294,20 @@ extension NodeKind {
         case .connector: "connector"
         case .barcode: "barcode"
         case .stroke: "stroke"
+        case .diamond: "diamond"
+        case .triangle: "triangle"
+        case .hexagon: "hexagon"
+        case .octagon: "octagon"
+        case .parallelogram: "parallelogram"
+        case .trapezoid: "trapezoid"
+        case .star: "star"
+        case .cylinder: "cylinder"
+        case .document: "document"
+        case .note: "note"
+        case .cloud: "cloud"
+        case .capsule: "capsule"
+        case .person: "person"
+        case .regularPolygon: "regularPolygon"
         }
     }
 
@@ -249,11 +315,23 @@ extension NodeKind {
     var positionalMeaning: String? {
         switch self {
         case .rect, .ellipse, .circle: "label"
+        case let kind where kind.isDiagramShape: "label"
         case .text: "text"
         case .image: "file path"
         case .path: "path data"
         case .barcode: "data"
         default: nil
+        }
+    }
+
+    /// The shapes of diagrams (`diamond` … `regularPolygon`): like `rect`, outline from Shapes.swift.
+    package var isDiagramShape: Bool {
+        switch self {
+        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
+             .cloud, .capsule, .person, .regularPolygon:
+            true
+        default:
+            false
         }
     }
 
@@ -274,6 +352,7 @@ let alignmentNames: [String: Alignment] = [
     "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
     "bottomTrailing": .bottomTrailing,
     "topLeft": .topLeading, "topRight": .topTrailing, "bottomLeft": .bottomLeading, "bottomRight": .bottomTrailing,
+    "baseline": .firstBaseline, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
 ]
 
 let textAlignNames: [String: TextAlign] = [
@@ -288,6 +367,23 @@ let fillRuleNames: [String: FillRule] = [
 let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
 let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
 let inkEasingNames: [String: InkEasing] = Dictionary(uniqueKeysWithValues: InkEasing.allCases.map { ($0.name, $0) })
+let directionNames: [String: ShapeDirection] = ["up": .up, "down": .down, "left": .left, "right": .right]
+let routeNames: [String: Route] = ["straight": .straight, "orthogonal": .orthogonal, "curved": .curved]
+let sideNames: [String: Anchor] = [
+    "top": .top, "bottom": .bottom, "left": .left, "right": .right, "n": .top, "s": .bottom, "w": .left, "e": .right,
+]
+let arrowheadNames: [String: ArrowheadStyle] = [
+    "triangle": .triangle, "open": .open, "stealth": .stealth, "diamond": .diamond, "diamondOpen": .diamondOpen,
+    "circle": .circle, "circleOpen": .circleOpen, "bar": .bar, "none": .none, "one": .one, "many": .many,
+    "oneOrMany": .oneOrMany, "zeroOrOne": .zeroOrOne, "zeroOrMany": .zeroOrMany,
+]
+let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .below, "on": .on]
+
+/// Limits of the diagram shapes' counts (a breach is a diagnostic).
+package enum ShapeLimits {
+    /// `sides:` of regular polygons and `points:` of stars.
+    package static let maxSides = 1000
+}
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
 let pageSizeNames: [String: Size] = {

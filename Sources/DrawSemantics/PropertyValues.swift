@@ -254,6 +254,9 @@ extension Evaluation {
         case .clip:
             guard case .bool(let flag) = value else { mismatch(); return }
             frames[top].node.geometry.clip = flag
+        case .fill where kind == .grid:
+            if case .bool(let flag) = value { frames[top].node.geometry.stretchCells = flag; return }
+            fallthrough
         case .fill, .stroke:
             guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
             setInherited(property, top) { property == .fill ? ($0.fill = color) : ($0.stroke = color) }
@@ -353,6 +356,9 @@ extension Evaluation {
             if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
         case .points where kind == .stroke:
             applyInkPoints(value, valueSpan: valueSpan, expr: expr, to: top)
+        case .points where kind == .star:
+            guard let count = wholeCount(value, what: "'points' of a star", span: valueSpan, expr: expr) else { return }
+            frames[top].node.geometry.shape.starPoints = count
         case .points, .via:
             if property == .points, case .string(let text) = value {
                 guard let points = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: false) else { return }
@@ -413,6 +419,72 @@ extension Evaluation {
         case .fit:
             guard let fit = word(fitNames) else { return }
             frames[top].node.geometry.fit = fit
+        case .direction:
+            guard let direction = word(directionNames) else { return }
+            frames[top].node.geometry.shape.direction = direction
+        case .skew:
+            switch value {
+            case .angle(let x):
+                guard x > -90, x < 90 else {
+                    error("sem.invalid-value", valueSpan, "'skew' must be an angle between -90deg and 90deg, found \(formatNumber(x))deg")
+                    return
+                }
+                frames[top].node.geometry.shape.skewAngle = x
+            default:
+                guard let x = length(value), x.isFinite else { mismatch(); return }
+                frames[top].node.geometry.shape.skewLength = x
+            }
+        case .sides:
+            guard let count = wholeCount(value, what: "'sides'", span: valueSpan, expr: expr) else { return }
+            frames[top].node.geometry.shape.sides = count
+        case .inner:
+            let x: Double
+            switch value {
+            case .number(let v), .percent(let v): x = v
+            default: mismatch(); return
+            }
+            guard x > 0, x < 1 else {
+                error("sem.invalid-value", valueSpan, "'inner' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                return
+            }
+            frames[top].node.geometry.shape.inner = x
+        case .route:
+            guard let route = word(routeNames) else { return }
+            frames[top].node.geometry.link.route = route
+        case .side, .toSide:
+            guard let side = word(sideNames) else { return }
+            if property == .side { frames[top].node.geometry.link.fromSide = side } else { frames[top].node.geometry.link.toSide = side }
+        case .arrowhead, .arrowtail:
+            let style: ArrowheadStyle
+            if case .none = value { style = .none } else {
+                guard let named = word(arrowheadNames) else { return }
+                style = named
+            }
+            if property == .arrowhead { frames[top].node.geometry.link.head = style } else { frames[top].node.geometry.link.tail = style }
+        case .arrowSize:
+            guard let x = nonNegativeLength() else { return }
+            guard x <= 1000 else {
+                error("sem.invalid-value", valueSpan, "'arrowSize' must be at most 1000pt, found \(formatNumber(x))")
+                return
+            }
+            frames[top].node.geometry.link.arrowSize = x
+        case .labelPosition:
+            guard let position = word(labelPositionNames) else { return }
+            frames[top].node.geometry.link.labelPosition = position
+        case .labelAt:
+            let x: Double
+            switch value {
+            case .number(let v), .percent(let v): x = v
+            default: mismatch(); return
+            }
+            guard x >= 0, x <= 1 else {
+                error("sem.invalid-value", valueSpan, "'labelAt' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                return
+            }
+            frames[top].node.geometry.link.labelAt = x
+        case .labelBackground:
+            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
+            frames[top].node.geometry.link.labelBackground = .some(color)
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
             applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
         case .smooth:
@@ -676,6 +748,19 @@ extension Evaluation {
             return
         }
         frames[top].node.geometry.barcode = settings
+    }
+
+    /// A count of sides or points: a whole number from 3 to `ShapeLimits.maxSides`.
+    func wholeCount(_ value: Value, what: String, span: Span, expr: ExprID?) -> Int? {
+        guard case .number(let x) = value else {
+            typeMismatch(what, expected: "a whole number from 3 to \(ShapeLimits.maxSides)", value, span, expr)
+            return nil
+        }
+        guard x >= 3, x <= Double(ShapeLimits.maxSides), x == x.rounded() else {
+            error("sem.invalid-value", span, "\(what) must be a whole number from 3 to \(ShapeLimits.maxSides), found \(formatNumber(x))")
+            return nil
+        }
+        return Int(x)
     }
 
     /// Sets an inherited property on the node and pushes it to the descendants that do not

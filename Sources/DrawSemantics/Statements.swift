@@ -439,6 +439,7 @@ extension Evaluation {
     static func takesChildren(_ kind: NodeKind) -> Bool {
         switch kind {
         case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
+        case let kind where kind.isDiagramShape: true
         default: false
         }
     }

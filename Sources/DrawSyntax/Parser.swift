@@ -382,6 +382,22 @@ final class Parser {
             switch tokens[j].kind {
             case .arrowRight, .arrowLeft, .arrowBoth, .dashDash:
                 return true
+            case .plus, .minus:
+                // A port with an offset, `a.right + (0, 5pt) -> b`: an arrow before the end of
+                // the statement, outside brackets, makes it a connector.
+                var depth = 0
+                while j < tokens.count {
+                    switch tokens[j].kind {
+                    case .leftParen, .leftBracket: depth += 1
+                    case .rightParen, .rightBracket: depth -= 1; if depth < 0 { return false }
+                    case .arrowRight, .arrowLeft, .arrowBoth, .dashDash: if depth == 0 { return true }
+                    case .newline, .semicolon, .comma: if depth == 0 { return false }
+                    case .endOfFile, .leftBrace, .rightBrace: return false
+                    default: break
+                    }
+                    j += 1
+                }
+                return false
             case .dot:
                 j += 2
             case .leftBracket:
@@ -662,20 +678,20 @@ final class Parser {
 
     // connector = endpoint arrow endpoint { arrow endpoint } [ "," labelled-argument { "," labelled-argument } ] ;
     // arrow = "->" | "<-" | "<->" | "--" ;
-    // endpoint = postfix ;
+    // endpoint = additive ;
     func parseConnector() -> Stmt {
         let start = current.start
         let endpointBase = exprStack.count
-        exprStack.append(parsePostfix())
+        exprStack.append(parseBinary(minimumPrecedence: 5))
         let arrowStart = arrows.count
         while let op = kind.connectorOperator {
             let arrow = current
-            // Endpoints are postfix expressions, which hold no arrows: these stay contiguous.
+            // Endpoints are additive expressions, which hold no arrows: these stay contiguous.
             arrows.append(ConnectorArrow(op, span: span(arrow)))
             advance()
             skipNewlines()
             if kind == .identifier || kind == .leftParen {
-                exprStack.append(parsePostfix())
+                exprStack.append(parseBinary(minimumPrecedence: 5))
             } else {
                 report(ParseMessages.expectedEndpoint(after: text(arrow), found: found, at: expectedSpan))
                 exprStack.append(makeError(expectedSpan))

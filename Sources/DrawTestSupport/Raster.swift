@@ -1,7 +1,8 @@
 // Raster images for pixel comparison: reading what renderers write (binary PNM from
-// pdftoppm and Ghostscript, PNG from rsvg-convert, decoded here with the system zlib so no
+// pdftoppm and Ghostscript, PNG from rsvg-convert and drawc, decoded by DrawImages so no
 // image tool is needed), and the comparison the conformance suite uses.
 
+import DrawImages
 import DrawOutput
 
 /// An 8-bit RGB image, rows top to bottom, 3 bytes per pixel. Transparency was composited
@@ -67,109 +68,20 @@ package struct Raster: Equatable, Sendable {
         return Raster(width: width, height: height, pixels: pixels)
     }
 
-    /// PNG, non-interlaced, bit depth 8 or 16, any colour type; alpha composited on white.
+    /// PNG of any kind, decoded by drawc's one image decoder (DrawImages); alpha composited
+    /// on white.
     package static func decodePNG(_ bytes: [UInt8]) -> Raster? {
-        guard bytes.count > 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        var index = 8
-        var width = 0, height = 0, depth = 0, colorType = 0, interlace = 0
-        var palette: [UInt8] = []
-        var paletteAlpha: [UInt8] = []
-        var compressed: [UInt8] = []
-        func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
-        while index + 8 <= bytes.count {
-            let length = be32(index)
-            let type = String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self)
-            let start = index + 8
-            guard length >= 0, start + length + 4 <= bytes.count else { return nil }
-            let data = bytes[start..<(start + length)]
-            switch type {
-            case "IHDR":
-                guard length >= 13 else { return nil }
-                width = be32(start)
-                height = be32(start + 4)
-                depth = Int(bytes[start + 8])
-                colorType = Int(bytes[start + 9])
-                interlace = Int(bytes[start + 12])
-            case "PLTE": palette = Array(data)
-            case "tRNS": paletteAlpha = Array(data)
-            case "IDAT": compressed.append(contentsOf: data)
-            default: break
-            }
-            index = start + length + 4
-            if type == "IEND" { break }
+        guard let image = ImageDecoder.decode(bytes) else { return nil }
+        var pixels = [UInt8](repeating: 255, count: image.width * image.height * 3)
+        for p in 0..<(image.width * image.height) {
+            let (r, g, b) = image.rgb(p)
+            let a = Int(image.alpha?[p] ?? 255)
+            // Over white: c·α + 255·(1 − α), rounded.
+            pixels[3 * p] = UInt8((Int(r) * a + 255 * (255 - a) + 127) / 255)
+            pixels[3 * p + 1] = UInt8((Int(g) * a + 255 * (255 - a) + 127) / 255)
+            pixels[3 * p + 2] = UInt8((Int(b) * a + 255 * (255 - a) + 127) / 255)
         }
-        guard width > 0, height > 0, interlace == 0, depth == 8 || depth == 16 || (colorType == 3 && depth <= 8) else { return nil }
-        let samples: Int
-        switch colorType {
-        case 0: samples = 1
-        case 2: samples = 3
-        case 3: samples = 1
-        case 4: samples = 2
-        case 6: samples = 4
-        default: return nil
-        }
-        let bitsPerPixel = samples * depth
-        let stride = (width * bitsPerPixel + 7) / 8
-        let bpp = max(1, bitsPerPixel / 8)
-        guard let raw = Deflate.decompress(compressed), raw.count >= height * (stride + 1) else { return nil }
-
-        // Undo the per-row filters (None, Sub, Up, Average, Paeth).
-        var rows = [UInt8](repeating: 0, count: height * stride)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            let source = y * (stride + 1) + 1
-            let row = y * stride
-            for x in 0..<stride {
-                let value = Int(raw[source + x])
-                let a = x >= bpp ? Int(rows[row + x - bpp]) : 0
-                let b = y > 0 ? Int(rows[row - stride + x]) : 0
-                let c = (x >= bpp && y > 0) ? Int(rows[row - stride + x - bpp]) : 0
-                let predicted: Int
-                switch filter {
-                case 0: predicted = 0
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                case 4:
-                    let p = a + b - c
-                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-                default: return nil
-                }
-                rows[row + x] = UInt8((value + predicted) & 0xFF)
-            }
-        }
-
-        var pixels = [UInt8](repeating: 255, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                var rgba: (Int, Int, Int, Int)
-                func sample(_ i: Int) -> Int {
-                    // The i-th sample of pixel x (the high byte of a 16-bit sample).
-                    let offset = y * stride + (x * samples + i) * (depth / 8)
-                    return Int(rows[offset])
-                }
-                switch colorType {
-                case 0: let g = sample(0); rgba = (g, g, g, 255)
-                case 2: rgba = (sample(0), sample(1), sample(2), 255)
-                case 4: let g = sample(0); rgba = (g, g, g, sample(1))
-                case 6: rgba = (sample(0), sample(1), sample(2), sample(3))
-                default:
-                    let bit = x * depth
-                    let byte = Int(rows[y * stride + bit / 8])
-                    let entry = (byte >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
-                    guard entry * 3 + 2 < palette.count else { return nil }
-                    let alpha = entry < paletteAlpha.count ? Int(paletteAlpha[entry]) : 255
-                    rgba = (Int(palette[entry * 3]), Int(palette[entry * 3 + 1]), Int(palette[entry * 3 + 2]), alpha)
-                }
-                let p = (y * width + x) * 3
-                // Over white: c·α + 255·(1 − α), rounded.
-                pixels[p] = UInt8((rgba.0 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
-                pixels[p + 1] = UInt8((rgba.1 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
-                pixels[p + 2] = UInt8((rgba.2 * rgba.3 + 255 * (255 - rgba.3) + 127) / 255)
-            }
-        }
-        return Raster(width: width, height: height, pixels: pixels)
+        return Raster(width: image.width, height: image.height, pixels: pixels)
     }
 
     /// Binary PPM (P6) of the image, for looking at it or at a difference map.

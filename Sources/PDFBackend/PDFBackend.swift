@@ -211,3 +211,12 @@ struct ObjectNumbers {
         out.append(static: " >>")
     }
 }
+
+/// PDF as a `Backend`: the whole document in one file.
+package struct PDFRenderer: Backend {
+    package var options: PDFOptions
+    package init(options: PDFOptions) { self.options = options }
+    package func render(_ document: Scene.Document) -> BackendOutput {
+        BackendOutput(files: [PDFWriter.render(document, options: options)], onePerPage: false)
+    }
+}

@@ -549,3 +549,34 @@ struct PSBody {
         }
     }
 }
+
+/// PostScript as a `Backend`: the whole document in one file, or EPS, which is one page by
+/// definition, one file per page. What PostScript cannot show as the other formats do
+/// (group opacity outside Ghostscript) becomes a warning.
+package struct PSRenderer: Backend {
+    package var encapsulated: Bool
+    package init(encapsulated: Bool) { self.encapsulated = encapsulated }
+    package func render(_ document: Scene.Document) -> BackendOutput {
+        var warnings: [BackendMessage] = []
+        func note(_ output: PSWriter.Output) {
+            for w in output.warnings {
+                let message = BackendMessage(id: "ps.approximation", message: w)
+                if !warnings.contains(message) { warnings.append(message) }
+            }
+        }
+        guard encapsulated else {
+            let output = PSWriter.renderWithWarnings(document, encapsulated: false)
+            note(output)
+            return BackendOutput(files: [output.bytes], onePerPage: false, warnings: warnings)
+        }
+        var files: [[UInt8]] = []
+        for page in document.pages {
+            var single = document
+            single.pages = [page]
+            let output = PSWriter.renderWithWarnings(single, encapsulated: true)
+            note(output)
+            files.append(output.bytes)
+        }
+        return BackendOutput(files: files, onePerPage: true, warnings: warnings)
+    }
+}

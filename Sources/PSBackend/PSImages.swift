@@ -1,3 +1,4 @@
+import DrawImages
 import DrawOutput
 import DrawScene
 
@@ -26,13 +27,19 @@ enum PSImages {
         var hasPartialAlpha: Bool { alpha?.contains { $0 != 0 && $0 != 255 } ?? false }
     }
 
-    /// A decoded image larger than this many pixels is refused (hostile input).
-    static let maximumPixels = 1 << 26
-
+    /// PNG pixels from DrawImages; JPEG as it is, with the header facts DCTDecode needs.
     static func decode(_ image: Scene.ImageResource) -> Decoded? {
         switch image.format {
-        case .png: PNGDecoder.decode(image.bytes)
-        case .jpeg: JPEGInfo.read(image.bytes)
+        case .png:
+            guard let decoded = ImageDecoder.decode(image.bytes) else { return nil }
+            return Decoded(
+                width: decoded.width, height: decoded.height, components: decoded.components,
+                data: .samples(decoded.samples), alpha: decoded.alpha)
+        case .jpeg:
+            guard let info = ImageDecoder.info(image.bytes), info.format == .jpeg, !info.isTooLarge else { return nil }
+            return Decoded(
+                width: info.width, height: info.height, components: info.components, data: .jpeg(image.bytes),
+                invertedCMYK: info.components == 4 && info.adobe)
         }
     }
 
@@ -157,39 +164,5 @@ enum ASCII85 {
             for d in digits.prefix(rest + 1) { put(d, &out) }
         }
         out.append(0x7E); out.append(0x3E)
-    }
-}
-
-/// The few facts `DCTDecode` needs from a JPEG: size and number of components.
-enum JPEGInfo {
-    static func read(_ bytes: [UInt8]) -> PSImages.Decoded? {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var index = 2
-        var adobe = false
-        while index + 4 <= bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            guard length >= 2, index + 2 + length <= bytes.count else { return nil }
-            let body = index + 4
-            if marker == 0xEE, length >= 7, Array(bytes[body..<body + 5]) == Array("Adobe".utf8) {
-                adobe = true
-            }
-            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard length >= 8 else { return nil }
-                let height = Int(bytes[body + 1]) << 8 | Int(bytes[body + 2])
-                let width = Int(bytes[body + 3]) << 8 | Int(bytes[body + 4])
-                let components = Int(bytes[body + 5])
-                guard width > 0, height > 0, [1, 3, 4].contains(components), bytes[body] == 8 else { return nil }
-                return PSImages.Decoded(
-                    width: width, height: height, components: components, data: .jpeg(bytes),
-                    invertedCMYK: components == 4 && adobe)
-            }
-            if marker == 0xD9 || marker == 0xDA { return nil }
-            index += 2 + length
-        }
-        return nil
     }
 }

@@ -465,3 +465,11 @@ enum SVGGlyphs {
         return out.take()
     }
 }
+
+/// SVG as a `Backend`: one file per page.
+package struct SVGRenderer: Backend {
+    package init() {}
+    package func render(_ document: Scene.Document) -> BackendOutput {
+        BackendOutput(files: SVGWriter.render(document), onePerPage: true)
+    }
+}

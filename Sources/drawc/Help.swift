@@ -4,10 +4,10 @@ import DrawKit
 
 enum Help {
     static let main = """
-        drawc \(DrawKitVersion.string) — compile .draw drawings to PDF, SVG, PostScript and EPS
+        drawc \(DrawKitVersion.string) — compile .draw drawings to PDF, SVG, PostScript, EPS and PNG
 
         Usage:
-          drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps] [options]
+          drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps|png] [options]
           drawc check FILE.draw…
           drawc ir FILE.draw [-o OUT.txt]
           drawc help [COMMAND]
@@ -23,6 +23,7 @@ enum Help {
         Examples:
           drawc compile label.draw                 # writes label.pdf beside label.draw
           drawc compile diagram.draw -o diagram.svg
+          drawc compile diagram.draw -o diagram.png --dpi 192
           drawc compile samples/*.draw --format svg
           drawc check samples/*.draw
 
@@ -32,26 +33,31 @@ enum Help {
         """
 
     static let compile = """
-        drawc compile — compile drawings to PDF, SVG, PostScript or EPS
+        drawc compile — compile drawings to PDF, SVG, PostScript, EPS or PNG
 
         Usage:
-          drawc compile IN.draw [-o OUT] [--format svg|pdf|ps|eps] [options]
+          drawc compile IN.draw [-o OUT] [--format svg|pdf|ps|eps|png] [options]
           drawc compile IN.draw IN2.draw… [--format F] [options]
 
         Each input becomes its own output; several inputs are compiled in parallel on all cores.
         Without -o the output goes beside the input with the format's extension (IN.pdf by
         default). The format comes from --format, else from the extension of -o, else PDF.
         Outputs are written atomically: a failed compile leaves an earlier output untouched.
-        A multi-page drawing in a one-page-per-file format (SVG, EPS) is written as OUT-1.svg,
-        OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write standard output.
+        A multi-page drawing in a one-page-per-file format (SVG, EPS, PNG) is written as
+        OUT-1.svg, OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write
+        standard output. PNG is drawn by drawc itself (anti-aliased, the same bytes on every
+        machine); text in the standard fonts needs the URW base-35 fonts (fonts-urw-base35).
 
         Options:
           -o, --output OUT         where to write (only with a single input)
-          -f, --format FORMAT      svg, pdf, ps or eps
+          -f, --format FORMAT      svg, pdf, ps, eps or png
               --diagnostics FORM   text (default) or json, on standard error
               --font-path DIR      also look for fonts in DIR (may be repeated); TrueType and
                                    OpenType/CFF fonts (.ttf .ttc .otf .otc) by family name
               --no-compress        leave PDF content streams uncompressed (for reading them)
+              --dpi N              PNG resolution in pixels per inch (default 96, 1…9600)
+              --scale F            PNG at F × 96 dpi (--scale 2 for @2x images)
+              --background B       PNG backdrop: white (default), transparent, #rrggbb, #rrggbbaa
           -h, --help               show this help
 
         Environment:
@@ -66,6 +72,8 @@ enum Help {
           drawc compile a.draw b.draw c.draw --format ps         # → a.ps, b.ps, c.ps in parallel
           cat badge.draw | drawc compile - -o - --format eps > badge.eps
           drawc compile card.draw --no-compress -o card.pdf      # readable PDF for debugging
+          drawc compile sketch.draw -o sketch.png --scale 2      # 192 dpi PNG
+          drawc compile icon.draw -o icon.png --background transparent
 
         """
 

@@ -38,6 +38,9 @@ struct Arguments {
     var fontPaths: [String] = []
     var compress = true
     var help = false
+    var dpi: Double?
+    var scale: Double?
+    var background: PNGBackground?
 }
 
 /// Which options a command accepts.
@@ -46,6 +49,7 @@ struct Accepts: OptionSet {
     static let output = Accepts(rawValue: 1)
     static let format = Accepts(rawValue: 2)
     static let compress = Accepts(rawValue: 4)
+    static let raster = Accepts(rawValue: 8)
 }
 
 func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
@@ -87,7 +91,7 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
         case "-f" where accepts.contains(.format), "--format" where accepts.contains(.format):
             let text = try value(name, inline)
             guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                throw UsageError(message: "unknown format '\(text)' (expected svg, pdf, ps or eps)", command: command)
+                throw UsageError(message: "unknown format '\(text)' (expected svg, pdf, ps, eps or png)", command: command)
             }
             result.format = format
         case "--diagnostics":
@@ -100,12 +104,36 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
             result.fontPaths.append(try value(name, inline))
         case "--no-compress" where accepts.contains(.compress):
             result.compress = false
+        case "--dpi" where accepts.contains(.raster), "--scale" where accepts.contains(.raster):
+            let text = try value(name, inline)
+            let range = name == "--dpi" ? PNGOptions.dpiRange : (PNGOptions.dpiRange.lowerBound / 96)...(PNGOptions.dpiRange.upperBound / 96)
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw UsageError(
+                    message: "'\(name) \(text)' is not a number from \(trimmed(range.lowerBound)) to \(trimmed(range.upperBound))",
+                    command: command)
+            }
+            if name == "--dpi" { result.dpi = number } else { result.scale = number }
+            if result.dpi != nil && result.scale != nil {
+                throw UsageError(message: "give --dpi or --scale, not both", command: command)
+            }
+        case "--background" where accepts.contains(.raster):
+            let text = try value(name, inline)
+            guard let background = PNGBackground(parsing: text) else {
+                throw UsageError(
+                    message: "unknown background '\(text)' (expected white, transparent, #rrggbb or #rrggbbaa)", command: command)
+            }
+            result.background = background
         default:
             throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
         }
         index += 1
     }
     return result
+}
+
+/// A number as typed: `96` rather than `96.0`.
+func trimmed(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 // MARK: - Output to the terminal
@@ -133,6 +161,9 @@ let useColor: Bool = {
 
 func environmentOptions(_ arguments: Arguments) -> CompileOptions {
     var options = CompileOptions(fontSearchPaths: arguments.fontPaths, compressPDF: arguments.compress)
+    if let scale = arguments.scale { options.png.dpi = 96 * scale }
+    if let dpi = arguments.dpi { options.png.dpi = dpi }
+    if let background = arguments.background { options.png.background = background }
     if let epoch = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: epoch)) {
         options.sourceDateEpoch = seconds
     }
@@ -210,7 +241,7 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
         }
         if let fromExtension { return (output, fromExtension) }
         if output == "-" { return (output, .pdf) }
-        throw UsageError(message: "cannot tell the format from '\(output)': use --format svg|pdf|ps|eps", command: "compile")
+        throw UsageError(message: "cannot tell the format from '\(output)': use --format svg|pdf|ps|eps|png", command: "compile")
     }
     let format = arguments.format ?? .pdf
     if input == "-" { return ("-", format) }
@@ -221,7 +252,14 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
 }
 
 func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress])
+    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress, .raster])
+    if arguments.dpi != nil || arguments.scale != nil || arguments.background != nil {
+        let formats = arguments.inputs.isEmpty ? [] : try arguments.inputs.map { input throws(UsageError) in try plannedOutput(input: input, arguments: arguments).format }
+        if !formats.isEmpty, !formats.contains(.png) {
+            let given = arguments.dpi != nil ? "--dpi" : arguments.scale != nil ? "--scale" : "--background"
+            throw UsageError(message: "\(given) applies to PNG output only (use -o OUT.png or --format png)", command: "compile")
+        }
+    }
     if arguments.help {
         print(Help.compile, terminator: "")
         return .success

@@ -2,6 +2,7 @@ import DrawDiagnostics
 import DrawScene
 import DrawSemantics
 @testable import DrawLayout
+import DrawImages
 import Testing
 #if canImport(Foundation)
 import Foundation
@@ -62,7 +63,18 @@ import Foundation
     @Test func jpegSizeFromStartOfFrame() {
         // SOI, APP0 (length 4), SOF0 with height 30, width 40.
         let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x1E, 0x00, 0x28, 0x03]
-        #expect(jpegSize(bytes)! == (40, 30))
-        #expect(jpegSize([0xFF, 0xD8, 0xFF]) == nil)
+        let info = ImageDecoder.info(bytes)
+        #expect(info?.width == 40 && info?.height == 30 && info?.format == .jpeg)
+        #expect(ImageDecoder.info([0xFF, 0xD8, 0xFF]) == nil)
+    }
+
+    @Test func imagesWithTooManyPixelsAreDiagnosedAtTheirNode() {
+        // 10,000 × 10,000 = 10^8 pixels > 2^26: refused here, so no backend meets it.
+        let path = temporaryFile("huge.png", pngHeader(10_000, 10_000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (_, diagnostics, document) = layoutPage([node(.image, path)])
+        #expect(diagnostics.map(\.id) == ["layout.image"])
+        #expect(diagnostics.first?.message.contains("more than the \(ImageLimits.maximumPixels) an image may have") == true)
+        #expect(document.images.isEmpty)
     }
 }

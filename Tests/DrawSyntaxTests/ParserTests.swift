@@ -124,6 +124,14 @@ func expectAST(_ text: String, _ expected: String, sourceLocation: SourceLocatio
         """)
     }
 
+    @Test func connectorEndpointMayBeAPortWithAnOffset() {
+        // `a.right + (0, 5pt) -> b`: an additive endpoint; an arrow inside brackets or after a
+        // comma does not make a node statement a connector.
+        #expect(dump("a.right + (0, 5pt) -> b.left - (2, 0)").ast.hasPrefix("connector @0..37\n  binary + @0..18"))
+        #expect(dump("rect at: a.right + (0, 5), label: \"->\"").ast.hasPrefix("node rect"))
+        #expect(dump("line points: [a.right - (1, 1)]").ast.hasPrefix("node line"))
+    }
+
     @Test func connectorWithIndexedEndpoint() {
         #expect(dump("xs[0] -> xs[1]").ast.hasPrefix("connector @0..14\n  index @0..5"))
         #expect(dump("text [1, 2]").ast.hasPrefix("node text @0..11"))

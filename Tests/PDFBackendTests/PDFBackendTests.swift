@@ -1,4 +1,5 @@
 import DrawFonts
+import DrawImages
 import DrawOutput
 import DrawScene
 import DrawTestSupport
@@ -428,25 +429,72 @@ import Testing
         #expect(abs(-total * 10 / 1000 - 199 * 0.0001) < 1e-5)
     }
 
+    /// The samples of a Flate stream with PNG predictors (what a PDF reader does).
+    func unpredicted(_ data: [UInt8], width: Int, height: Int, unit: Int) throws -> [UInt8] {
+        let filtered = try #require(Deflate.decompress(data))
+        let stride = width * unit
+        try #require(filtered.count == (stride + 1) * height)
+        var out: [UInt8] = []
+        var previous = [UInt8](repeating: 0, count: stride)
+        for y in 0..<height {
+            var row = Array(filtered[(y * (stride + 1) + 1)..<((y + 1) * (stride + 1))])
+            let ok = row.withUnsafeMutableBufferPointer { r in
+                previous.withUnsafeBufferPointer { PNGFile.unfilter(r, previous: $0, filter: filtered[y * (stride + 1)], unit: unit) }
+            }
+            try #require(ok)
+            out += row
+            previous = row
+        }
+        return out
+    }
+
     @Test func pngDecoding() throws {
         let rgba = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true)))
         #expect(rgba.width == 24 && rgba.height == 16)
-        #expect(rgba.data.count == 24 * 16 * 3)
-        let mask = try #require(rgba.softMask)
+        guard case .pngPredicted(colors: 3) = rgba.encoding else { Issue.record("RGB with predictors expected"); return }
+        let colors = try unpredicted(rgba.data, width: 24, height: 16, unit: 3)
+        let mask = try unpredicted(try #require(rgba.softMask), width: 24, height: 16, unit: 1)
+        #expect(colors.count == 24 * 16 * 3)
         #expect(mask[0] == 255 && mask[23] == 0)
         // Top-left pixel: red 0, green 0, blue 160; bottom-right red 255, green 255.
-        #expect(Array(rgba.data[0..<3]) == [0, 0, 160])
-        #expect(Array(rgba.data[(24 * 16 - 1) * 3..<(24 * 16) * 3]) == [255, 255, 160])
+        #expect(Array(colors[0..<3]) == [0, 0, 160])
+        #expect(Array(colors[(24 * 16 - 1) * 3..<(24 * 16) * 3]) == [255, 255, 160])
         let sixteen = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, sixteenBit: true)))
         #expect(sixteen.data == rgba.data && sixteen.softMask == rgba.softMask)
         let interlaced = try #require(DecodedImage.decodePNG(TestPNG.rgb(alpha: true, interlaced: true)))
         #expect(interlaced.data == rgba.data && interlaced.softMask == rgba.softMask)
         let palette = try #require(DecodedImage.decodePNG(TestPNG.palette(transparent: true)))
-        #expect(palette.softMask?[0] == 0)
+        let paletteMask = try unpredicted(try #require(palette.softMask), width: palette.width, height: palette.height, unit: 1)
+        #expect(paletteMask[0] == 0)
         #expect(DecodedImage.decodePNG([0x89, 0x50]) == nil)
         // A truncated file is refused, not read past its end.
         let truncated = Array(TestPNG.rgb(alpha: true).prefix(60))
         #expect(DecodedImage.decodePNG(truncated) == nil)
+    }
+
+    @Test("an RGBA PNG keeps about its own size in the PDF: colour and /SMask both with PNG predictors")
+    func rgbaPNGStaysSmall() throws {
+        // A 256 × 256 RGBA gradient with a soft edge: PNG's filters make it tiny, raw samples
+        // under Flate would not (issue 13: 4 KB of PNG became 72 KB of PDF).
+        var rows: [[UInt8]] = []
+        for y in 0..<256 {
+            var row: [UInt8] = []
+            for x in 0..<256 { row += [UInt8(x), UInt8(y), UInt8((x + y) / 2), UInt8(max(0, min(255, 400 - x - y)))] }
+            rows.append(row)
+        }
+        let png = TestPNG.encode(width: 256, height: 256, colorType: 6, depth: 8, rows: rows)
+        let image = try #require(DecodedImage.decodePNG(png))
+        let mask = try #require(image.softMask)
+        let embedded = image.data.count + mask.count
+        #expect(embedded < png.count * 3 / 2, "PNG \(png.count) bytes, PDF streams \(embedded) bytes")
+        #expect(try unpredicted(mask, width: 256, height: 256, unit: 1)[255 * 256 + 255] == 0)
+        let document = Scene.Document(
+            pages: [Scene.Page(size: Size(200, 200), items: [.image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 0, y: 0, width: 200, height: 200)))])],
+            images: [Scene.ImageResource(format: .png, bytes: png, pixelWidth: 256, pixelHeight: 256)])
+        let pdf = PDFWriter.render(document)
+        #expect(pdf.count < png.count * 3 / 2 + 2000, "PDF \(pdf.count) bytes for a PNG of \(png.count)")
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.components(separatedBy: "/Predictor 15").count == 3, "colour and mask both predicted")
     }
 
     @Test func jpegHeader() throws {

@@ -2,6 +2,7 @@ import DrawFonts
 import DrawOutput
 import DrawScene
 import DrawTestSupport
+@testable import PSBackend
 import Foundation
 
 /// Scene documents built by hand, one per feature of the PostScript backend.
@@ -265,5 +266,19 @@ enum PNGWriter {
             for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
         }
         return crc ^ 0xFFFF_FFFF
+    }
+}
+
+/// The PostScript backend's image path (DrawImages underneath), under the names these
+/// tests used when the backend had its own decoder.
+enum PNGDecoder {
+    static func decode(_ bytes: [UInt8]) -> PSImages.Decoded? {
+        PSImages.decode(Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: 0, pixelHeight: 0))
+    }
+}
+
+enum JPEGInfo {
+    static func read(_ bytes: [UInt8]) -> PSImages.Decoded? {
+        PSImages.decode(Scene.ImageResource(format: .jpeg, bytes: bytes, pixelWidth: 0, pixelHeight: 0))
     }
 }

@@ -1,0 +1,270 @@
+import DrawOutput
+
+/// PNG (ISO/IEC 15948): the chunk walk, the header, and decoding of every colour type and
+/// bit depth, Adam7 interlacing, palettes and `tRNS`, to 8-bit samples.
+package enum PNGFile {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The chunks a decoder needs, read once.
+    package struct Chunks: Sendable {
+        package var width = 0, height = 0, depth = 0, colorType = 0
+        package var interlaced = false
+        package var palette: [UInt8] = []
+        package var transparency: [UInt8]?
+        /// The concatenated `IDAT` data: one zlib stream of filtered rows.
+        package var compressed: [UInt8] = []
+        /// Colour channels per pixel in the file (palette index counts as 1).
+        package var channels: Int {
+            switch colorType { case 2: 3; case 4: 2; case 6: 4; default: 1 }
+        }
+        package var isValidFormat: Bool {
+            switch (colorType, depth) {
+            case (0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8),
+                 (4, 8), (4, 16), (6, 8), (6, 16): true
+            default: false
+            }
+        }
+    }
+
+    /// Walks the chunks; `headerOnly` stops after IHDR. Nil when the file is not a PNG or a
+    /// chunk runs past the end.
+    package static func chunks(_ bytes: [UInt8], headerOnly: Bool = false) -> Chunks? {
+        guard bytes.count >= 33, bytes.starts(with: signature) else { return nil }
+        var result = Chunks()
+        var sawHeader = false
+        var index = 8
+        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        while index + 12 <= bytes.count {
+            let length = be32(index)
+            let start = index + 8
+            guard length <= bytes.count - start - 4 else { return nil }
+            let t = (bytes[index + 4], bytes[index + 5], bytes[index + 6], bytes[index + 7])
+            switch t {
+            case (0x49, 0x48, 0x44, 0x52):  // IHDR
+                guard length >= 13, !sawHeader else { return nil }
+                sawHeader = true
+                result.width = be32(start)
+                result.height = be32(start + 4)
+                result.depth = Int(bytes[start + 8])
+                result.colorType = Int(bytes[start + 9])
+                guard bytes[start + 10] == 0, bytes[start + 11] == 0, bytes[start + 12] <= 1 else { return nil }
+                result.interlaced = bytes[start + 12] == 1
+                if headerOnly { return result }
+            case (0x50, 0x4C, 0x54, 0x45): result.palette = Array(bytes[start..<start + length])  // PLTE
+            case (0x74, 0x52, 0x4E, 0x53): result.transparency = Array(bytes[start..<start + length])  // tRNS
+            case (0x49, 0x44, 0x41, 0x54): result.compressed.append(contentsOf: bytes[start..<start + length])  // IDAT
+            case (0x49, 0x45, 0x4E, 0x44): index = bytes.count; continue  // IEND
+            default: break
+            }
+            index = start + length + 4
+        }
+        return sawHeader ? result : nil
+    }
+
+    static func info(_ bytes: [UInt8]) -> ImageInfo? {
+        guard let c = chunks(bytes, headerOnly: true), c.width > 0, c.height > 0, c.isValidFormat else { return nil }
+        return ImageInfo(
+            format: .png, width: c.width, height: c.height,
+            components: c.colorType == 0 || c.colorType == 4 ? 1 : 3, bitDepth: c.depth, pngColorType: c.colorType,
+            interlaced: c.interlaced, progressive: false, adobe: false,
+            mayHaveAlpha: c.colorType == 4 || c.colorType == 6 || bytes.count > 0 && hasTransparencyChunk(bytes))
+    }
+
+    private static func hasTransparencyChunk(_ bytes: [UInt8]) -> Bool { chunks(bytes)?.transparency != nil }
+
+    /// One pass of Adam7 interlacing: the pixels (x0 + i·dx, y0 + j·dy).
+    struct Pass { var x0, y0, dx, dy: Int }
+    static let adam7 = [
+        Pass(x0: 0, y0: 0, dx: 8, dy: 8), Pass(x0: 4, y0: 0, dx: 8, dy: 8), Pass(x0: 0, y0: 4, dx: 4, dy: 8),
+        Pass(x0: 2, y0: 0, dx: 4, dy: 4), Pass(x0: 0, y0: 2, dx: 2, dy: 4), Pass(x0: 1, y0: 0, dx: 2, dy: 2),
+        Pass(x0: 0, y0: 1, dx: 1, dy: 2),
+    ]
+
+    /// Undoes one PNG row filter in place (`unit`: bytes per complete pixel, at least 1).
+    package static func unfilter(_ row: UnsafeMutableBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>, filter: UInt8, unit: Int) -> Bool {
+        let n = row.count
+        switch filter {
+        case 0: break
+        case 1: if unit < n { for i in unit..<n { row[i] = row[i] &+ row[i - unit] } }
+        case 2: for i in 0..<n { row[i] = row[i] &+ previous[i] }
+        case 3:
+            for i in 0..<n {
+                let left = i >= unit ? Int(row[i - unit]) : 0
+                row[i] = row[i] &+ UInt8((left + Int(previous[i])) >> 1)
+            }
+        case 4:
+            for i in 0..<n {
+                let a = i >= unit ? Int(row[i - unit]) : 0
+                let b = Int(previous[i])
+                let c = i >= unit ? Int(previous[i - unit]) : 0
+                let p = a + b - c
+                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                row[i] = row[i] &+ UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+            }
+        default: return false
+        }
+        return true
+    }
+
+    static func decode(_ bytes: [UInt8]) -> DecodedImage? {
+        guard let h = chunks(bytes), h.width > 0, h.height > 0, h.isValidFormat,
+              h.width <= ImageLimits.maximumPixels / h.height
+        else { return nil }
+        if h.colorType == 3 && (h.palette.isEmpty || h.palette.count % 3 != 0) { return nil }
+        let channels = h.channels
+        let bitsPerPixel = channels * h.depth
+        let passes = h.interlaced ? adam7 : [Pass(x0: 0, y0: 0, dx: 1, dy: 1)]
+        var expected = 0
+        for p in passes {
+            let w = (h.width - p.x0 + p.dx - 1) / p.dx, rows = (h.height - p.y0 + p.dy - 1) / p.dy
+            if w > 0 && rows > 0 { expected += rows * (1 + (w * bitsPerPixel + 7) / 8) }
+        }
+        guard let raw = Deflate.decompress(h.compressed, limit: expected + 1024), raw.count >= expected else { return nil }
+
+        let transparency = h.transparency ?? []
+        let alphaPossible = h.colorType == 4 || h.colorType == 6 || !transparency.isEmpty
+        let outComponents = (h.colorType == 0 || h.colorType == 4) ? 1 : 3
+        let pixels = h.width * h.height
+        var out = [UInt8](repeating: 0, count: pixels * outComponents)
+        var alphas = [UInt8](repeating: 255, count: alphaPossible ? pixels : 0)
+        var sawTransparency = false
+        var offset = 0
+        let maxValue = (1 << h.depth) - 1
+        let paletteEntries = h.palette.count / 3
+        for p in passes {
+            let w = (h.width - p.x0 + p.dx - 1) / p.dx, rows = (h.height - p.y0 + p.dy - 1) / p.dy
+            guard w > 0 && rows > 0 else { continue }
+            let stride = (w * bitsPerPixel + 7) / 8
+            let unit = max(1, bitsPerPixel / 8)
+            var previous = [UInt8](repeating: 0, count: stride)
+            var line = [UInt8](repeating: 0, count: stride)
+            for row in 0..<rows {
+                let filter = raw[offset]
+                for i in 0..<stride { line[i] = raw[offset + 1 + i] }
+                let ok = line.withUnsafeMutableBufferPointer { l in
+                    previous.withUnsafeBufferPointer { unfilter(l, previous: $0, filter: filter, unit: unit) }
+                }
+                guard ok else { return nil }
+                offset += 1 + stride
+                let y = p.y0 + row * p.dy
+                for column in 0..<w {
+                    func channel(_ ch: Int) -> Int {
+                        let bit = (column * channels + ch) * h.depth
+                        switch h.depth {
+                        case 16: return Int(line[bit >> 3]) << 8 | Int(line[(bit >> 3) + 1])
+                        case 8: return Int(line[bit >> 3])
+                        default: return Int(line[bit >> 3] >> UInt8(8 - h.depth - bit & 7)) & maxValue
+                        }
+                    }
+                    func to8(_ v: Int) -> Int { h.depth == 16 ? v >> 8 : h.depth == 8 ? v : v * 255 / maxValue }
+                    func key(_ i: Int) -> Int { Int(transparency[2 * i]) << 8 | Int(transparency[2 * i + 1]) }
+                    var color = (0, 0, 0)
+                    var alpha = 255
+                    switch h.colorType {
+                    case 0:
+                        let g = channel(0)
+                        color.0 = to8(g)
+                        if transparency.count >= 2, g == key(0) { alpha = 0 }
+                    case 2:
+                        let r = channel(0), g = channel(1), b = channel(2)
+                        color = (to8(r), to8(g), to8(b))
+                        if transparency.count >= 6, r == key(0), g == key(1), b == key(2) { alpha = 0 }
+                    case 3:
+                        let i = channel(0)
+                        guard i < paletteEntries else { return nil }
+                        color = (Int(h.palette[i * 3]), Int(h.palette[i * 3 + 1]), Int(h.palette[i * 3 + 2]))
+                        if i < transparency.count { alpha = Int(transparency[i]) }
+                    case 4:
+                        color.0 = to8(channel(0))
+                        alpha = to8(channel(1))
+                    default:
+                        color = (to8(channel(0)), to8(channel(1)), to8(channel(2)))
+                        alpha = to8(channel(3))
+                    }
+                    let x = p.x0 + column * p.dx
+                    let o = y * h.width + x
+                    if alpha < 255 {
+                        sawTransparency = true
+                        alphas[o] = UInt8(alpha)
+                    }
+                    if outComponents == 3 {
+                        out[3 * o] = UInt8(color.0); out[3 * o + 1] = UInt8(color.1); out[3 * o + 2] = UInt8(color.2)
+                    } else {
+                        out[o] = UInt8(color.0)
+                    }
+                }
+                swap(&previous, &line)
+            }
+        }
+        return DecodedImage(
+            width: h.width, height: h.height, components: outComponents, samples: out,
+            alpha: sawTransparency ? alphas : nil)
+    }
+}
+
+extension PNGFile {
+    /// PNG row filtering (the encoder's side of `unfilter`), for PNG files and for PDF's
+    /// Flate streams with PNG predictors: each row of `height` rows of `stride` bytes gets
+    /// the filter byte and the filter (None, Sub, Up, Average, Paeth) whose output has the
+    /// smallest sum of absolute values (the usual heuristic). `unit`: bytes per pixel.
+    package static func filterRows(_ raw: [UInt8], stride: Int, height: Int, unit: Int) -> [UInt8] {
+        var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
+        var scratch = [UInt8](repeating: 0, count: 2 * stride)
+        raw.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                let row = UnsafeBufferPointer(rebasing: src[(y * stride)..<((y + 1) * stride)])
+                let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * stride)..<(y * stride)]) : nil
+                filterRow(row, previous: previous, unit: unit, into: &filtered, at: y * (stride + 1), scratch: &scratch)
+            }
+        }
+        return filtered
+    }
+
+    /// Filters one row (`previous` nil for the first) into `out[at…]`: the filter byte, then
+    /// `row.count` filtered bytes. `scratch` holds at least twice the row's length.
+    package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
+                                  into out: inout [UInt8], at: Int, scratch: inout [UInt8]) {
+        let stride = row.count
+        var bestFilter: UInt8 = 0
+        var bestScore = Int.max
+        scratch.withUnsafeMutableBufferPointer { buffers in
+            let candidate = UnsafeMutableBufferPointer(rebasing: buffers[0..<stride])
+            let best = UnsafeMutableBufferPointer(rebasing: buffers[stride..<(2 * stride)])
+            // Up and Sub first: on the flat areas of drawings they score 0 at once, and every
+            // later candidate then stops at its first byte.
+            for filter: UInt8 in [2, 1, 4, 3, 0] {
+                if previous == nil && filter == 2 { continue }
+                var score = 0
+                for i in 0..<stride {
+                    let x = row[i]
+                    let a = i >= unit ? row[i - unit] : 0
+                    let b = previous?[i] ?? 0
+                    let c = i >= unit ? (previous?[i - unit] ?? 0) : 0
+                    let v: UInt8
+                    switch filter {
+                    case 0: v = x
+                    case 1: v = x &- a
+                    case 2: v = x &- b
+                    case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
+                    default:
+                        let p = Int(a) + Int(b) - Int(c)
+                        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+                        v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                    }
+                    candidate[i] = v
+                    score += v < 128 ? Int(v) : 256 - Int(v)
+                    if score >= bestScore { break }
+                }
+                if score < bestScore {
+                    bestScore = score
+                    bestFilter = filter
+                    for i in 0..<stride { best[i] = candidate[i] }
+                }
+            }
+            out.withUnsafeMutableBufferPointer { o in
+                o[at] = bestFilter
+                for i in 0..<stride { o[at + 1 + i] = best[i] }
+            }
+        }
+    }
+}

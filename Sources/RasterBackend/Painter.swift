@@ -1,0 +1,307 @@
+// The scene walk: items in paint order onto a stack of premultiplied RGBA layers.
+
+import DrawFonts
+import DrawImages
+import DrawScene
+#if canImport(Foundation)
+import Foundation
+#endif
+
+/// A premultiplied RGBA pixel buffer the size of the page.
+final class Layer {
+    let width: Int, height: Int
+    var pixels: [UInt8]
+    /// The part drawn into since the layer was cleared.
+    var dirty: PixelBox
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        dirty = PixelBox(x0: width, y0: height, x1: 0, y1: 0)
+    }
+    func markDirty(_ b: PixelBox) {
+        dirty = PixelBox(x0: min(dirty.x0, b.x0), y0: min(dirty.y0, b.y0), x1: max(dirty.x1, b.x1), y1: max(dirty.y1, b.y1))
+    }
+}
+
+/// A clip: coverage 0…255 per page pixel inside `box`, nothing outside it.
+struct ClipMask {
+    var box: PixelBox
+    var mask: [UInt8]
+    var width: Int
+    @inline(__always) func value(_ x: Int, _ y: Int) -> UInt8 {
+        guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }
+        return mask[y * width + x]
+    }
+}
+
+struct Painter {
+    let document: Scene.Document
+    let options: RasterOptions
+    let accumulator = CoverageAccumulator()
+    var layers: [Layer] = []
+    var clip: ClipMask?
+    var edges = 0
+    var failure: RasterError?
+    var width = 0, height = 0
+    var images: [Int: DecodedImage?] = [:]
+    var faces: StandardFaces
+    var glyphCache: [Int: [Int: Scene.Path?]] = [:]
+
+    init(document: Scene.Document, options: RasterOptions) {
+        self.document = document
+        self.options = options
+        faces = StandardFaces(folders: options.standardFontFolders)
+    }
+
+    mutating func paint(_ page: Scene.Page) -> Result<RasterImage, RasterError> {
+        let (w, h) = RasterWriter.pixelSize(page.size, dpi: options.dpi)
+        guard w <= RasterLimits.maximumPagePixels / h else {
+            return .failure(RasterError(
+                "png.page-too-large",
+                "a page of \(w) × \(h) pixels is more than the \(RasterLimits.maximumPagePixels) pixels a PNG page may have: lower --dpi or --scale"))
+        }
+        width = w; height = h
+        edges = 0
+        clip = nil
+        let base = Layer(width: w, height: h)
+        layers = [base]
+        let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
+        if let backdrop = options.backdrop, backdrop.alpha > 0 { fillBox(full, color: backdrop) }
+        if let background = page.background, background.alpha > 0 { fillBox(full, color: background) }
+        let ctm = Transform.scale(options.scale, options.scale)
+        draw(page.items, ctm: ctm)
+        if let failure { return .failure(failure) }
+        return .success(RasterImage(width: w, height: h, pixels: base.pixels))
+    }
+
+    // MARK: Items
+
+    mutating func draw(_ items: [Scene.Item], ctm: Transform) {
+        for item in items {
+            if failure != nil { return }
+            switch item {
+            case .path(let path, let paint):
+                if let fill = paint.fill, fill.color.alpha > 0 {
+                    fillPath(path, ctm: ctm, rule: fill.rule == .evenOdd ? .evenOdd : .nonZero, color: fill.color)
+                }
+                if let stroke = paint.stroke, stroke.color.alpha > 0 { strokePath(path, ctm: ctm, stroke: stroke) }
+            case .text(let run):
+                drawText(run, ctm: ctm)
+            case .image(let image):
+                drawImage(image, ctm: ctm)
+            case .group(let group):
+                drawGroup(group, ctm: ctm)
+            }
+        }
+    }
+
+    mutating func drawGroup(_ group: Scene.Group, ctm parent: Transform) {
+        let ctm = group.transform.then(parent)
+        let savedClip = clip
+        defer { clip = savedClip }
+        if let path = group.clip {
+            let polylines = Flatten.polylines(path, transform: ctm, tolerance: options.tolerance)
+            guard let mask = coverageMask(polylines.map(\.points), rule: .nonZero) else {
+                return  // clipped away entirely
+            }
+            clip = mask
+        }
+        let opacity = max(0, min(1, group.opacity))
+        if opacity <= 0 { return }
+        if opacity >= 1 {
+            draw(group.items, ctm: ctm)
+            return
+        }
+        let layer = Layer(width: width, height: height)
+        layers.append(layer)
+        draw(group.items, ctm: ctm)
+        layers.removeLast()
+        composite(layer, opacity: opacity, onto: layers[layers.count - 1])
+    }
+
+    // MARK: Fills and strokes
+
+    mutating func fillPath(_ path: Scene.Path, ctm: Transform, rule: CoverageRule, color: Color) {
+        let polylines = Flatten.polylines(path, transform: ctm, tolerance: options.tolerance)
+        fillPolygons(polylines.map(\.points), rule: rule) { _, _ in color }
+    }
+
+    mutating func strokePath(_ path: Scene.Path, ctm: Transform, stroke: Stroke) {
+        // Stroke in user space (so a scaled group scales its strokes as in PDF), then map
+        // the outline; a hairline (width 0) is one device pixel wide whatever the transform.
+        let scale = max(1e-9, (abs(ctm.a * ctm.d - ctm.b * ctm.c)).squareRoot())
+        let hairline = stroke.width <= 0
+        let space: Transform = hairline ? ctm : .identity
+        let width = hairline ? 1 : stroke.width
+        let unit = hairline ? 1 : scale
+        var lines = Flatten.polylines(path, transform: space, tolerance: options.tolerance / unit)
+        if !stroke.dash.isEmpty {
+            let k = hairline ? scale : 1
+            do {
+                lines = try Stroker.dash(lines, pattern: stroke.dash.map { $0 * k }, offset: stroke.dashOffset * k)
+            } catch {
+                failure = RasterError(
+                    "png.too-many-dashes",
+                    "a dashed stroke would be cut into more than \(Stroker.maximumDashes) dashes: lengthen the dash pattern")
+                return
+            }
+        }
+        let style = StrokeStyle(
+            width: width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit,
+            // Round joins and caps are few points: a quarter of the tolerance costs little.
+            circleSegments: Stroker.circleSegments(radius: width / 2 * unit, tolerance: options.tolerance / 4))
+        var polygons = Stroker.outline(lines, style: style)
+        if !hairline {
+            for i in polygons.indices {
+                for j in polygons[i].indices { polygons[i][j] = ctm.apply(polygons[i][j]) }
+            }
+        }
+        let color = stroke.color
+        fillPolygons(polygons, rule: .nonZero) { _, _ in color }
+    }
+
+    /// The pixel box of polygons, cut to the page and the clip; nil when nothing is left.
+    func bounds(_ polygons: [[Point]]) -> PixelBox? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons {
+            for p in polygon {
+                if p.x < minX { minX = p.x }
+                if p.x > maxX { maxX = p.x }
+                if p.y < minY { minY = p.y }
+                if p.y > maxY { maxY = p.y }
+            }
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        var box = PixelBox(
+            x0: Int(max(-1, min(Double(width), minX.rounded(.down)))), y0: Int(max(-1, min(Double(height), minY.rounded(.down)))),
+            x1: Int(max(-1, min(Double(width), maxX.rounded(.up)))), y1: Int(max(-1, min(Double(height), maxY.rounded(.up)))))
+        // Winding from the left still matters when the shape starts left of the page.
+        box.x1 = min(width, box.x1)
+        box = box.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        if let clip { box = box.intersection(clip.box) }
+        return box.isEmpty ? nil : box
+    }
+
+    /// Accumulates the polygons' edges over `box`; false when a limit was hit.
+    mutating func accumulate(_ polygons: [[Point]], box: PixelBox) -> Bool {
+        accumulator.reset(box)
+        for polygon in polygons where polygon.count >= 2 {
+            edges += polygon.count
+            if edges > RasterLimits.maximumEdgesPerPage {
+                failure = RasterError(
+                    "png.too-many-edges",
+                    "the page has more than \(RasterLimits.maximumEdgesPerPage) edges to draw: lower --dpi or simplify the drawing")
+                return false
+            }
+            var previous = polygon[polygon.count - 1]
+            for p in polygon {
+                accumulator.add(Edge(x0: previous.x, y0: previous.y, x1: p.x, y1: p.y))
+                previous = p
+            }
+        }
+        return true
+    }
+
+    /// Fills polygons (device pixels) with a colour chosen per pixel (`shade(x, y)`, straight
+    /// alpha), through the current clip, onto the top layer.
+    mutating func fillPolygons(_ polygons: [[Point]], rule: CoverageRule, shade: (Int, Int) -> Color) {
+        guard let box = bounds(polygons), accumulate(polygons, box: box) else { return }
+        let layer = layers[layers.count - 1]
+        layer.markDirty(box)
+        let clip = self.clip
+        let w = width
+        // A solid colour is premultiplied once.
+        let solid = shade(-1, -1)
+        accumulator.sweep(rule: rule) { y, x0, coverage in
+            layer.pixels.withUnsafeMutableBufferPointer { px in
+                for i in 0..<coverage.count {
+                    var c = coverage[i]
+                    if c <= 0 { continue }
+                    let x = x0 + i
+                    if let clip {
+                        let m = clip.value(x, y)
+                        if m == 0 { continue }
+                        c *= Float(m) / 255
+                    }
+                    let color = solid
+                    blend(px, (y * w + x) * 4, color, c)
+                }
+            }
+        }
+    }
+
+    /// A coverage mask of polygons intersected with the current clip; nil when empty.
+    mutating func coverageMask(_ polygons: [[Point]], rule: CoverageRule) -> ClipMask? {
+        guard let box = bounds(polygons), accumulate(polygons, box: box) else { return nil }
+        var mask = [UInt8](repeating: 0, count: width * height)
+        let previous = clip
+        let w = width
+        accumulator.sweep(rule: rule) { y, x0, coverage in
+            for i in 0..<coverage.count where coverage[i] > 0 {
+                var c = coverage[i]
+                if let previous { c *= Float(previous.value(x0 + i, y)) / 255 }
+                mask[y * w + x0 + i] = UInt8(min(255, (c * 255).rounded()))
+            }
+        }
+        return ClipMask(box: box, mask: mask, width: width)
+    }
+
+    /// Fills a pixel box with a colour (backgrounds).
+    mutating func fillBox(_ box: PixelBox, color: Color) {
+        let layer = layers[layers.count - 1]
+        layer.markDirty(box)
+        if color.alpha >= 1 {
+            // Opaque: the pixels are the colour, whatever was there.
+            let px: [UInt8] = [UInt8((color.red * 255).rounded()), UInt8((color.green * 255).rounded()), UInt8((color.blue * 255).rounded()), 255]
+            layer.pixels.withUnsafeMutableBufferPointer { out in
+                for y in box.y0..<box.y1 {
+                    var i = (y * width + box.x0) * 4
+                    for _ in box.x0..<box.x1 { out[i] = px[0]; out[i + 1] = px[1]; out[i + 2] = px[2]; out[i + 3] = 255; i += 4 }
+                }
+            }
+            return
+        }
+        layer.pixels.withUnsafeMutableBufferPointer { px in
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 { blend(px, (y * width + x) * 4, color, 1) }
+            }
+        }
+    }
+
+    /// Composites a finished group layer onto `below` with the group's opacity.
+    func composite(_ layer: Layer, opacity: Double, onto below: Layer) {
+        let box = layer.dirty.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        guard !box.isEmpty else { return }
+        below.markDirty(box)
+        let k = Float(opacity)
+        let w = width
+        layer.pixels.withUnsafeBufferPointer { src in
+            below.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in box.y0..<box.y1 {
+                    for x in box.x0..<box.x1 {
+                        let i = (y * w + x) * 4
+                        let sa = Float(src[i + 3]) * k
+                        if sa <= 0 { continue }
+                        let inv = 1 - sa / 255
+                        for c in 0..<4 {
+                            let s = c == 3 ? sa : Float(src[i + c]) * k
+                            dst[i + c] = UInt8(min(255, (s + Float(dst[i + c]) * inv).rounded()))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Source-over of a straight-alpha colour at coverage `c` onto premultiplied pixel `i`.
+@inline(__always)
+func blend(_ px: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ color: Color, _ c: Float) {
+    let a = Float(color.alpha) * c
+    if a <= 0 { return }
+    let inv = 1 - a
+    px[i] = UInt8(min(255, (Float(color.red) * 255 * a + Float(px[i]) * inv).rounded()))
+    px[i + 1] = UInt8(min(255, (Float(color.green) * 255 * a + Float(px[i + 1]) * inv).rounded()))
+    px[i + 2] = UInt8(min(255, (Float(color.blue) * 255 * a + Float(px[i + 2]) * inv).rounded()))
+    px[i + 3] = UInt8(min(255, (255 * a + Float(px[i + 3]) * inv).rounded()))
+}
