@@ -81,12 +81,25 @@ extension ByteBuffer {
 }
 
 enum SVGText {
+    /// A glyph is placed explicitly at least once in this many glyphs of a run, even where
+    /// the font's advances already put it in place: renderers add up advances in their own
+    /// precision (and may round them to pixels), and this bounds the drift. It also bounds
+    /// the SVG's size per glyph: about 1 + 25/16 bytes for a run of plain ASCII.
+    static let maximumGlyphsBetweenPositions = 16
+
     /// The glyphs of `run` as the content of its `<text>` element, whose `x` is the first
-    /// glyph's position: each later glyph opens a `<tspan>` at its own position, except
-    /// spaces and non-spacing marks, whose placement a renderer cannot get visibly wrong and
-    /// which therefore ride along with the glyph before them. Tab, line feed and carriage
-    /// return count as spaces; other control characters are dropped (they have no glyph, and
-    /// most may not appear in XML at all) and the next glyph is placed explicitly.
+    /// glyph's position. A later glyph opens a `<tspan x=…>` only where the layout departs
+    /// from the font's own advances (a kerning pair, letter or word spacing, a dropped
+    /// glyph), where the font has a kerning pair a renderer might apply by itself (rsvg
+    /// kerns text it is left to place), after an `f` (which rsvg would join into a
+    /// ligature), and every `maximumGlyphsBetweenPositions` glyphs.
+    /// Everywhere else the renderer's pen, moved by the same advances (the metric twins of
+    /// the standard 14 have the AFM's widths), lands where layout put the glyph. (Before,
+    /// every glyph had its tspan: a 100,000-character text was 3 MB of SVG.) Spaces and
+    /// non-spacing marks, whose placement a renderer cannot get visibly wrong, ride along
+    /// with the glyph before them. Tab, line feed and carriage return count as spaces; other
+    /// control characters are dropped (they have no glyph, and most may not appear in XML
+    /// at all) and the next glyph is placed explicitly.
     ///
     /// SVG text keeps the characters of the source. Only where the source wrote a Latin-1
     /// character (U+0000…U+00FF) that a Symbol or ZapfDingbats code stands in for ("a" set
@@ -100,29 +113,79 @@ enum SVGText {
                             numbers: NumberCache? = nil) {
         var symbolic: Standard14Font?
         if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
+        // The font's own advance of a glyph in points, and whether it kerns a pair; nil for
+        // a font whose metrics are not known here (then every glyph is placed).
+        let scale: Double
+        var advance: ((UInt16) -> Int)?
+        var kerns: ((UInt16, UInt16) -> Bool)?
+        if case .standard(let standard) = font, !standard.isSymbolic {
+            // (Symbol and ZapfDingbats text is shown through whatever font has the Unicode
+            // characters, with other advances: each of their glyphs is placed.)
+            let metrics = standard.metrics
+            scale = run.size / 1000
+            advance = { metrics.advance(code: UInt8(truncatingIfNeeded: $0)) }
+            kerns = { metrics.kerning(UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $1)) != 0 }
+        } else if case .trueType(let face) = font {
+            scale = run.size / Double(max(1, face.unitsPerEm))
+            advance = { face.advance(glyph: $0) }
+            kerns = { face.kerning($0, $1) != 0 }
+        } else {
+            scale = 0
+        }
         var inTspan = false
         // Whether the glyph written next sits where the renderer's pen already is, i.e.
         // whether anything has been written at all.
         var started = false
+        // Where the renderer's pen is after the glyphs written (nil: not known), the glyph
+        // before, and how many glyphs were written since the last explicit position.
+        var pen: Double?
+        var previous: UInt16?
+        var previousScalar: Unicode.Scalar = " "
+        var sincePosition = 0
         for glyph in run.glyphs {
             var scalar = glyph.scalar
             if let symbolic, scalar.value <= 0xFF, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) {
                 scalar = shown
             }
             if scalar == "\t" || scalar == "\n" || scalar == "\r" { scalar = " " }
-            guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else { continue }
+            guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else {
+                pen = nil
+                continue
+            }
             // No nonspacing mark lies below U+0300: skip the property lookup for those.
             let ridesAlong = scalar == " " || scalar == "\u{A0}"
                 || (scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark)
+            // The first glyph written is placed by the text's own x (or its tspan).
+            let inPlace = !started || (pen.map { abs($0 - glyph.x) <= 1e-6 * max(1, abs(glyph.x)) } ?? false)
             if started && !ridesAlong {
-                out.appendTspanStart(x: run.origin.x + glyph.x, closingPrevious: inTspan, numbers: numbers)
-                inTspan = true
+                let kerned = previous.map { kerns?($0, glyph.glyph) ?? true } ?? true
+                // rsvg (pango) forms the f-ligatures (fi, fl, ff, ffi) of text it shapes
+                // itself, which neither PDF nor PostScript show: a tspan between breaks them.
+                let ligature = previousScalar == "f"
+                if !inPlace || kerned || ligature || sincePosition >= maximumGlyphsBetweenPositions {
+                    out.appendTspanStart(x: run.origin.x + glyph.x, closingPrevious: inTspan, numbers: numbers)
+                    inTspan = true
+                    sincePosition = 0
+                }
             } else if !started && glyph.x != run.glyphs[0].x {
                 // The first glyphs were dropped: this one still goes where layout put it.
                 out.append(static: "<tspan x=\""); out.append(number: run.origin.x + glyph.x); out.append(static: "\">")
                 inTspan = true
+                sincePosition = 0
             }
             started = true
+            sincePosition += 1
+            // A space or mark rides along where it is; if layout moved it (word spacing),
+            // the pen after it is not known and the next glyph is placed.
+            if ridesAlong && !inPlace {
+                pen = nil
+            } else if let advance {
+                pen = glyph.x + Double(advance(glyph.glyph)) * scale
+            } else {
+                pen = nil
+            }
+            previous = glyph.glyph
+            previousScalar = scalar
             switch scalar.value {
             // Printable ASCII other than & < > " ' is written as it is (the common case).
             case 0x20...0x7E where scalar != "&" && scalar != "<" && scalar != ">" && scalar != "\"" && scalar != "'":

@@ -104,8 +104,10 @@ struct CFFFontTests {
         #expect(svg.contains(" C"))
         // One invisible <text> per line (glyph by glyph in <tspan>s), holding every character.
         #expect(svg.components(separatedBy: "fill-opacity=\"0\"").count - 1 == Self.lines.count)
+        // (Glyphs follow each other without a tspan where the font's advances place them.)
+        let characters = svg.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         for line in Self.lines {
-            for ch in line where ch != " " { #expect(svg.contains(">\(ch)"), "the SVG has the text \(ch)") }
+            for ch in line where ch != " " { #expect(characters.contains(ch), "the SVG has the text \(ch)") }
         }
         guard ExternalTool.require(["rsvg-convert"]) else { return }
         let folder = try TemporaryFolder(prefix: "cff-svg")

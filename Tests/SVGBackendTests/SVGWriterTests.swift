@@ -1,6 +1,7 @@
 import DrawFonts
 import DrawOutput
 import DrawScene
+import DrawTestSupport
 import Foundation
 import Testing
 @testable import SVGBackend
@@ -344,11 +345,21 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(svg.contains("<g transform=\"translate(1 1)\" clip-path=\"url(#c1)\" opacity=\"0.3\">"))
     }
 
-    @Test func textIsPlacedGlyphByGlyph() {
-        let run = layoutRun("AV A", font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(5, 20))
+    /// Glyphs are placed where layout departs from the font's advances (here the A-V kerning
+    /// pair), after an `f`, and every 16 glyphs; elsewhere the renderer's pen puts them there.
+    @Test func textIsPlacedWhereLayoutDepartsFromTheAdvances() {
+        let run = layoutRun("AV Ad office", font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(5, 20))
         let svg = render([.text(run)], fonts: [.standard(.helvetica)])
-        // A = V = 667, space 278, kerning A-V -70 (Helvetica AFM); the space rides along with V.
-        #expect(svg.contains("<text class=\"f1\" x=\"5\" y=\"20\" font-size=\"10\" xml:space=\"preserve\">A<tspan x=\"10.97\">V </tspan><tspan x=\"20.42\">A</tspan></text>"))
+        // A = V = 667, space 278, kerning A-V -70 (Helvetica AFM); the space rides along with
+        // V; "Ad o" follow by their advances; the f, f and i after an f are placed.
+        #expect(svg.contains("<text class=\"f1\" x=\"5\" y=\"20\" font-size=\"10\" xml:space=\"preserve\">A<tspan x=\"10.97\">V Ad of</tspan><tspan x=\"43.77\">f</tspan><tspan x=\"46.55\">ice</tspan></text>"), "\(svg)")
+        let long = layoutRun(String(repeating: "a", count: 40), font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(0, 20))
+        let longSVG = render([.text(long)], fonts: [.standard(.helvetica)])
+        #expect(longSVG.components(separatedBy: "<tspan").count - 1 == 2, "a position every 16 glyphs: \(longSVG)")
+        // A 100,000-character text was 3 MB of SVG (a tspan per glyph); now about 3 bytes a glyph.
+        let text = String(repeating: "lorem ipsum dolor ", count: 100_000 / 18)
+        let huge = render([.text(layoutRun(text, font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(0, 20)))], fonts: [.standard(.helvetica)])
+        #expect(huge.utf8.count < 3 * text.utf8.count, "\(huge.utf8.count) bytes for \(text.utf8.count) glyphs")
         #expect(svg.contains(".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif }"))
     }
 
@@ -435,10 +446,8 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("]]>"))
         #expect(!svg.contains("<b>"))
-        #expect(svg.contains(">&lt;<tspan"))
-        #expect(svg.contains(">&quot;<tspan"))
-        #expect(svg.contains(">&apos;</tspan>"))
-        #expect(svg.contains(">&amp;<tspan"))
+        #expect(svg.contains("&lt;script&gt;alert(1)"))
+        #expect(svg.contains("&quot;quoted&quot; &amp; &apos;sing"))
         #expect(svg.contains("<title>&lt;/title&gt;&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;]]&gt;&amp;</title>"))
         // No control character survives, in any form (tab, line feed and carriage return
         // inside text became spaces).
@@ -524,8 +533,10 @@ extension SVGWriterAdversarialTests {
 }
 
 @Suite struct SVGTextRenderingTests {
-    /// Per-glyph `<tspan>`s land exactly where one `<text>` per glyph lands: librsvg neither
-    /// kerns nor ligates across them. (Both renderings are compared byte for byte.)
+    /// Text placed where layout departs from the advances lands where one `<text>` per glyph
+    /// lands: the kerning pairs and f-ligatures librsvg would apply are split by tspans.
+    /// Compared with the conformance rule (3×3 neighbourhood, 48 levels): rsvg's own kerning
+    /// of pairs the AFM lacks moves a few glyphs by a fraction of a pixel.
     @Test(.enabled(if: ExternalTool.shouldRun("rsvg-convert")))
     func tspansRenderLikeSeparateGlyphs() throws {
         let fonts: [Standard14Font] = [.helvetica, .timesItalic, .courierBold]
@@ -547,7 +558,10 @@ extension SVGWriterAdversarialTests {
         let separate = head + reference + "</svg>\n"
         let a = try #require(ExternalTool.expectRenders(Array(svg.utf8)))
         let b = try #require(ExternalTool.expectRenders(Array(separate.utf8)))
-        #expect(a == b)
+        let comparison = try #require(Raster.read(a)).compare(to: try #require(Raster.read(b)))
+        #expect(comparison.differingFraction < 0.005, "\(comparison.differing) of \(comparison.compared) pixels differ")
+        // And the SVG stays small: well under the 27 bytes per glyph of a tspan each.
+        #expect(svg.utf8.count < reference.utf8.count / 2)
     }
 }
 
