@@ -391,6 +391,10 @@ let pageSizeNames: [String: Size] = {
     return [
         "letter": Size(612, 792), "legal": Size(612, 1008), "tabloid": Size(792, 1224),
         "a3": mm(297, 420), "a4": mm(210, 297), "a5": mm(148, 210), "a6": mm(105, 148),
+        // Envelopes (portrait; `orientation: landscape` for addressing): US #10 is
+        // 4⅛ × 9½ in (ANSI/USPS commercial sizes); DL, C5, C6 and B5 from ISO 269 / ISO 216.
+        "envelope-10": Size(4.125 * 72, 9.5 * 72), "dl": mm(110, 220), "c5": mm(162, 229),
+        "c6": mm(114, 162), "b5": mm(176, 250),
     ]
 }()
 

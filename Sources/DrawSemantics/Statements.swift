@@ -84,6 +84,8 @@ extension Evaluation {
             break
         case .function(let name, let parameters, let body):
             defineFunction(name, parameters, body)
+        case .labels(let sheet):
+            labelSheet(sheet, span: statement.span)
         }
     }
 

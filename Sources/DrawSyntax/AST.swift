@@ -351,6 +351,21 @@ package enum StmtKind: Hashable, Sendable {
     case error
     /// `fn NAME(p1, p2 = default) = EXPR`: a function that computes a value.
     case function(Identifier, [Parameter], ExprID)
+    /// `labels NAME in EXPR, ARGS { … }` or `labels copies: N, ARGS { … }`: a sheet of labels.
+    case labels(LabelsStmt)
+}
+
+/// `labels row in DATA, template: "avery-5160" { … }`: the block once per record (or per
+/// copy), each in a cell of a label sheet, on as many pages as needed.
+package struct LabelsStmt: Hashable, Sendable {
+    /// The loop variable and its sequence; nil for the `copies:` form.
+    package var variable: Identifier?
+    package var sequence: ExprID?
+    package var arguments: ArgumentList
+    package var block: Block
+    package init(variable: Identifier?, sequence: ExprID?, arguments: ArgumentList, block: Block) {
+        self.variable = variable; self.sequence = sequence; self.arguments = arguments; self.block = block
+    }
 }
 
 package struct Stmt: Hashable, Sendable {

@@ -363,6 +363,7 @@ final class Parser {
         case .keywordIf: return parseIf()
         case .keywordFn: return parseFunction()
         case .identifier:
+            if isLabelsAhead(token) { return parseLabels() }
             return isConnectorAhead() ? parseConnector() : parseNode()
         case .keywordElse:
             report(ParseMessages.elseWithoutIf(at: span(token)))
@@ -573,6 +574,33 @@ final class Parser {
             checkMissingComma()
         }
         return Stmt(.page(arguments, block), span: span(from: start))
+    }
+
+    /// `labels` starts a label sheet when a loop (`labels row in`) or a setting
+    /// (`labels copies:`) follows; otherwise it is an ordinary name.
+    func isLabelsAhead(_ token: Token) -> Bool {
+        guard text(token) == "labels" else { return false }
+        let next = peekKind(1)
+        if next == .identifier && peekKind(2) == .keywordIn { return true }
+        return (next == .identifier || next.isKeyword) && peekKind(2) == .colon
+    }
+
+    // labels = "labels" [ identifier "in" expression "," ] arguments block ;
+    func parseLabels() -> Stmt {
+        let start = current.start
+        advance()
+        var variable: Identifier?
+        var sequence: ExprID?
+        if kind == .identifier && peekKind(1) == .keywordIn {
+            variable = parseName(after: "'labels'")
+            advance()
+            sequence = parseExpression()
+            if kind == .comma { advance(); skipNewlines() }
+        }
+        let arguments = parseArguments(positionalAllowed: false)
+        guard !statementFailed, blockFollows(after: "the settings of 'labels'") else { return Stmt(.error, span: span(from: start)) }
+        let body = parseBlock()
+        return Stmt(.labels(LabelsStmt(variable: variable, sequence: sequence, arguments: arguments, block: body)), span: span(from: start))
     }
 
     // for = "for" identifier "in" expression block ;

@@ -48,6 +48,11 @@ private struct ASTDumper {
             line(depth, "page", statement.span)
             for argument in file[arguments] { self.argument(argument, depth + 1) }
             if let body { block(body, depth + 1) }
+        case .labels(let labels):
+            line(depth, "labels\(labels.variable.map { " " + $0.name } ?? "")", statement.span)
+            if let sequence = labels.sequence { expression(sequence, depth + 1) }
+            for argument in file[labels.arguments] { self.argument(argument, depth + 1) }
+            block(labels.block, depth + 1)
         case .forLoop(let name, let sequence, let body):
             line(depth, "for \(name.name)", statement.span)
             expression(sequence, depth + 1)
