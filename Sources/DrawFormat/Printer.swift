@@ -206,6 +206,9 @@ final class Printer {
         var lineEnds = 0
         var mustBreak = false
         var afterComment = false
+        /// The last comment is a block comment that began a line of its own: what follows it
+        /// on its source line stays on its line (`/* note */ rect`).
+        var blockCommentLeadsLine = false
         let blankBeforeFirstComment: Bool
         let blankAfterComment: Bool
         let blankBeforeToken: Bool
@@ -231,7 +234,9 @@ final class Printer {
                 case .lineComment, .blockComment:
                     if lineEnds == 0, !atLineStart, !mustBreak {
                         out.append(0x20)  // a trailing comment: one space after the code
+                        blockCommentLeadsLine = false
                     } else {
+                        blockCommentLeadsLine = trivia.kind == .blockComment
                         let blank = lineEnds >= 2 && (afterComment ? blankAfterComment : blankBeforeFirstComment)
                         newLine(blank: blank, indent: commentIndent)
                     }
@@ -252,7 +257,9 @@ final class Printer {
             s += 1
         }
         consumed = to - 1
-        if forcedBreak || mustBreak || (keepBreaks && lineEnds > 0) {
+        if blockCommentLeadsLine, !mustBreak, lineEnds == 0 {
+            out.append(0x20)
+        } else if forcedBreak || mustBreak || (keepBreaks && lineEnds > 0) {
             // After a comment a statement may keep a blank line (the comment stands apart);
             // a closer never gets one.
             let blank = lineEnds >= 2 && (afterComment ? isStatement(separator) : blankBeforeToken)

@@ -92,7 +92,10 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 
     let (file, parseDiagnostics) = DrawSyntax.parse(sourceFile)
     diagnostics += parseDiagnostics
-    if diagnostics.contains(where: { $0.severity == .error }) {
+    // A mistake inside one literal (`fill: #ggg`) leaves the statements around it whole: the
+    // later stages still check the rest of the file, so one typo does not hide the others.
+    // Any other syntax error stops here (what follows it may be misread).
+    if diagnostics.contains(where: { $0.severity == .error }), !file.errorsConfinedToLiterals {
         return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
     }
     // `check` runs the stages that exist; a missing later stage is not the input's fault.

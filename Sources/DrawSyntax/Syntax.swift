@@ -82,6 +82,25 @@ package struct SyntaxTokens: Sendable {
         tokenRange(of: span).last { !tokens[$0].kind.isTrivia }
     }
 
+    /// Whether the expression at `span` is written in parentheses, `(e)`: the parser folds
+    /// those into `e` (widening its span over them), so this is where they are kept. True when
+    /// the first token is `(` and the `)` that closes it is the last.
+    package func isParenthesized(_ span: Span) -> Bool {
+        guard let first = firstToken(of: span), let last = lastToken(of: span),
+              tokens[first].kind == .leftParen, tokens[last].kind == .rightParen else { return false }
+        var level = 0
+        for index in first...last {
+            switch tokens[index].kind {
+            case .leftParen: level += 1
+            case .rightParen:
+                level -= 1
+                if level == 0 { return index == last }
+            default: break
+            }
+        }
+        return false
+    }
+
     /// The number of line ends in token `index` (a lossless `.newline` covers a run of them).
     package func lineEndCount(of index: Int) -> Int {
         var count = 0

@@ -44,7 +44,8 @@ package func corpusDiagnostics(for source: SourceFile, sources: inout SourceMana
     diagnostics += parseDiagnostics
     // Evaluation (only on a file that parsed without errors, as the compiler does).
     // Imports in corpus files resolve relative to Tests/Corpus (file paths are relative to it).
-    guard !parseDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+    // (or with errors confined to literals, which leave the statements around them whole).
+    guard !parseDiagnostics.contains(where: { $0.severity == .error }) || file.errorsConfinedToLiterals else { return diagnostics }
     let evaluator = Evaluator(loadFile: { path in
         FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
     })
