@@ -50,11 +50,11 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
 
 /// Lexer errors that stay inside one literal token: the parser makes the literal an `.error`
 /// expression (or keeps the string as written) and the statement around it is whole.
-/// (Invalid UTF-8 outside a string or comment is an `.invalid` token, which fails its
-/// statement, so it is caught by `anyStatementFailed`.)
+/// Invalid UTF-8 is not among them: decoded as U+FFFD inside a string, it would make layout
+/// report a character missing from the font, a consequence rather than a second mistake.
 private let literalErrorIDs: Set<String> = [
     "lex.malformed-number", "lex.number-too-large", "lex.unknown-unit", "lex.malformed-color",
-    "lex.invalid-escape", "lex.invalid-unicode-escape", "lex.invalid-utf8",
+    "lex.invalid-escape", "lex.invalid-unicode-escape",
 ]
 
 /// By position (lexer and parser findings interleave), stable; "too many errors" stays last.
