@@ -443,7 +443,8 @@ final class Printer {
             default:
                 break
             }
-            if previousUnary { separator = .none }
+            // (`- -a` keeps its space: `--` is the connector.)
+            if previousUnary, !(previousKind == .minus && next == .minus) { separator = .none }
             if mode.wrapArguments, inHead, opened.isEmpty, previousKind == .comma { separator = .wrap }
             // The indentation of a new line here.
             let closes = next == .rightParen || next == .rightBracket || next == .stringTail
