@@ -267,7 +267,11 @@ final class Printer {
         } else if case .space = separator {
             out.append(0x20)
         } else if afterComment, !atLineStart {
-            out.append(0x20)
+            // After a comment inside a line: a space, except before what hugs its left side.
+            switch kind(to) {
+            case .comma, .rightParen, .rightBracket, .colon, .dot: break
+            default: out.append(0x20)
+            }
         }
     }
 
