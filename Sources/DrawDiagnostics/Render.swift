@@ -18,6 +18,10 @@ package struct TerminalDiagnosticRenderer {
     package var source: (FileID) -> SourceFile?
     /// ANSI colours and bold; the caller decides (the CLI: only when stderr is a terminal).
     package var color: Bool
+    /// Writes each diagnostic's stable id after its severity (`error[parse.expected-value]:`);
+    /// the diagnostics corpus's `.expected` files are rendered so, pinning the id as well as
+    /// the wording.
+    package var showsIDs = false
 
     package init(color: Bool = false, source: @escaping (FileID) -> SourceFile?) {
         self.color = color
@@ -47,7 +51,7 @@ package struct TerminalDiagnosticRenderer {
 
     package func render(_ diagnostic: Diagnostic, into out: inout String) {
         let file = diagnostic.span.isUnknown ? nil : source(diagnostic.span.file)
-        header(file: file, span: diagnostic.span, severity: diagnostic.severity.name,
+        header(file: file, span: diagnostic.span, severity: diagnostic.severity.name + (showsIDs ? "[\(diagnostic.id)]" : ""),
                severityColor: colorCode(for: diagnostic.severity), message: diagnostic.message, into: &out)
         var sameLineFixIts: [Diagnostic.FixIt] = []
         var otherFixIts: [Diagnostic.FixIt] = []
@@ -76,7 +80,7 @@ package struct TerminalDiagnosticRenderer {
         for fixIt in otherFixIts {
             let fixFile = fixIt.span.isUnknown ? nil : source(fixIt.span.file)
             let original = fixFile?.text(of: fixIt.span) ?? ""
-            let message = original.isEmpty ? "insert '\(fixIt.replacement)'" : "replace '\(original)' with '\(fixIt.replacement)'"
+            let message = original.isEmpty ? "insert \(quotedSource(fixIt.replacement))" : "replace \(quotedSource(original)) with \(quotedSource(fixIt.replacement))"
             header(file: fixFile, span: fixIt.span, severity: "note", severityColor: Ansi.cyan, message: message, into: &out)
             if let fixFile { excerpt(file: fixFile, span: fixIt.span, fixIts: [fixIt], into: &out) }
         }
@@ -106,27 +110,60 @@ package struct TerminalDiagnosticRenderer {
         out += "\n"
     }
 
+    /// Source lines longer than this many columns are shown as a window of this width
+    /// around the diagnostic's start, `…` marking what is left out on either side (and the
+    /// caret line ending in `…` when the span goes on past the window).
+    package static let maximumExcerptColumns = 120
+    /// Columns of a long line shown before the span's start.
+    static let excerptContextColumns = 40
+
     /// The source line of `span.start`, a caret line under the span (to the end of the line
     /// if the span goes on), and the replacement text of fix-its on that line.
     private func excerpt(file: SourceFile, span: Span, fixIts: [Diagnostic.FixIt], into out: inout String) {
         let lineIndex = file.lineIndex(of: span.start)
         let lineBytes = file.lineBytes(lineIndex)
         let lineStart = Int(file.lineStarts[lineIndex])
-        let lineText = String(decoding: lineBytes, as: UTF8.self)
-        out += lineText + "\n"
+        let lineEnd = lineStart + lineBytes.count
+        let startOffset = min(Int(span.start), lineEnd)
+        let endOffset = min(max(Int(span.end), startOffset), lineEnd)
 
-        // Scalars of the line with their byte offsets, to place marks by column.
-        let startOffset = min(Int(span.start), lineStart + lineBytes.count)
-        let endOffset = min(max(Int(span.end), startOffset), lineStart + lineBytes.count)
-        let prefix = indentation(lineBytes: lineBytes, lineStart: lineStart, upTo: startOffset)
-        let spanWidth = scalarCount(file.bytes, from: startOffset, to: endOffset)
+        // The part of the line shown: all of it, or a window around the start.
+        var from = lineStart, to = lineEnd
+        if scalarCount(file.bytes, from: lineStart, to: lineEnd) > Self.maximumExcerptColumns {
+            from = startOffset
+            var back = 0
+            while from > lineStart, back < Self.excerptContextColumns {
+                from -= 1
+                while from > lineStart, file.bytes[from] & 0xC0 == 0x80 { from -= 1 }
+                back += 1
+            }
+            to = from
+            var forward = 0
+            while to < lineEnd, forward < Self.maximumExcerptColumns {
+                to += 1
+                while to < lineEnd, file.bytes[to] & 0xC0 == 0x80 { to += 1 }
+                forward += 1
+            }
+        }
+        let cutBefore = from > lineStart, cutAfter = to < lineEnd
+        out += (cutBefore ? "…" : "") + String(decoding: file.bytes[from..<to], as: UTF8.self) + (cutAfter ? "…" : "") + "\n"
+
+        let lead = cutBefore ? " " : ""
+        let prefix = lead + indentation(lineBytes: lineBytes, lineStart: from, upTo: startOffset)
+        let spanWidth = scalarCount(file.bytes, from: startOffset, to: min(endOffset, to))
         var caret = prefix + "^"
         if spanWidth > 1 { caret += String(repeating: "~", count: spanWidth - 1) }
+        if endOffset > to { caret += "…" }
         out += color ? Ansi.green + Ansi.bold + caret + Ansi.reset + "\n" : caret + "\n"
 
         for fixIt in fixIts {
-            let fixStart = min(Int(fixIt.span.start), lineStart + lineBytes.count)
-            let line = indentation(lineBytes: lineBytes, lineStart: lineStart, upTo: fixStart) + fixIt.replacement
+            let fixStart = min(Int(fixIt.span.start), lineEnd)
+            guard fixStart >= from, fixStart <= to else { continue }
+            var replacement = fixIt.replacement
+            if replacement.unicodeScalars.count > Self.maximumExcerptColumns {
+                replacement = String(String.UnicodeScalarView(replacement.unicodeScalars.prefix(Self.maximumExcerptColumns))) + "…"
+            }
+            let line = lead + indentation(lineBytes: lineBytes, lineStart: from, upTo: fixStart) + replacement
             out += color ? Ansi.green + line + Ansi.reset + "\n" : line + "\n"
         }
     }

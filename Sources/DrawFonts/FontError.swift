@@ -7,7 +7,7 @@ package struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case unreadable
         /// Not a TrueType/OpenType font or collection (unknown signature).
         case notAFont
-        /// An OpenType font with PostScript (`CFF `/`CFF2`) outlines: not supported yet.
+        /// An OpenType font with variable PostScript (`CFF2`) outlines: not supported.
         case cffNotSupported
         /// A required table is missing.
         case missingTable

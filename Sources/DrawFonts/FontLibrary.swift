@@ -47,7 +47,7 @@ package final class FontLibrary: @unchecked Sendable {
         var italic: Bool
         var weight: Int
         var width: Int
-        var error: FontError?      // e.g. CFF: found, but cannot be used
+        var error: FontError?      // e.g. CFF2: found, but cannot be used
         /// Glyphs in the face: among equally good styles the fuller face wins, so a cut-down
         /// copy of a family (a subset, a test font) never hides the complete one.
         var glyphCount: Int = 0
@@ -163,7 +163,7 @@ package final class FontLibrary: @unchecked Sendable {
                 if let best = Self.bestFace(usable, bold: bold, italic: italic) {
                     return try face(best.path, best.index, try bytesOfFile(best.path), displayPath: best.path)
                 }
-                // Only unusable (CFF) faces: report the one the style would have chosen.
+                // Only unusable (CFF2) faces: report the one the style would have chosen.
                 if let error = Self.bestFace(matches, bold: bold, italic: italic)?.error { throw error }
             }
             throw FontError(.familyNotFound, "no font named '\(family)' on the font path (searched \(searchDirectories.joined(separator: ", ")))")
@@ -206,8 +206,8 @@ package final class FontLibrary: @unchecked Sendable {
     }
 
     /// Faces of the font files under `directory` (recursively, sorted by path). Unreadable
-    /// and damaged files are skipped; CFF fonts are kept with their error, so asking for them
-    /// says "not supported yet" rather than "not found".
+    /// and damaged files are skipped; CFF2 fonts are kept with their error, so asking for them
+    /// says "not supported" rather than "not found".
     private func scan(_ directory: String) -> [FaceEntry] {
         var files: [String] = []
         walk(directory, depth: 0, into: &files)

@@ -1,18 +1,38 @@
 /// A glyph's outline in font units, y up (as in the font), origin at the glyph origin.
 /// TrueType outlines are quadratic; `quad` curves convert exactly to cubics
 /// (c1 = p0 + 2/3 (c − p0), c2 = p + 2/3 (c − p)) where a backend needs cubics.
+/// CFF (PostScript) outlines are cubic: `cubic` elements, never `quad`.
 package struct GlyphOutline: Hashable, Sendable {
     package enum Element: Hashable, Sendable {
         case move(x: Double, y: Double)
         case line(x: Double, y: Double)
         case quad(cx: Double, cy: Double, x: Double, y: Double)
         case close
+        /// A cubic Bézier curve (CFF outlines) through two control points to (x, y).
+        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
     }
 
     package var elements: [Element] = []
     package var isEmpty: Bool { elements.isEmpty }
 
     package init(elements: [Element] = []) { self.elements = elements }
+
+    /// The box of every point and control point, rounded outwards (nil when empty): it
+    /// contains the outline.
+    package var controlBox: FontBox? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ x: Double, _ y: Double) { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y) }
+        for e in elements {
+            switch e {
+            case .move(let x, let y), .line(let x, let y): add(x, y)
+            case .quad(let cx, let cy, let x, let y): add(cx, cy); add(x, y)
+            case .cubic(let ax, let ay, let bx, let by, let x, let y): add(ax, ay); add(bx, by); add(x, y)
+            case .close: break
+            }
+        }
+        guard x0 <= x1, y0 <= y1, abs(x0) < 1e6, abs(y0) < 1e6, abs(x1) < 1e6, abs(y1) < 1e6 else { return nil }
+        return FontBox(xMin: Int(x0.rounded(.down)), yMin: Int(y0.rounded(.down)), xMax: Int(x1.rounded(.up)), yMax: Int(y1.rounded(.up)))
+    }
 }
 
 extension TrueTypeFontRef {
@@ -27,6 +47,7 @@ extension TrueTypeFontRef {
     /// glyphs without contours (space), ids out of range, and damaged glyph data — a broken
     /// glyph is left blank rather than failing the drawing.
     package func outline(glyph: UInt16) -> GlyphOutline {
+        if let cff { return (try? cff.run(glyph: Int(glyph)))?.outline ?? GlyphOutline() }
         var out = GlyphOutline()
         var visits = 0
         do {

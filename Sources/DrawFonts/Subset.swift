@@ -1,5 +1,6 @@
-/// A TrueType subset of a face: a complete, valid font program holding only the glyphs used,
-/// ready for PDF `/FontFile2` and PostScript Type 42.
+/// A subset of a face: a complete, valid font program holding only the glyphs used, ready
+/// for PDF `/FontFile2` and PostScript Type 42 (TrueType faces), or an `OTTO` font whose
+/// CID-keyed `CFF ` table (`cffTable`) PDF and PostScript embed (CFF faces, see CFFSubset.swift).
 ///
 /// **Glyphs are renumbered compactly**, keeping their order: new id = position in `glyphs`
 /// (so .notdef stays 0). Keeping the original ids would leave `loca` and `hmtx` as large as the
@@ -15,7 +16,8 @@
 /// `gasp` (copied: hinting programs are referenced by glyph instructions); `post` (version 3,
 /// no glyph names). Layout tables (GSUB, GPOS, GDEF, kern) and per-glyph tables (hdmx, LTSH,
 /// VDMX, vhea/vmtx) are dropped. Glyph data and tables are padded to 4 bytes; table checksums
-/// and `head.checkSumAdjustment` are valid.
+/// and `head.checkSumAdjustment` are valid. A CFF face's subset has a rebuilt `CFF ` table
+/// instead of `loca`/`glyf` and no TrueType hinting tables.
 package struct FontSubset: Sendable {
     /// The font program.
     package let bytes: [UInt8]
@@ -28,6 +30,13 @@ package struct FontSubset: Sendable {
     /// Six capital letters derived from the face and the glyph set, for the PDF subset name
     /// `ABCDEF+PostScriptName` (deterministic: same glyphs, same tag).
     package let tag: String
+    /// For a CFF face: where the CID-keyed `CFF ` table lies in `bytes` (an `OTTO` sfnt), the
+    /// program PDF embeds as `/FontFile3 /CIDFontType0C` and PostScript as a FontSet. Nil
+    /// for a TrueType subset.
+    package var cffRange: Range<Int>? = nil
+
+    /// The bare CFF program of a CFF subset (see `cffRange`).
+    package var cffTable: ArraySlice<UInt8>? { cffRange.map { bytes[$0] } }
 
     /// Splits `bytes` for PostScript Type 42 `sfnts`: consecutive ranges that start and end on
     /// `boundaries`, each at most `maxLength` bytes (default 65,534, leaving room for the extra
@@ -76,7 +85,7 @@ extension TrueTypeFontRef {
         var keep = Set<Int>([0])
         var work: [(glyph: Int, depth: Int)] = [(0, 0)]
         for g in requested where Int(g) < glyphCount && keep.insert(Int(g)).inserted { work.append((Int(g), 0)) }
-        while let (g, depth) = work.popLast() {
+        while cff == nil, let (g, depth) = work.popLast() {
             guard let range = glyphRange(g) else { throw FontError(.damaged, "glyph \(g) lies outside the 'glyf' table") }
             guard range.count >= 10, try r.i16(range.lowerBound) < 0 else { continue }
             guard depth < FontLimits.maxCompositeDepth else {
@@ -92,11 +101,12 @@ extension TrueTypeFontRef {
         var newID: [Int: Int] = [:]
         for (i, g) in kept.enumerated() { newID[g] = i }
 
-        // 2. glyf + loca, with composite references rewritten.
+        // 2. glyf + loca, with composite references rewritten (or the CFF table).
         var glyf = ByteWriter()
         var offsets: [Int] = []
         offsets.reserveCapacity(newCount + 1)
-        for g in kept {
+        let cffTable = try cff?.subsetTable(kept: kept, name: postScriptName)
+        for g in kept where cff == nil {
             offsets.append(glyf.bytes.count)
             guard let range = glyphRange(g) else { throw FontError(.damaged, "glyph \(g) lies outside the 'glyf' table") }
             let start = glyf.bytes.count
@@ -160,13 +170,17 @@ extension TrueTypeFontRef {
         }
 
         var tables: [(tag: String, data: [UInt8])] = [
-            ("head", head), ("hhea", hhea), ("maxp", maxp), ("hmtx", hmtx.bytes), ("loca", loca.bytes),
-            ("glyf", glyf.bytes), ("cmap", cmapTable), ("post", post.bytes),
+            ("head", head), ("hhea", hhea), ("maxp", maxp), ("hmtx", hmtx.bytes), ("cmap", cmapTable), ("post", post.bytes),
         ]
-        for tag in ["name", "OS/2", "cvt ", "fpgm", "prep", "gasp"] {
+        if let cffTable {
+            tables.append(("CFF ", cffTable))
+        } else {
+            tables += [("loca", loca.bytes), ("glyf", glyf.bytes)]
+        }
+        for tag in cffTable == nil ? ["name", "OS/2", "cvt ", "fpgm", "prep", "gasp"] : ["name", "OS/2"] {
             if let t = table(tag) { tables.append((tag, Array(try r.slice(t.offset, t.length, "a copied table")))) }
         }
-        let font = assembleSfnt(tables)
+        let font = assembleSfnt(tables, version: cffTable == nil ? 0x0001_0000 : 0x4F54_544F)
 
         // Boundaries: table starts, then glyph starts inside glyf.
         var boundaries = Set(font.tableOffsets.values)
@@ -175,8 +189,10 @@ extension TrueTypeFontRef {
         if let glyfStart = font.tableOffsets["glyf"] {
             for o in offsets { boundaries.insert(glyfStart + o) }
         }
-        return FontSubset(bytes: font.bytes, glyphs: kept.map { UInt16($0) }, boundaries: boundaries.sorted(),
-                          tag: subsetTag(kept))
+        var subset = FontSubset(bytes: font.bytes, glyphs: kept.map { UInt16($0) }, boundaries: boundaries.sorted(),
+                                tag: subsetTag(kept))
+        if let cffTable, let at = font.tableOffsets["CFF "] { subset.cffRange = at..<(at + cffTable.count) }
+        return subset
     }
 
     func table(_ tag: String) -> TableRecord? { tables.first { $0.tag == tag } }
@@ -278,13 +294,13 @@ extension TrueTypeFontRef {
 
 /// Writes an sfnt from tables: directory sorted by tag, each table 4-byte aligned with its
 /// checksum, and `head.checkSumAdjustment` set (the `head` table must be present).
-func assembleSfnt(_ tables: [(tag: String, data: [UInt8])]) -> (bytes: [UInt8], tableOffsets: [String: Int]) {
+func assembleSfnt(_ tables: [(tag: String, data: [UInt8])], version: Int = 0x0001_0000) -> (bytes: [UInt8], tableOffsets: [String: Int]) {
     let sorted = tables.sorted { Array($0.tag.utf8).lexicographicallyPrecedes(Array($1.tag.utf8)) }
     var out = ByteWriter()
     let n = sorted.count
     var searchRange = 1, entrySelector = 0
     while searchRange * 2 <= n { searchRange *= 2; entrySelector += 1 }
-    out.u32(0x0001_0000); out.u16(n); out.u16(16 * searchRange); out.u16(entrySelector); out.u16(16 * n - 16 * searchRange)
+    out.u32(version); out.u16(n); out.u16(16 * searchRange); out.u16(entrySelector); out.u16(16 * n - 16 * searchRange)
     var offset = 12 + 16 * n
     var offsets: [String: Int] = [:]
     for t in sorted {

@@ -1,10 +1,11 @@
+import DrawResources
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// A loaded TrueType (`glyf`) face, shared by reference: one font file is parsed once per
+/// A loaded OpenType face — TrueType (`glyf`) or PostScript (`CFF `) outlines — shared by reference: one font file is parsed once per
 /// compilation and used by layout (metrics, cmap, kerning) and by the backends (subsetting,
 /// outlines). Identity is the object; equality and hashing use it. Immutable once loaded,
 /// hence safe to share between threads.
@@ -86,7 +87,10 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
     let tables: [TableRecord]
     let numberOfHMetrics: Int
     let hmtxOffset: Int
-    let locator: GlyphLocator
+    /// The `glyf`/`loca` locator of a TrueType face (nil for a CFF face).
+    let locator: GlyphLocator?
+    /// The parsed `CFF ` table of a face with PostScript outlines (nil for a TrueType face).
+    package let cff: CFFFont?
     let cmap: CharacterMap
     let kerning: KerningTables
 
@@ -149,18 +153,13 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         try faceOffsets(ByteReader(bytes)).count
     }
 
+    /// A font file's bytes: a regular file of at most `FontLimits.maxFileSize` (DrawResources).
     static func readFontFile(_ path: String) throws(FontError) -> [UInt8] {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            return try RegularFile.read(path, maximumSize: FontLimits.maxFileSize)
         } catch {
-            throw FontError(.unreadable, "cannot be read", file: path)
+            throw FontError(error.reason == .tooLarge ? .limitExceeded : .unreadable, error.message, file: path)
         }
-        guard data.count <= FontLimits.maxFileSize else {
-            throw FontError(.limitExceeded, "is larger than \(FontLimits.maxFileSize >> 20) MB", file: path)
-        }
-        return [UInt8](data)
     }
 
     /// Offsets of each face's table directory: one for a font, several for a collection.
@@ -209,8 +208,8 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
             return t
         }
 
-        if table("glyf") == nil, table("CFF ") != nil || table("CFF2") != nil {
-            throw FontError(.cffNotSupported, "has PostScript (CFF) outlines, which drawc does not support yet; use a TrueType (glyf) font")
+        if table("glyf") == nil, table("CFF ") == nil, table("CFF2") != nil {
+            throw FontError(.cffNotSupported, "has CFF2 (variable PostScript) outlines, which drawc does not support; use an OpenType font with 'CFF ' or 'glyf' outlines (a static instance)")
         }
 
         // head
@@ -232,7 +231,7 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         // maxp
         let maxp = try required("maxp")
         guard maxp.length >= 6 else { throw FontError(.damaged, "the 'maxp' table is too short") }
-        glyphCount = try r.u16(maxp.offset + 4)
+        var glyphCount = try r.u16(maxp.offset + 4)
         guard glyphCount >= 1 else { throw FontError(.invalidValue, "the font has no glyphs") }
 
         // hhea + hmtx
@@ -251,14 +250,27 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         }
         hmtxOffset = hmtx.offset
 
-        // loca + glyf
-        let loca = try required("loca")
-        let glyf = try required("glyf")
-        guard loca.length >= (glyphCount + 1) * (locaIsLong ? 4 : 2) else {
-            throw FontError(.damaged, "the 'loca' table is too short for \(glyphCount) glyphs")
+        // loca + glyf, or CFF (a face with both is read as TrueType).
+        let locator: GlyphLocator?
+        let cffFont: CFFFont?
+        if table("glyf") == nil, let cffTable = table("CFF ") {
+            let cff = try CFFFont(reader: r, table: cffTable.offset..<(cffTable.offset + cffTable.length))
+            // Glyphs beyond either count have no outline and no advance.
+            glyphCount = min(glyphCount, cff.glyphCount)
+            cffFont = cff
+            locator = nil
+        } else {
+            let loca = try required("loca")
+            let glyf = try required("glyf")
+            guard loca.length >= (glyphCount + 1) * (locaIsLong ? 4 : 2) else {
+                throw FontError(.damaged, "the 'loca' table is too short for \(glyphCount) glyphs")
+            }
+            locator = GlyphLocator(reader: r, locaOffset: loca.offset, locaIsLong: locaIsLong, glyf: glyf, glyphCount: glyphCount)
+            cffFont = nil
         }
-        let locator = GlyphLocator(reader: r, locaOffset: loca.offset, locaIsLong: locaIsLong, glyf: glyf, glyphCount: glyphCount)
+        self.cff = cffFont
         self.locator = locator
+        self.glyphCount = glyphCount
 
         // post (optional)
         if let post = table("post"), post.length >= 16 {
@@ -331,8 +343,12 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         kerning = KerningTables(reader: r, gpos: table("GPOS"), kern: table("kern"))
 
         // capHeight / xHeight fallbacks from the boxes of 'H' and 'x'.
-        if capHeight <= 0 { capHeight = cmap.glyph(for: 0x48).flatMap { locator.box($0) }?.yMax ?? ascender }
-        if xHeight <= 0 { xHeight = cmap.glyph(for: 0x78).flatMap { locator.box($0) }?.yMax ?? 0 }
+        func box(_ g: Int) -> FontBox? {
+            if let locator { return locator.box(g) }
+            return cffFont.flatMap { try? $0.run(glyph: g).outline.controlBox }
+        }
+        if capHeight <= 0 { capHeight = cmap.glyph(for: 0x48).flatMap { box($0) }?.yMax ?? ascender }
+        if xHeight <= 0 { xHeight = cmap.glyph(for: 0x78).flatMap { box($0) }?.yMax ?? 0 }
         self.capHeight = capHeight
         self.xHeight = xHeight
     }
@@ -363,10 +379,26 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
 
     /// Byte range of a glyph's data in the file (empty for a glyph without outline), nil if
     /// the id is out of range or loca points outside glyf.
-    func glyphRange(_ glyph: Int) -> Range<Int>? { locator.range(glyph) }
+    func glyphRange(_ glyph: Int) -> Range<Int>? { locator?.range(glyph) }
 
     /// A glyph's bounding box from its `glyf` header, nil for an empty or missing glyph.
-    package func glyphBox(_ glyph: UInt16) -> FontBox? { locator.box(Int(glyph)) }
+    /// For a CFF face, the box of the outline's points and control points (CFF stores no
+    /// per-glyph boxes; the control box contains the glyph).
+    package func glyphBox(_ glyph: UInt16) -> FontBox? {
+        if let locator { return locator.box(Int(glyph)) }
+        guard Int(glyph) < glyphCount else { return nil }
+        return outline(glyph: glyph).controlBox
+    }
+
+    /// Which outlines the face has.
+    package enum OutlineFormat: Hashable, Sendable {
+        /// Quadratic `glyf` outlines.
+        case trueType
+        /// Cubic Type 2 charstrings in a `CFF ` table.
+        case cff
+    }
+
+    package var outlineFormat: OutlineFormat { cff == nil ? .trueType : .cff }
 
     /// Every (Unicode scalar, glyph) pair of the cmap, ascending by scalar, for glyphs in
     /// `glyphs` (all glyphs when nil). Used to build a subset's cmap and /ToUnicode maps.

@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -30,7 +31,8 @@ public func compile(source: String, path: String, format: OutputFormat, options:
 public func compile(source: [UInt8], path: String, format: OutputFormat, options: CompileOptions = CompileOptions()) -> CompileResult {
     var built = buildDocument(source: source, path: path, options: options)
     guard let document = built.document, !built.hasErrors else {
-        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0)
+        return CompileResult(outputs: [], report: DiagnosticReport(built.diagnostics, sources: built.sources), pageCount: 0,
+                             filesRead: built.filesRead)
     }
     built.document = nil
     var diagnostics = built.diagnostics
@@ -41,7 +43,7 @@ public func compile(source: [UInt8], path: String, format: OutputFormat, options
     Stages.discard(consume document)
     return CompileResult(
         outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
-        pageCount: pageCount)
+        pageCount: pageCount, filesRead: built.filesRead)
 }
 
 /// Checks a drawing without producing output: every diagnostic `compile` would report
@@ -80,37 +82,24 @@ package struct BuiltDocument: Sendable {
     package var diagnostics: [Diagnostic]
     /// Nil when a stage could not produce it.
     package var document: Scene.Document?
+    /// Every file read through the resource boundary (see `CompileResult.filesRead`).
+    package var filesRead: [String] = []
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// Parse, evaluate and lay out: source bytes to the scene IR.
+/// Parse, evaluate and lay out: source bytes to the scene IR (through `StageDriver`, the one
+/// driver of the stages).
 package func buildDocument(source: [UInt8], path: String, options: CompileOptions, checkOnly: Bool = false) -> BuiltDocument {
-    var sources = SourceManager()
-    let fileID = sources.add(path: path, bytes: source)
-    var diagnostics: [Diagnostic] = []
-    let sourceFile = sources[fileID]!
-
-    let (file, parseDiagnostics) = DrawSyntax.parse(sourceFile)
-    diagnostics += parseDiagnostics
-    // A mistake inside one literal (`fill: #ggg`) leaves the statements around it whole: the
-    // later stages still check the rest of the file, so one typo does not hide the others.
-    // Any other syntax error stops here (what follows it may be misread).
-    if diagnostics.contains(where: { $0.severity == .error }), !file.errorsConfinedToLiterals {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
-    }
-    // `check` runs the stages that exist; a missing later stage is not the input's fault.
-    if checkOnly && !Stages.evaluationAvailable {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
-    }
-    guard var document = Stages.evaluateAndLayOut(consume file, sources: &sources, options: options, diagnostics: &diagnostics) else {
-        return BuiltDocument(sources: sources, diagnostics: diagnostics, document: nil)
+    let driver = StageDriver(source: source, path: path, options: options)
+    guard driver.build(), var document = driver.takeDocument() else {
+        return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: nil, filesRead: driver.filesRead)
     }
     if document.metadata.title == nil {
         document.metadata.title = options.title ?? title(fromPath: path)
     } else if let title = options.title {
         document.metadata.title = title
     }
-    return BuiltDocument(sources: sources, diagnostics: diagnostics, document: document)
+    return BuiltDocument(sources: driver.sources, diagnostics: driver.diagnostics, document: document, filesRead: driver.filesRead)
 }
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`.

@@ -59,12 +59,18 @@ public struct CompileOptions: Sendable, Hashable {
     /// The document title (PDF `/Title`, SVG `<title>`, PostScript `%%Title`); nil takes the
     /// input's file name without its extension.
     public var title: String?
+    /// The files a drawing may read (imports, `csv()`/`json()` data, images), by path as the
+    /// drawing resolves it (relative to the drawing's folder); nil reads the file system.
+    /// An app that holds its files in memory, or a sandbox, supplies them here.
+    public var files: [String: [UInt8]]?
 
-    public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil) {
+    public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
+                files: [String: [UInt8]]? = nil) {
         self.fontSearchPaths = fontSearchPaths
         self.compressPDF = compressPDF
         self.sourceDateEpoch = sourceDateEpoch
         self.title = title
+        self.files = files
     }
 }
 
@@ -108,6 +114,10 @@ public struct CompileResult: Sendable {
     public var report: DiagnosticReport
     /// Number of pages of the drawing (0 when it did not get that far).
     public var pageCount: Int
+    /// Every file the drawing asked for besides its own source (imports, data files,
+    /// images), in first-use order — also those that could not be read — so that a watcher
+    /// can recompile when one of them changes or appears.
+    public var filesRead: [String] = []
 
     /// Every diagnostic, sorted by file and position.
     public var diagnostics: [DrawDiagnostic] { report.diagnostics }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawLayout
 import DrawScene
@@ -18,32 +19,17 @@ import Dispatch
 
 /// The calls into the stages behind the parser, each in one place.
 enum Stages {
-    static let evaluationAvailable = true
-
-    /// Evaluation (DrawSemantics) then layout (DrawLayout). Layout runs only on an
-    /// error-free evaluation, so a mistake is reported once.
-    static func evaluateAndLayOut(
-        _ file: consuming File, sources: inout SourceManager, options: CompileOptions, diagnostics: inout [Diagnostic]
-    ) -> Scene.Document? {
-        let evaluator = Evaluator(loadFile: { path in try? SourceInput.read(path: path) })
-        let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
-        // The AST is not needed once the node tree exists: free it before layout (on the
-        // other core: ~25 ms for 100,000 statements).
-        discard(consume file)
-        diagnostics += evaluationDiagnostics
-        if evaluationDiagnostics.contains(where: { $0.severity == .error }) { return nil }
-        let mainPath = sources.files.first?.path ?? "-"
-        let (document, layoutDiagnostics) = DrawLayout.layout(drawing, fonts: fontResolver(options, mainPath: mainPath))
-        // Nor the node tree once the scene exists: free it before rendering.
-        discard(consume drawing)
-        diagnostics += layoutDiagnostics
-        if layoutDiagnostics.contains(where: { $0.severity == .error }) { return nil }
-        return document
-    }
-
     /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
     /// the AST of 100,000 statements, on top of the stage that made it) that the second core
     /// can do while this one goes on; nothing observable depends on when it happens.
+    /// The one file boundary of a compilation: the app's files when it supplies them,
+    /// otherwise the file system (regular files only, size-limited; see DrawSemantics'
+    /// Resources.swift).
+    static func resources(_ options: CompileOptions) -> Resources {
+        if let files = options.files { return Resources(reader: MemoryReader(files)) }
+        return Resources(reader: FileSystemReader())
+    }
+
     static func discard<T>(_ value: consuming T) {
         let box = DiscardBox(value)
         #if canImport(Dispatch)

@@ -2,6 +2,7 @@
 // the JPEG SOFn marker, and its bytes handed on untouched as a document resource.
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
+import DrawResources
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
@@ -14,7 +15,7 @@ import Darwin
 #endif
 
 /// The largest image file layout reads (a hostile path must not exhaust memory).
-let maximumImageBytes = 256 * 1024 * 1024
+let maximumImageBytes = ResourceLimits.maximumImageBytes
 
 extension LayoutEngine {
     mutating func measureImage(_ node: NodeRef, index: Int) -> Rect {
@@ -24,7 +25,7 @@ extension LayoutEngine {
         if let known = imageIndex[path] {
             resourceIndex = known
         } else {
-            switch loadImage(path) {
+            switch loadImage(path, resources: resources) {
             case .success(let resource):
                 resourceIndex = images.count
                 images.append(resource)
@@ -64,20 +65,15 @@ extension LayoutEngine {
 
 struct ImageLoadError: Error { var message: String }
 
-func loadImage(_ path: String) -> Result<Scene.ImageResource, ImageLoadError> {
-    guard let file = fopen(path, "rb") else {
-        return .failure(ImageLoadError(message: "cannot read image '\(path)'"))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }
-        if n <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > maximumImageBytes {
-            return .failure(ImageLoadError(message: "image '\(path)' is larger than \(maximumImageBytes / 1024 / 1024) MB"))
-        }
+func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResource, ImageLoadError> {
+    // Through the compilation's Resources: a regular file within the limit only, never a
+    // pipe or a device, read once, listed in `filesRead`.
+    let bytes: [UInt8]
+    switch resources.read(path, maximumBytes: maximumImageBytes) {
+    case .success(let read): bytes = read
+    case .failure(let error):
+        if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
+        return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
     }
     if let (w, h) = pngSize(bytes) {
         return .success(Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: w, pixelHeight: h))

@@ -14,6 +14,7 @@
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
 import DrawDiagnostics
+import DrawResources
 import DrawFonts
 import DrawScene
 import DrawSemantics
@@ -21,8 +22,10 @@ import DrawSemantics
 /// Lays out a drawing: measures bottom-up, places top-down, and emits one scene page per
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
-package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver()) -> (Scene.Document, [Diagnostic]) {
-    var engine = LayoutEngine(fonts: fonts)
+/// Images are read through `resources`, the boundary the evaluator read imports and data through.
+package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
+                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+    var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
@@ -135,6 +138,7 @@ struct LayoutEngine {
     var paths: [Scene.Path] = []
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
+    var barcodes: [BarcodeGeometry] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -144,15 +148,28 @@ struct LayoutEngine {
     var origin = Point.zero
 
     /// Diagnostics already reported: text and paths inside a component or a loop come from
-    /// one literal, and their mistakes are reported once per place, not once per use.
-    var reported: Set<Diagnostic> = []
+    /// one literal (or one interpolated string), and their mistakes are reported once per
+    /// place, not once per use. Keyed by id, span and message; reports made `oncePerPlace`
+    /// leave the message out, for messages that differ between uses of one place
+    /// (`path "M \(i) 0 Q"` in a loop fails at a different byte each time).
+    var reported: Set<ReportedPlace> = []
 
-    init(fonts: FontResolver) { self.fonts = fonts }
+    struct ReportedPlace: Hashable {
+        var id: String
+        var span: Span
+        var message: String?
+    }
+
+    let resources: Resources
+
+    init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
     /// Records a diagnostic unless the same one was reported already; stops after
     /// `maximumDiagnostics` errors with one last note.
-    mutating func report(_ diagnostic: Diagnostic) {
-        guard reported.count <= maximumDiagnostics, reported.insert(diagnostic).inserted else { return }
+    mutating func report(_ diagnostic: Diagnostic, oncePerPlace: Bool = false) {
+        let place = ReportedPlace(id: diagnostic.id, span: diagnostic.span,
+                                  message: oncePerPlace && !diagnostic.span.isUnknown ? nil : diagnostic.message)
+        guard reported.count <= maximumDiagnostics, reported.insert(place).inserted else { return }
         if reported.count > maximumDiagnostics {
             diagnostics.append(.error("layout.too-many-errors", at: diagnostic.span,
                                       "too many layout errors; stopping after \(maximumDiagnostics)"))
@@ -168,6 +185,7 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         imageItems.removeAll()
+        barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -339,6 +357,8 @@ struct LayoutEngine {
             bounds = .zero
         case .rect, .ellipse, .circle:
             bounds = measureShape(node, index: index)
+        case .barcode:
+            bounds = measureBarcode(node, index: index)
         case .group:
             var union: Rect?
             forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
@@ -545,7 +565,7 @@ struct LayoutEngine {
             } else {
                 message += " (at byte \(error.offset + 1) of the path data)"
             }
-            report(.error(error.id, at: span, message))
+            report(.error(error.id, at: span, message), oncePerPlace: true)
         }
         return path
     }
@@ -930,6 +950,8 @@ struct LayoutEngine {
             emitChildren(node, index: index, clip: clip, into: &items)
         case .spacer:
             break
+        case .barcode:
+            emitBarcode(node, box: box, origin: o, into: &items)
         }
     }
 
@@ -975,7 +997,7 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+    mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
         block.forEachRun(at: origin, width: width) { face, run in
             var run = run
             run.font = fontID(face)

@@ -51,6 +51,7 @@ private struct PathDataParser {
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
     mutating func skipSpaces() {
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
@@ -99,7 +100,17 @@ private struct PathDataParser {
             end += 1
             while end < bytes.count, Self.isDigit(bytes[end]) { end += 1; digits += 1 }
         }
-        guard digits > 0 else { return .failure(errorHere("layout.path-data.expected-number", expected: "a number")) }
+        guard digits > 0 else {
+            // Letters glued to the previous number: a unit path data does not know.
+            if start > 0, Self.isDigit(bytes[start - 1]) || bytes[start - 1] == 0x2E, start < bytes.count, Self.isLetter(bytes[start]) {
+                var end = start
+                while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
+                let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                return .failure(PathDataError(id: "layout.path-data.unknown-unit", offset: start, length: end - start,
+                                              message: "unknown unit '\(unit)' in path data (lengths may carry pt, in, mm, cm or px)"))
+            }
+            return .failure(errorHere("layout.path-data.expected-number", expected: "a number"))
+        }
         // An exponent only when digits follow (`1e3`, `1e-3`); a bare `e` is left alone.
         if end < bytes.count, bytes[end] == 0x65 || bytes[end] == 0x45 {
             var e = end + 1
@@ -109,18 +120,34 @@ private struct PathDataParser {
                 end = e
             }
         }
+        // A length unit glued to the number (`12pt`, `1in`, `5mm`, `2cm`, `16px`): what string
+        // interpolation writes for a length, so `path "M \(p.x) \(p.y) …"` means what it says.
+        // Two letters not followed by a third; in plain SVG these spellings are never valid
+        // (`cm` and `mm` would be commands without their numbers).
+        var scale = 1.0
+        var unitLength = 0
+        if end + 1 < bytes.count, end + 2 >= bytes.count || !Self.isLetter(bytes[end + 2]) {
+            switch (bytes[end], bytes[end + 1]) {
+            case (0x70, 0x74): scale = 1; unitLength = 2  // pt
+            case (0x69, 0x6E): scale = 72; unitLength = 2  // in
+            case (0x6D, 0x6D): scale = 72 / 25.4; unitLength = 2  // mm
+            case (0x63, 0x6D): scale = 720 / 25.4; unitLength = 2  // cm
+            case (0x70, 0x78): scale = 0.75; unitLength = 2  // px
+            default: break
+            }
+        }
         numbersRead += 1
         guard numbersRead <= maximumPathDataNumbers else {
             return .failure(PathDataError(id: "layout.path-data.too-long", offset: start, length: end - start,
                                           message: "path data holds more than \(maximumPathDataNumbers) numbers"))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        index = end
-        guard let value = Double(text), value.isFinite else {
+        index = end + unitLength
+        guard let value = Double(text), (value * scale).isFinite else {
             return .failure(PathDataError(id: "layout.path-data.bad-number", offset: start, length: end - start,
                                           message: "number '\(text)' in path data is out of range"))
         }
-        return .success(value)
+        return .success(value * scale)
     }
 
     /// An arc flag: exactly one `0` or `1`.

@@ -263,8 +263,11 @@ extension LayoutEngine {
         faces.allSatisfy { if case .standard = self.faces[$0].kind { true } else { false } }
     }
 
-    /// Faces for the `font:` list of a style, resolved once per distinct list.
-    mutating func resolveFaces(_ style: ResolvedStyle, span: Span) -> [Int] {
+    /// Faces for the `font:` list of a style, resolved once per distinct list. A font that
+    /// cannot be had is reported at the `font:` value it was named in (`span`, the text's
+    /// own place, only for the default font).
+    mutating func resolveFaces(_ style: ResolvedStyle, span textSpan: Span) -> [Int] {
+        let span = style.fontsSpan.isUnknown ? textSpan : style.fontsSpan
         let key = FaceKey(names: style.fonts, bold: style.bold, italic: style.italic)
         if let last = lastFaceKey, last == key { return lastFaces }
         if let cached = faceCache[key] {

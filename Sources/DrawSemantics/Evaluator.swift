@@ -16,6 +16,7 @@
 // of that same array that stay alive while the component is visible), not its caller's.
 
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -35,23 +36,41 @@ package struct Evaluator {
     package typealias FileLoader = (String) -> [UInt8]?
     package typealias FileParser = (SourceFile) -> (file: File, diagnostics: [Diagnostic])
 
-    package var loadFile: FileLoader
+    /// Where imported drawings and data files are read (the boundary layout reads images through too).
+    package var resources: Resources
     package var parse: FileParser
     package var limits: EvaluationLimits
 
-    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) },
+    package init(resources: Resources, parse: @escaping FileParser = { DrawSyntax.parse($0) },
                  limits: EvaluationLimits = .standard) {
-        self.loadFile = loadFile
+        self.resources = resources
         self.parse = parse
         self.limits = limits
     }
 
+    /// Files from a closure (nil: cannot be read), for tests and tools that hold them.
+    package init(loadFile: @escaping FileLoader, parse: @escaping FileParser = { DrawSyntax.parse($0) },
+                 limits: EvaluationLimits = .standard) {
+        self.init(resources: Resources(reader: ClosureReader(load: loadFile)), parse: parse, limits: limits)
+    }
+
     /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
     package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
-        let evaluation = Evaluation(sources: sources, loadFile: loadFile, parse: parse, main: file, limits: limits)
+        let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
         let drawing = evaluation.run()
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
+    }
+
+    /// `evaluate`, also giving the values the main file's top-level names are bound to (for tests).
+    func evaluateKeepingBindings(_ file: File, sources: inout SourceManager)
+        -> (drawing: Drawing, diagnostics: [Diagnostic], bindings: [String: Value]) {
+        let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
+        let drawing = evaluation.run()
+        sources = evaluation.sources
+        var bindings: [String: Value] = [:]
+        for binding in evaluation.bindings { bindings[evaluation.symbolNames[Int(binding.symbol)]] = binding.value }
+        return (drawing, evaluation.sortedDiagnostics(), bindings)
     }
 }
 
@@ -151,7 +170,7 @@ struct IDInfo {
 /// tenth of evaluation time on a million nodes (measured with perf, release build).
 final class Evaluation {
     var sources: SourceManager
-    let loadFile: Evaluator.FileLoader
+    let resources: Resources
     let parseFile: Evaluator.FileParser
     let mainUnit: FileUnit
     let limits: EvaluationLimits
@@ -190,6 +209,11 @@ final class Evaluation {
     @exclusivity(unchecked) var unit: FileUnit
     var styles: [StyleDefinition] = []
     var components: [Component] = []
+    var functions: [ValueFunction] = []
+    /// Sum of the expression depths of the `fn` calls open now (see `invokeFunction`).
+    var evaluationDepth = 0
+    /// Data files already read, by path and options: each is parsed once per compilation.
+    var dataCache: [String: Value] = [:]
     var callDepth = 0
     var totalCalls = 0
     @exclusivity(unchecked) var nodeCount = 0
@@ -214,14 +238,18 @@ final class Evaluation {
     var pageSettings: PageSettings?
     var pageSettingsSpan: Span?
     var pageMarginGiven = false
+    /// The `orientation:` of the block-less `page` statement: the default of every page
+    /// block, also of one that names its own `size:` (`page size: a5 { … }` after
+    /// `page size: a4, orientation: landscape` is A5 landscape).
+    var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
 
-    init(sources: SourceManager, loadFile: @escaping Evaluator.FileLoader, parse: @escaping Evaluator.FileParser, main: File,
+    init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
         self.sources = sources
         self.limits = limits
-        self.loadFile = loadFile
+        self.resources = resources
         self.parseFile = parse
         let path = sources[main.file]?.path ?? ""
         mainUnit = FileUnit(ast: main, path: path)

@@ -66,7 +66,7 @@ extension Evaluation {
                 case .interpolation(let inner):
                     guard let value = evaluate(inner, depth: depth + 1) else { return nil }
                     switch value {
-                    case .style, .component, .range:
+                    case .style, .component, .range, .function:
                         error("sem.type-mismatch", exprSpan(inner), "\(value.typeName) cannot be written into a string")
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
@@ -161,6 +161,12 @@ extension Evaluation {
         case .error:
             errorExpressionsSeen += 1
             return nil
+        case .conditional(let condition, let then, let otherwise):
+            return conditional(condition, then, otherwise, depth: depth)
+        case .record(let fields):
+            return record(id, fields, depth: depth)
+        case .comprehension(let comprehensionID):
+            return comprehension(id, comprehensionID, depth: depth)
         }
     }
 
@@ -264,7 +270,7 @@ extension Evaluation {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
             if isReported("sem.undefined-name", exprSpan(expr)) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: exprSpan(expr))
-            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             return
         }
         error("sem.operator-types", span, message)
@@ -418,6 +424,13 @@ extension Evaluation {
                 if !same { return false }
             }
             return true
+        case (.record(let ka, let a), .record(let kb, let b)):
+            guard ka.names == kb.names else { return false }
+            for (x, y) in zip(a, b) {
+                guard let same = equal(x, y) else { return nil }
+                if !same { return false }
+            }
+            return true
         default: return nil
         }
     }
@@ -449,12 +462,19 @@ extension Evaluation {
             }
             let (notes, fixIts) = didYouMean(name.name, among: anchorNames.keys.sorted(), span: name.span)
             report(.error("sem.unknown-anchor", at: name.span,
-                          "unknown anchor '\(name.name)' (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
+                          "unknown anchor \(quotedSource(name.name)) (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
                           notes: notes, fixIts: fixIts))
             return nil
         case .anchor:
             error("sem.anchor-arithmetic", name.span,
                   "'.\(name.name)' of an anchor is not known before layout: node positions are known only after layout")
+            return nil
+        case .record(let keys, let fields):
+            if let position = keys.index[name.name] { return fields[position] }
+            let (notes, fixIts) = didYouMean(name.name, among: keys.names, span: name.span)
+            report(.error("sem.unknown-member", at: name.span,
+                          "the record has no field '\(name.name)' (its fields: \(keys.names.joined(separator: ", ")))",
+                          notes: notes, fixIts: fixIts))
             return nil
         default:
             typeMismatch("member access '.\(name.name)'", expected: "a point or a node name", value, baseSpan, baseExpr)
@@ -464,22 +484,39 @@ extension Evaluation {
 
     func subscriptValue(_ container: Value, _ position: Value, span: Span, baseExpr: ExprID, indexExpr: ExprID) -> Value? {
         let count: Int
+        var scalars: [Unicode.Scalar] = []
         switch container {
         case .list(let items): count = items.count
         case .range(let a, let b): count = max(0, b - a)
+        case .string(let text):
+            scalars = Array(text.unicodeScalars)
+            count = scalars.count
+        case .record(let keys, let fields):
+            guard case .string(let key) = position else {
+                typeMismatch("indexing a record", expected: "a field name as a string", position, exprSpan(indexExpr), indexExpr)
+                return nil
+            }
+            if let found = keys.index[key] { return fields[found] }
+            let (notes, fixIts) = didYouMean(key, among: keys.names, span: exprSpan(indexExpr))
+            report(.error("sem.unknown-member", at: exprSpan(indexExpr),
+                          "the record has no field '\(key)' (its fields: \(keys.names.joined(separator: ", ")))",
+                          notes: notes, fixIts: fixIts))
+            return nil
         default:
-            typeMismatch("indexing", expected: "a list", container, exprSpan(baseExpr), baseExpr)
+            typeMismatch("indexing", expected: "a list, a string or a record", container, exprSpan(baseExpr), baseExpr)
             return nil
         }
         guard let index = integer(position, indexExpr, "an index") else { return nil }
         guard index >= 0, index < count else {
-            error("sem.index-out-of-range", exprSpan(indexExpr),
-                  "index \(index) is out of range: the list has \(count) element\(count == 1 ? "" : "s") (indices 0..<\(count))")
+            let what = if case .string = container { "the string has \(count) character\(count == 1 ? "" : "s")" }
+                else { "the list has \(count) element\(count == 1 ? "" : "s")" }
+            error("sem.index-out-of-range", exprSpan(indexExpr), "index \(index) is out of range: \(what) (indices 0..<\(count))")
             return nil
         }
         switch container {
         case .list(let items): return items[index]
         case .range(let a, _): return .number(Double(a + index))
+        case .string: return .string(String(scalars[index]))
         default: return nil
         }
     }
@@ -490,24 +527,50 @@ extension Evaluation {
                                 "rgb", "rgba", "round", "sin", "sqrt", "tan"]
 
     func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
-        guard Self.functionNames.contains(name.name) else {
-            let (notes, fixIts) = didYouMean(name.name, among: Self.functionNames, span: name.span)
-            report(.error("sem.unknown-function", at: name.span, "unknown function '\(name.name)'", notes: notes, fixIts: fixIts))
+        // A function defined with `fn` wins over a built-in of the same name.
+        if let index = lookup(intern(name.name)), case .function(let function) = bindings[index].value {
+            return callFunction(function, arguments, span: span, depth: depth)
+        }
+        let builtin = Self.functionNames.contains(name.name)
+        guard builtin || Self.libraryFunctionNames.contains(name.name) else {
+            if let index = lookup(intern(name.name)) {
+                error("sem.not-a-function", name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",
+                      notes: [.init("'\(name.name)' is defined here", at: bindings[index].span)])
+                return nil
+            }
+            let candidates = Self.functionNames + Self.libraryFunctionNames
+                + visibleNames { if case .function = $0 { true } else { false } }
+            let (notes, fixIts) = didYouMean(name.name, among: candidates, span: name.span)
+            report(.error("sem.unknown-function", at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
             return nil
         }
         var values: [Value] = []
         var spans: [Span] = []
-        var exprs: [ExprID] = []
+        var exprs: [ExprID?] = []
+        var named: [NamedArgument] = []
         for argument in arguments {
             if let label = labelOf(argument) {
-                error("sem.function-argument", label.span, "'\(name.name)' takes no named arguments")
-                return nil
+                if builtin {
+                    error("sem.function-argument", label.span, "'\(name.name)' takes no named arguments")
+                    return nil
+                }
+                guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
+                named.append(NamedArgument(label: label, value: value, span: exprSpan(argument.value), expr: argument.value))
+                continue
             }
             guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
             values.append(value)
             spans.append(exprSpan(argument.value))
             exprs.append(argument.value)
         }
+        if !builtin {
+            return callLibrary(name, BuiltinArguments(values: values, spans: spans, exprs: exprs, named: named, depth: depth), span: span)
+        }
+        return callBuiltin(name, values: values, spans: spans, exprs: exprs, span: span)
+    }
+
+    /// The functions of the table in docs/language.md "Functions", on evaluated arguments.
+    func callBuiltin(_ name: Identifier, values: [Value], spans: [Span], exprs: [ExprID?], span: Span) -> Value? {
         func arity(_ expected: Int) -> Bool {
             if values.count == expected { return true }
             error("sem.function-argument", span, "'\(name.name)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(values.count)")
@@ -526,10 +589,24 @@ extension Evaluation {
         }
         func channel(_ index: Int) -> Double? {
             switch values[index] {
-            case .number(let x): return min(max(x / 255, 0), 1)
-            case .percent(let x): return min(max(x, 0), 1)
+            case .number(let x): return x / 255
+            case .percent(let x): return x
             default: return nil
             }
+        }
+        /// Whether `x` (a fraction 0…1 after `channel`/`fraction`) lies in 0…1; reports it
+        /// otherwise, as written (0 to 255 for a plain channel number) — no silent clamping.
+        func checkUnit(_ x: Double, _ index: Int, channel: Bool = false) -> Bool {
+            if x >= 0 && x <= 1 { return true }
+            let written: String
+            switch values[index] {
+            case .percent(let p): written = formatNumber(p * 100) + "%"
+            case .number(let n): written = formatNumber(n)
+            default: written = interpolationText(values[index])
+            }
+            let range = if case .percent = values[index] { "0% to 100%" } else if channel { "0 to 255" } else { "0 to 1" }
+            error("sem.invalid-value", spans[index], "argument \(index + 1) of '\(name.name)' must be from \(range), found \(written)")
+            return false
         }
         func degrees(_ index: Int) -> Double? {
             switch values[index] {
@@ -593,12 +670,14 @@ extension Evaluation {
             var channels: [Double] = []
             for index in 0..<3 {
                 guard let c = channel(index) else { return bad(index, "a number from 0 to 255 or a percentage") }
+                guard checkUnit(c, index, channel: true) else { return nil }
                 channels.append(c)
             }
             var alpha = 1.0
             if values.count == 4 {
                 guard let a = fraction(3) else { return bad(3, "a number from 0 to 1 or a percentage") }
-                alpha = min(max(a, 0), 1)
+                guard checkUnit(a, 3) else { return nil }
+                alpha = a
             }
             return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
         case "hsl":
@@ -606,18 +685,20 @@ extension Evaluation {
             guard let h = degrees(0) else { return bad(0, "a hue in degrees") }
             guard let s = fraction(1) else { return bad(1, "a percentage or a number from 0 to 1") }
             guard let l = fraction(2) else { return bad(2, "a percentage or a number from 0 to 1") }
-            return .color(hslColor(h, min(max(s, 0), 1), min(max(l, 0), 1)))
+            guard checkUnit(s, 1), checkUnit(l, 2) else { return nil }
+            return .color(hslColor(h, s, l))
         case "gray":
             guard arity(1) else { return nil }
             guard let level = fraction(0) else { return bad(0, "a number from 0 to 1 or a percentage") }
-            let v = min(max(level, 0), 1)
+            guard checkUnit(level, 0) else { return nil }
+            let v = level
             return .color(Color(red: v, green: v, blue: v))
         case "mix":
             guard arity(3) else { return nil }
             guard case .some(.some(let a)) = colorOrNone(values[0]) else { return bad(0, "a color") }
             guard case .some(.some(let b)) = colorOrNone(values[1]) else { return bad(1, "a color") }
-            guard let t0 = fraction(2) else { return bad(2, "a number from 0 to 1 or a percentage") }
-            let t = min(max(t0, 0), 1)
+            guard let t = fraction(2) else { return bad(2, "a number from 0 to 1 or a percentage") }
+            guard checkUnit(t, 2) else { return nil }
             func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
             return .color(Color(red: lerp(a.red, b.red), green: lerp(a.green, b.green), blue: lerp(a.blue, b.blue),
                                 alpha: lerp(a.alpha, b.alpha)))
@@ -627,7 +708,8 @@ extension Evaluation {
             case .list(let items): return .number(Double(items.count))
             case .range(let a, let b): return .number(Double(max(0, b - a)))
             case .string(let text): return .number(Double(text.unicodeScalars.count))
-            default: return bad(0, "a list, a range or a string")
+            case .record(_, let fields): return .number(Double(fields.count))
+            default: return bad(0, "a list, a range, a string or a record")
             }
         default:
             return nil

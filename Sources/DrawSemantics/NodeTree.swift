@@ -8,6 +8,7 @@
 // `Endpoint`s resolved by layout. Every node keeps the span of the statement that made it,
 // so layout can still report at the user's source.
 
+import DrawBarcodes
 import DrawDiagnostics
 import DrawScene
 
@@ -58,6 +59,39 @@ package enum NodeKind: UInt8, Hashable, Sendable {
     case group, vstack, hstack, zstack, grid, spacer
     /// `a -> b` (and chains, one node per link): from/to are `Endpoint`s.
     case connector
+    /// `barcode "data", type: …`: a linear or matrix symbol drawn from `NodeGeometry.barcode`.
+    case barcode
+}
+
+/// What `barcode` takes besides its data (the node's `content`) and `width`/`height`/`size`.
+package struct BarcodeSettings: Hashable, Sendable {
+    package var request: BarcodeRequest
+    /// `module:` — the X-dimension in points; nil: derived from `width`/`size`, else the default.
+    package var module: Double?
+    package var quietZone: QuietZone?
+    package var text: BarcodeText = .automatic
+    /// `printerDPI:` — the module is rounded to whole printer dots and the symbol placed on them.
+    package var printerDPI: Double?
+    /// `background:` — painted under the symbol and its quiet zone; nil: none.
+    package var background: Color?
+    /// False until `type:` is given (the other properties may come first).
+    package var hasType = false
+    package init(request: BarcodeRequest) { self.request = request }
+}
+
+/// `quietZone:` — a plain number counts modules, a length is absolute.
+package enum QuietZone: Hashable, Sendable {
+    case modules(Double)
+    case length(Double)
+}
+
+/// `text:` of barcodes.
+package enum BarcodeText: Hashable, Sendable {
+    /// The human-readable interpretation the standard prescribes (EAN/UPC digits, Code 128
+    /// data, GS1 element strings, ITF-14 digits); none for QR Code and Data Matrix.
+    case automatic
+    case hidden
+    case custom(String)
 }
 
 /// A named point of a node's frame. Pikchr's `n s e w ne nw se sw` are aliases.
@@ -183,6 +217,11 @@ package struct ResolvedStyle: Hashable, Sendable {
         get { rest.values.fonts }
         set { updateRest { $0.fonts = newValue } }
     }
+    /// The span of the `font:` value the fonts come from (unknown for the default).
+    package var fontsSpan: Span {
+        get { rest.values.fontsSpan }
+        set { updateRest { $0.fontsSpan = newValue } }
+    }
     package var bold: Bool {
         get { rest.values.bold }
         set { updateRest { $0.bold = newValue } }
@@ -268,6 +307,8 @@ package final class StyleRest: Sendable {
         var italic: Bool
         var textAlign: TextAlign
         var lineHeight: LineHeight
+        /// Where `fonts` was given (the `font:` value), for late errors about it.
+        var fontsSpan: Span = .unknown
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -394,6 +435,11 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.minLength }
         set { updateRest { $0.minLength = newValue } }
     }
+    /// The settings of a `barcode`.
+    package var barcode: BarcodeSettings? {
+        get { rest?.values.barcode }
+        set { updateRest { $0.barcode = newValue } }
+    }
 
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
@@ -435,6 +481,7 @@ package final class GeometryRest: Sendable {
         var columnSpacing: Double?
         var columns: Int?
         var minLength: Double?
+        var barcode: BarcodeSettings?
     }
     let values: Values
     init(_ values: Values) { self.values = values }

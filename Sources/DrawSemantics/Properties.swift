@@ -16,6 +16,8 @@ enum Property: UInt8, CaseIterable {
     // Kind-specific.
     case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
     case minLength, fit
+    // Barcodes.
+    case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -25,6 +27,7 @@ enum Property: UInt8, CaseIterable {
         "font", "fontSize", "bold", "italic", "color", "align", "lineHeight",
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
+        "type", "module", "quietZone", "text", "errorCorrection", "version", "mask", "printerDPI", "background", "shape",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -80,6 +83,16 @@ enum Property: UInt8, CaseIterable {
         case 0x07636F: candidate = .columns  // "columns"
         case 0x096D69: candidate = .minLength  // "minLength"
         case 0x036669: candidate = .fit  // "fit"
+        case 0x047479: candidate = .type  // "type"
+        case 0x066D6F: candidate = .module  // "module"
+        case 0x097175: candidate = .quietZone  // "quietZone"
+        case 0x047465: candidate = .text  // "text"
+        case 0x0F6572: candidate = .errorCorrection  // "errorCorrection"
+        case 0x077665: candidate = .version  // "version"
+        case 0x046D61: candidate = .mask  // "mask"
+        case 0x0A7072: candidate = .printerDPI  // "printerDPI"
+        case 0x0A6261: candidate = .background  // "background"
+        case 0x057368: candidate = .shape  // "shape"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -126,6 +139,8 @@ enum Property: UInt8, CaseIterable {
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
         case .minLength: return kind == .spacer
         case .fit: return kind == .image
+        case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
+            return kind == .barcode
         default: return true
         }
     }
@@ -161,6 +176,16 @@ enum Property: UInt8, CaseIterable {
         case .label: "a string"
         case .columns: "a whole number"
         case .fit: "contain, cover or fill"
+        case .type: "a barcode type (code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix)"
+        case .module: "a length"
+        case .quietZone: "a number of modules or a length"
+        case .text: "a bool or a string"
+        case .errorCorrection: "L, M, Q or H"
+        case .version: "a QR version from 1 to 40, or a Data Matrix size such as \"16x48\""
+        case .mask: "a QR mask from 0 to 7"
+        case .printerDPI: "a number of dots per inch"
+        case .background: "a color or 'none'"
+        case .shape: "square, rectangle or any"
         }
     }
 }
@@ -171,6 +196,7 @@ let builtinKinds: [(String, NodeKind)] = [
     ("polyline", .polyline), ("polygon", .polygon), ("path", .path), ("text", .text), ("image", .image),
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
+    ("barcode", .barcode),
 ]
 
 extension NodeKind {
@@ -193,6 +219,7 @@ extension NodeKind {
         case .grid: "grid"
         case .spacer: "spacer"
         case .connector: "connector"
+        case .barcode: "barcode"
         }
     }
 
@@ -203,6 +230,7 @@ extension NodeKind {
         case .text: "text"
         case .image: "file path"
         case .path: "path data"
+        case .barcode: "data"
         default: nil
         }
     }
@@ -266,6 +294,9 @@ package struct EvaluationLimits: Sendable {
     /// Nesting of expressions evaluated recursively (left-leaning operator chains are not
     /// recursive and may be any length).
     package var maxExpressionDepth = 100
+    /// Nesting of expressions through the `fn` calls open at once (each call's depth at the
+    /// call, plus one): bounds the machine stack that recursion with deep bodies uses.
+    package var maxEvaluationDepth = 400
     /// Nesting of blocks and component calls together (a guard for the machine stack).
     package var maxBlockDepth = 512
     /// Diagnostics reported before "too many errors".

@@ -1,6 +1,7 @@
 // Properties: from an evaluated `Value` to a typed field of the node being built, with the
 // checks of the language (known, typed, used by this kind).
 
+import DrawBarcodes
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -31,8 +32,9 @@ extension Evaluation {
         unit.unknownProperties[slot] = true
         var candidates = Property.names
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
-        let (notes, fixIts) = didYouMean(label.name, among: candidates, span: label.span)
-        let message = component.map { "unknown property or parameter '\(label.name)' of '\($0.name)'" } ?? "unknown property '\(label.name)'"
+        let (notes, fixIts) = Aliases.propertySuggestion(label.name, span: label.span, known: candidates)
+            ?? didYouMean(label.name, among: candidates, span: label.span)
+        let message = component.map { "unknown property or parameter \(quotedSource(label.name)) of '\($0.name)'" } ?? "unknown property \(quotedSource(label.name))"
         report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
     }
@@ -305,7 +307,10 @@ extension Evaluation {
                 if fonts.isEmpty { mismatch(); return }
             default: mismatch(); return
             }
-            setInherited(property, top) { $0.fonts = fonts }
+            setInherited(property, top) {
+                $0.fonts = fonts
+                $0.fontsSpan = valueSpan
+            }
         case .fontSize:
             guard let x = nonNegativeLength() else { return }
             guard x > 0 else {
@@ -389,7 +394,106 @@ extension Evaluation {
         case .fit:
             guard let fit = word(fitNames) else { return }
             frames[top].node.geometry.fit = fit
+        case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
+            applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
         }
+    }
+
+    /// The properties only `barcode` has, collected in its `BarcodeSettings`.
+    func applyBarcodeProperty(_ property: Property, _ value: Value, valueSpan: Span, expr: ExprID?, to top: Int) {
+        var settings = frames[top].node.geometry.barcode ?? BarcodeSettings(request: BarcodeRequest(symbology: .code128))
+        func mismatch(names: [String]? = nil) {
+            typeMismatch("'\(property.name)'", expected: property.expected, value, valueSpan, expr, names: names)
+        }
+        func name() -> String? {
+            switch value {
+            case .word(let w), .string(let w): return w
+            default: return nil
+            }
+        }
+        func wholeNumber(_ range: ClosedRange<Int>) -> Int? {
+            guard case .number(let x) = value else { mismatch(); return nil }
+            guard x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+                error("sem.invalid-value", valueSpan, "'\(property.name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(x))")
+                return nil
+            }
+            return Int(x)
+        }
+        switch property {
+        case .type:
+            let names = Symbology.allCases.map(\.name).filter { !$0.contains("-") } + ["gs1", "gs1_128"]
+            guard let n = name() else { mismatch(names: names); return }
+            let symbology = n == "gs1" || n == "gs1_128" ? Symbology.gs1_128 : Symbology.named(n)
+            guard let symbology else {
+                if case .word = value { mismatch(names: names) } else {
+                    error("sem.invalid-value", valueSpan, "unknown barcode type '\(n)'",
+                          notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                }
+                return
+            }
+            settings.request.symbology = symbology
+            settings.hasType = true
+        case .module:
+            guard let x = length(value) else { mismatch(); return }
+            guard x > 0, x.isFinite else {
+                error("sem.invalid-value", valueSpan, "'module' must be greater than zero, found \(formatNumber(x))")
+                return
+            }
+            settings.module = x
+        case .quietZone:
+            switch value {
+            case .number(let x) where x >= 0 && x.isFinite: settings.quietZone = .modules(x)
+            case .length(let x) where x >= 0 && x.isFinite: settings.quietZone = .length(x)
+            case .number, .length:
+                error("sem.invalid-value", valueSpan, "'quietZone' must not be negative")
+                return
+            default: mismatch(); return
+            }
+        case .text:
+            switch value {
+            case .bool(let flag): settings.text = flag ? .automatic : .hidden
+            case .string(let s): settings.text = .custom(s)
+            case .none: settings.text = .hidden
+            default: mismatch(); return
+            }
+        case .errorCorrection:
+            guard let n = name(), let level = QRErrorCorrection.named(n) else { mismatch(names: ["L", "M", "Q", "H"]); return }
+            settings.request.errorCorrection = level
+        case .version:
+            switch value {
+            case .number:
+                guard let v = wholeNumber(1...40) else { return }
+                settings.request.version = v
+            case .string(let s):
+                let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]) else {
+                    error("sem.invalid-value", valueSpan, "a Data Matrix size is written rows x columns, such as \"16x48\", found \"\(s)\"")
+                    return
+                }
+                settings.request.dataMatrixSize = MatrixSize(rows: rows, columns: columns)
+            default: mismatch(); return
+            }
+        case .mask:
+            guard let m = wholeNumber(0...7) else { return }
+            settings.request.mask = m
+        case .printerDPI:
+            guard case .number(let x) = value else { mismatch(); return }
+            guard x >= 50, x <= 10_000 else {
+                error("sem.invalid-value", valueSpan, "'printerDPI' must be from 50 to 10000 dots per inch, found \(formatNumber(x))")
+                return
+            }
+            settings.printerDPI = x
+        case .background:
+            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
+            settings.background = color
+        case .shape:
+            let shapes: [String: DataMatrixShape] = ["square": .square, "rectangle": .rectangle, "any": .any]
+            guard case .word(let w) = value, let shape = shapes[w] else { mismatch(names: shapes.keys.sorted()); return }
+            settings.request.dataMatrixShape = shape
+        default:
+            return
+        }
+        frames[top].node.geometry.barcode = settings
     }
 
     /// Sets an inherited property on the node and pushes it to the descendants that do not
@@ -423,7 +527,9 @@ extension Evaluation {
         case .dash: target.dash = source.dash
         case .dashOffset: target.dashOffset = source.dashOffset
         case .fillRule: target.fillRule = source.fillRule
-        case .font: target.fonts = source.fonts
+        case .font:
+            target.fonts = source.fonts
+            target.fontsSpan = source.fontsSpan
         case .fontSize: target.fontSize = source.fontSize
         case .bold: target.bold = source.bold
         case .italic: target.italic = source.italic
@@ -528,7 +634,7 @@ extension Evaluation {
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
-                report(.error("sem.undefined-name", at: span, "undefined name '\(word)'", notes: notes, fixIts: fixIts))
+                report(.error("sem.undefined-name", at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
             return
         }

@@ -1,6 +1,7 @@
 // Statements: declarations, control flow, imports, pages, nodes and component calls.
 
 import DrawDiagnostics
+import DrawResources
 import DrawScene
 import DrawSyntax
 
@@ -35,12 +36,12 @@ extension Evaluation {
     func execute(_ statement: Stmt) {
         if importing {
             switch statement.kind {
-            case .letBinding, .style, .def, .importFile, .error: break
+            case .letBinding, .style, .def, .importFile, .error, .function: break
             default:
                 if !unit.reportedIgnored {
                     unit.reportedIgnored = true
                     report(.warning("sem.import-ignored", at: statement.span,
-                                    "only 'let', 'style', 'def' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
+                                    "only 'let', 'style', 'def', 'fn' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
                 }
                 return
             }
@@ -81,6 +82,8 @@ extension Evaluation {
             applyArgument(argument, to: top)
         case .error:
             break
+        case .function(let name, let parameters, let body):
+            defineFunction(name, parameters, body)
         }
     }
 
@@ -147,8 +150,11 @@ extension Evaluation {
             for binding in exports { bind(binding.symbol, binding.value, span: binding.span) }
             return
         }
-        guard let bytes = loadFile(resolved) else {
-            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')")
+        let bytes: [UInt8]
+        switch resources.read(resolved, maximumBytes: ResourceLimits.maximumImportBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             return
         }
         let id = sources.add(path: resolved, bytes: bytes)
@@ -231,8 +237,13 @@ extension Evaluation {
     // MARK: Pages
 
     func page(_ arguments: AListView<Argument>, _ block: Block?, span: Span) {
-        guard atFileTop, !importing, unit === mainUnit else {
-            error("sem.page-not-top-level", span, "'page' is allowed only at the top level of the main file")
+        // A page block may also come from a `for` or an `if` at the top level (pages that
+        // follow the data): no node, page or component is open around it then.
+        let pageLevel = block == nil ? atFileTop : frames.count == 1 && callDepth == 0
+        guard pageLevel, !importing, unit === mainUnit else {
+            error("sem.page-not-top-level", span,
+                  block == nil ? "page settings without a block are allowed only at the top level of the main file"
+                      : "'page' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
             return
         }
         guard let block else {
@@ -247,13 +258,14 @@ extension Evaluation {
                 return
             }
             pageSettingsSpan = span
-            let (settings, marginGiven) = pageSettings(arguments, base: nil, span: span)
+            let (settings, marginGiven, landscape) = pageSettings(arguments, base: nil, span: span)
             pageSettings = settings
             pageMarginGiven = marginGiven
+            pageLandscapeDefault = landscape
             return
         }
         if firstPageBlock == nil { firstPageBlock = span }
-        let (settings, _) = pageSettings(arguments, base: pageSettings, span: span)
+        let (settings, _, _) = pageSettings(arguments, base: pageSettings, span: span)
         var root = Node(kind: .group, span: span, style: .initial)
         root.explicitStyleMask = 0
         frames.append(Frame(node: root, role: .root))
@@ -265,14 +277,16 @@ extension Evaluation {
 
     static let pagePropertyNames = ["size", "orientation", "margin", "background"]
 
-    /// Settings from `page` arguments over `base` (the block-less `page` statement's).
-    func pageSettings(_ arguments: AListView<Argument>, base: PageSettings?, span: Span) -> (PageSettings, Bool) {
+    /// Settings from `page` arguments over `base` (the block-less `page` statement's), whether
+    /// the margin was given, and the orientation that was applied (nil: none).
+    func pageSettings(_ arguments: AListView<Argument>, base: PageSettings?, span: Span) -> (PageSettings, Bool, Bool?) {
         var size = base?.size
         var marginGiven = base != nil && pageMarginGiven
         // A margin the defaults only inherited (10pt or 0.5in) is decided again for this page.
         var margin = marginGiven ? base?.margin : nil
         var background = base?.background
         var landscape: Bool?
+        var sizeGiven = false
         for argument in arguments {
             guard let label = labelOf(argument) else {
                 error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")
@@ -282,6 +296,7 @@ extension Evaluation {
             let valueSpan = exprSpan(argument.value)
             switch label.name {
             case "size":
+                sizeGiven = true
                 switch value {
                 case .word(let name):
                     if let named = pageSizeNames[name.lowercased()] { size = named } else {
@@ -317,6 +332,9 @@ extension Evaluation {
                               notes: notes, fixIts: fixIts))
             }
         }
+        // A page block that names its own size keeps the default orientation (an inherited
+        // size is oriented already).
+        if landscape == nil, base != nil, sizeGiven { landscape = pageLandscapeDefault }
         if let landscape {
             if var s = size {
                 if landscape == (s.height > s.width) { swap(&s.width, &s.height) }
@@ -326,7 +344,7 @@ extension Evaluation {
             }
         }
         let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
-        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven)
+        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven, landscape)
     }
 
     // MARK: Nodes
@@ -360,8 +378,9 @@ extension Evaluation {
             if isReported("sem.unknown-kind", statement.kind.span) { return }
             var candidates = builtinKinds.map(\.0)
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
-            let (notes, fixIts) = didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
-            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind '\(statement.kind.name)'",
+            let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
+                ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
+            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind \(quotedSource(statement.kind.name))",
                           notes: notes, fixIts: fixIts))
             return
         }
@@ -388,6 +407,13 @@ extension Evaluation {
             if frames[top].node.content == nil {
                 error("sem.missing-content", nameSpan,
                       "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
+            }
+        case .barcode:
+            if frames[top].node.content == nil {
+                error("sem.missing-content", nameSpan, "'barcode' needs its data as the first argument")
+            } else if frames[top].node.geometry.barcode?.hasType != true && frames[top].explicit & Property.type.bit == 0 {
+                error("sem.missing-barcode-type", nameSpan, "'barcode' needs 'type:'",
+                      notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
         case .line, .arrow:
             let geometry = frames[top].node.geometry

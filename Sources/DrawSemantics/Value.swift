@@ -33,6 +33,11 @@ enum Value {
     case component(Int)
     /// What a failed `let` binds: its uses fail silently (the error was reported once).
     case poison
+    /// `{name: "x", qty: 2}` or a row of a data file: field names (shared by every row of
+    /// one file) and values in the same order.
+    case record(RecordKeys, [Value])
+    /// An `fn` function (index into the evaluator's functions).
+    case function(Int)
 
     /// The type's name as shown in diagnostics ("expected a length, found a color").
     var typeName: String {
@@ -54,6 +59,8 @@ enum Value {
         case .style: "a style"
         case .component: "a component"
         case .poison: "an invalid value"
+        case .record: "a record"
+        case .function: "a function"
         }
     }
 }
@@ -81,6 +88,15 @@ func interpolationText(_ value: Value) -> String {
     case .style: return "<style>"
     case .component: return "<component>"
     case .poison: return ""
+    case .record(let keys, let values):
+        var text = "{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += ", " }
+            text += keys.names[index] + ": "
+            if case .string(let s) = value { text += "\"" + s + "\"" } else { text += interpolationText(value) }
+        }
+        return text + "}"
+    case .function: return "<function>"
     }
 }
 
@@ -112,4 +128,17 @@ func hexText(_ c: Color) -> String {
         return String(digits[n >> 4]) + String(digits[n & 15])
     }
     return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
+}
+
+/// The field names of records, in order, with an index to find one: every row of a data
+/// file shares one, so a 100,000-row table stores its header once.
+final class RecordKeys {
+    let names: [String]
+    let index: [String: Int]
+    init(_ names: [String]) {
+        self.names = names
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        self.index = index
+    }
 }

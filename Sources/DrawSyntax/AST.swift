@@ -238,6 +238,29 @@ package enum ExprKind: Hashable, Sendable {
     case call(CallID)
     /// What the parser left where it could not read an expression.
     case error
+    /// `if condition then a else b`: condition, then-value, else-value.
+    case conditional(ExprID, ExprID, ExprID)
+    /// `{name: "x", qty: 2}`: a record, its fields as labelled arguments in the order written.
+    case record(ArgumentList)
+    /// `[for x in sequence if condition: element]`, in `File.comprehensions`.
+    case comprehension(ComprehensionID)
+}
+
+/// Index of a list comprehension in `File.comprehensions`.
+package struct ComprehensionID: Hashable, Sendable {
+    package var index: UInt32
+    package init(_ index: UInt32) { self.index = index }
+}
+
+/// `[for variable in sequence if filter: element]` (the `if` part is optional).
+package struct Comprehension: Hashable, Sendable {
+    package var variable: Identifier
+    package var sequence: ExprID
+    package var filter: ExprID?
+    package var element: ExprID
+    package init(variable: Identifier, sequence: ExprID, filter: ExprID?, element: ExprID) {
+        self.variable = variable; self.sequence = sequence; self.filter = filter; self.element = element
+    }
 }
 
 package struct Expr: Hashable, Sendable {
@@ -326,6 +349,8 @@ package enum StmtKind: Hashable, Sendable {
     case property(Argument)
     /// What the parser left where it could not read a statement.
     case error
+    /// `fn NAME(p1, p2 = default) = EXPR`: a function that computes a value.
+    case function(Identifier, [Parameter], ExprID)
 }
 
 package struct Stmt: Hashable, Sendable {
@@ -364,6 +389,8 @@ package struct File: Sendable {
     package var names: [String]
     package var calls: [Call]
     package var comments: [Comment]
+    /// List comprehensions (`ComprehensionID`).
+    package var comprehensions: [Comprehension]
     /// True when every syntax error of the file lies inside one literal (a malformed number
     /// or colour, a bad escape) that became an `.error` expression, and no statement failed:
     /// the statements around are whole, so later stages can still check them and report the
@@ -372,16 +399,19 @@ package struct File: Sendable {
     package var errorsConfinedToLiterals = true
     package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], arguments: [Argument] = [],
                  exprLists: [ExprID] = [], stringParts: [StringPart] = [], arrows: [ConnectorArrow] = [],
-                 identifiers: [Identifier] = [], names: [String] = [], calls: [Call] = [], comments: [Comment] = []) {
+                 identifiers: [Identifier] = [], names: [String] = [], calls: [Call] = [], comments: [Comment] = [],
+                 comprehensions: [Comprehension] = []) {
         self.file = file; self.statements = statements; self.exprs = exprs; self.arguments = arguments
         self.exprLists = exprLists; self.stringParts = stringParts; self.arrows = arrows
         self.identifiers = identifiers; self.names = names; self.calls = calls; self.comments = comments
+        self.comprehensions = comprehensions
     }
 
     package subscript(id: ExprID) -> Expr { exprs[Int(id.index)] }
     package subscript(id: IdentifierID) -> Identifier { identifiers[Int(id.index)] }
     @inlinable package subscript(id: NameID) -> String { names[Int(id.index)] }
     @inlinable package subscript(id: CallID) -> Call { calls[Int(id.index)] }
+    package subscript(id: ComprehensionID) -> Comprehension { comprehensions[Int(id.index)] }
     @inlinable package subscript(list: ArgumentList) -> AListView<Argument> {
         AListView(arguments, start: list.start, count: list.count)
     }

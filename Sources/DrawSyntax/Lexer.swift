@@ -257,11 +257,14 @@ final class Lexer {
         case (3, UInt8(ascii: "f")): if matches("for") { return .keywordFor }
         case (4, UInt8(ascii: "p")): if matches("page") { return .keywordPage }
         case (4, UInt8(ascii: "e")): if matches("else") { return .keywordElse }
-        case (4, UInt8(ascii: "t")): if matches("true") { return .keywordTrue }
+        case (4, UInt8(ascii: "t")):
+            if matches("true") { return .keywordTrue }
+            if matches("then") { return .keywordThen }
         case (4, UInt8(ascii: "n")): if matches("none") { return .keywordNone }
         case (5, UInt8(ascii: "s")): if matches("style") { return .keywordStyle }
         case (5, UInt8(ascii: "f")): if matches("false") { return .keywordFalse }
         case (6, UInt8(ascii: "i")): if matches("import") { return .keywordImport }
+        case (2, UInt8(ascii: "f")): if matches("fn") { return .keywordFn }
         default: break
         }
         return .identifier

@@ -16,6 +16,7 @@ package enum LexMessages {
         case "'": notes.append(.init("strings are written in double quotes"))
         case "&": notes.append(.init("the logical and is written '&&'"))
         case "|": notes.append(.init("the logical or is written '||'"))
+        case "?": notes.append(.init("a conditional expression is written 'if condition then a else b'"))
         default: break
         }
         return .error("lex.unexpected-character", at: span, "unexpected character \(describe(scalar))", notes: notes)
@@ -35,24 +36,24 @@ package enum LexMessages {
 
     /// `\q` in a string.
     static func invalidEscape(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.invalid-escape", at: span, "invalid escape sequence '\(text)' in string",
+        .error("lex.invalid-escape", at: span, "invalid escape sequence \(quotedSource(text)) in string",
                notes: [.init("valid escapes are '\\n', '\\t', '\\\"', '\\\\', '\\u{…}' and '\\(…)'")])
     }
 
     /// `\u{…}` that is malformed or names no Unicode scalar.
     static func invalidUnicodeEscape(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.invalid-unicode-escape", at: span, "invalid unicode escape '\(text)'",
+        .error("lex.invalid-unicode-escape", at: span, "invalid unicode escape \(quotedSource(text))",
                notes: [.init("write 1 to 8 hex digits naming a Unicode scalar, as in '\\u{1F600}'")])
     }
 
     /// `1e`, `1e+`, `1.2.3`.
     static func malformedNumber(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.malformed-number", at: span, "malformed number '\(text)'")
+        .error("lex.malformed-number", at: span, "malformed number \(quotedSource(text))")
     }
 
     /// `1e999`.
     static func numberTooLarge(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.number-too-large", at: span, "number '\(text)' is too large")
+        .error("lex.number-too-large", at: span, "number \(quotedSource(text)) is too large")
     }
 
     /// `12em`.
@@ -65,12 +66,12 @@ package enum LexMessages {
             fixIts.append(.init(replacing: span, with: match))
         }
         notes.append(.init("units are pt, in, mm, cm, px, % and deg"))
-        return .error("lex.unknown-unit", at: span, "unknown unit '\(unit)'", notes: notes, fixIts: fixIts)
+        return .error("lex.unknown-unit", at: span, "unknown unit \(quotedSource(unit))", notes: notes, fixIts: fixIts)
     }
 
     /// `#12345`, `#xyz`.
     static func malformedColor(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.malformed-color", at: span, "malformed color '\(text)'",
+        .error("lex.malformed-color", at: span, "malformed color \(quotedSource(text))",
                notes: [.init("a color is '#' and 3, 4, 6 or 8 hex digits: '#rgb', '#rgba', '#rrggbb', '#rrggbbaa'")])
     }
 

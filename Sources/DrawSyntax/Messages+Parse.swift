@@ -82,9 +82,15 @@ package enum ParseMessages {
                notes: [.init("write 'name: value' for the others")])
     }
 
+    /// `font-size: 9pt`: a hyphenated (CSS/SVG) name where a label goes.
+    static func hyphenatedLabel(_ text: String, camelCase: String, at span: Span) -> Diagnostic {
+        .error("parse.hyphenated-label", at: span, "\(quotedSource(text)) is not a property name; names are written in camelCase",
+               notes: [.init("did you mean '\(camelCase)'?")], fixIts: [.init(replacing: span, with: camelCase)])
+    }
+
     /// `name: value` at the top level of a file.
     static func propertyOutsideBlock(_ name: String, at span: Span) -> Diagnostic {
-        .error("parse.property-outside-block", at: span, "property '\(name)' outside a block",
+        .error("parse.property-outside-block", at: span, "property \(quotedSource(name)) outside a block",
                notes: [.init("properties go in a node's argument list or inside its '{ … }' block")])
     }
 

@@ -55,6 +55,7 @@ final class Parser {
     @exclusivity(unchecked) var arrows: [ConnectorArrow] = []
     @exclusivity(unchecked) var identifiers: [Identifier] = []
     @exclusivity(unchecked) var calls: [Call] = []
+    @exclusivity(unchecked) var comprehensions: [Comprehension] = []
     @exclusivity(unchecked) var argumentStack = Arena<PendingArgument>()
     @exclusivity(unchecked) var exprStack = Arena<ExprID>()
     @exclusivity(unchecked) var partStack: [StringPart] = []
@@ -81,7 +82,7 @@ final class Parser {
         File(file: file, statements: statements, exprs: exprs.takeAll(), arguments: arguments.takeAll(),
              exprLists: exprLists.takeAll(),
              stringParts: stringParts, arrows: arrows, identifiers: identifiers, names: names.takeStrings(),
-             calls: calls, comments: comments)
+             calls: calls, comments: comments, comprehensions: comprehensions)
     }
 
     /// An argument read but not yet in `arguments`: its label as a token index, so the
@@ -363,6 +364,7 @@ final class Parser {
         case .keywordPage: return parsePage()
         case .keywordFor: return parseFor()
         case .keywordIf: return parseIf()
+        case .keywordFn: return parseFunction()
         case .identifier:
             return isConnectorAhead() ? parseConnector() : parseNode()
         case .keywordElse:
@@ -467,22 +469,8 @@ final class Parser {
         guard let name = parseName(after: "'def'") else { return Stmt(.error, span: span(from: start)) }
         var parameters: [Parameter] = []
         if kind == .leftParen {
-            let open = current
-            ignoreNewlines += 1
-            advance()
-            while kind != .rightParen {
-                guard let parameter = parseName(after: parameters.isEmpty ? "'('" : "','") else { break }
-                var defaultValue: ExprID?
-                if kind == .equal {
-                    advance()
-                    defaultValue = parseExpression()
-                }
-                parameters.append(Parameter(name: parameter, defaultValue: defaultValue))
-                if kind == .comma { advance(); continue }
-                break
-            }
-            ignoreNewlines -= 1
-            if !expectCloser(.rightParen, ")", opener: open) { return Stmt(.error, span: span(from: start)) }
+            guard let list = parseParameterList() else { return Stmt(.error, span: span(from: start)) }
+            parameters = list
         }
         guard blockFollows(after: parameters.isEmpty && tokens[index - 1].kind == .identifier
                            ? "'def \(name.name)'" : "'def \(name.name)(…)'") else {
@@ -490,6 +478,53 @@ final class Parser {
         }
         let body = parseBlock()
         return Stmt(.def(name, parameters, body), span: span(from: start))
+    }
+
+    /// `( [ parameter { "," parameter } [ "," ] ] )` of a `def` or `fn`; the current token
+    /// is `(`. Nil when the list is not closed (reported).
+    func parseParameterList() -> [Parameter]? {
+        var parameters: [Parameter] = []
+        let open = current
+        ignoreNewlines += 1
+        advance()
+        while kind != .rightParen {
+            guard let parameter = parseName(after: parameters.isEmpty ? "'('" : "','") else { break }
+            var defaultValue: ExprID?
+            if kind == .equal {
+                advance()
+                defaultValue = parseExpression()
+            }
+            parameters.append(Parameter(name: parameter, defaultValue: defaultValue))
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        if !expectCloser(.rightParen, ")", opener: open) { return nil }
+        return parameters
+    }
+
+    // function = "fn" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" "=" expression ;
+    func parseFunction() -> Stmt {
+        let start = current.start
+        advance()
+        guard let name = parseName(after: "'fn'") else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .leftParen else {
+            report(ParseMessages.expectedToken("'('", after: "'fn \(name.name)'", found: found, at: expectedSpan))
+            return Stmt(.error, span: span(from: start))
+        }
+        guard let parameters = parseParameterList() else { return Stmt(.error, span: span(from: start)) }
+        guard kind == .equal else {
+            var diagnostic = ParseMessages.expectedToken("'='", after: "'fn \(name.name)(…)'", found: found, at: expectedSpan)
+            if kind == .leftBrace {
+                diagnostic.notes.append(.init("a function computes one value: 'fn \(name.name)(…) = expression'; a component that draws nodes is written with 'def'"))
+            }
+            report(diagnostic)
+            return Stmt(.error, span: span(from: start))
+        }
+        advance()
+        skipNewlines()
+        let body = parseExpression()
+        return Stmt(.function(name, parameters, body), span: span(from: start))
     }
 
     // import = "import" string-literal ;
@@ -661,6 +696,17 @@ final class Parser {
         }
     }
 
+    /// `font-size` → `fontSize` when the text of `span` is names joined by single hyphens
+    /// (what CSS and SVG write), else nil.
+    func camelCaseLabel(_ span: Span) -> String? {
+        let text = source.text(of: span)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.allSatisfy({ part in
+            !part.isEmpty && part.first!.isASCII && part.first!.isLetter && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }) else { return nil }
+        return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     // arguments = argument { "," argument } ;
     // argument = labelled-argument | expression ;
     // labelled-argument = label ":" expression ;
@@ -677,12 +723,24 @@ final class Parser {
                 if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
                     // `fill red`: a label without its colon.
                     let next = tokens[index + 1]
-                    report(ParseMessages.expectedToken("':'", after: "'\(text(current))'", found: describe(next), at: span(next)))
+                    report(ParseMessages.expectedToken("':'", after: quotedSource(text(current)), found: describe(next), at: span(next)))
                     break
                 }
                 let startSpan = span(current)
                 let value = parseExpression()
                 let argumentSpan = spanOf(value).merged(with: startSpan)
+                if kind == .colon, let camel = camelCaseLabel(argumentSpan) {
+                    // `font-size: 9pt`: a CSS-style name, read as `font - size`.
+                    report(ParseMessages.hyphenatedLabel(source.text(of: argumentSpan), camelCase: camel, at: argumentSpan))
+                    advance()
+                    skipNewlines()
+                    _ = parseExpression()
+                    if statementFailed { break }
+                    guard kind == .comma else { break }
+                    advance()
+                    skipNewlines()
+                    continue
+                }
                 if !positionalAllowed {
                     report(ParseMessages.expectedLabelledArgument(found: "'" + source.text(of: argumentSpan) + "'", at: argumentSpan))
                     break
@@ -779,14 +837,15 @@ final class Parser {
     func canStartExpression(_ kind: TokenKind) -> Bool {
         switch kind {
         case .number, .string, .stringHead, .color, .identifier, .keywordTrue, .keywordFalse, .keywordNone,
-             .leftParen, .leftBracket, .minus, .plus, .bang, .invalid:
+             .leftParen, .leftBracket, .minus, .plus, .bang, .invalid,
+             .keywordIf:
             true
         default:
             false
         }
     }
 
-    // expression = or-expression ;
+    // expression = conditional | or-expression ;   (conditional: parseConditional, via parsePrimary)
     // or-expression = and-expression { "||" and-expression } ;
     // and-expression = comparison { "&&" comparison } ;
     // comparison = range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) range ] ;
@@ -949,7 +1008,8 @@ final class Parser {
     }
 
     // primary = number | color | string | "true" | "false" | "none"
-    //         | identifier | call | parenthesized | list ;
+    //         | identifier | call | parenthesized | list | comprehension | record
+    //         | conditional ;
     func parsePrimary() -> ExprID {
         let token = current
         switch token.kind {
@@ -982,6 +1042,10 @@ final class Parser {
             return parseParenthesized()
         case .leftBracket:
             return parseList()
+        case .keywordIf:
+            return parseConditional()
+        case .leftBrace:
+            return parseRecord()
         case .invalid:
             // Already reported by the lexer.
             statementFailed = true
@@ -1006,7 +1070,7 @@ final class Parser {
             let argument: PendingArgument
             if labelAhead {
                 argument = parsePendingLabelledArgument()
-            } else if canStartExpression(kind) {
+            } else if canStartExpression(kind) || kind == .leftBrace {
                 let value = parseExpression()
                 argument = PendingArgument(labelToken: PendingArgument.noLabel, value: value, span: spanOf(value))
             } else {
@@ -1062,6 +1126,7 @@ final class Parser {
         defer { depth -= 1 }
         ignoreNewlines += 1
         advance()
+        if kind == .keywordFor { return parseComprehension(open) }
         let base = exprStack.count
         var treeDepth = 1
         while kind != .rightBracket, !statementFailed {
@@ -1075,6 +1140,127 @@ final class Parser {
         let elements = commitExprs(from: base)
         if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
         return make(.list(elements), span(from: open.start), depth: treeDepth)
+    }
+
+    // comprehension = "[" "for" identifier "in" expression [ "if" expression ] ":" expression "]" ;
+    /// After `[`, at `for`; the caller counted the nesting and ignores newlines.
+    func parseComprehension(_ open: Token) -> ExprID {
+        advance()  // for
+        func fail() -> ExprID {
+            ignoreNewlines -= 1
+            skipToCloser(.rightBracket)
+            return makeError(span(from: open.start))
+        }
+        guard let variable = parseName(after: "'[for'") else { return fail() }
+        guard kind == .keywordIn else {
+            report(ParseMessages.expectedToken("'in'", after: "'for \(variable.name)'", found: found, at: expectedSpan))
+            return fail()
+        }
+        advance()
+        let sequence = parseExpression()
+        var filter: ExprID?
+        if kind == .keywordIf {
+            advance()
+            filter = parseExpression()
+        }
+        guard kind == .colon else {
+            report(ParseMessages.expectedToken("':'", after: filter == nil ? "the sequence of '[for'" : "the condition of '[for … if'",
+                                               found: found, at: expectedSpan))
+            return fail()
+        }
+        advance()
+        let element = parseExpression()
+        ignoreNewlines -= 1
+        if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
+        var treeDepth = max(depthOf(sequence), depthOf(element)) + 1
+        if let filter { treeDepth = max(treeDepth, depthOf(filter) + 1) }
+        comprehensions.append(Comprehension(variable: variable, sequence: sequence, filter: filter, element: element))
+        return make(.comprehension(ComprehensionID(UInt32(comprehensions.count - 1))), span(from: open.start), depth: treeDepth)
+    }
+
+    /// After an error inside brackets: skips to the matching `closer` (consumed) or another
+    /// closer (left for the caller), across lines, without recursion.
+    func skipToCloser(_ closer: TokenKind) {
+        while true {
+            switch kind {
+            case closer: advance(); return
+            case .endOfFile, .rightBrace, .rightBracket, .rightParen: return
+            case .leftParen, .leftBracket, .leftBrace, .stringHead: skipBalanced()
+            default: advance()
+            }
+        }
+    }
+
+    // conditional = "if" expression "then" expression "else" expression ;
+    func parseConditional() -> ExprID {
+        let start = current
+        if depth >= ParseLimits.maximumNestingDepth {
+            report(ParseMessages.nestingTooDeep(at: span(start)))
+            advance()
+            return makeError(span(start))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        let condition = parseExpression()
+        guard kind == .keywordThen else {
+            var diagnostic = ParseMessages.expectedToken("'then'", after: "the condition of 'if'", found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a conditional expression is written 'if condition then a else b'"))
+            report(diagnostic)
+            return makeError(span(from: start.start))
+        }
+        advance()
+        skipNewlines()
+        let then = parseExpression()
+        if kind == .newline, peekKind(1) == .keywordElse { advance() }
+        guard kind == .keywordElse else {
+            var diagnostic = ParseMessages.expectedToken("'else'", after: "'if … then …'", found: found, at: expectedSpan)
+            diagnostic.notes.append(.init("a conditional expression needs a value for both cases: 'if condition then a else b'"))
+            report(diagnostic)
+            return makeError(span(from: start.start))
+        }
+        advance()
+        skipNewlines()
+        let otherwise = parseExpression()
+        let treeDepth = max(depthOf(condition), depthOf(then), depthOf(otherwise)) + 1
+        let spanned = span(from: start.start)
+        if treeDepth > ParseLimits.maximumExpressionDepth {
+            reportExpressionTooDeep(at: span(start))
+            return makeError(spanned)
+        }
+        return make(.conditional(condition, then, otherwise), spanned, depth: treeDepth)
+    }
+
+    // record = "{" [ field { "," field } [ "," ] ] "}" ;
+    // field = label ":" expression ;
+    func parseRecord() -> ExprID {
+        let open = current
+        guard enterNesting(open) else { return makeError(span(from: open.start)) }
+        defer { depth -= 1 }
+        ignoreNewlines += 1
+        advance()
+        let base = argumentStack.count
+        var treeDepth = 1
+        while kind != .rightBrace, !statementFailed {
+            guard labelAhead else {
+                report(ParseMessages.expectedToken("a field 'name: value'", after: argumentStack.count > base ? "','" : "'{'",
+                                                   found: found, at: expectedSpan))
+                break
+            }
+            let field = parsePendingLabelledArgument()
+            argumentStack.append(field)
+            treeDepth = max(treeDepth, depthOf(field.value) + 1)
+            if kind == .comma { advance(); continue }
+            break
+        }
+        ignoreNewlines -= 1
+        let fields = commitArguments(from: base)
+        if statementFailed {
+            skipToCloser(.rightBrace)
+            return makeError(span(from: open.start))
+        }
+        if !expectCloser(.rightBrace, "}", opener: open) { return makeError(span(from: open.start)) }
+        return make(.record(fields), span(from: open.start), depth: treeDepth)
     }
 
     // string = '"' { string-character | escape | interpolation } '"' ;

@@ -41,6 +41,10 @@ package enum TokenKind: UInt8, Sendable {
     case keywordFalse
     /// `none`
     case keywordNone
+    /// `fn` (a value function: `fn name(params) = expr`)
+    case keywordFn
+    /// `then` (in a conditional expression: `if c then a else b`)
+    case keywordThen
 
     /// `12`, `1.5`, `.5`, `1e3`, with an optional glued unit: `12pt`, `50%`, `30deg`.
     case number
@@ -134,11 +138,12 @@ package enum TokenKind: UInt8, Sendable {
     /// limit): kept so that the stream still covers the whole file.
     case skipped
 
-    /// True for `let style def import page for in if else true false none`.
+    /// True for `let style def import page for in if else true false none fn then`.
     package var isKeyword: Bool {
         switch self {
         case .keywordLet, .keywordStyle, .keywordDef, .keywordImport, .keywordPage, .keywordFor,
-             .keywordIn, .keywordIf, .keywordElse, .keywordTrue, .keywordFalse, .keywordNone:
+             .keywordIn, .keywordIf, .keywordElse, .keywordTrue, .keywordFalse, .keywordNone,
+             .keywordFn, .keywordThen:
             true
         case .endOfFile, .newline, .semicolon, .identifier, .number, .color, .string, .stringHead,
              .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
@@ -164,6 +169,7 @@ package enum TokenKind: UInt8, Sendable {
              .keywordTrue, .keywordFalse, .keywordNone, .number, .color, .string, .stringHead,
              .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
              .leftBrace, .rightBrace, .colon, .dot, .equal, .bang, .invalid,
+             .keywordFn, .keywordThen,
              .whitespace, .lineComment, .blockComment, .byteOrderMark, .skipped:
             false
         }
@@ -183,7 +189,8 @@ package enum TokenKind: UInt8, Sendable {
              .leftBrace, .rightBrace, .comma, .colon, .dot, .equal, .plus, .minus, .star, .slash,
              .percent, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
              .ampersandAmpersand, .pipePipe, .bang, .halfOpenRange, .closedRange, .arrowRight,
-             .arrowLeft, .arrowBoth, .dashDash, .invalid, .skipped:
+             .arrowLeft, .arrowBoth, .dashDash, .invalid, .skipped,
+             .keywordFn, .keywordThen:
             false
         }
     }
@@ -218,6 +225,8 @@ package enum TokenKind: UInt8, Sendable {
         case .keywordTrue: "'true'"
         case .keywordFalse: "'false'"
         case .keywordNone: "'none'"
+        case .keywordFn: "'fn'"
+        case .keywordThen: "'then'"
         case .number: "number"
         case .color: "color"
         case .string, .stringHead: "string"

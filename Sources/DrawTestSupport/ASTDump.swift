@@ -79,6 +79,13 @@ private struct ASTDumper {
             expression(argument.value, depth + 1)
         case .error:
             line(depth, "error", statement.span)
+        case .function(let name, let parameters, let body):
+            line(depth, "fn \(name.name)", statement.span)
+            for parameter in parameters {
+                line(depth + 1, "parameter \(parameter.name.name)", parameter.name.span)
+                if let value = parameter.defaultValue { expression(value, depth + 2) }
+            }
+            expression(body, depth + 1)
         }
     }
 
@@ -150,6 +157,23 @@ private struct ASTDumper {
             for argument in file[arguments] { self.argument(argument, depth + 1) }
         case .error:
             line(depth, "error", expr.span)
+        case .conditional(let condition, let then, let otherwise):
+            line(depth, "if", expr.span)
+            expression(condition, depth + 1)
+            expression(then, depth + 1)
+            expression(otherwise, depth + 1)
+        case .record(let fields):
+            line(depth, "record", expr.span)
+            for field in file[fields] { argument(field, depth + 1) }
+        case .comprehension(let id):
+            let comprehension = file[id]
+            line(depth, "for \(comprehension.variable.name)", expr.span)
+            expression(comprehension.sequence, depth + 1)
+            if let filter = comprehension.filter {
+                line(depth + 1, "where", file[filter].span)
+                expression(filter, depth + 2)
+            }
+            expression(comprehension.element, depth + 1)
         }
     }
 

@@ -1,5 +1,9 @@
 // The diagnostics corpus: Tests/Corpus/ok/*.draw must give no diagnostics, and each
-// Tests/Corpus/bad/<what>.draw sits beside <what>.expected, its exact rendered diagnostics.
+// Tests/Corpus/bad/<what>.draw sits beside <what>.expected, its exact rendered diagnostics
+// with their ids (`file:line:col: error[parse.expected-value]: message`, source line, caret).
+// A new case: write bad/<what-it-tests>.draw, run
+// `DRAWC_UPDATE_GOLDEN=1 swift test --skip-build --filter CorpusTests` (it writes the
+// .expected file and fails), read the file, run again without the switch.
 // Paths in rendered diagnostics are relative to Tests/Corpus, so expected files do not
 // depend on where the package is checked out.
 
@@ -9,6 +13,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawResources
+import DrawKit
 import DrawLayout
 import DrawSemantics
 import DrawSyntax
@@ -36,53 +42,42 @@ package func corpusRelativePath(_ path: String) -> String {
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
 }
 
-/// Runs the front-end stages over `source` and returns every diagnostic, in order.
-/// Each stage is one line; a stage that needs imports reads them into `sources`.
+/// Runs the stages over `source` as the compiler does (DrawKit's `StageDriver`: each stage
+/// only after an error-free one) and returns every diagnostic, in order. Imports in corpus
+/// files resolve relative to Tests/Corpus (file paths are relative to it); the standard 14
+/// fonts only, so corpus files never depend on installed fonts. `sources` receives the
+/// files read.
 package func corpusDiagnostics(for source: SourceFile, sources: inout SourceManager) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    let (file, parseDiagnostics) = parse(source)
-    diagnostics += parseDiagnostics
-    // Evaluation (only on a file that parsed without errors, as the compiler does).
-    // Imports in corpus files resolve relative to Tests/Corpus (file paths are relative to it).
-    // (or with errors confined to literals, which leave the statements around them whole).
-    guard !parseDiagnostics.contains(where: { $0.severity == .error }) || file.errorsConfinedToLiterals else { return diagnostics }
-    let evaluator = Evaluator(loadFile: { path in
-        FileManager.default.contents(atPath: path.hasPrefix("/") ? path : corpusRoot + "/" + path).map { [UInt8]($0) }
-    })
-    let (drawing, evaluationDiagnostics) = evaluator.evaluate(file, sources: &sources)
-    diagnostics += evaluationDiagnostics
-    // Layout (only on a drawing that evaluated without errors, as the compiler does); the
-    // standard 14 fonts only, so corpus files never depend on installed fonts.
-    guard !evaluationDiagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
-    diagnostics += layout(drawing).1
-    return diagnostics
+    let driver = corpusDriver(bytes: source.bytes, path: source.path)
+    driver.build()
+    sources = driver.sources
+    return driver.diagnostics
 }
 
-/// The diagnostics of the file at `path`, rendered for a terminal without colour, with the
-/// file named relative to Tests/Corpus. Empty when the file is clean.
+/// The driver the corpus runs: imports from Tests/Corpus, standard-14 fonts.
+package func corpusDriver(bytes: [UInt8], path: String) -> StageDriver {
+    StageDriver(
+        source: bytes, path: path,
+        // Through the compiler's own file boundary, so corpus cases see its rules and limits.
+        resources: Resources(reader: FileSystemReader(baseDirectory: corpusRoot)),
+        fonts: FontResolver())
+}
+
+/// The diagnostics of the file at `path`, rendered for a terminal without colour and with
+/// each diagnostic's id (`error[lex.malformed-color]:`), with the file named relative to
+/// Tests/Corpus. Empty when the file is clean.
 package func renderedDiagnostics(forFileAt path: String) -> String {
     guard let data = FileManager.default.contents(atPath: path) else { return "cannot read \(path)\n" }
-    var sources = SourceManager()
-    let id = sources.add(path: corpusRelativePath(path), bytes: [UInt8](data))
-    let diagnostics = corpusDiagnostics(for: sources[id]!, sources: &sources)
-    return TerminalDiagnosticRenderer(color: false, sources: sources).render(diagnostics)
+    let driver = corpusDriver(bytes: [UInt8](data), path: corpusRelativePath(path))
+    driver.build()
+    let sources = driver.sources, diagnostics = driver.diagnostics
+    var renderer = TerminalDiagnosticRenderer(color: false, sources: sources)
+    renderer.showsIDs = true
+    return renderer.render(diagnostics)
 }
 
-/// Compares `actual` with the contents of `expectedPath`. Returns nil when they match, or a
-/// message to fail the test with. With DRAWC_UPDATE_GOLDEN=1 in the environment it writes
-/// `actual` to the file instead and still returns a message, so a recording run never
-/// passes by accident.
+/// Compares `actual` with the contents of `expectedPath` (see `GoldenFiles`). Returns nil
+/// when they match, or a message to fail the test with; DRAWC_UPDATE_GOLDEN=1 records.
 package func compareWithExpectedFile(_ actual: String, at expectedPath: String) -> String? {
-    let update = ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1"
-    let expected = FileManager.default.contents(atPath: expectedPath).map { String(decoding: $0, as: UTF8.self) }
-    if update {
-        if expected == actual { return nil }
-        _ = FileManager.default.createFile(atPath: expectedPath, contents: Data(actual.utf8))
-        return "recorded \(corpusRelativePath(expectedPath)) (DRAWC_UPDATE_GOLDEN=1); review the diff and run again without it"
-    }
-    guard let expected else {
-        return "missing \(corpusRelativePath(expectedPath)); run with DRAWC_UPDATE_GOLDEN=1 to record:\n\(actual)"
-    }
-    if expected == actual { return nil }
-    return "\(corpusRelativePath(expectedPath)) differs.\n--- expected\n\(expected)--- actual\n\(actual)"
+    GoldenFiles.check(actual, against: expectedPath)
 }

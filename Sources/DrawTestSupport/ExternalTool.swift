@@ -1,10 +1,15 @@
 // External programs the tests run as independent judges of our output (qpdf, pdftoppm,
-// pdftotext, rsvg-convert, Ghostscript, xmllint): finding them, running them with a time
-// limit, and deciding what a missing one means. On a developer machine a missing validator
-// skips its checks; when the environment variable CI is set, it is a failure, so CI can
-// never pass by not looking.
+// pdftotext, rsvg-convert, Ghostscript, xmllint, ots-sanitize, fontTools…): finding them,
+// running them with a time limit, and the one rule for a missing one.
+//
+// The rule, in one place (`require`): on a developer machine a missing validator skips its
+// checks with a printed line; when the environment variable CI is set (to anything but
+// empty, `0` or `false`; `.ci/run` sets CI=1) a missing validator is a recorded failure, so
+// CI can never pass by not looking. Every test target finds and runs tools through this
+// enum; the small per-target `ExternalTool` adapters only reshape results.
 
 import Foundation
+import Testing
 
 /// The outcome of running an external program.
 package struct ToolRun: Sendable {
@@ -37,6 +42,55 @@ package enum ExternalTool {
 
     /// The tools among `names` that are missing.
     package static func missing(_ names: [String]) -> [String] { names.filter { find($0) == nil } }
+
+    /// True when every tool in `names` is installed. When one is missing: under CI a recorded
+    /// failure (at the caller's location), elsewhere a printed skip. Callers return when false.
+    @discardableResult
+    package static func require(_ names: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let absent = missing(names)
+        if absent.isEmpty { return true }
+        reportMissing(absent.joined(separator: ", "), sourceLocation: sourceLocation)
+        return false
+    }
+
+    /// `require` for a list written out at the call.
+    @discardableResult
+    package static func require(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        require(names, sourceLocation: sourceLocation)
+    }
+
+    /// For a test trait (`.enabled(if: ExternalTool.shouldRun("xmllint"))`): runs when the tools
+    /// are installed, and always under CI, where the test then fails on the missing tool.
+    package static func shouldRun(_ names: String...) -> Bool {
+        isCI || missing(names).isEmpty
+    }
+
+    /// True when python3 is installed and imports every module in `modules` (fontTools,
+    /// selenium, zxingcpp…); a missing one follows the same rule as a missing program.
+    @discardableResult
+    package static func requirePython(modules: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard require(["python3"], sourceLocation: sourceLocation) else { return false }
+        let absent = modules.filter { module in
+            let key = module
+            if let known = pythonModuleCache.withLock({ $0[key] }) { return !known }
+            let present = (try? run("python3", ["-c", "import \(module)"], timeout: 60))?.succeeded ?? false
+            pythonModuleCache.withLock { $0[key] = present }
+            return !present
+        }
+        if absent.isEmpty { return true }
+        reportMissing("python module(s) " + absent.joined(separator: ", "), sourceLocation: sourceLocation)
+        return false
+    }
+
+    private static let pythonModuleCache = Locked<[String: Bool]>([:])
+
+    private static func reportMissing(_ what: String, sourceLocation: SourceLocation) {
+        if isCI {
+            Issue.record("required validator missing under CI: \(what) (.ci/run installs it)", sourceLocation: sourceLocation)
+        } else {
+            print("skipping checks at \(sourceLocation.fileID):\(sourceLocation.line): \(what) not installed")
+        }
+    }
 
     /// Runs `name` with `arguments`, feeding `stdin`, and waits at most `timeout` seconds.
     /// Output is collected through files, so a chatty program cannot fill a pipe and stall.
@@ -124,4 +178,16 @@ package func packageRoot(from filePath: String = #filePath) -> String {
         url = url.deletingLastPathComponent()
     }
     return FileManager.default.currentDirectoryPath
+}
+
+/// A value behind a lock, for the few caches tests share across threads.
+package final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    package init(_ value: Value) { self.value = value }
+    package func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
 }

@@ -5,6 +5,10 @@
 // (/CIDToGIDMap /Identity), two bytes each in the content stream. /W gives the advances,
 // and /ToUnicode maps every CID to the text the IR says the glyph stands for, so copying
 // and searching return the drawing's text.
+//
+// Faces with PostScript (CFF) outlines take the same path with a CIDFontType0 instead: the
+// subset's CID-keyed CFF program (CID = subset glyph id, by its charset) is embedded as
+// /FontFile3 /Subtype /CIDFontType0C (ISO 32000-1 §9.9, Table 126), without /CIDToGIDMap.
 
 import DrawFonts
 import DrawOutput
@@ -85,8 +89,9 @@ extension PDFFile {
             out.append(static: "] /ToUnicode ")
             out.reference(toUnicode)
         }
+        let cff = plan.subset.cffTable
         dictionary(cidFont) { out in
-            out.append(static: " /Type /Font /Subtype /CIDFontType2 /BaseFont ")
+            out.append(static: cff == nil ? " /Type /Font /Subtype /CIDFontType2 /BaseFont " : " /Type /Font /Subtype /CIDFontType0 /BaseFont ")
             out.name(plan.baseFontName)
             out.append(static: " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ")
             out.reference(descriptor)
@@ -96,7 +101,8 @@ extension PDFFile {
                 if i > 0 { out.append(0x20) }
                 out.append(integer: Int(width))
             }
-            out.append(static: "]] /CIDToGIDMap /Identity")
+            out.append(static: "]]")
+            if cff == nil { out.append(static: " /CIDToGIDMap /Identity") }
         }
         dictionary(descriptor) { out in
             out.append(static: " /Type /FontDescriptor /FontName ")
@@ -123,15 +129,21 @@ extension PDFFile {
             }
             out.append(static: " /StemV ")
             out.append(integer: face.stemV)
-            out.append(static: " /FontFile2 ")
+            out.append(static: cff == nil ? " /FontFile2 " : " /FontFile3 ")
             out.reference(program)
         }
         // The font program is binary: compressed whatever the option says.
         let saved = compress
         compress = true
-        stream(program, data: plan.subset.bytes) { out in
-            out.append(static: " /Length1 ")
-            out.append(integer: plan.subset.bytes.count)
+        if let cff {
+            stream(program, data: Array(cff)) { out in
+                out.append(static: " /Subtype /CIDFontType0C")
+            }
+        } else {
+            stream(program, data: plan.subset.bytes) { out in
+                out.append(static: " /Length1 ")
+                out.append(integer: plan.subset.bytes.count)
+            }
         }
         compress = saved
         stream(toUnicode, data: toUnicodeCMap(plan.text.map { ($0.key, $0.value) }, codeBytes: 2))

@@ -54,6 +54,9 @@ struct PSTrueTypeSubset {
     var program: [UInt8]
     /// Glyph id in the face → glyph id in `program` (absent: unchanged).
     var glyphMap: [UInt16: UInt16] = [:]
+    /// For a face with PostScript outlines: the subset's CID-keyed CFF program (CID = glyph
+    /// id in `program`), embedded as a FontSet resource instead of Type 42 (see PSCFF).
+    var cff: [UInt8]? = nil
 }
 
 /// Where TrueType programs come from: DrawFonts' subsetter (issue 8). Tests inject their own.
@@ -67,7 +70,7 @@ enum PSTrueTypeFonts {
         var map: [UInt16: UInt16] = [:]
         // A glyph the subset did not keep (an id out of range) shows .notdef.
         for glyph in glyphs { map[glyph] = subset.newGlyph(glyph) ?? 0 }
-        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map)
+        return PSTrueTypeSubset(program: subset.bytes, glyphMap: map, cff: subset.cffTable.map(Array.init))
     }
 }
 
@@ -90,7 +93,14 @@ struct PSDocumentWriter {
     var embedded: [Int: EmbeddedFont] = [:]
 
     struct EmbeddedFont {
-        var program: TrueTypeProgram
+        /// The Type 42 program (TrueType faces).
+        var program: TrueTypeProgram?
+        /// The CFF program (faces with PostScript outlines), its CIDs the subset's glyph ids.
+        var cff: [UInt8]? = nil
+        /// The CIDFont name in `cff`'s Name INDEX.
+        var cffName = ""
+        /// Glyph boxes of a CFF face's used glyphs in em (TrueType ones come from `program`).
+        var cffBoxes: [UInt16: (Double, Double, Double, Double)?] = [:]
         var glyphMap: [UInt16: UInt16]
         var cidFontName: String
         var fontName: String
@@ -113,7 +123,9 @@ struct PSDocumentWriter {
         for index in usedFonts {
             guard case .trueType(let face) = document.fonts[index], let used = trueTypeGlyphs[index] else { continue }
             let glyphs = used.keys.sorted()
-            guard let subset = trueTypeSource(face, glyphs), let program = TrueTypeProgram(subset.program) else { continue }
+            guard let subset = trueTypeSource(face, glyphs) else { continue }
+            let program = TrueTypeProgram(subset.program)
+            guard program != nil || subset.cff != nil else { continue }
             var name = PSType42.sanitizedName(face.postScriptName)
             if names.contains(name) {
                 var n = 2
@@ -125,6 +137,26 @@ struct PSDocumentWriter {
             var cids: [UInt16: UInt16] = [:]
             var cidToGlyph: [UInt16] = [0]
             var unicode: [(UInt16, Unicode.Scalar)] = []
+            if let cff = subset.cff {
+                // CIDs are the subset's glyph ids (its charset is the identity).
+                var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
+                let em = Double(max(1, face.unitsPerEm))
+                for glyph in glyphs {
+                    let cid = subset.glyphMap[glyph] ?? 0
+                    cids[glyph] = cid
+                    if glyph != 0 { unicode.append((cid, used[glyph]!)) }
+                    boxes[glyph] = face.glyphBox(glyph).map {
+                        (Double($0.xMin) / em, Double($0.yMin) / em, Double($0.xMax) / em, Double($0.yMax) / em)
+                    }
+                }
+                // The FontSet's CIDFont is named by the program (the face's PostScript name);
+                // PSCFF copies it under the document's unique name.
+                embedded[index] = EmbeddedFont(
+                    program: nil, cff: cff, cffName: face.postScriptName, cffBoxes: boxes, glyphMap: subset.glyphMap, cidFontName: name,
+                    fontName: name + "-Identity-H", cids: cids, cidToGlyph: [], unicode: unicode.sorted { $0.0 < $1.0 })
+                continue
+            }
+            guard let program else { continue }
             for glyph in glyphs.prefix(65535) {
                 let cid = UInt16(cidToGlyph.count)
                 cids[glyph] = cid
@@ -241,10 +273,11 @@ struct PSDocumentWriter {
 
     private static func glyphBoxes(_ embedded: [Int: EmbeddedFont]) -> PSInkBounds.TrueTypeBoxes {
         embedded.mapValues { font in
-            let em = Double(font.program.unitsPerEm)
+            guard let program = font.program else { return font.cffBoxes }
+            let em = Double(program.unitsPerEm)
             var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
             for (glyph, cid) in font.cids {
-                let b = font.program.glyphBox(Int(font.cidToGlyph[Int(cid)]))
+                let b = program.glyphBox(Int(font.cidToGlyph[Int(cid)]))
                 boxes[glyph] = b.map { (Double($0.0) / em, Double($0.1) / em, Double($0.2) / em, Double($0.3) / em) }
             }
             return boxes
@@ -308,8 +341,13 @@ struct PSDocumentWriter {
                 case .trueType:
                     if let font = embedded[index] {
                         if defined.insert("Identity-H").inserted { out.append(PSType42.identityCMapFallback) }
-                        PSType42.write(font.program, cidFontName: font.cidFontName, fontName: font.fontName,
-                                       cidToGlyph: font.cidToGlyph, unicode: font.unicode, into: &out)
+                        if let program = font.program {
+                            PSType42.write(program, cidFontName: font.cidFontName, fontName: font.fontName,
+                                           cidToGlyph: font.cidToGlyph, unicode: font.unicode, into: &out)
+                        } else if let cff = font.cff {
+                            PSCFF.write(cff, cffName: font.cffName, cidFontName: font.cidFontName, fontName: font.fontName,
+                                        unicode: font.unicode, into: &out)
+                        }
                         out.append("/\(key) /\(font.fontName) def\n")
                         continue
                     }

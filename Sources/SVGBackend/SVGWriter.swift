@@ -454,6 +454,10 @@ enum SVGGlyphs {
             case .quad(let cx, let cy, let x, let y):
                 out.append(static: "Q"); out.append(number: cx); out.append(0x20); out.append(number: cy)
                 out.append(0x20); out.append(number: x); out.append(0x20); out.append(number: y)
+            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
+                out.append(static: "C"); out.append(number: c1x); out.append(0x20); out.append(number: c1y)
+                out.append(0x20); out.append(number: c2x); out.append(0x20); out.append(number: c2y)
+                out.append(0x20); out.append(number: x); out.append(0x20); out.append(number: y)
             case .close:
                 out.append(static: "Z")
             }

@@ -39,7 +39,8 @@ func runChild(workload: Workload, items: Int, quick: Bool) {
     m["sourceBytes"] = Double(source.count)
     m["runs"] = Double(runs)
 
-    let stages = Pipeline(source: source, path: "bench-\(workload.rawValue).draw")
+    let dataFiles = workload.dataFiles(items: items)
+    let stages = Pipeline(source: source, path: "bench-\(workload.rawValue).draw", files: dataFiles)
     m["parse"] = median(runs: runs, reset: { stages.drop(.syntaxTree) }) { stages.parseOnly() }.seconds
     m["evaluate"] = median(runs: runs, reset: { stages.drop(.nodeTree) }) { stages.evaluateOnly() }.seconds
     m["layout"] = median(runs: runs, reset: { stages.drop(.scene) }) { stages.layoutOnly() }.seconds
@@ -57,6 +58,7 @@ func runChild(workload: Workload, items: Int, quick: Bool) {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let input = directory + "/in.draw"
     FileManager.default.createFile(atPath: input, contents: Data(source))
+    for (name, bytes) in dataFiles { FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(bytes)) }
     for format in ["svg", "pdf"] {
         let output = directory + "/out." + format
         let compile = median(runs: runs) { Pipeline.compileFile(input, to: output, format: format) }

@@ -1,4 +1,5 @@
 import DrawDiagnostics
+import DrawResources
 import DrawKit
 import DrawLayout
 import DrawScene
@@ -10,59 +11,50 @@ import PSBackend
 import SVGBackend
 
 /// The compiler's stages, called one at a time on the same source so each can be timed
-/// alone. Each `…Only` runs its stage on the previous stages' cached result and returns a
-/// number derived from the output, so the optimiser cannot drop the work.
+/// alone: DrawKit's `StageDriver`, the same driver `compile` and the tests use. Each
+/// `…Only` runs its stage on the previous stages' kept result and returns a number derived
+/// from the output, so the optimiser cannot drop the work.
 final class Pipeline {
-    let source: SourceFile
+    private let driver: StageDriver
     private(set) var errorCount = 0
-    private var file: File?
-    private var drawing: Drawing?
-    private var document: Scene.Document?
 
-    init(source bytes: [UInt8], path: String) {
-        source = SourceFile(id: FileID(0), path: path, bytes: bytes)
+    /// `files`: what the drawing reads (by the path it resolves them to), served from memory.
+    init(source bytes: [UInt8], path: String, files: [String: [UInt8]] = [:]) {
+        // The standard 14 fonts only and files from memory: workloads measure the compiler, not the disk.
+        driver = StageDriver(source: bytes, path: path, resources: Resources(reader: MemoryReader(files)), fonts: FontResolver())
     }
+
+    var source: SourceFile { driver.source }
 
     enum Result { case syntaxTree, nodeTree, scene }
 
     /// Frees one stage's cached result (untimed, between runs of that stage).
     func drop(_ result: Result) {
         switch result {
-        case .syntaxTree: file = nil
-        case .nodeTree: drawing = nil
-        case .scene: document = nil
+        case .syntaxTree: driver.drop(.syntaxTree)
+        case .nodeTree: driver.drop(.drawing)
+        case .scene: driver.drop(.document)
         }
     }
 
     func parseOnly() -> Int {
-        let (file, diagnostics) = parse(source)
-        self.file = file
-        errorCount = diagnostics.filter { $0.severity == .error }.count
-        return file.statements.count
+        errorCount = driver.parse()
+        return driver.syntaxTree!.statements.count
     }
 
     func evaluateOnly() -> Int {
-        if file == nil { _ = parseOnly() }
-        var sources = SourceManager()
-        sources.add(path: source.path, bytes: source.bytes)
-        let evaluator = Evaluator(loadFile: { _ in nil })
-        let (drawing, diagnostics) = evaluator.evaluate(file!, sources: &sources)
-        self.drawing = drawing
-        errorCount += diagnostics.filter { $0.severity == .error }.count
-        return drawing.pages.count
+        errorCount += driver.evaluate()
+        return driver.drawing!.pages.count
     }
 
     func layoutOnly() -> Int {
-        if drawing == nil { _ = evaluateOnly() }
-        let (document, diagnostics) = layout(drawing!)
-        self.document = document
-        errorCount += diagnostics.filter { $0.severity == .error }.count
-        return document.pages.count
+        errorCount += driver.layOut()
+        return driver.document!.pages.count
     }
 
     private var laidOut: Scene.Document {
-        if document == nil { _ = layoutOnly() }
-        return document!
+        if driver.document == nil { _ = layoutOnly() }
+        return driver.document!
     }
 
     func svgOnly() -> Int { SVGWriter.render(laidOut).reduce(0) { $0 + $1.count } }

@@ -32,6 +32,9 @@ enum Workload: String, CaseIterable {
     case diagram
     /// N words of wrapped paragraphs in several fonts.
     case text
+    /// N rows of a CSV file (`bench-rows.csv`, a quoted field in every fourth row) read with
+    /// `csv()` into a `for` that draws one text per row.
+    case csv
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -40,6 +43,7 @@ enum Workload: String, CaseIterable {
         case .freehand: "points"
         case .diagram: "items"
         case .text: "words"
+        case .csv: "rows"
         }
     }
 
@@ -50,8 +54,34 @@ enum Workload: String, CaseIterable {
         case .freehand: Self.freehand(n, &out)
         case .diagram: Self.diagram(n, &out)
         case .text: Self.text(n, &out)
+        case .csv: Self.csv(n, &out)
         }
         return out.bytes
+    }
+
+    /// Files the workload's drawing reads, by the name it uses (beside the drawing).
+    func dataFiles(items n: Int) -> [String: [UInt8]] {
+        guard self == .csv else { return [:] }
+        var random = SeededRandom(seed: 5)
+        var out = SourceWriter()
+        out.line("name,qty,price,city")
+        let cities = ["\"Paris, FR\"", "Oslo", "Madrid", "Lagos"]
+        for i in 0..<n {
+            out.text("Item "); out.int(i); out.text(",")
+            out.int(1 + random.next(below: 500)); out.text(",")
+            out.fixed(Double(random.next(below: 100_000)) / 100); out.text(",")
+            out.text(cities[i % cities.count]); out.newline()
+        }
+        return ["bench-rows.csv": out.bytes]
+    }
+
+    private static func csv(_ n: Int, _ out: inout SourceWriter) {
+        out.line("// csv: \(n) rows of bench-rows.csv, one text per row")
+        out.line("let rows = csv(\"bench-rows.csv\")")
+        out.line("for i in 0..<count(rows) {")
+        out.line("  let r = rows[i]")
+        out.line("  text \"\\(r.name): \\(r.qty) at \\(r.price) (\\(r.city))\", fontSize: 8, at: (20 + i % 200 * 90, 20 + floor(i / 200) * 12)")
+        out.line("}")
     }
 
     private static func shapes(_ n: Int, _ out: inout SourceWriter) {

@@ -53,6 +53,9 @@ func parseOptions() -> Options {
             else { FileHandle.standardError.write(Data("usage: drawc-bench --stage svg|pdf|ps WORKLOAD N [RUNS]\n".utf8)); exit(2) }
             runStage(stage, workload: w, items: n, runs: args.popFirst().flatMap { Int($0) } ?? 11)
             exit(0)
+        case "--cjk":
+            // --cjk [RUNS]: issue 17's row (a page of 2,000 CJK characters → PDF, subset size).
+            runCJK(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
         case "--micro":
             runMicro()
             exit(0)

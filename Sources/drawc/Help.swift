@@ -52,7 +52,8 @@ enum Help {
           -o, --output OUT         where to write (only with a single input)
           -f, --format FORMAT      svg, pdf, ps or eps
               --diagnostics FORM   text (default) or json, on standard error
-              --font-path DIR      also look for fonts in DIR (may be repeated)
+              --font-path DIR      also look for fonts in DIR (may be repeated); TrueType and
+                                   OpenType/CFF fonts (.ttf .ttc .otf .otc) by family name
               --no-compress        leave PDF content streams uncompressed (for reading them)
           -h, --help               show this help
 

@@ -2,21 +2,10 @@ import DrawTestSupport
 import Foundation
 import Testing
 
-/// Runs fontTools and ots-sanitize on font bytes. Missing tools skip the check, unless the CI
-/// environment variable is set, where a missing tool is a failure.
+/// Runs fontTools and ots-sanitize on font bytes, found and required through DrawTestSupport's
+/// `ExternalTool` (a missing one skips its check, or fails under CI).
 enum ExternalValidators {
-    static func which(_ tool: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    static let hasFontTools: Bool = {
-        guard let python = which("python3") else { return false }
-        return run(python, ["-c", "import fontTools"]).status == 0
-    }()
+    static func which(_ tool: String) -> String? { ExternalTool.find(tool) }
 
     static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
         do {
@@ -33,17 +22,9 @@ enum ExternalValidators {
         return path
     }
 
-    /// Whether a tool is usable; records an issue when it is missing under CI.
-    static func available(_ tool: String, _ present: Bool) -> Bool {
-        if !present && ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("\(tool) is required under CI but is not installed")
-        }
-        return present
-    }
-
     /// ots-sanitize: exit 0 means the font passed.
     static func expectOTSAccepts(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        guard available("ots-sanitize", which("ots-sanitize") != nil), let ots = which("ots-sanitize") else { return }
+        guard ExternalTool.require(["ots-sanitize"], sourceLocation: sourceLocation), let ots = which("ots-sanitize") else { return }
         let path = temporaryFile(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = run(ots, [path])
@@ -52,8 +33,8 @@ enum ExternalValidators {
 
     /// fontTools: loads with checksum verification and decompiles every table; runs `script`
     /// with `font` bound (prints are returned).
-    static func fontTools(_ bytes: [UInt8], _ script: String = "") -> (status: Int32, output: String)? {
-        guard available("fontTools", hasFontTools), let python = which("python3") else { return nil }
+    static func fontTools(_ bytes: [UInt8], _ script: String = "", sourceLocation: SourceLocation = #_sourceLocation) -> (status: Int32, output: String)? {
+        guard ExternalTool.requirePython(modules: ["fontTools"], sourceLocation: sourceLocation), let python = which("python3") else { return nil }
         let path = temporaryFile(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let program = """

@@ -80,12 +80,13 @@ import Testing
         #expect(throws: FontError.self) { try library.resolve("sub/wqy-microhei.ttc#7", bold: false, italic: false) }
     }
 
-    @Test func cffFamilyIsReportedAsUnsupported() throws {
+    /// CFF2 (variable PostScript outlines) is refused; asking for the family says why.
+    @Test func cff2FamilyIsReportedAsUnsupported() throws {
         let dir = NSTemporaryDirectory() + "drawc-fontlib-cff-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var bytes = TestFonts.dejaVuSansBytes
         let at = HostileFontTests.record(bytes, "glyf")!
-        bytes.replaceSubrange(at..<at + 4, with: Array("CFF ".utf8))
+        bytes.replaceSubrange(at..<at + 4, with: Array("CFF2".utf8))
         _ = FileManager.default.createFile(atPath: dir + "/Fake.otf", contents: Data(bytes))
         let library = FontLibrary(searchDirectories: [dir])
         do {

@@ -2,7 +2,7 @@ import Testing
 @testable import DrawFonts
 
 @Suite struct OutlineTests {
-    /// Canonical text of an outline: "M x y", "L x y", "Q cx cy x y", "Z", 2 decimals; a line
+    /// Canonical text of an outline: "M x y", "L x y", "Q cx cy x y", "C …", "Z", 2 decimals; a line
     /// back to the contour's start just before Z is dropped (Z implies it).
     static func canonical(_ outline: GlyphOutline) -> [String] {
         func n(_ v: Double) -> String {
@@ -16,6 +16,8 @@ import Testing
             case .move(let x, let y): start = "\(n(x)) \(n(y))"; out.append("M " + start)
             case .line(let x, let y): out.append("L \(n(x)) \(n(y))")
             case .quad(let cx, let cy, let x, let y): out.append("Q \(n(cx)) \(n(cy)) \(n(x)) \(n(y))")
+            case .cubic(let ax, let ay, let bx, let by, let x, let y):
+                out.append("C \(n(ax)) \(n(ay)) \(n(bx)) \(n(by)) \(n(x)) \(n(y))")
             case .close:
                 if out.last == "L " + start { out.removeLast() }
                 out.append("Z")

@@ -1,3 +1,4 @@
+import DrawTestSupport
 import Foundation
 @testable import DrawFonts
 
@@ -13,9 +14,14 @@ enum TestFonts {
     static let dejaVuSansBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: dejaVuSansPath)!)
     static let microHeiBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: microHeiPath)!)
 
+    /// The small CFF test fonts (scripts/make-cff-test-fonts.py): CID-keyed with subroutines,
+    /// and name-keyed without.
+    static let cffCJKBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: directory + "/DrawcTestCJK.otf")!)
+    static let cffSansBytes: [UInt8] = [UInt8](FileManager.default.contents(atPath: directory + "/DrawcTestSans.otf")!)
+
     static let dejaVuSans: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: dejaVuSansBytes, path: dejaVuSansPath)
     static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: microHeiBytes, face: .index(0), path: microHeiPath)
 
     /// Whether external validators must be present (CI) rather than skipped when missing.
-    static var validatorsRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+    static var validatorsRequired: Bool { ExternalTool.isCI }
 }

@@ -53,7 +53,7 @@ struct DrawKitAPITests {
         }
     }
 
-    @Test(.enabled(if: Pipeline.hasParser, "needs the parser"))
+    @Test
     func diagnosticsRenderAsTextAndJSON() {
         // A syntax error is found by every version of the front end.
         let result = check(source: "rect \"open\n", path: "x.draw")

@@ -28,30 +28,8 @@ let goldenSources: [String] = {
     }
 }
 
-/// The gallery: samples/*.draw of the repository, each with its IR under Golden/samples/.
-let sampleNames: [String] = {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".draw") }.map { String($0.dropLast(5)) }.sorted()
-}()
-
-@Suite struct SampleTests {
-    @Test(arguments: sampleNames)
-    func sampleIR(name: String) throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples/\(name).draw").path
-        let source = try String(contentsOfFile: path, encoding: .utf8)
-        let (ir, diagnostics, _) = compile(source, path: path)
-        // Diagnostics are part of the golden text: a sample that stops (or starts) failing
-        // shows up in the diff rather than breaking the suite for another area's fix.
-        let text = describe(diagnostics, in: source).map { "diagnostic " + $0 + "\n" }.joined() + ir
-        if let dir = ProcessInfo.processInfo.environment["DRAWC_DUMP_DIR"] {
-            try? text.write(toFile: dir + "/" + name + ".sample.ir", atomically: true, encoding: .utf8)
-        }
-        expectGolden(text, "samples/" + name)
-    }
-}
+// The gallery's IR golden lives once, in Tests/Golden/<sample>/<sample>.ir.txt, checked by
+// DrawKitTests' "Samples" suite.
 
 /// Tests/Corpus/ok/*.draw (the examples of docs/language.md among them), each with its IR
 /// under Golden/corpus/.

@@ -2,9 +2,11 @@
 
 import DrawDiagnostics
 import DrawFonts
+import DrawKit
 import DrawScene
 import DrawSemantics
 import DrawSyntax
+import DrawTestSupport
 @testable import DrawLayout
 import Testing
 #if canImport(Foundation)
@@ -70,37 +72,25 @@ func texts(_ items: [Scene.Item]) -> [Scene.TextRun] {
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
 func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool { close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance) }
 
-/// Compares `actual` with Golden/<name>.ir; with DRAWC_UPDATE_GOLDEN=1 rewrites the file and fails.
+/// Compares `actual` with Golden/<name>.ir (DrawTestSupport's `GoldenFiles`).
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    let url = directory.appendingPathComponent(name + ".ir")
-    if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? actual.write(to: url, atomically: true, encoding: .utf8)
-        Issue.record("golden file \(name).ir rewritten (DRAWC_UPDATE_GOLDEN=1); run again without it", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file \(name).ir; run with DRAWC_UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(actual == expected, "IR differs from Golden/\(name).ir", sourceLocation: sourceLocation)
+    GoldenFiles.expect(actual, matches: directory.appendingPathComponent(name + ".ir").path, sourceLocation: sourceLocation)
 }
 
-/// Parses, evaluates and lays out `.draw` source; returns the IR dump and all diagnostics.
+/// Parses, evaluates and lays out `.draw` source (DrawKit's `StageDriver`, every stage run
+/// even after errors, so a test sees all of them); returns the IR dump and all diagnostics.
 /// `path` (absolute) lets imports and font files resolve relative to the drawing.
 func compile(_ source: String, path: String? = nil) -> (ir: String, diagnostics: [Diagnostic], document: Scene.Document) {
-    var sources = SourceManager()
-    let id = sources.add(path: path ?? "test.draw", bytes: Array(source.utf8))
-    let (file, parseDiagnostics) = DrawSyntax.parse(sources[id]!)
     let loader: (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { Array($0) } }
-    let (drawing, evalDiagnostics) = Evaluator(loadFile: loader).evaluate(file, sources: &sources)
     let directory = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
     let fontsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fonts").path
     let library = FontLibrary(searchDirectories: [fontsDirectory] + (directory.map { [$0] } ?? []), baseDirectory: directory)
-    let (document, layoutDiagnostics) = layout(drawing, fonts: FontResolver(library: library))
-    return (dumpIR(document), parseDiagnostics + evalDiagnostics + layoutDiagnostics, document)
+    let driver = StageDriver(source: Array(source.utf8), path: path ?? "test.draw", loadFile: loader, fonts: FontResolver(library: library))
+    driver.layOut()
+    let document = driver.document!
+    return (dumpIR(document), driver.diagnostics, document)
 }
 
 /// The diagnostics as `line:column: id: message` lines, for readable expectations.

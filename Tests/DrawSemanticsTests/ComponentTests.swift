@@ -193,6 +193,24 @@ import Testing
         #expect(settings.background == Color(r: 255, g: 255, b: 240))
     }
 
+    /// A page block naming its own size keeps the orientation of the page settings; its own
+    /// `orientation:` wins; a block without a size takes the oriented default size.
+    @Test func pageBlockWithItsOwnSizeKeepsTheDefaultOrientation() {
+        let r = evaluateClean("""
+            page size: a4, orientation: landscape
+            page size: a5 { rect }
+            page size: a5, orientation: portrait { rect }
+            page { rect }
+            page size: (100pt, 50pt) { rect }
+            """)
+        let sizes = r.drawing.pages.map { $0.settings.size }
+        let a5Long = 210 * 72 / 25.4, a5Short = 148 * 72 / 25.4
+        #expect(approx(sizes[0]?.width, a5Long) && approx(sizes[0]?.height, a5Short), "A5 landscape: \(String(describing: sizes[0]))")
+        #expect(approx(sizes[1]?.width, a5Short) && approx(sizes[1]?.height, a5Long), "A5 portrait: \(String(describing: sizes[1]))")
+        #expect(approx(sizes[2]?.width, 297 * 72 / 25.4), "A4 landscape")
+        #expect(sizes[3] == Size(100, 50), "already landscape")
+    }
+
     @Test func sizedPageDefaultMargin() {
         let r = evaluateClean("page size: (4in, 6in)")
         #expect(r.drawing.pages[0].settings.size == Size(288, 432))

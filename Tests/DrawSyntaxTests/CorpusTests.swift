@@ -2,6 +2,11 @@ import DrawDiagnostics
 import DrawSyntax
 import DrawTestSupport
 import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The diagnostics corpus (Tests/Corpus): every `ok` file is clean, every `bad` file gives
 /// exactly the diagnostics written in its `.expected` file beside it.
@@ -23,6 +28,22 @@ import Testing
         }
     }
 
+    /// Every bad case has its expected file and every expected file its case; each expected
+    /// file pins the id of every diagnostic it lists (`error[parse.expected-value]:`).
+    @Test func everyBadCaseHasAnExpectedFileThatPinsItsIDs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpusRoot + "/bad")
+        let cases = Set(names.filter { $0.hasSuffix(".draw") }.map { $0.dropLast(".draw".count) })
+        let expected = Set(names.filter { $0.hasSuffix(".expected") }.map { $0.dropLast(".expected".count) })
+        #expect(cases.subtracting(expected).isEmpty, "cases without .expected: \(cases.subtracting(expected).sorted())")
+        #expect(expected.subtracting(cases).isEmpty, ".expected without a case: \(expected.subtracting(cases).sorted())")
+        for name in expected {
+            let text = String(decoding: FileManager.default.contents(atPath: corpusRoot + "/bad/\(name).expected") ?? Data(), as: UTF8.self)
+            for line in text.split(separator: "\n") where line.contains(": error") || line.contains(": warning") {
+                #expect(line.contains(": error[") || line.contains(": warning["), "bad/\(name).expected: no id in '\(line)'")
+            }
+        }
+    }
+
     @Test func corpusHasEnoughBadCases() {
         // At least 40 cases of the front end (lexer and parser); other stages name their
         // cases with a prefix (sem-, layout-).
@@ -40,9 +61,10 @@ import Testing
     func messagesFollowTheHouseStyle(_ path: String) {
         let rendered = renderedDiagnostics(forFileAt: corpusRoot + "/" + path)
         for line in rendered.split(separator: "\n") {
-            for marker in [": error: ", ": warning: ", ": note: "] {
-                guard let range = line.range(of: marker) else { continue }
-                let message = line[range.upperBound...]
+            // `error[id]: `, `warning[id]: `, `note: `
+            for marker in [": error[", ": warning[", ": note: "] {
+                guard let range = line.range(of: marker), let end = line[range.upperBound...].range(of: ": ") else { continue }
+                let message = marker == ": note: " ? line[range.upperBound...] : line[end.upperBound...]
                 #expect(message.first.map { !$0.isUppercase } ?? true, "\(path): '\(message)' starts with a capital")
                 #expect(!message.hasSuffix("."), "\(path): '\(message)' ends with a period")
             }

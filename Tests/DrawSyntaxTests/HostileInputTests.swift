@@ -12,6 +12,28 @@ import Testing
 
     func ids(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.id) }
 
+    /// A 100,000-digit number (and a million-character line) give a few hundred bytes of
+    /// diagnostics, not the number three times over: the message quotes it shortened, the
+    /// excerpt shows a window of the line, the caret line stops with the window.
+    @Test func hugeTokensGiveShortDiagnostics() {
+        for (text, id) in [
+            ("rect width: " + String(repeating: "1", count: 100_000) + "\n", "lex.number-too-large"),
+            ("rect \"" + String(repeating: "a", count: 500_000) + "\" @ " + String(repeating: "b", count: 500_000) + "\n", "lex.unexpected-character"),
+        ] {
+            let source = SourceFile(id: FileID(0), path: "hostile.draw", text: text)
+            let (_, diagnostics) = parse(source)
+            #expect(ids(diagnostics).first == id)
+            let rendered = TerminalDiagnosticRenderer(color: false, file: source).render(diagnostics)
+            #expect(rendered.utf8.count < 1_000, "\(rendered.utf8.count) bytes of diagnostics")
+            for line in rendered.split(separator: "\n") {
+                #expect(line.unicodeScalars.count <= TerminalDiagnosticRenderer.maximumExcerptColumns + 100)
+            }
+        }
+        let number = String(repeating: "1", count: 100_000)
+        #expect(quotedSource(number) == "'" + String(repeating: "1", count: 16) + "…" + String(repeating: "1", count: 16) + "' (100000 characters)")
+        #expect(quotedSource("short") == "'short'")
+    }
+
     @Test func twentyThousandNestedBlocks() {
         let text = String(repeating: "group {\n", count: 20_000) + String(repeating: "}\n", count: 20_000)
         let (file, diagnostics) = parseText(text)

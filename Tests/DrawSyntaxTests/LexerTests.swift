@@ -22,6 +22,7 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
         ("page", .keywordPage), ("for", .keywordFor), ("in", .keywordIn), ("if", .keywordIf),
         ("else", .keywordElse), ("true", .keywordTrue), ("false", .keywordFalse), ("none", .keywordNone),
         ("lets", .identifier), ("inx", .identifier), ("pages", .identifier), ("non", .identifier),
+        ("fn", .keywordFn), ("then", .keywordThen), ("fns", .identifier), ("thence", .identifier),
         ("12", .number), ("1.5", .number), (".5", .number), ("1e3", .number), ("1.5E-3", .number),
         ("12pt", .number), ("1.5in", .number), ("25mm", .number), ("2cm", .number), ("96px", .number),
         ("50%", .number), ("30deg", .number), (".5in", .number), ("1e3pt", .number),

@@ -1,6 +1,6 @@
-// Runs the external PDF tools (qpdf, poppler's pdftotext/pdffonts/pdftoppm, mutool) that
-// check our output independently. A missing tool fails the test when CI is set (CI must
-// run every check) and skips the check otherwise.
+// The PDF tests' view of DrawTestSupport's `ExternalTool` (qpdf, poppler's
+// pdftotext/pdffonts/pdftoppm, mutool): finding, running and the one CI rule live there
+// (a missing tool fails under CI and skips elsewhere); this only reshapes results.
 
 import DrawTestSupport
 import Foundation
@@ -13,28 +13,16 @@ struct ToolResult {
 }
 
 enum ExternalTool {
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func find(_ name: String) -> String? { DrawTestSupport.ExternalTool.find(name) }
 
     /// Runs `name` with `arguments`; nil when the tool is missing (a recorded failure on CI).
-    static func run(_ name: String, _ arguments: [String]) -> ToolResult? {
-        guard find(name) != nil else {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                Issue.record("required tool '\(name)' is not installed")
-            }
-            return nil
-        }
+    static func run(_ name: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> ToolResult? {
+        guard DrawTestSupport.ExternalTool.require([name], sourceLocation: sourceLocation) else { return nil }
         do {
             let run = try DrawTestSupport.ExternalTool.run(name, arguments)
             return ToolResult(status: run.status, stdout: run.stdoutText, stderr: run.stderrText)
         } catch {
-            Issue.record("could not run \(name): \(error)")
+            Issue.record("could not run \(name): \(error)", sourceLocation: sourceLocation)
             return nil
         }
     }

@@ -1,6 +1,7 @@
 import DrawFonts
 import DrawOutput
 import DrawScene
+import DrawTestSupport
 import Foundation
 import Testing
 @testable import PDFBackend
@@ -15,18 +16,7 @@ import Testing
     @Test(arguments: Samples.all)
     func matchesGolden(_ sample: Sample) throws {
         let bytes = PDFWriter.render(sample.document, options: PDFOptions(compress: false))
-        let url = Self.goldenDirectory.appendingPathComponent(sample.name + ".pdf")
-        if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
-            try Data(bytes).write(to: url)
-            Issue.record("golden file \(sample.name).pdf rewritten; run again without DRAWC_UPDATE_GOLDEN")
-            return
-        }
-        let expected = try #require(try? Data(contentsOf: url), "missing golden \(url.path); record with DRAWC_UPDATE_GOLDEN=1")
-        if Array(expected) != bytes {
-            let actual = url.deletingPathExtension().appendingPathExtension("actual.pdf")
-            try? Data(bytes).write(to: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(actual.lastPathComponent))
-            Issue.record("\(sample.name).pdf differs from its golden file (actual written to \(NSTemporaryDirectory())\(actual.lastPathComponent))")
-        }
+        GoldenFiles.expect(bytes, matches: Self.goldenDirectory.appendingPathComponent(sample.name + ".pdf").path)
     }
 
     @Test(arguments: Samples.all)

@@ -3,6 +3,7 @@
 
 import DrawFonts
 import DrawScene
+import DrawTestSupport
 import Foundation
 import Testing
 @testable import PDFBackend
@@ -21,59 +22,26 @@ struct Sample: CustomTestStringConvertible, Sendable {
 
 // MARK: building blocks
 
-func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path {
-    var b = Scene.PathBuilder()
-    b.addRect(Rect(x: x, y: y, width: w, height: h))
-    return b.finish()!
-}
 
-/// An ellipse from four cubics (the usual 0.5523 control distance).
+// Thin names for DrawTestSupport's scene fixtures, so every file of this target sees them
+// without importing DrawTestSupport itself.
+func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path { DrawTestSupport.rectPath(x, y, w, h) }
+func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path { DrawTestSupport.circle(cx, cy, r) }
+func polygon(_ points: [(Double, Double)], close: Bool = true) -> Scene.Path { DrawTestSupport.polygon(points, close: close) }
+func polyline(_ points: [(Double, Double)], closed: Bool = false) -> Scene.Path { DrawTestSupport.polyline(points, closed: closed) }
 func ellipsePath(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, into b: inout Scene.PathBuilder) {
-    let k = 0.5522847498
-    b.move(to: Point(cx + rx, cy))
-    b.cubic(Point(cx + rx, cy + k * ry), Point(cx + k * rx, cy + ry), Point(cx, cy + ry))
-    b.cubic(Point(cx - k * rx, cy + ry), Point(cx - rx, cy + k * ry), Point(cx - rx, cy))
-    b.cubic(Point(cx - rx, cy - k * ry), Point(cx - k * rx, cy - ry), Point(cx, cy - ry))
-    b.cubic(Point(cx + k * rx, cy - ry), Point(cx + rx, cy - k * ry), Point(cx + rx, cy))
-    b.close()
+    DrawTestSupport.ellipsePath(cx, cy, rx, ry, into: &b)
+}
+func color(_ hex: UInt32, alpha: Double = 1) -> Color { DrawTestSupport.color(hex, alpha: alpha) }
+func trueTypeRun(_ text: String, font: Scene.FontID, _ face: TrueTypeFontRef, size: Double,
+                 at origin: Point, color: Color = .black) -> Scene.TextRun {
+    DrawTestSupport.trueTypeRun(text, font: font, face, size: size, at: origin, color: color)
 }
 
-func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path {
-    var b = Scene.PathBuilder()
-    ellipsePath(cx, cy, r, r, into: &b)
-    return b.finish()!
-}
-
-func polyline(_ points: [(Double, Double)], closed: Bool = false) -> Scene.Path {
-    var b = Scene.PathBuilder()
-    for (i, p) in points.enumerated() {
-        if i == 0 { b.move(to: Point(p.0, p.1)) } else { b.line(to: Point(p.0, p.1)) }
-    }
-    if closed { b.close() }
-    return b.finish()!
-}
-
-func color(_ hex: UInt32, alpha: Double = 1) -> Color {
-    Color(red: Double(hex >> 16 & 255) / 255, green: Double(hex >> 8 & 255) / 255,
-          blue: Double(hex & 255) / 255, alpha: alpha)
-}
-
-/// A text run positioned as layout does: codes from the font's encoding, advances from its
-/// widths, plus the AFM's kerning pairs.
+/// A text run positioned as layout does (DrawTestSupport's `standardRun`).
 func textRun(_ text: String, font: Scene.FontID, _ standard: Standard14Font, size: Double,
              at origin: Point, color: Color = .black, kern: Bool = true) -> Scene.TextRun {
-    let metrics = standard.metrics
-    var glyphs: [Scene.PositionedGlyph] = []
-    var x = 0.0
-    var previous: UInt8?
-    for scalar in text.unicodeScalars {
-        let code = standard.code(for: scalar) ?? 0x3F
-        if kern, let previous { x += Double(metrics.kerning(previous, code)) * size / 1000 }
-        glyphs.append(Scene.PositionedGlyph(glyph: UInt16(code), x: x, scalar: scalar))
-        x += Double(metrics.advance(code: code)) * size / 1000
-        previous = code
-    }
-    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
+    standardRun(text, font: font, standard, size: size, at: origin, color: color, kerning: kern)
 }
 
 func fixture(_ name: String) -> [UInt8] {
@@ -319,24 +287,5 @@ enum Samples {
 }
 
 func testFont(_ name: String) -> TrueTypeFontRef {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fonts").appendingPathComponent(name).path
-    return try! TrueTypeFontRef.load(path: path)
-}
-
-/// A TrueType run positioned as layout does: cmap glyphs, hmtx advances, pair kerning.
-func trueTypeRun(_ text: String, font: Scene.FontID, _ face: TrueTypeFontRef, size: Double,
-                 at origin: Point, color: Color = .black) -> Scene.TextRun {
-    let scale = size / Double(face.unitsPerEm)
-    var glyphs: [Scene.PositionedGlyph] = []
-    var x = 0.0
-    var previous: UInt16?
-    for scalar in text.unicodeScalars {
-        let glyph = face.glyph(for: scalar) ?? 0
-        if let previous { x += Double(face.kerning(previous, glyph)) * scale }
-        glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: x, scalar: scalar))
-        x += Double(face.advance(glyph: glyph)) * scale
-        previous = glyph
-    }
-    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
+    try! TrueTypeFontRef.load(path: TestFontFiles.path(name))
 }

@@ -2,9 +2,8 @@ import DrawTestSupport
 import Foundation
 import Testing
 
-/// Runs the external programs the PostScript tests check output with (Ghostscript, ps2pdf,
-/// pdftotext). A missing program makes the test fail when `CI` is set (CI installs them) and
-/// skips its checks otherwise.
+/// The PostScript tests' view of DrawTestSupport's `ExternalTool` (Ghostscript, ps2pdf,
+/// pdftotext): finding and the CI rule live there; this only reshapes results.
 enum ExternalTool {
     struct Result {
         var status: Int32
@@ -12,29 +11,15 @@ enum ExternalTool {
         var stderr: String
     }
 
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+    static var isCI: Bool { DrawTestSupport.ExternalTool.isCI }
 
     /// Full path of `name` on PATH, or nil.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func find(_ name: String) -> String? { DrawTestSupport.ExternalTool.find(name) }
 
-    /// True when every tool is present. When one is missing: records an issue under CI,
-    /// otherwise prints why the check is skipped.
+    /// True when every tool is present; otherwise DrawTestSupport's one rule (a failure
+    /// under CI, a printed skip elsewhere).
     static func require(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        let missing = names.filter { find($0) == nil }
-        if missing.isEmpty { return true }
-        if isCI {
-            Issue.record("required tool missing: \(missing.joined(separator: ", "))", sourceLocation: sourceLocation)
-        } else {
-            print("skipping check: \(missing.joined(separator: ", ")) not installed")
-        }
-        return false
+        DrawTestSupport.ExternalTool.require(names, sourceLocation: sourceLocation)
     }
 
     /// Runs `name` with `arguments`, feeding `input` on stdin.

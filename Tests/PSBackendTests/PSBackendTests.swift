@@ -2,6 +2,7 @@ import DrawFonts
 import DrawScene
 import Foundation
 import DrawOutput
+import DrawTestSupport
 @testable import PSBackend
 import Testing
 
@@ -13,28 +14,9 @@ enum TestFiles {
         (try? Data(contentsOf: directory.appendingPathComponent("Fixtures/quadrants.jpg"))).map { [UInt8]($0) }
     }
 
-    /// Compares `bytes` with the golden file `name`; with DRAWC_UPDATE_GOLDEN=1 rewrites it
-    /// and fails, so a recording run is never mistaken for a passing one.
+    /// Compares `bytes` with the golden file `name` (DrawTestSupport's `GoldenFiles`).
     static func assertGolden(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-            Issue.record("golden file \(name) rewritten (DRAWC_UPDATE_GOLDEN=1)", sourceLocation: sourceLocation)
-            return
-        }
-        guard let expected = try? Data(contentsOf: url) else {
-            Issue.record("golden file \(name) missing: run with DRAWC_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
-            return
-        }
-        if [UInt8](expected) != bytes {
-            let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let b = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            let want = line < a.count ? String(a[line]) : "<end>"
-            let got = line < b.count ? String(b[line]) : "<end>"
-            Issue.record("\(name) differs from golden at line \(line + 1):\n  golden: \(want)\n  output: \(got)", sourceLocation: sourceLocation)
-        }
+        GoldenFiles.expect(bytes, matches: golden.appendingPathComponent(name).path, sourceLocation: sourceLocation)
     }
 }
 
@@ -299,6 +281,7 @@ let featureDocuments: [(String, Scene.Document, Bool)] = [
 
 /// The shared formatter as the backend uses it.
 import DrawOutput
+import DrawTestSupport
 enum NumberFormatForTests {
     static func string(_ v: Double) -> String { NumberFormat.string(v) }
 }

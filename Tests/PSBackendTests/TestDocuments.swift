@@ -1,36 +1,17 @@
 import DrawFonts
 import DrawOutput
 import DrawScene
+import DrawTestSupport
 import Foundation
 
 /// Scene documents built by hand, one per feature of the PostScript backend.
 enum TestDocuments {
-    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path {
-        var b = Scene.PathBuilder()
-        b.addRect(Rect(x: x, y: y, width: w, height: h))
-        return b.finish()!
-    }
-
+    // Paths, colours and runs are DrawTestSupport's scene fixtures, under this enum's old names.
+    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path { rectPath(x, y, w, h) }
     static func polygon(_ points: [(Double, Double)], close: Bool = true) -> Scene.Path {
-        var b = Scene.PathBuilder()
-        b.move(to: Point(points[0].0, points[0].1))
-        for p in points.dropFirst() { b.line(to: Point(p.0, p.1)) }
-        if close { b.close() }
-        return b.finish()!
+        DrawTestSupport.polygon(points, close: close)
     }
-
-    /// A circle as four cubics.
-    static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path {
-        let k = 0.5522847498 * r
-        var b = Scene.PathBuilder()
-        b.move(to: Point(cx + r, cy))
-        b.cubic(Point(cx + r, cy + k), Point(cx + k, cy + r), Point(cx, cy + r))
-        b.cubic(Point(cx - k, cy + r), Point(cx - r, cy + k), Point(cx - r, cy))
-        b.cubic(Point(cx - r, cy - k), Point(cx - k, cy - r), Point(cx, cy - r))
-        b.cubic(Point(cx + k, cy - r), Point(cx + r, cy - k), Point(cx + r, cy))
-        b.close()
-        return b.finish()!
-    }
+    static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path { DrawTestSupport.circle(cx, cy, r) }
 
     static func star(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path {
         let points = (0..<5).map { i -> (Double, Double) in
@@ -40,27 +21,13 @@ enum TestDocuments {
         return polygon(points)
     }
 
-    static func color(_ hex: UInt32, alpha: Double = 1) -> Color {
-        Color(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
-              blue: Double(hex & 0xFF) / 255, alpha: alpha)
-    }
+    static func color(_ hex: UInt32, alpha: Double = 1) -> Color { DrawTestSupport.color(hex, alpha: alpha) }
 
-    /// A run of `text` in `font`, glyphs placed by the font's advance widths (and kerning
-    /// when `kern`), as layout would.
+    /// A run of `text` in `font`, glyphs placed by the font's advance widths and kerning, as
+    /// layout would, plus `extra[i]` points before glyph i.
     static func run(_ text: String, font: Int, standard: Standard14Font, size: Double, at origin: Point,
                     color: Color = .black, extra: [Int: Double] = [:]) -> Scene.TextRun {
-        var glyphs: [Scene.PositionedGlyph] = []
-        var x = 0.0
-        var previous: UInt8?
-        for (i, scalar) in text.unicodeScalars.enumerated() {
-            let code = standard.code(for: scalar) ?? 0x3F
-            if let previous { x += Double(standard.metrics.kerning(previous, code)) * size / 1000 }
-            x += extra[i] ?? 0
-            glyphs.append(Scene.PositionedGlyph(glyph: UInt16(code), x: x, scalar: scalar))
-            x += Double(standard.metrics.advance(code: code)) * size / 1000
-            previous = code
-        }
-        return Scene.TextRun(font: Scene.FontID(font), size: size, color: color, origin: origin, glyphs: glyphs, advance: x)
+        standardRun(text, font: Scene.FontID(font), standard, size: size, at: origin, color: color, extra: extra)
     }
 
     // MARK: Documents

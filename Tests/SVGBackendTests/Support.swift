@@ -1,69 +1,34 @@
 import DrawTestSupport
-// Test helpers of the SVG backend: golden files, external validators, and a tiny text
-// layout over the standard-14 metrics so hand-built runs are positioned like real ones.
+// Test helpers of the SVG backend: golden files and external validators (through
+// DrawTestSupport), and the names its tests use for DrawTestSupport's scene fixtures.
 
 import DrawFonts
 import DrawScene
 import Foundation
 import Testing
 
-/// Golden files under Tests/SVGBackendTests/Golden. With `DRAWC_UPDATE_GOLDEN=1` the file is
-/// rewritten and the test fails, so a recording run can never pass by accident.
+/// Golden files under Tests/SVGBackendTests/Golden (DrawTestSupport's `GoldenFiles`).
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     static func check(_ bytes: [UInt8], name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["DRAWC_UPDATE_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            do { try Data(bytes).write(to: url) } catch { Issue.record("cannot write \(url.path): \(error)", sourceLocation: sourceLocation) }
-            Issue.record("golden file \(name) rewritten (DRAWC_UPDATE_GOLDEN=1)", sourceLocation: sourceLocation)
-            return
-        }
-        guard let expected = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("missing golden file \(name); run with DRAWC_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
-            return
-        }
-        if [UInt8](expected) != bytes {
-            let got = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let want = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let line = Array(zip(got, want)).firstIndex(where: { $0 != $1 }) ?? min(got.count, want.count)
-            let gotLine = line < got.count ? String(got[line]) : "<end>"
-            let wantLine = line < want.count ? String(want[line]) : "<end>"
-            Issue.record("\(name) differs at line \(line + 1):\n  expected: \(wantLine)\n  actual:   \(gotLine)", sourceLocation: sourceLocation)
-        }
+        GoldenFiles.expect(bytes, matches: directory.appendingPathComponent(name).path, sourceLocation: sourceLocation)
     }
 }
 
-/// Runs external programs (xmllint, rsvg-convert) through Foundation's Process.
+/// The SVG tests' view of DrawTestSupport's `ExternalTool` (finding, the CI rule, running):
+/// results with the output as bytes.
 enum ExternalTool {
     struct Result { var status: Int32; var output: [UInt8]; var errors: String }
 
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+    static var isCI: Bool { DrawTestSupport.ExternalTool.isCI }
+    static func find(_ name: String) -> String? { DrawTestSupport.ExternalTool.find(name) }
+    static func shouldRun(_ names: String...) -> Bool { DrawTestSupport.ExternalTool.isCI || DrawTestSupport.ExternalTool.missing(names).isEmpty }
 
-    /// The tool's full path on PATH, or nil.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// Whether tests needing `name` should run: when it is installed, and always on CI
-    /// (where a missing tool must fail the run rather than skip silently).
-    static func shouldRun(_ names: String...) -> Bool {
-        isCI || names.allSatisfy { find($0) != nil }
-    }
-
-    /// Runs `name` with `arguments`, feeding `input` on stdin. Nil (and a recorded issue)
-    /// when the tool is missing.
+    /// Runs `name` with `arguments`, feeding `input` on stdin. Nil when the tool is missing
+    /// (a failure under CI, see `DrawTestSupport.ExternalTool.require`).
     static func run(_ name: String, _ arguments: [String], input: [UInt8] = [], sourceLocation: SourceLocation = #_sourceLocation) -> Result? {
-        guard find(name) != nil else {
-            Issue.record("\(name) is not installed", sourceLocation: sourceLocation)
-            return nil
-        }
+        guard DrawTestSupport.ExternalTool.require([name], sourceLocation: sourceLocation) else { return nil }
         do {
             let run = try DrawTestSupport.ExternalTool.run(name, arguments, stdin: input)
             return Result(status: run.status, output: run.stdout, errors: run.stderrText)
@@ -97,73 +62,36 @@ enum ExternalTool {
 }
 
 
-/// A minimal single-line layout over the standard-14 metrics, as DrawLayout would do it:
-/// WinAnsi codes as glyph ids, advances and (optionally) kerning in 1/1000 em.
+/// A single-line run over the standard-14 metrics (DrawTestSupport's `standardRun`; WinAnsi
+/// codes as glyph ids, 0 for a missing character).
 func layoutRun(_ text: String, font: Scene.FontID, as standard: Standard14Font, size: Double,
                at origin: Point, color: Color = .black, kerning: Bool = true) -> Scene.TextRun {
-    let metrics = standard.metrics
-    var glyphs: [Scene.PositionedGlyph] = []
-    var pen = 0.0
-    var previous: UInt8?
-    for scalar in text.unicodeScalars {
-        let code = standard.code(for: scalar) ?? 0
-        if kerning, let previous { pen += Double(metrics.kerning(previous, code)) * size / 1000 }
-        glyphs.append(Scene.PositionedGlyph(glyph: UInt16(code), x: pen, scalar: scalar))
-        pen += Double(metrics.advance(code: code)) * size / 1000
-        previous = code
-    }
-    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: pen)
+    standardRun(text, font: font, standard, size: size, at: origin, color: color, kerning: kerning, missingCode: 0)
 }
 
-/// Path helpers.
-func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path {
-    var b = Scene.PathBuilder()
-    b.addRect(Rect(x: x, y: y, width: w, height: h))
-    return b.finish()!
+// Thin names for DrawTestSupport's scene fixtures, so every file of this target sees them
+// without importing DrawTestSupport itself.
+func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Scene.Path { DrawTestSupport.rectPath(x, y, w, h) }
+func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path { DrawTestSupport.circle(cx, cy, r) }
+func polygon(_ points: [(Double, Double)], close: Bool = true) -> Scene.Path { DrawTestSupport.polygon(points, close: close) }
+func polyline(_ points: [(Double, Double)], closed: Bool = false) -> Scene.Path { DrawTestSupport.polyline(points, closed: closed) }
+func ellipsePath(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, into b: inout Scene.PathBuilder) {
+    DrawTestSupport.ellipsePath(cx, cy, rx, ry, into: &b)
+}
+func color(_ hex: UInt32, alpha: Double = 1) -> Color { DrawTestSupport.color(hex, alpha: alpha) }
+func trueTypeRun(_ text: String, font: Scene.FontID, _ face: TrueTypeFontRef, size: Double,
+                 at origin: Point, color: Color = .black) -> Scene.TextRun {
+    DrawTestSupport.trueTypeRun(text, font: font, face, size: size, at: origin, color: color)
 }
 
-func polygon(_ points: [(Double, Double)], close: Bool = true) -> Scene.Path {
-    var b = Scene.PathBuilder()
-    for (i, p) in points.enumerated() {
-        if i == 0 { b.move(to: Point(p.0, p.1)) } else { b.line(to: Point(p.0, p.1)) }
-    }
-    if close { b.close() }
-    return b.finish()!
-}
-
-/// A circle as four cubics (the usual 0.5523 approximation).
-func circle(_ cx: Double, _ cy: Double, _ r: Double) -> Scene.Path {
-    let k = 0.5522847498 * r
-    var b = Scene.PathBuilder()
-    b.move(to: Point(cx + r, cy))
-    b.cubic(Point(cx + r, cy + k), Point(cx + k, cy + r), Point(cx, cy + r))
-    b.cubic(Point(cx - k, cy + r), Point(cx - r, cy + k), Point(cx - r, cy))
-    b.cubic(Point(cx - r, cy - k), Point(cx - k, cy - r), Point(cx, cy - r))
-    b.cubic(Point(cx + k, cy - r), Point(cx + r, cy - k), Point(cx + r, cy))
-    b.close()
-    return b.finish()!
-}
-
-/// The committed test fonts (Tests/Fonts).
+/// The committed test fonts (Tests/Fonts), from DrawTestSupport.
 enum TestFonts {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts")
-    static let dejaVuSans: TrueTypeFontRef = try! TrueTypeFontRef.load(path: directory.appendingPathComponent("DejaVuSans.ttf").path)
-    static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(path: directory.appendingPathComponent("wqy-microhei.ttc").path, face: .index(0))
+    static var dejaVuSans: TrueTypeFontRef { TestFontFiles.dejaVuSans }
+    static var microHei: TrueTypeFontRef { TestFontFiles.microHei }
 }
 
-/// The same minimal layout for a TrueType face: its glyph ids, advances and kerning.
+/// The same for a TrueType face (DrawTestSupport's `trueTypeRun`).
 func layoutRun(_ text: String, font: Scene.FontID, face: TrueTypeFontRef, size: Double,
                at origin: Point, color: Color = .black) -> Scene.TextRun {
-    let scale = size / Double(face.unitsPerEm)
-    var glyphs: [Scene.PositionedGlyph] = []
-    var pen = 0.0
-    var previous: UInt16?
-    for scalar in text.unicodeScalars {
-        let glyph = face.glyph(for: scalar) ?? 0
-        if let previous { pen += Double(face.kerning(previous, glyph)) * scale }
-        glyphs.append(Scene.PositionedGlyph(glyph: glyph, x: pen, scalar: scalar))
-        pen += Double(face.advance(glyph: glyph)) * scale
-        previous = glyph
-    }
-    return Scene.TextRun(font: font, size: size, color: color, origin: origin, glyphs: glyphs, advance: pen)
+    trueTypeRun(text, font: font, face, size: size, at: origin, color: color)
 }

@@ -1,0 +1,289 @@
+// DrawBarcodes — from the data of a barcode to its symbol.
+//
+// Takes: the data (a Swift string, exactly as the user wrote it) and a `BarcodeRequest`
+// (symbology, QR error correction / version / mask, Data Matrix shape or size). Hands on: a
+// `Symbol` — for linear symbologies the bar and space widths in modules with the guard bars
+// marked and the human-readable text placed in module coordinates; for QR Code and Data
+// Matrix the module matrix. `Symbol.rectangles` merges the dark modules into as few
+// axis-aligned rectangles as it can, in module units, so every backend draws the same grid.
+//
+// Invariants: the same data and request give the same symbol (no randomness, no
+// dictionary order); check digits are computed here and a supplied one is verified; every
+// rule the data can break is a `BarcodeError` with the UTF-8 byte offset and length of the
+// offending part of the data, so the caller can point at the exact character.
+//
+// Deliberately not here: physical units, fonts, colours, quiet-zone overrides, the page —
+// layout turns modules into points. Depends on the Swift standard library only.
+
+/// The symbologies `barcode` can draw.
+package enum Symbology: UInt8, CaseIterable, Sendable {
+    case code128, gs1_128, ean13, ean8, upca, upce, itf14, qr, datamatrix
+
+    /// The name written in `type:`.
+    package var name: String {
+        switch self {
+        case .code128: "code128"
+        case .gs1_128: "gs1-128"
+        case .ean13: "ean13"
+        case .ean8: "ean8"
+        case .upca: "upca"
+        case .upce: "upce"
+        case .itf14: "itf14"
+        case .qr: "qr"
+        case .datamatrix: "datamatrix"
+        }
+    }
+
+    package static func named(_ name: String) -> Symbology? {
+        allCases.first { $0.name == name } ?? (name == "gs1128" ? .gs1_128 : nil)
+    }
+
+    /// True for the two-dimensional (matrix) symbologies.
+    package var isMatrix: Bool { self == .qr || self == .datamatrix }
+}
+
+/// QR Code error correction level: about 7, 15, 25 and 30 % of the codewords recoverable.
+package enum QRErrorCorrection: UInt8, CaseIterable, Sendable {
+    case low, medium, quartile, high
+
+    package var letter: String { ["L", "M", "Q", "H"][Int(rawValue)] }
+    package static func named(_ letter: String) -> QRErrorCorrection? {
+        switch letter { case "L", "l": .low; case "M", "m": .medium; case "Q", "q": .quartile; case "H", "h": .high; default: nil }
+    }
+}
+
+/// Which Data Matrix sizes the automatic choice may take.
+package enum DataMatrixShape: UInt8, Sendable {
+    case square, rectangle, any
+}
+
+/// Everything besides the data that decides the symbol.
+package struct BarcodeRequest: Hashable, Sendable {
+    package var symbology: Symbology
+    package var errorCorrection: QRErrorCorrection = .medium
+    /// QR version 1–40; nil: the smallest that fits.
+    package var version: Int?
+    /// QR mask pattern 0–7; nil: the one the standard's penalty rule picks.
+    package var mask: Int?
+    package var dataMatrixShape: DataMatrixShape = .square
+    /// A Data Matrix size forced as rows × columns; nil: the smallest that fits.
+    package var dataMatrixSize: MatrixSize?
+
+    package init(symbology: Symbology) { self.symbology = symbology }
+}
+
+package struct MatrixSize: Hashable, Sendable {
+    package var rows: Int
+    package var columns: Int
+    package init(rows: Int, columns: Int) { self.rows = rows; self.columns = columns }
+}
+
+/// A rule the data breaks. `offset`/`length` are UTF-8 bytes into the data (length 0: at
+/// the end of the data).
+package struct BarcodeError: Error, Hashable, Sendable {
+    /// Stable id (`barcode.check-digit`), as every diagnostic has.
+    package var id: String
+    package var message: String
+    /// What to do about it ("the check digit is 7", "version 12 is the smallest that fits").
+    package var hint: String?
+    package var offset: Int
+    package var length: Int
+
+    package init(_ id: String, _ message: String, hint: String? = nil, offset: Int, length: Int = 1) {
+        self.id = id; self.message = message; self.hint = hint; self.offset = offset; self.length = length
+    }
+}
+
+/// One piece of human-readable text of a linear symbol, centred between two module
+/// positions (measured from the first module of the symbol, quiet zone excluded; negative
+/// values lie in the left quiet zone).
+package struct TextPiece: Hashable, Sendable {
+    package var text: String
+    package var from: Double
+    package var to: Double
+    /// Set beside the bars rather than under them (the outer digits of UPC-A and UPC-E,
+    /// the leading digit of EAN-13), drawn smaller by layout as the standard shows them.
+    package var outside: Bool
+
+    package init(text: String, from: Double, to: Double, outside: Bool) {
+        self.text = text; self.from = from; self.to = to; self.outside = outside
+    }
+}
+
+/// A one-dimensional symbol.
+package struct LinearSymbol: Hashable, Sendable {
+    /// Widths in modules, alternately bar and space, starting and ending with a bar.
+    package var elements: [UInt8]
+    /// Per element: a guard bar that extends down between the digits (EAN/UPC layout).
+    package var guards: [Bool]
+    /// The standard quiet zones in modules.
+    package var quietLeft: Int
+    package var quietRight: Int
+    /// The human-readable interpretation: one centred piece for Code 128, GS1-128 and
+    /// ITF-14; the digit groups of the guard-bar layout for EAN/UPC.
+    package var text: [TextPiece]
+    /// EAN/UPC: the digits sit between the guard bars (the normal bars stop above them).
+    package var guardLayout: Bool
+    /// The values of the symbol characters, for tests and `drawc ir` readers (Code 128:
+    /// start, data, check, stop).
+    package var codewords: [Int]
+
+    /// The width in modules, quiet zones excluded.
+    package var width: Int { elements.reduce(0) { $0 + Int($1) } }
+}
+
+/// A two-dimensional symbol: `modules[row * width + column]` is true for a dark module.
+package struct MatrixSymbol: Hashable, Sendable {
+    package var width: Int
+    package var height: Int
+    package var modules: [Bool]
+    package var quietZone: Int
+    /// What was chosen, for the IR and for tests: QR version and mask, Data Matrix size.
+    package var version: Int
+    package var mask: Int
+    package var errorCorrection: QRErrorCorrection
+
+    package subscript(row: Int, column: Int) -> Bool { modules[row * width + column] }
+}
+
+package enum Symbol: Hashable, Sendable {
+    case linear(LinearSymbol)
+    case matrix(MatrixSymbol)
+}
+
+/// An axis-aligned rectangle in modules; `guardBar` marks the EAN/UPC guards.
+package struct ModuleRect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+    package var guardBar: Bool
+}
+
+/// Named limits against hostile input; each breach is a `BarcodeError`.
+package enum BarcodeLimits {
+    /// Characters of a Code 128 / GS1-128 symbol (the symbol grows by 11 modules each; GS1
+    /// allows 48 data characters, ISO/IEC 15417 sets no limit — scanners stop near 80).
+    package static let maxLinearCharacters = 160
+    /// Bytes of data given to a matrix symbology (QR holds at most 2,953 bytes, Data Matrix 1,556).
+    package static let maxMatrixBytes = 8_000
+}
+
+/// Encodes `data` as the requested symbology.
+package func encodeBarcode(_ data: String, _ request: BarcodeRequest) -> Result<Symbol, BarcodeError> {
+    do {
+        switch request.symbology {
+        case .code128: return .success(.linear(try Code128.encode(data, gs1: false)))
+        case .gs1_128: return .success(.linear(try Code128.encode(data, gs1: true)))
+        case .ean13, .ean8, .upca, .upce: return .success(.linear(try EANUPC.encode(data, request.symbology)))
+        case .itf14: return .success(.linear(try ITF14.encode(data)))
+        case .qr: return .success(.matrix(try QRCode.encode(data, request)))
+        case .datamatrix: return .success(.matrix(try DataMatrix.encode(data, request)))
+        }
+    } catch let error as BarcodeError {
+        return .failure(error)
+    } catch {
+        return .failure(BarcodeError("barcode.invalid-data", "\(error)", offset: 0, length: 0))
+    }
+}
+
+extension Symbol {
+    /// The dark parts of the symbol as few rectangles as this greedy merge finds, in
+    /// modules from the symbol's top-left corner (quiet zone excluded). Linear symbols: one
+    /// rectangle per bar of height 1 (layout scales rows to the bar height). Matrix
+    /// symbols: runs of dark modules in a row, each grown downwards while the rows below
+    /// have exactly the same run, so a finder pattern is 4 rectangles and not 33 squares.
+    package var rectangles: [ModuleRect] {
+        switch self {
+        case .linear(let symbol):
+            var result: [ModuleRect] = []
+            var x = 0
+            for (index, width) in symbol.elements.enumerated() {
+                if index % 2 == 0 {
+                    result.append(ModuleRect(x: x, y: 0, width: Int(width), height: 1, guardBar: symbol.guards[index]))
+                }
+                x += Int(width)
+            }
+            return result
+        case .matrix(let symbol):
+            return mergedRectangles(symbol)
+        }
+    }
+}
+
+private func mergedRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
+    let w = symbol.width, h = symbol.height
+    var used = [Bool](repeating: false, count: w * h)
+    var result: [ModuleRect] = []
+    for row in 0..<h {
+        var column = 0
+        while column < w {
+            let i = row * w + column
+            guard symbol.modules[i], !used[i] else { column += 1; continue }
+            var end = column
+            while end < w, symbol.modules[row * w + end], !used[row * w + end] { end += 1 }
+            // Grow down while the next row has the same run, bounded by light modules (or the
+            // edge) on both sides, so the rectangle is a maximal run there too.
+            var bottom = row + 1
+            grow: while bottom < h {
+                let base = bottom * w
+                if column > 0 && symbol.modules[base + column - 1] && !used[base + column - 1] { break }
+                if end < w && symbol.modules[base + end] && !used[base + end] { break }
+                for c in column..<end where !symbol.modules[base + c] || used[base + c] { break grow }
+                bottom += 1
+            }
+            for r in row..<bottom { for c in column..<end { used[r * w + c] = true } }
+            result.append(ModuleRect(x: column, y: row, width: end - column, height: bottom - row, guardBar: false))
+            column = end
+        }
+    }
+    return result
+}
+
+// MARK: Helpers shared by the encoders
+
+/// The GS1 mod 10 check digit of `digits` (the data digits without the check digit):
+/// weights 3 and 1 alternating from the rightmost digit.
+package func gs1CheckDigit(_ digits: [UInt8]) -> UInt8 {
+    var sum = 0
+    for (i, d) in digits.reversed().enumerated() { sum += Int(d) * (i % 2 == 0 ? 3 : 1) }
+    return UInt8((10 - sum % 10) % 10)
+}
+
+/// The UTF-8 byte offset of each character (extended grapheme clusters are not needed: the
+/// encoders judge Unicode scalars) — `offsets[i]` for scalar `i`, plus the total at the end.
+func scalarOffsets(_ data: String) -> [Int] {
+    var result: [Int] = []
+    var offset = 0
+    for scalar in data.unicodeScalars {
+        result.append(offset)
+        offset += UTF8.width(scalar)
+    }
+    result.append(offset)
+    return result
+}
+
+/// Reads `data` as ASCII digits; the first other character is an error.
+func digits(of data: String, symbology: String) throws -> [UInt8] {
+    var result: [UInt8] = []
+    var offset = 0
+    for scalar in data.unicodeScalars {
+        guard scalar.value >= 48 && scalar.value <= 57 else {
+            throw BarcodeError("barcode.invalid-character",
+                               "\(symbology) encodes only the digits 0-9, found \(describe(scalar))",
+                               hint: "remove the character", offset: offset, length: UTF8.width(scalar))
+        }
+        result.append(UInt8(scalar.value - 48))
+        offset += 1
+    }
+    return result
+}
+
+/// A character as messages quote it: `'x'`, or `U+0007` for controls.
+func describe(_ scalar: Unicode.Scalar) -> String {
+    if scalar.value < 32 || scalar.value == 127 || (scalar.value >= 0x80 && scalar.value < 0xA0) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return "'\(Character(scalar))'"
+}

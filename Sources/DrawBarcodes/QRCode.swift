@@ -1,0 +1,428 @@
+// QR Code model 2 (ISO/IEC 18004:2015): versions 1–40, levels L/M/Q/H, the segmentation
+// into numeric, alphanumeric, byte and kanji segments that gives the fewest bits (dynamic
+// programming over the characters), mask selection by the penalty rule of §7.8.3.
+
+enum QRCode {
+    struct BlockStructure: Sendable {
+        var ecPerBlock: Int
+        var group1: Int
+        var data1: Int
+        var group2: Int
+        var dataCodewords: Int { group1 * data1 + group2 * (data1 + 1) }
+        var blocks: Int { group1 + group2 }
+    }
+
+    enum Mode: Int, CaseIterable { case numeric, alphanumeric, byte, kanji
+        var indicator: Int { [1, 2, 4, 8][rawValue] }
+        /// Character count indicator bits for versions 1–9, 10–26, 27–40.
+        func countBits(_ group: Int) -> Int {
+            [[10, 12, 14], [9, 11, 13], [8, 16, 16], [8, 10, 12]][rawValue][group]
+        }
+    }
+
+    struct Segment: Equatable { var mode: Mode; var scalars: [Unicode.Scalar] }
+
+    static let alphanumericSet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".unicodeScalars)
+
+    static func alphanumericValue(_ s: Unicode.Scalar) -> Int? {
+        alphanumericSet.firstIndex(of: s)
+    }
+
+    /// Unicode scalar → Shift JIS value, for the kanji mode (decoded once from the table).
+    static let kanji: [UInt32: UInt16] = {
+        var table: [UInt32: UInt16] = [:]
+        let bytes = Array(kanjiPairsHex.utf8).filter { $0 != 10 && $0 != 32 }
+        func hex(_ i: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 {
+                let c = bytes[i + k]
+                v = v << 4 | UInt32(c <= 57 ? c - 48 : c - 55)
+            }
+            return v
+        }
+        var i = 0
+        while i + 8 <= bytes.count {
+            table[hex(i)] = UInt16(hex(i + 4))
+            i += 8
+        }
+        return table
+    }()
+
+    static func size(_ version: Int) -> Int { version * 4 + 17 }
+    static func group(_ version: Int) -> Int { version <= 9 ? 0 : version <= 26 ? 1 : 2 }
+    static func blocks(_ version: Int, _ level: QRErrorCorrection) -> BlockStructure {
+        blockTable[version - 1][Int(level.rawValue)]
+    }
+
+    /// Centres of the alignment patterns (ISO/IEC 18004 Annex E), by the rule the table
+    /// follows: evenly spaced from the last row back to 6, the step even (and 26 for version 32).
+    static func alignmentPositions(_ version: Int) -> [Int] {
+        guard version > 1 else { return [] }
+        let count = version / 7 + 2
+        let step = version == 32 ? 26 : (version * 4 + count * 2 + 1) / (count * 2 - 2) * 2
+        var result = [6]
+        var position = size(version) - 7
+        var tail: [Int] = []
+        for _ in 0..<(count - 1) { tail.append(position); position -= step }
+        result += tail.reversed()
+        return result
+    }
+
+    // MARK: Encoding
+
+    static func encode(_ data: String, _ request: BarcodeRequest) throws -> MatrixSymbol {
+        let scalars = Array(data.unicodeScalars)
+        guard data.utf8.count <= BarcodeLimits.maxMatrixBytes else {
+            throw BarcodeError("barcode.too-long", "a qr barcode holds at most 2953 bytes, found \(data.utf8.count)",
+                               offset: 0, length: data.utf8.count)
+        }
+        let level = request.errorCorrection
+        // Byte segments are UTF-8 behind an ECI designator 26 when any of their characters is
+        // beyond ASCII (the default ISO-8859-1 of byte mode is guessed differently by readers).
+        func plan(_ count: Int, _ version: Int) -> (segments: [Segment], bits: Int, eci: Bool) {
+            let (segments, bits) = segment(Array(scalars.prefix(count)), group: group(version))
+            let eci = segments.contains { $0.mode == .byte && $0.scalars.contains { $0.value > 127 } }
+            return (segments, bits + (eci ? 12 : 0), eci)
+        }
+        func fits(_ count: Int, _ version: Int) -> Bool {
+            plan(count, version).bits <= blocks(version, level).dataCodewords * 8
+        }
+        var version: Int
+        if let forced = request.version {
+            version = forced
+            if !fits(scalars.count, forced) {
+                let smallest = (forced...40).first { fits(scalars.count, $0) }
+                var hint: String
+                if let smallest { hint = "version \(smallest) is the smallest that fits at level \(level.letter)" }
+                else if level != .low && fits(scalars.count, 40) == false && (forced...40).first(where: { v in plan(scalars.count, v).bits <= blocks(v, .low).dataCodewords * 8 }) != nil {
+                    hint = "no version fits at level \(level.letter); try a lower errorCorrection"
+                } else { hint = "no QR Code holds this much data; shorten it" }
+                throw overflow(scalars, fits: { fits($0, forced) }, what: "version \(forced) at level \(level.letter)", hint: hint)
+            }
+        } else {
+            guard let smallest = (1...40).first(where: { fits(scalars.count, $0) }) else {
+                var hint = "no QR Code holds this much data; shorten it"
+                if level != .low, (1...40).contains(where: { v in plan(scalars.count, v).bits <= blocks(v, .low).dataCodewords * 8 }) {
+                    hint = "a lower errorCorrection (L) makes room"
+                }
+                throw overflow(scalars, fits: { fits($0, 40) }, what: "any qr version at level \(level.letter)", hint: hint)
+            }
+            version = smallest
+        }
+        let p = plan(scalars.count, version)
+        let codewords = dataCodewords(p.segments, eci: p.eci, version: version, level: level)
+        return matrix(codewords: codewords, version: version, level: level, mask: request.mask)
+    }
+
+    /// "too much data": at the first character that no longer fits.
+    static func overflow(_ scalars: [Unicode.Scalar], fits: (Int) -> Bool, what: String, hint: String) -> BarcodeError {
+        var low = 0, high = scalars.count  // fits(low) holds, fits(high) does not
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if fits(mid) { low = mid } else { high = mid }
+        }
+        var offset = 0
+        for s in scalars.prefix(low) { offset += UTF8.width(s) }
+        var total = offset
+        for s in scalars.dropFirst(low) { total += UTF8.width(s) }
+        return BarcodeError("barcode.too-much-data",
+                            "too much data for \(what): it holds the first \(low) characters",
+                            hint: hint, offset: offset, length: total - offset)
+    }
+
+    /// The segmentation with the fewest bits for the version group (ISO/IEC 18004 Annex J's
+    /// goal, solved exactly): costs in sixths of a bit so that numeric (10/3 bits a digit)
+    /// and alphanumeric (11/2) stay integers; a segment's partial last group is rounded up
+    /// when the next segment begins.
+    static func segment(_ scalars: [Unicode.Scalar], group: Int) -> ([Segment], Int) {
+        let n = scalars.count
+        if n == 0 { return ([], 0) }
+        let infinity = Int.max / 4
+        let modes = Mode.allCases
+        func charCost(_ m: Mode, _ s: Unicode.Scalar) -> Int {
+            switch m {
+            case .numeric: return s.value >= 48 && s.value <= 57 ? 20 : infinity
+            case .alphanumeric: return alphanumericValue(s) != nil ? 33 : infinity
+            case .byte: return UTF8.width(s) * 48
+            case .kanji: return kanji[s.value] != nil ? 78 : infinity
+            }
+        }
+        func head(_ m: Mode) -> Int { (4 + m.countBits(group)) * 6 }
+        func up(_ x: Int) -> Int { (x + 5) / 6 * 6 }
+        // cost[i][m]: the fewest sixths for scalars 0...i with scalar i in a segment of mode m;
+        // from[i][m]: the mode of scalar i - 1.
+        var cost = [[Int]](repeating: [Int](repeating: infinity, count: 4), count: n)
+        var from = [[Int]](repeating: [Int](repeating: -1, count: 4), count: n)
+        for m in modes { let c = charCost(m, scalars[0]); if c < infinity { cost[0][m.rawValue] = head(m) + c } }
+        for i in 1..<n {
+            for m in modes {
+                let c = charCost(m, scalars[i])
+                guard c < infinity else { continue }
+                var best = infinity, bestFrom = -1
+                for k in modes {
+                    let previous = cost[i - 1][k.rawValue]
+                    guard previous < infinity else { continue }
+                    let total = k == m ? previous + c : up(previous) + head(m) + c
+                    if total < best { best = total; bestFrom = k.rawValue }
+                }
+                cost[i][m.rawValue] = best; from[i][m.rawValue] = bestFrom
+            }
+        }
+        var last = 0
+        for m in 1..<4 where cost[n - 1][m] < cost[n - 1][last] { last = m }
+        let bits = up(cost[n - 1][last]) / 6
+        var modesOf = [Int](repeating: 0, count: n)
+        var m = last
+        for i in stride(from: n - 1, through: 0, by: -1) { modesOf[i] = m; m = from[i][m] }
+        var segments: [Segment] = []
+        for i in 0..<n {
+            let mode = Mode(rawValue: modesOf[i])!
+            if let lastSegment = segments.last, lastSegment.mode == mode { segments[segments.count - 1].scalars.append(scalars[i]) }
+            else { segments.append(Segment(mode: mode, scalars: [scalars[i]])) }
+        }
+        return (segments, bits)
+    }
+
+    struct BitBuffer {
+        var bits: [Bool] = []
+        mutating func append(_ value: Int, _ count: Int) {
+            for i in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> i) & 1 == 1) }
+        }
+    }
+
+    static func dataCodewords(_ segments: [Segment], eci: Bool, version: Int, level: QRErrorCorrection) -> [UInt8] {
+        var buffer = BitBuffer()
+        var eciWritten = !eci
+        let g = group(version)
+        for segment in segments {
+            // The ECI designator before the first byte segment (it holds for the rest).
+            if segment.mode == .byte && !eciWritten { buffer.append(7, 4); buffer.append(26, 8); eciWritten = true }
+            buffer.append(segment.mode.indicator, 4)
+            switch segment.mode {
+            case .numeric:
+                buffer.append(segment.scalars.count, segment.mode.countBits(g))
+                var i = 0
+                let d = segment.scalars.map { Int($0.value) - 48 }
+                while i < d.count {
+                    let take = min(3, d.count - i)
+                    var v = 0
+                    for k in 0..<take { v = v * 10 + d[i + k] }
+                    buffer.append(v, [0, 4, 7, 10][take])
+                    i += take
+                }
+            case .alphanumeric:
+                buffer.append(segment.scalars.count, segment.mode.countBits(g))
+                let v = segment.scalars.map { alphanumericValue($0)! }
+                var i = 0
+                while i + 1 < v.count { buffer.append(v[i] * 45 + v[i + 1], 11); i += 2 }
+                if i < v.count { buffer.append(v[i], 6) }
+            case .byte:
+                var bytes: [UInt8] = []
+                for s in segment.scalars { bytes += Array(String(Character(s)).utf8) }
+                buffer.append(bytes.count, segment.mode.countBits(g))
+                for b in bytes { buffer.append(Int(b), 8) }
+            case .kanji:
+                buffer.append(segment.scalars.count, segment.mode.countBits(g))
+                for s in segment.scalars {
+                    let sjis = Int(kanji[s.value]!)
+                    let base = sjis >= 0xE040 ? sjis - 0xC140 : sjis - 0x8140
+                    buffer.append((base >> 8) * 0xC0 + (base & 0xFF), 13)
+                }
+            }
+        }
+        let capacity = blocks(version, level).dataCodewords * 8
+        buffer.append(0, min(4, capacity - buffer.bits.count))
+        if buffer.bits.count % 8 != 0 { buffer.append(0, 8 - buffer.bits.count % 8) }
+        var codewords: [UInt8] = []
+        for i in stride(from: 0, to: buffer.bits.count, by: 8) {
+            var v: UInt8 = 0
+            for k in 0..<8 { v = v << 1 | (buffer.bits[i + k] ? 1 : 0) }
+            codewords.append(v)
+        }
+        var pad: UInt8 = 0xEC
+        while codewords.count < capacity / 8 { codewords.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
+        return codewords
+    }
+
+    /// Splits into blocks, adds each block's check codewords, interleaves (§7.6).
+    static func finalMessage(_ data: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
+        let structure = blocks(version, level)
+        let generator = GaloisField.qr.generator(degree: structure.ecPerBlock, firstRoot: 0)
+        var dataBlocks: [[UInt8]] = [], ecBlocks: [[UInt8]] = []
+        var position = 0
+        for b in 0..<structure.blocks {
+            let length = structure.data1 + (b < structure.group1 ? 0 : 1)
+            let block = Array(data[position..<(position + length)])
+            position += length
+            dataBlocks.append(block)
+            ecBlocks.append(GaloisField.qr.remainder(block, generator: generator))
+        }
+        var result: [UInt8] = []
+        for i in 0..<(structure.data1 + 1) { for block in dataBlocks where i < block.count { result.append(block[i]) } }
+        for i in 0..<structure.ecPerBlock { for block in ecBlocks { result.append(block[i]) } }
+        return result
+    }
+
+    // MARK: The matrix
+
+    struct Grid {
+        let size: Int
+        var dark: [Bool]
+        var function: [Bool]
+        init(size: Int) { self.size = size; dark = [Bool](repeating: false, count: size * size); function = dark }
+        /// Sets a function module at column `x`, row `y`.
+        mutating func set(_ x: Int, _ y: Int, _ value: Bool) { dark[y * size + x] = value; function[y * size + x] = true }
+    }
+
+    static func matrix(codewords: [UInt8], version: Int, level: QRErrorCorrection, mask forcedMask: Int?) -> MatrixSymbol {
+        let n = size(version)
+        var grid = Grid(size: n)
+        // Timing patterns, then finders over their ends.
+        for i in 0..<n { grid.set(6, i, i % 2 == 0); grid.set(i, 6, i % 2 == 0) }
+        for (cx, cy) in [(3, 3), (n - 4, 3), (3, n - 4)] {
+            for dy in -4...4 {
+                for dx in -4...4 {
+                    let x = cx + dx, y = cy + dy
+                    guard x >= 0, x < n, y >= 0, y < n else { continue }
+                    let d = max(abs(dx), abs(dy))
+                    grid.set(x, y, d != 2 && d != 4)
+                }
+            }
+        }
+        let positions = alignmentPositions(version)
+        for (i, cy) in positions.enumerated() {
+            for (j, cx) in positions.enumerated() {
+                let last = positions.count - 1
+                if (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) { continue }
+                for dy in -2...2 { for dx in -2...2 { grid.set(cx + dx, cy + dy, max(abs(dx), abs(dy)) != 1) } }
+            }
+        }
+        // Format areas reserved (drawn per mask below) and version information.
+        drawFormat(&grid, level: level, mask: 0)
+        if version >= 7 {
+            var rem = version
+            for _ in 0..<12 { rem = (rem << 1) ^ ((rem >> 11) * 0x1F25) }
+            let bits = version << 12 | rem
+            for i in 0..<18 {
+                let bit = (bits >> i) & 1 == 1
+                let a = n - 11 + i % 3, b = i / 3
+                grid.set(a, b, bit); grid.set(b, a, bit)
+            }
+        }
+        // Codewords in the zigzag of §7.7.3; remainder bits stay light (0).
+        let message = finalMessage(codewords, version: version, level: level)
+        var bitIndex = 0
+        let totalBits = message.count * 8
+        var right = n - 1
+        while right >= 1 {
+            if right == 6 { right = 5 }
+            for vertical in 0..<n {
+                for j in 0..<2 {
+                    let x = right - j
+                    let upward = (right + 1) & 2 == 0
+                    let y = upward ? n - 1 - vertical : vertical
+                    if !grid.function[y * n + x] {
+                        if bitIndex < totalBits {
+                            grid.dark[y * n + x] = (message[bitIndex >> 3] >> (7 - UInt8(bitIndex & 7))) & 1 == 1
+                        }
+                        bitIndex += 1
+                    }
+                }
+            }
+            right -= 2
+        }
+        var chosen = forcedMask ?? 0
+        if forcedMask == nil {
+            var best = Int.max
+            for mask in 0..<8 {
+                var candidate = grid
+                applyMask(&candidate, mask)
+                drawFormat(&candidate, level: level, mask: mask)
+                let score = penalty(candidate)
+                if score < best { best = score; chosen = mask }
+            }
+        }
+        applyMask(&grid, chosen)
+        drawFormat(&grid, level: level, mask: chosen)
+        return MatrixSymbol(width: n, height: n, modules: grid.dark, quietZone: 4, version: version, mask: chosen, errorCorrection: level)
+    }
+
+    static func maskBit(_ mask: Int, row i: Int, column j: Int) -> Bool {
+        switch mask {
+        case 0: return (i + j) % 2 == 0
+        case 1: return i % 2 == 0
+        case 2: return j % 3 == 0
+        case 3: return (i + j) % 3 == 0
+        case 4: return (i / 2 + j / 3) % 2 == 0
+        case 5: return (i * j) % 2 + (i * j) % 3 == 0
+        case 6: return ((i * j) % 2 + (i * j) % 3) % 2 == 0
+        default: return ((i + j) % 2 + (i * j) % 3) % 2 == 0
+        }
+    }
+
+    static func applyMask(_ grid: inout Grid, _ mask: Int) {
+        let n = grid.size
+        for y in 0..<n { for x in 0..<n where !grid.function[y * n + x] && maskBit(mask, row: y, column: x) { grid.dark[y * n + x].toggle() } }
+    }
+
+    /// Format information: level and mask, BCH(15,5)-protected, XOR 0x5412, in both copies.
+    static func drawFormat(_ grid: inout Grid, level: QRErrorCorrection, mask: Int) {
+        let n = grid.size
+        let levelBits = [1, 0, 3, 2][Int(level.rawValue)]
+        let data = levelBits << 3 | mask
+        var rem = data
+        for _ in 0..<10 { rem = (rem << 1) ^ ((rem >> 9) * 0x537) }
+        let bits = (data << 10 | rem) ^ 0x5412
+        func bit(_ i: Int) -> Bool { (bits >> i) & 1 == 1 }
+        for i in 0...5 { grid.set(8, i, bit(i)) }
+        grid.set(8, 7, bit(6)); grid.set(8, 8, bit(7)); grid.set(7, 8, bit(8))
+        for i in 9..<15 { grid.set(14 - i, 8, bit(i)) }
+        for i in 0..<8 { grid.set(n - 1 - i, 8, bit(i)) }
+        for i in 8..<15 { grid.set(8, n - 15 + i, bit(i)) }
+        grid.set(8, n - 8, true)
+    }
+
+    /// The penalty of §7.8.3.1 (N1 = 3, N2 = 3, N3 = 40, N4 = 10), with the light area of a
+    /// finder-like pattern allowed to lie in the quiet zone. One pass per row and column
+    /// with an 11-module window (this runs 8 times per symbol, so it avoids closures).
+    static func penalty(_ grid: Grid) -> Int {
+        let n = grid.size
+        var cells = [UInt8](repeating: 0, count: n * n)
+        for i in 0..<(n * n) where grid.dark[i] { cells[i] = 1 }
+        return cells.withUnsafeBufferPointer { m -> Int in
+            var score = 0
+            var dark = 0
+            // 1011101 with four light modules after it (0b10111010000) or before (0b00001011101).
+            let patternA = 0b101_1101_0000, patternB = 0b000_0101_1101
+            for pass in 0..<2 {
+                for a in 0..<n {
+                    var run = 0
+                    var previous: UInt8 = 2
+                    var window = 0
+                    for b in 0..<(n + 4) {
+                        let c: UInt8 = b < n ? (pass == 0 ? m[a * n + b] : m[b * n + a]) : 0
+                        if b < n {
+                            if c == previous { run += 1 } else { if run >= 5 { score += run - 2 }; run = 1; previous = c }
+                        }
+                        window = ((window << 1) | Int(c)) & 0x7FF
+                        // The window covers modules b-10...b; modules before 0 count as light.
+                        if b >= 6 && (window == patternA || window == patternB) { score += 40 }
+                    }
+                    if run >= 5 { score += run - 2 }
+                }
+            }
+            for y in 0..<n {
+                let row = y * n
+                for x in 0..<n {
+                    let c = m[row + x]
+                    dark &+= Int(c)
+                    if x + 1 < n, y + 1 < n, c == m[row + x + 1], c == m[row + n + x], c == m[row + n + x + 1] { score += 3 }
+                }
+            }
+            let total = n * n
+            // k: how many whole 5 % steps the dark share is away from 50 %.
+            score += abs(dark * 20 - total * 10) / total * 10
+            return score
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// Reed-Solomon error correction over GF(2^8), as QR Code (polynomial 0x11D, generator
+// roots α^0…α^(n-1)) and Data Matrix ECC 200 (polynomial 0x12D, roots α^1…α^n) use it.
+
+struct GaloisField: Sendable {
+    let exp: [UInt8]
+    let log: [Int]
+
+    init(polynomial: Int) {
+        var exp = [UInt8](repeating: 0, count: 512)
+        var log = [Int](repeating: 0, count: 256)
+        var x = 1
+        for i in 0..<255 {
+            exp[i] = UInt8(x)
+            log[x] = i
+            x <<= 1
+            if x & 0x100 != 0 { x ^= polynomial }
+        }
+        for i in 255..<512 { exp[i] = exp[i - 255] }
+        self.exp = exp; self.log = log
+    }
+
+    func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        a == 0 || b == 0 ? 0 : exp[log[Int(a)] + log[Int(b)]]
+    }
+
+    /// The generator polynomial of `degree` with roots α^first … α^(first+degree-1),
+    /// highest coefficient (1) omitted, highest power first.
+    func generator(degree: Int, firstRoot: Int) -> [UInt8] {
+        var poly: [UInt8] = [1]
+        for i in 0..<degree {
+            let root = exp[(first(i, firstRoot)) % 255]
+            var next = [UInt8](repeating: 0, count: poly.count + 1)
+            for (j, c) in poly.enumerated() {
+                next[j] ^= c
+                next[j + 1] ^= multiply(c, root)
+            }
+            poly = next
+        }
+        return Array(poly.dropFirst())
+    }
+
+    private func first(_ i: Int, _ firstRoot: Int) -> Int { i + firstRoot }
+
+    /// The `generator.count` check codewords of `data` (the remainder of data·x^n).
+    func remainder(_ data: [UInt8], generator: [UInt8]) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: generator.count)
+        for d in data {
+            let factor = d ^ result[0]
+            result.removeFirst()
+            result.append(0)
+            if factor != 0 {
+                for i in generator.indices { result[i] ^= multiply(generator[i], factor) }
+            }
+        }
+        return result
+    }
+
+    static let qr = GaloisField(polynomial: 0x11D)
+    static let dataMatrix = GaloisField(polynomial: 0x12D)
+}

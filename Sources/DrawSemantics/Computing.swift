@@ -1,0 +1,641 @@
+// Computing with values: `fn` functions, `if … then … else …`, records, list
+// comprehensions, and the library functions on strings, lists and records (the second table
+// of docs/language.md "Functions"). Data files (`csv`, `json`) are in DataFiles.swift.
+//
+// Everything here is a pure computation over `Value`s: no statement runs, no node is made,
+// nothing is mutated. A function body is one expression, evaluated in the environment where
+// the `fn` was written (like a component's body), so recursion is bounded by the call-depth
+// limit shared with components and by the total-call limit; a comprehension counts its
+// iterations against the loop limits, checked before it starts.
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+
+/// `fn name(params) = body`.
+struct ValueFunction {
+    var name: String
+    var nameSpan: Span
+    var parameters: [Parameter]
+    var body: ExprID
+    var unit: FileUnit
+    var captures: [Range<Int>]
+}
+
+/// A `label: value` argument of a library function, evaluated.
+struct NamedArgument {
+    var label: Identifier
+    var value: Value
+    var span: Span
+    var expr: ExprID?
+}
+
+/// The evaluated arguments of a library function call. `exprs` are nil for a call made by
+/// `map`/`filter`/`reduce` (there is no expression per argument then).
+struct BuiltinArguments {
+    var values: [Value]
+    var spans: [Span]
+    var exprs: [ExprID?]
+    var named: [NamedArgument]
+    /// Expression depth at the call (see `invokeFunction`).
+    var depth = 0
+}
+
+extension Evaluation {
+    // MARK: fn
+
+    func defineFunction(_ name: Identifier, _ parameters: [Parameter], _ body: ExprID) {
+        var seen: Set<String> = []
+        for parameter in parameters where !seen.insert(parameter.name.name).inserted {
+            error("sem.duplicate-parameter", parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+        }
+        functions.append(ValueFunction(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
+                                       unit: unit, captures: []))
+        let index = functions.count - 1
+        declare(name, .function(index))
+        // The body sees everything visible here, itself included (recursion).
+        var visible = [floor..<bindings.count]
+        visible.append(contentsOf: captures)
+        functions[index].captures = visible
+    }
+
+    /// `f(a, b: 2)`: positional arguments bind parameters in order, named ones by name.
+    func callFunction(_ index: Int, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
+        let function = functions[index]
+        var values = [Value?](repeating: nil, count: function.parameters.count)
+        var position = 0
+        for argument in arguments {
+            if let label = labelOf(argument) {
+                guard let slot = function.parameters.firstIndex(where: { $0.name.name == label.name }) else {
+                    let (notes, fixIts) = didYouMean(label.name, among: function.parameters.map(\.name.name), span: label.span)
+                    report(.error("sem.function-argument", at: label.span, "'\(function.name)' has no parameter '\(label.name)'",
+                                  notes: notes + [.init("'\(function.name)' is defined here", at: function.nameSpan)], fixIts: fixIts))
+                    return nil
+                }
+                if values[slot] != nil {
+                    error("sem.duplicate-argument", label.span, "parameter '\(label.name)' is given twice")
+                    return nil
+                }
+                guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
+                values[slot] = value
+                continue
+            }
+            guard position < values.count else {
+                error("sem.function-argument", exprSpan(argument.value),
+                      "'\(function.name)' takes \(values.count) argument\(values.count == 1 ? "" : "s"), found more",
+                      notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
+                return nil
+            }
+            guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
+            values[position] = value
+            position += 1
+        }
+        return invokeFunction(index, values, span: span, depth: depth)
+    }
+
+    /// Runs a function's body with its parameters bound (nil: take the default). `depth` is
+    /// the expression depth of the call: a body starts at depth 0, but the depths of all the
+    /// calls open at once add up against `maxEvaluationDepth`, so expressions nested through
+    /// recursion cannot exhaust the machine stack.
+    func invokeFunction(_ index: Int, _ arguments: [Value?], span: Span, depth: Int) -> Value? {
+        let function = functions[index]
+        if evaluationDepth + depth + 1 > limits.maxEvaluationDepth {
+            limit("sem.expression-depth", span,
+                  "expressions nest deeper than \(limits.maxEvaluationDepth) levels through the function calls open here")
+            return nil
+        }
+        if callDepth >= limits.maxCallDepth {
+            limit("sem.recursion-limit", span,
+                  "function and component calls nest deeper than \(limits.maxCallDepth) (is '\(function.name)' recursive without an end?)")
+            return nil
+        }
+        totalCalls += 1
+        if totalCalls > limits.maxCalls {
+            limit("sem.call-limit", span, "more than \(limits.maxCalls) function and component calls in the drawing")
+            return nil
+        }
+        let saved = (unit, floor, captures, blockStart)
+        unit = function.unit
+        floor = bindings.count
+        captures = function.captures
+        blockStart = floor
+        defer {
+            truncateBindings(to: floor)
+            (unit, floor, captures, blockStart) = saved
+        }
+        for (position, parameter) in function.parameters.enumerated() {
+            var value = position < arguments.count ? arguments[position] : nil
+            if value == nil {
+                guard let defaultValue = parameter.defaultValue else {
+                    // Reported at the call, which is in the caller's file.
+                    let note = Diagnostic.Note("'\(function.name)' is defined here", at: function.nameSpan)
+                    report(.error("sem.missing-argument", at: span,
+                                  "missing argument for parameter '\(parameter.name.name)' of '\(function.name)'", notes: [note]))
+                    return nil
+                }
+                guard let computed = evaluate(defaultValue) else { return nil }
+                value = computed
+            }
+            bind(symbol(of: parameter.name), value!, span: parameter.name.span)
+        }
+        callDepth += 1
+        evaluationDepth += depth + 1
+        defer {
+            callDepth -= 1
+            evaluationDepth -= depth + 1
+        }
+        return evaluate(function.body, depth: 0)
+    }
+
+    /// Calls a function value (an `fn`, or a built-in function's name) with `arguments`,
+    /// for `map`, `filter` and `reduce`. `span` is the call that asked for it.
+    func invoke(_ callee: Value, _ arguments: [Value], calleeSpan: Span, span: Span, what: String, depth: Int) -> Value? {
+        switch callee {
+        case .function(let index):
+            let function = functions[index]
+            let required = function.parameters.prefix { $0.defaultValue == nil }.count
+            guard arguments.count >= required, arguments.count <= function.parameters.count else {
+                error("sem.function-argument", calleeSpan,
+                      "\(what) calls '\(function.name)' with \(arguments.count) argument\(arguments.count == 1 ? "" : "s"), but it takes \(function.parameters.count)",
+                      notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
+                return nil
+            }
+            return invokeFunction(index, arguments, span: span, depth: depth)
+        case .word(let name) where Self.functionNames.contains(name) || Self.libraryFunctionNames.contains(name):
+            let identifier = Identifier(name, span: Span(file: calleeSpan.file, start: calleeSpan.start,
+                                                          end: calleeSpan.start + UInt32(name.utf8.count)))
+            let spans = [Span](repeating: calleeSpan, count: arguments.count)
+            let exprs = [ExprID?](repeating: nil, count: arguments.count)
+            if Self.functionNames.contains(name) {
+                return callBuiltin(identifier, values: arguments, spans: spans, exprs: exprs, span: span)
+            }
+            return callLibrary(identifier, BuiltinArguments(values: arguments, spans: spans, exprs: exprs, named: [], depth: depth + 1),
+                               span: span)
+        default:
+            typeMismatch(what, expected: "a function (the name of an 'fn' or of a built-in function)", callee, calleeSpan, nil)
+            return nil
+        }
+    }
+
+    // MARK: Conditional, record, comprehension
+
+    /// `if c then a else b`: only the branch taken is evaluated.
+    func conditional(_ condition: ExprID, _ then: ExprID, _ otherwise: ExprID, depth: Int) -> Value? {
+        guard let value = evaluate(condition, depth: depth + 1) else { return nil }
+        guard case .bool(let flag) = value else {
+            error("sem.condition-not-bool", exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
+            return nil
+        }
+        return evaluate(flag ? then : otherwise, depth: depth + 1)
+    }
+
+    func record(_ id: ExprID, _ fields: ArgumentList, depth: Int) -> Value? {
+        let file = unit
+        var names: [String] = []
+        var values: [Value] = []
+        for field in file.ast[fields] {
+            guard let label = field.label(names: file.ast.names) else { continue }
+            if let first = names.firstIndex(of: label.name) {
+                let firstSpan = file.ast[fields][first].label(names: file.ast.names)?.span
+                error("sem.duplicate-field", label.span, "the field '\(label.name)' is given twice",
+                      notes: firstSpan.map { [.init("first given here", at: $0)] } ?? [])
+                return nil
+            }
+            guard let value = evaluate(field.value, depth: depth + 1) else { return nil }
+            names.append(label.name)
+            values.append(value)
+        }
+        return .record(RecordKeys(names), values)
+    }
+
+    /// The elements of a list or a range, for comprehensions and list functions.
+    func sequenceItems(_ value: Value) -> [Value]? {
+        switch value {
+        case .list(let items): return items
+        case .range(let a, let b): return b > a ? (a..<b).map { .number(Double($0)) } : []
+        default: return nil
+        }
+    }
+
+    /// `[for x in sequence if condition: element]`.
+    func comprehension(_ id: ExprID, _ comprehensionID: ComprehensionID, depth: Int) -> Value? {
+        let file = unit
+        let comprehension = file.ast[comprehensionID]
+        guard let sequence = evaluate(comprehension.sequence, depth: depth + 1) else { return nil }
+        let sequenceSpan = exprSpan(comprehension.sequence)
+        var lower = 0
+        var list: [Value] = []
+        let count: Int
+        switch sequence {
+        case .range(let a, let b):
+            lower = a
+            count = b > a ? b - a : 0
+        case .list(let items):
+            list = items
+            count = items.count
+        default:
+            error("sem.not-iterable", sequenceSpan, "'[for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
+            return nil
+        }
+        if count > limits.maxLoopIterations || count > limits.maxListLength {
+            limit("sem.loop-limit", sequenceSpan,
+                  "this list would have \(count) elements; the limit is \(min(limits.maxLoopIterations, limits.maxListLength))")
+            return nil
+        }
+        if totalIterations + count > limits.maxTotalIterations {
+            limit("sem.loop-limit", sequenceSpan, "loops run more than \(limits.maxTotalIterations) iterations in total")
+            return nil
+        }
+        totalIterations += count
+        let symbol = symbol(of: comprehension.variable)
+        let start = bindings.count
+        defer { truncateBindings(to: start) }
+        var result: [Value] = []
+        if comprehension.filter == nil { result.reserveCapacity(count) }
+        for iteration in 0..<count {
+            if aborted { return nil }
+            bind(symbol, list.isEmpty ? .number(Double(lower + iteration)) : list[iteration], span: comprehension.variable.span)
+            if let filter = comprehension.filter {
+                guard let keep = evaluate(filter, depth: depth + 1) else { return nil }
+                guard case .bool(let flag) = keep else {
+                    error("sem.condition-not-bool", exprSpan(filter), "the condition of '[for … if' must be a bool, found \(keep.typeName)")
+                    return nil
+                }
+                if !flag {
+                    truncateBindings(to: start)
+                    continue
+                }
+            }
+            guard let element = evaluate(comprehension.element, depth: depth + 1) else { return nil }
+            result.append(element)
+            truncateBindings(to: start)
+        }
+        return .list(result)
+    }
+
+    // MARK: Library functions
+
+    static let libraryFunctionNames = ["chars", "codepoint", "color", "csv", "enumerate", "filter", "format", "join", "json", "keys",
+                                       "lower", "map", "pad", "range", "reduce", "replace", "split", "sum", "trim", "upper",
+                                       "values", "zip"]
+
+    /// Named arguments each library function takes.
+    static func namedArguments(of function: String) -> [String] {
+        switch function {
+        case "format": ["decimals"]
+        case "pad": ["with", "side"]
+        case "csv": ["delimiter", "header", "numbers"]
+        default: []
+        }
+    }
+
+    func callLibrary(_ name: Identifier, _ arguments: BuiltinArguments, span: Span) -> Value? {
+        let function = name.name
+        let values = arguments.values
+        let allowed = Self.namedArguments(of: function)
+        var seen: Set<String> = []
+        for named in arguments.named {
+            guard allowed.contains(named.label.name) else {
+                if allowed.isEmpty {
+                    error("sem.function-argument", named.label.span, "'\(function)' takes no named arguments")
+                } else {
+                    let (notes, fixIts) = didYouMean(named.label.name, among: allowed, span: named.label.span)
+                    report(.error("sem.function-argument", at: named.label.span,
+                                  "'\(function)' has no argument '\(named.label.name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
+                                  notes: notes, fixIts: fixIts))
+                }
+                return nil
+            }
+            if !seen.insert(named.label.name).inserted {
+                error("sem.duplicate-argument", named.label.span, "'\(named.label.name):' is given twice")
+                return nil
+            }
+        }
+        func option(_ label: String) -> NamedArgument? { arguments.named.first { $0.label.name == label } }
+        func arity(_ counts: ClosedRange<Int>) -> Bool {
+            if counts.contains(values.count) { return true }
+            let expected = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)"
+                : counts.upperBound == Int.max ? "at least \(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
+            error("sem.function-argument", span,
+                  "'\(function)' takes \(expected) positional argument\(counts.upperBound == 1 ? "" : "s"), found \(values.count)")
+            return false
+        }
+        func bad(_ index: Int, _ expected: String) -> Value? {
+            typeMismatch("argument \(index + 1) of '\(function)'", expected: expected, values[index], arguments.spans[index],
+                         arguments.exprs[index])
+            return nil
+        }
+        func string(_ index: Int) -> String? {
+            if case .string(let text) = values[index] { return text }
+            return nil
+        }
+        func list(_ index: Int) -> [Value]? { sequenceItems(values[index]) }
+        func checkLength(_ count: Int) -> Bool {
+            if count <= limits.maxListLength { return true }
+            limit("sem.list-limit", span, "list longer than \(limits.maxListLength) elements")
+            return false
+        }
+        func checkString(_ text: String) -> Value? {
+            if text.utf8.count <= limits.maxStringLength { return .string(text) }
+            limit("sem.string-limit", span, "string longer than \(limits.maxStringLength) bytes")
+            return nil
+        }
+
+        switch function {
+        case "upper", "lower", "trim", "chars", "codepoint":
+            guard arity(1...1) else { return nil }
+            guard let text = string(0) else { return bad(0, "a string") }
+            switch function {
+            case "upper": return .string(text.uppercased())
+            case "lower": return .string(text.lowercased())
+            case "trim": return .string(trimmed(text))
+            case "chars": return .list(text.unicodeScalars.map { .string(String($0)) })
+            default:
+                let scalars = Array(text.unicodeScalars)
+                guard scalars.count == 1 else {
+                    error("sem.invalid-value", arguments.spans[0],
+                          "'codepoint' needs a string of exactly one character, found \(scalars.count)")
+                    return nil
+                }
+                return .number(Double(scalars[0].value))
+            }
+        case "split":
+            guard arity(1...2) else { return nil }
+            guard let text = string(0) else { return bad(0, "a string") }
+            if values.count == 1 {
+                // No separator: words separated by runs of white space.
+                return .list(text.split(whereSeparator: { $0.isWhitespace }).map { .string(String($0)) })
+            }
+            guard let separator = string(1) else { return bad(1, "a string") }
+            guard !separator.isEmpty else {
+                error("sem.invalid-value", arguments.spans[1], "'split' needs a separator that is not empty (use 'chars' for characters)")
+                return nil
+            }
+            return .list(split(text, separator).map { .string($0) })
+        case "join":
+            guard arity(1...2) else { return nil }
+            guard let items = list(0) else { return bad(0, "a list") }
+            var separator = ""
+            if values.count == 2 {
+                guard let given = string(1) else { return bad(1, "a string") }
+                separator = given
+            }
+            var text = ""
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += separator }
+                switch item {
+                case .style, .component, .function, .poison, .anchor:
+                    error("sem.type-mismatch", arguments.spans[0], "'join' cannot write \(item.typeName) into a string")
+                    return nil
+                default: text += interpolationText(item)
+                }
+                if text.utf8.count > limits.maxStringLength { return checkString(text) }
+            }
+            return .string(text)
+        case "replace":
+            guard arity(3...3) else { return nil }
+            guard let text = string(0) else { return bad(0, "a string") }
+            guard let old = string(1) else { return bad(1, "a string") }
+            guard let new = string(2) else { return bad(2, "a string") }
+            guard !old.isEmpty else {
+                error("sem.invalid-value", arguments.spans[1], "'replace' needs a text to replace that is not empty")
+                return nil
+            }
+            return checkString(split(text, old).joined(separator: new))
+        case "pad":
+            guard arity(2...2) else { return nil }
+            let text: String
+            switch values[0] {
+            case .string(let s): text = s
+            case .number, .percent: text = interpolationText(values[0])
+            case .length, .angle:
+                typeMismatch("argument 1 of 'pad'", expected: "a string or a plain number", values[0], arguments.spans[0],
+                             arguments.exprs[0])
+                return nil
+            default: return bad(0, "a string or a number")
+            }
+            guard case .number(let w) = values[1], w == w.rounded(), w >= 0 else { return bad(1, "a whole number (the width in characters)") }
+            var fill: Unicode.Scalar = " "
+            if let with = option("with") {
+                guard case .string(let s) = with.value, s.unicodeScalars.count == 1 else {
+                    typeMismatch("'with:' of 'pad'", expected: "a string of one character", with.value, with.span, with.expr)
+                    return nil
+                }
+                fill = s.unicodeScalars.first!
+            }
+            var atEnd = false
+            if let side = option("side") {
+                switch side.value {
+                case .word("start"): atEnd = false
+                case .word("end"): atEnd = true
+                default:
+                    typeMismatch("'side:' of 'pad'", expected: "start or end", side.value, side.span, side.expr, names: ["start", "end"])
+                    return nil
+                }
+            }
+            let missing = Int(min(w, Double(limits.maxStringLength))) - text.unicodeScalars.count
+            if missing <= 0 { return .string(text) }
+            let padding = String(String.UnicodeScalarView(repeatElement(fill, count: missing)))
+            return checkString(atEnd ? text + padding : padding + text)
+        case "format":
+            guard arity(1...1) else { return nil }
+            let x: Double
+            switch values[0] {
+            case .number(let n): x = n
+            case .length, .angle, .percent:
+                let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
+                report(.error("sem.type-mismatch", at: arguments.spans[0],
+                              "argument 1 of 'format' expects a plain number, found \(values[0].typeName)",
+                              notes: [.init("divide by a unit to say which number to write: 'format(x / \(unitName), decimals: 2)'")]))
+                return nil
+            default: return bad(0, "a number")
+            }
+            var decimals = -1
+            if let given = option("decimals") {
+                guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
+                    error("sem.invalid-value", given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
+                    return nil
+                }
+                decimals = Int(d)
+            }
+            guard let text = decimals < 0 ? formatNumber(x) : formatFixed(x, decimals: decimals) else {
+                error("sem.invalid-value", arguments.spans[0], "the number is too large to write with \(decimals) decimals")
+                return nil
+            }
+            return .string(text)
+        case "color":
+            guard arity(1...1) else { return nil }
+            guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
+            if let color = colorFromText(text) { return .color(color) }
+            error("sem.invalid-value", arguments.spans[0],
+                  "'\(text)' is not a color: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name")
+            return nil
+        case "keys", "values":
+            guard arity(1...1) else { return nil }
+            guard case .record(let keys, let fields) = values[0] else { return bad(0, "a record") }
+            return function == "keys" ? .list(keys.names.map { .string($0) }) : .list(fields)
+        case "range":
+            guard arity(1...3) else { return nil }
+            var numbers: [(Double, Dimension)] = []
+            for index in values.indices {
+                guard let n = numeric(values[index]) else { return bad(index, "a number or a length") }
+                numbers.append(n)
+            }
+            let start = values.count == 1 ? 0.0 : numbers[0].0
+            var dimension = values.count == 1 ? Dimension.number : numbers[0].1
+            let end = values.count == 1 ? numbers[0].0 : numbers[1].0
+            if values.count == 1 { dimension = numbers[0].1 }
+            let step = values.count == 3 ? numbers[2].0 : 1
+            for n in numbers {
+                guard let merged = sumDimension(dimension, n.1) else {
+                    error("sem.operator-types", span, "the arguments of 'range' must be of one kind (numbers, lengths or angles)")
+                    return nil
+                }
+                dimension = merged
+            }
+            guard step != 0, step.isFinite else {
+                error("sem.invalid-value", values.count == 3 ? arguments.spans[2] : span, "'range' needs a step that is not zero")
+                return nil
+            }
+            let steps = ((end - start) / step).rounded(.up)
+            let count = steps > 0 ? steps : 0
+            guard count <= Double(limits.maxListLength) else { _ = checkLength(Int.max); return nil }
+            var items: [Value] = []
+            items.reserveCapacity(Int(count))
+            for k in 0..<Int(count) { items.append(make(start + Double(k) * step, dimension)) }
+            return .list(items)
+        case "zip":
+            guard arity(2...Int.max) else { return nil }
+            var lists: [[Value]] = []
+            for index in values.indices {
+                guard let items = list(index) else { return bad(index, "a list") }
+                lists.append(items)
+            }
+            let count = lists.map(\.count).min() ?? 0
+            return .list((0..<count).map { k in .list(lists.map { $0[k] }) })
+        case "enumerate":
+            guard arity(1...1) else { return nil }
+            guard let items = list(0) else { return bad(0, "a list") }
+            let keys = RecordKeys(["index", "value"])
+            return .list(items.enumerated().map { .record(keys, [.number(Double($0.offset)), $0.element]) })
+        case "sum":
+            guard arity(1...1) else { return nil }
+            guard let items = list(0) else { return bad(0, "a list") }
+            for item in items where numeric(item) == nil {
+                if case .point = item { continue }
+                error("sem.type-mismatch", arguments.spans[0], "'sum' adds numbers, lengths or points, found \(item.typeName) in the list")
+                return nil
+            }
+            guard let first = items.first else { return .number(0) }
+            var total = first
+            for item in items.dropFirst() {
+                guard let next = binary(.add, total, item, span: span, leftExpr: ExprID(0), rightExpr: ExprID(0)) else { return nil }
+                total = next
+            }
+            return finite(total, span)
+        case "map", "filter":
+            guard arity(2...2) else { return nil }
+            guard let items = list(0) else { return bad(0, "a list") }
+            var result: [Value] = []
+            result.reserveCapacity(items.count)
+            for item in items {
+                if aborted { return nil }
+                guard let value = invoke(values[1], [item], calleeSpan: arguments.spans[1], span: span,
+                                         what: "argument 2 of '\(function)'", depth: arguments.depth) else { return nil }
+                if function == "map" {
+                    result.append(value)
+                    continue
+                }
+                guard case .bool(let keep) = value else {
+                    error("sem.condition-not-bool", arguments.spans[1], "the function given to 'filter' must give a bool, found \(value.typeName)")
+                    return nil
+                }
+                if keep { result.append(item) }
+            }
+            return .list(result)
+        case "reduce":
+            guard arity(3...3) else { return nil }
+            guard let items = list(0) else { return bad(0, "a list") }
+            var accumulator = values[1]
+            for item in items {
+                if aborted { return nil }
+                guard let value = invoke(values[2], [accumulator, item], calleeSpan: arguments.spans[2], span: span,
+                                         what: "argument 3 of 'reduce'", depth: arguments.depth) else { return nil }
+                accumulator = value
+            }
+            return accumulator
+        case "csv", "json":
+            guard arity(1...1) else { return nil }
+            guard let path = string(0) else { return bad(0, "a file path as a string") }
+            return readDataFile(function, path: path, pathSpan: arguments.spans[0], call: span, options: arguments.named)
+        default:
+            return nil
+        }
+    }
+
+    /// A colour written in a string (from a data file): `#rgb #rgba #rrggbb #rrggbbaa` as in
+    /// source, or a CSS name.
+    func colorFromText(_ text: String) -> Color? {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "#") else { return NamedColors.color(named: text) }
+        var digits: [UInt8] = []
+        for b in bytes.dropFirst() {
+            let lower = b | 0x20
+            if b &- UInt8(ascii: "0") < 10 { digits.append(b - UInt8(ascii: "0")) }
+            else if lower &- UInt8(ascii: "a") < 6 { digits.append(lower - UInt8(ascii: "a") + 10) }
+            else { return nil }
+        }
+        func component(_ k: Int) -> UInt8 {
+            digits.count <= 4 ? digits[k] << 4 | digits[k] : digits[2 * k] << 4 | digits[2 * k + 1]
+        }
+        guard [3, 4, 6, 8].contains(digits.count) else { return nil }
+        let alpha: UInt8 = digits.count == 4 || digits.count == 8 ? component(3) : 255
+        return Color(r: component(0), g: component(1), b: component(2), a: alpha)
+    }
+
+    /// `text` without white space at either end.
+    func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    /// `text` cut at every occurrence of `separator` (not empty), byte-wise on UTF-8 (which
+    /// cannot split a character: a valid separator only matches at character boundaries).
+    func split(_ text: String, _ separator: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let sep = Array(separator.utf8)
+        var pieces: [String] = []
+        var start = 0
+        var j = 0
+        while j + sep.count <= bytes.count {
+            if bytes[j] == sep[0] && Array(bytes[j..<j + sep.count]) == sep {
+                pieces.append(String(decoding: bytes[start..<j], as: UTF8.self))
+                j += sep.count
+                start = j
+            } else {
+                j += 1
+            }
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
+    }
+}
+
+/// `x` with exactly `decimals` digits after the point, rounded half away from zero; no
+/// exponent, no locale, no `-0`. Nil when the value does not fit (|x| · 10^decimals ≥ 2^53).
+func formatFixed(_ x: Double, decimals: Int) -> String? {
+    var power = 1.0
+    for _ in 0..<decimals { power *= 10 }
+    let scaled = (x * power).rounded(.toNearestOrAwayFromZero)
+    guard scaled.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return nil }
+    let magnitude = UInt64(abs(scaled))
+    var digits = String(magnitude)
+    if decimals > 0 {
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        let split = digits.index(digits.endIndex, offsetBy: -decimals)
+        digits = digits[..<split] + "." + digits[split...]
+    }
+    return scaled < 0 ? "-" + digits : digits
+}

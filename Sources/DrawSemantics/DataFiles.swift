@@ -1,0 +1,589 @@
+// Data files: `csv("file.csv")` and `json("file.json")` read through the `Resources`
+// boundary and become values — a CSV with a header row a list of records, JSON whatever it
+// holds (objects are records, arrays lists, null is `none`).
+//
+// The file joins the compilation's sources, so every mistake in it is an ordinary
+// diagnostic at its own line and column (the data file's line shown with a caret), with a
+// note at the `.draw` call that read it. Parsing is over bytes: one pass, no recursion for
+// CSV; JSON recurses only through nesting, capped at `DataLimits.maximumJSONDepth`.
+//
+// CSV follows RFC 4180: fields separated by the delimiter (`,` unless `delimiter:` says
+// otherwise), records by CRLF or LF (a lone CR too), a field in double quotes may hold the
+// delimiter, line breaks and `""` for a quote. Decisions beyond the RFC (docs/language.md):
+// a UTF-8 byte order mark is skipped; a completely empty line is skipped; the first record
+// names the fields (`header: false` gives lists of strings instead of records); with
+// `numbers: true` (the default) an unquoted field spelled as a decimal number becomes a
+// number, except integers with a leading zero (`007`, zip codes) and quoted fields.
+
+import DrawDiagnostics
+import DrawResources
+import DrawSyntax
+
+enum DataLimits {
+    /// Diagnostics reported for one data file before the rest is summed up in one.
+    static let maximumDiagnosticsPerFile = 20
+    /// Nesting of JSON arrays and objects.
+    static let maximumJSONDepth = 256
+}
+
+extension Evaluation {
+    /// `csv(path, …)` or `json(path)`; `pathSpan` is the path argument, `call` the call.
+    func readDataFile(_ function: String, path: String, pathSpan: Span, call: Span, options: [NamedArgument]) -> Value? {
+        var delimiter = UInt8(ascii: ",")
+        var header = true
+        var numbers = true
+        for option in options {
+            switch (option.label.name, option.value) {
+            case ("delimiter", .string(let text)) where text.utf8.count == 1 && text != "\"" && text != "\n" && text != "\r":
+                delimiter = text.utf8.first!
+            case ("delimiter", _):
+                error("sem.invalid-value", option.span,
+                      "'delimiter:' must be one ASCII character other than a quote or a line break, e.g. \";\" or \"\\t\"")
+                return nil
+            case ("header", .bool(let flag)): header = flag
+            case ("numbers", .bool(let flag)): numbers = flag
+            default:
+                typeMismatch("'\(option.label.name):' of 'csv'", expected: "a bool", option.value, option.span, option.expr)
+                return nil
+            }
+        }
+        let resolved = resolvePath(path, relativeTo: pathSpan)
+        let key = "\(function) \(delimiter) \(header) \(numbers) \(resolved)"
+        if let known = dataCache[key] {
+            if case .poison = known { return nil }
+            return known
+        }
+        let bytes: [UInt8]
+        switch resources.read(resolved, maximumBytes: ResourceLimits.maximumDataBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            error("sem.data-not-found", pathSpan, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
+            dataCache[key] = .poison
+            return nil
+        }
+        let file = sources.add(path: resolved, bytes: bytes)
+        var parser = DataParser(bytes: bytes, file: file, function: function)
+        let value: Value? = function == "csv"
+            ? parser.parseCSV(delimiter: delimiter, header: header, numbers: numbers)
+            : parser.parseJSON()
+        let note = Diagnostic.Note("read by '\(function)' here", at: call)
+        for var diagnostic in parser.diagnostics {
+            diagnostic.notes.append(note)
+            report(diagnostic)
+        }
+        if parser.suppressed > 0 {
+            report(.error("sem.data-too-many-errors", at: call,
+                          "\(parser.suppressed) more error\(parser.suppressed == 1 ? "" : "s") in '\(path)' not shown"))
+        }
+        let result = parser.diagnostics.isEmpty ? value : nil
+        if case .list(let rows) = result ?? .none, rows.count > limits.maxListLength {
+            limit("sem.list-limit", call, "'\(path)' has more than \(limits.maxListLength) rows")
+            return nil
+        }
+        dataCache[key] = result ?? .poison
+        return result
+    }
+}
+
+/// One pass over a data file's bytes, collecting values and diagnostics.
+struct DataParser {
+    let bytes: [UInt8]
+    let file: FileID
+    let function: String
+    var diagnostics: [Diagnostic] = []
+    /// Diagnostics beyond `DataLimits.maximumDiagnosticsPerFile`, counted only.
+    var suppressed = 0
+    var position = 0
+
+    init(bytes: [UInt8], file: FileID, function: String) {
+        self.bytes = bytes
+        self.file = file
+        self.function = function
+    }
+
+    mutating func fail(_ id: String, _ start: Int, _ end: Int, _ message: String, notes: [Diagnostic.Note] = []) {
+        if diagnostics.count >= DataLimits.maximumDiagnosticsPerFile { suppressed += 1; return }
+        let span = Span(file: file, start: UInt32(start), end: UInt32(max(start, end)))
+        diagnostics.append(.error(id, at: span, message, notes: notes))
+    }
+
+    func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }
+
+    /// The whole file as UTF-8, or false after reporting its first invalid byte.
+    mutating func checkUTF8() -> Bool {
+        var j = 0
+        while j < bytes.count {
+            let b = bytes[j]
+            if b < 0x80 { j += 1; continue }
+            var length = 0
+            var minimum: UInt32 = 0
+            var value: UInt32 = 0
+            switch b {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(b & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(b & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(b & 0x07)
+            default: length = 0
+            }
+            var valid = length > 0 && j + length <= bytes.count
+            if valid {
+                for k in 1..<length {
+                    let c = bytes[j + k]
+                    if c & 0xC0 != 0x80 { valid = false; break }
+                    value = value << 6 | UInt32(c & 0x3F)
+                }
+            }
+            if valid && (value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value)) { valid = false }
+            if !valid {
+                fail("data.invalid-utf8", j, j + 1, "the file is not valid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true)))",
+                     notes: [.init("save the file as UTF-8")])
+                return false
+            }
+            j += length
+        }
+        return true
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    // MARK: CSV
+
+    mutating func parseCSV(delimiter: UInt8, header: Bool, numbers: Bool) -> Value? {
+        guard checkUTF8() else { return nil }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        let quote = UInt8(ascii: "\"")
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        var keys: RecordKeys?
+        var headerStart = 0
+        var headerCount = 0
+        var rows: [Value] = []
+        var fields: [Value] = []
+        var recordStart = position
+        var fieldStarts: [Int] = []
+        let count = bytes.count
+
+        /// Ends a record: the header becomes the field names, other records rows.
+        func finishRecord(_ parser: inout DataParser, _ fields: inout [Value], _ fieldStarts: inout [Int], at end: Int) {
+            defer { fields.removeAll(keepingCapacity: true); fieldStarts.removeAll(keepingCapacity: true) }
+            if header && keys == nil {
+                var names: [String] = []
+                for (index, field) in fields.enumerated() {
+                    let name = if case .string(let s) = field { s } else { interpolationText(field) }
+                    if name.isEmpty {
+                        parser.fail("data.empty-field-name", fieldStarts[index], fieldStarts[index],
+                                    "column \(index + 1) of the header row has no name")
+                    } else if names.contains(name) {
+                        parser.fail("data.duplicate-field-name", fieldStarts[index], fieldStarts[index] + name.utf8.count,
+                                    "the header names '\(name)' twice")
+                    }
+                    names.append(name)
+                }
+                keys = RecordKeys(names)
+                headerStart = recordStart
+                headerCount = names.count
+                return
+            }
+            if let keys {
+                if fields.count != headerCount {
+                    parser.fail("data.field-count", recordStart, end,
+                                "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerCount)",
+                                notes: [.init("the header row", at: parser.span(headerStart, headerStart))])
+                    return
+                }
+                rows.append(.record(keys, fields))
+            } else {
+                rows.append(.list(fields))
+            }
+        }
+
+        while position < count {
+            // The start of a record: skip an empty line.
+            if bytes[position] == lf || bytes[position] == cr {
+                position += bytes[position] == cr && position + 1 < count && bytes[position + 1] == lf ? 2 : 1
+                continue
+            }
+            recordStart = position
+            var recordEnded = false
+            while !recordEnded {
+                let fieldStart = position
+                fieldStarts.append(fieldStart)
+                if position < count && bytes[position] == quote {
+                    // A quoted field: up to the quote not followed by another.
+                    var content: [UInt8] = []
+                    var j = position + 1
+                    var closed = false
+                    while j < count {
+                        if bytes[j] == quote {
+                            if j + 1 < count && bytes[j + 1] == quote { content.append(quote); j += 2; continue }
+                            closed = true
+                            j += 1
+                            break
+                        }
+                        content.append(bytes[j])
+                        j += 1
+                    }
+                    if !closed {
+                        fail("data.unclosed-quote", fieldStart, fieldStart + 1, "this quoted field is not closed",
+                             notes: [.init("a field that starts with '\"' ends with '\"'; a quote inside it is written '\"\"'")])
+                        return nil
+                    }
+                    position = j
+                    fields.append(.string(String(decoding: content, as: UTF8.self)))
+                    if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
+                        var end = position + 1
+                        while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                        fail("data.text-after-quote", position, end, "unexpected '\(text(position, end))' after the closing quote of a field",
+                             notes: [.init("a quote inside a quoted field is written '\"\"'")])
+                        // Skip to the end of the field and go on with the next.
+                        while position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr { position += 1 }
+                    }
+                } else {
+                    var j = position
+                    while j < count && bytes[j] != delimiter && bytes[j] != lf && bytes[j] != cr {
+                        if bytes[j] == quote {
+                            fail("data.stray-quote", j, j + 1, "a '\"' inside a field that does not start with one",
+                                 notes: [.init("put the whole field in quotes and write the quote twice: \"a \"\"b\"\" c\"")])
+                        }
+                        j += 1
+                    }
+                    fields.append(numbers ? csvValue(position, j) : .string(text(position, j)))
+                    position = j
+                }
+                // After a field: a delimiter (another field follows), a line end or the end.
+                if position < count && bytes[position] == delimiter {
+                    position += 1
+                    continue
+                }
+                let end = position
+                if position < count {
+                    position += bytes[position] == cr && position + 1 < count && bytes[position + 1] == lf ? 2 : 1
+                }
+                finishRecord(&self, &fields, &fieldStarts, at: end)
+                recordEnded = true
+            }
+        }
+        return .list(rows)
+    }
+
+    /// An unquoted field with `numbers: true`: a number when it is spelled as one.
+    func csvValue(_ start: Int, _ end: Int) -> Value {
+        if start < end, let number = decimalNumber(start, end) { return .number(number) }
+        return .string(text(start, end))
+    }
+
+    /// `-?digits[.digits][e[+-]digits]`, no leading zero before another digit, or nil.
+    func decimalNumber(_ start: Int, _ end: Int) -> Double? {
+        var j = start
+        if bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
+        let digitsStart = j
+        while j < end, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+        let integerDigits = j - digitsStart
+        if integerDigits > 1 && bytes[digitsStart] == UInt8(ascii: "0") { return nil }
+        var fractionDigits = 0
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            let fractionStart = j
+            while j < end, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+            fractionDigits = j - fractionStart
+        }
+        if integerDigits == 0 && fractionDigits == 0 { return nil }
+        if j < end, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            j += 1
+            if j < end, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
+            let exponentStart = j
+            while j < end, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+            if j == exponentStart { return nil }
+        }
+        guard j == end, let value = Double(text(start, end)), value.isFinite else { return nil }
+        return value
+    }
+
+    // MARK: JSON (RFC 8259)
+
+    mutating func parseJSON() -> Value? {
+        guard checkUTF8() else { return nil }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail("data.json-syntax", position, position, "the file holds no JSON value")
+            return nil
+        }
+        guard let value = jsonValue(depth: 0) else { return nil }
+        skipWhitespace()
+        if position < bytes.count {
+            fail("data.json-syntax", position, position + 1, "unexpected \(describeByte()) after the JSON value")
+            return nil
+        }
+        return value
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    func describeByte() -> String {
+        guard position < bytes.count else { return "end of file" }
+        var end = position + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + text(position, end) + "'"
+    }
+
+    mutating func jsonValue(depth: Int) -> Value? {
+        guard position < bytes.count else {
+            fail("data.json-syntax", position, position, "expected a JSON value, found end of file")
+            return nil
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if depth >= DataLimits.maximumJSONDepth {
+                fail("data.json-too-deep", position, position + 1,
+                     "arrays and objects nest deeper than \(DataLimits.maximumJSONDepth) levels")
+                return nil
+            }
+            return bytes[position] == UInt8(ascii: "{") ? jsonObject(depth: depth + 1) : jsonArray(depth: depth + 1)
+        case UInt8(ascii: "\""):
+            return jsonString().map { .string($0) }
+        case UInt8(ascii: "t"): return jsonWord("true", .bool(true))
+        case UInt8(ascii: "f"): return jsonWord("false", .bool(false))
+        case UInt8(ascii: "n"): return jsonWord("null", Value.none)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return jsonNumber()
+        default:
+            var notes: [Diagnostic.Note] = []
+            if bytes[position] == UInt8(ascii: "'") { notes.append(.init("strings in JSON are written in double quotes")) }
+            fail("data.json-syntax", position, position + 1, "expected a JSON value, found \(describeByte())", notes: notes)
+            return nil
+        }
+    }
+
+    mutating func jsonWord(_ word: StaticString, _ value: Value) -> Value? {
+        let length = word.utf8CodeUnitCount
+        if position + length <= bytes.count {
+            var same = true
+            for k in 0..<length where bytes[position + k] != word.utf8Start[k] { same = false; break }
+            if same {
+                position += length
+                return value
+            }
+        }
+        var end = position
+        while end < bytes.count, (bytes[end] | 0x20) &- UInt8(ascii: "a") < 26 { end += 1 }
+        fail("data.json-syntax", position, max(end, position + 1), "expected a JSON value, found '\(text(position, max(end, position + 1)))'",
+             notes: [.init("the JSON words are true, false and null")])
+        return nil
+    }
+
+    mutating func jsonNumber() -> Value? {
+        let start = position
+        var j = position
+        func digits(_ j: inout Int) -> Int {
+            let from = j
+            while j < bytes.count, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+            return j - from
+        }
+        if bytes[j] == UInt8(ascii: "-") { j += 1 }
+        let integerStart = j
+        let integerDigits = digits(&j)
+        var valid = integerDigits > 0 && !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0"))
+        if valid, j < bytes.count, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            valid = digits(&j) > 0
+        }
+        if valid, j < bytes.count, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            j += 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            valid = digits(&j) > 0
+        }
+        while j < bytes.count, (bytes[j] | 0x20) &- UInt8(ascii: "a") < 26 || bytes[j] &- UInt8(ascii: "0") < 10 || bytes[j] == UInt8(ascii: ".") {
+            valid = false
+            j += 1
+        }
+        guard valid, let value = Double(text(start, j)), value.isFinite else {
+            fail("data.json-syntax", start, max(j, start + 1), "malformed JSON number '\(text(start, max(j, start + 1)))'")
+            return nil
+        }
+        position = j
+        return .number(value)
+    }
+
+    mutating func jsonString() -> String? {
+        let start = position
+        position += 1
+        var out: [UInt8] = []
+        while position < bytes.count {
+            let b = bytes[position]
+            switch b {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard position + 1 < bytes.count else { break }
+                let e = bytes[position + 1]
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e); position += 2
+                case UInt8(ascii: "b"): out.append(0x08); position += 2
+                case UInt8(ascii: "f"): out.append(0x0C); position += 2
+                case UInt8(ascii: "n"): out.append(0x0A); position += 2
+                case UInt8(ascii: "r"): out.append(0x0D); position += 2
+                case UInt8(ascii: "t"): out.append(0x09); position += 2
+                case UInt8(ascii: "u"):
+                    let escapeStart = position
+                    guard var unit = hex4(position + 2) else {
+                        fail("data.json-escape", escapeStart, min(bytes.count, escapeStart + 6), "'\\u' must be followed by four hex digits")
+                        return nil
+                    }
+                    position += 6
+                    if (0xD800...0xDBFF).contains(unit) {
+                        // A high surrogate needs its low half, written as a second escape.
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+                              let low = hex4(position + 2), (0xDC00...0xDFFF).contains(low) else {
+                            fail("data.json-escape", escapeStart, escapeStart + 6, "a UTF-16 high surrogate without its low surrogate")
+                            return nil
+                        }
+                        position += 6
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(unit) {
+                        fail("data.json-escape", escapeStart, escapeStart + 6, "a UTF-16 low surrogate without its high surrogate")
+                        return nil
+                    }
+                    out.append(contentsOf: Array(String(Unicode.Scalar(unit)!).utf8))
+                default:
+                    var end = position + 2
+                    while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    fail("data.json-escape", position, end, "invalid escape '\(text(position, end))' in a JSON string",
+                         notes: [.init("the escapes of JSON are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")])
+                    return nil
+                }
+            case 0x00..<0x20:
+                fail("data.json-syntax", position, position + 1,
+                     b == 0x0A ? "a JSON string cannot hold a line break (write '\\n')" : "a JSON string cannot hold control character 0x\(String(b, radix: 16, uppercase: true))",
+                     notes: [.init("the string starts here", at: span(start, start + 1))])
+                return nil
+            default:
+                out.append(b)
+                position += 1
+            }
+        }
+        fail("data.json-syntax", start, start + 1, "this JSON string is not closed")
+        return nil
+    }
+
+    func hex4(_ at: Int) -> UInt32? {
+        guard at + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[at + k] | 0x20
+            if c &- UInt8(ascii: "0") < 10 && bytes[at + k] &- UInt8(ascii: "0") < 10 { value = value << 4 | UInt32(bytes[at + k] - UInt8(ascii: "0")) }
+            else if c &- UInt8(ascii: "a") < 6 { value = value << 4 | UInt32(c - UInt8(ascii: "a") + 10) }
+            else { return nil }
+        }
+        return value
+    }
+
+    mutating func jsonArray(depth: Int) -> Value? {
+        let open = position
+        position += 1
+        var items: [Value] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .list([]) }
+        while true {
+            skipWhitespace()
+            guard let item = jsonValue(depth: depth) else { return nil }
+            items.append(item)
+            skipWhitespace()
+            guard position < bytes.count else {
+                fail("data.json-syntax", position, position, "expected ',' or ']', found end of file",
+                     notes: [.init("'[' opened here", at: span(open, open + 1))])
+                return nil
+            }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    fail("data.json-syntax", position - 1, position, "a trailing ',' before ']' is not allowed in JSON")
+                    return nil
+                }
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return .list(items) }
+            fail("data.json-syntax", position, position + 1, "expected ',' or ']', found \(describeByte())",
+                 notes: [.init("'[' opened here", at: span(open, open + 1))])
+            return nil
+        }
+    }
+
+    /// The keys of the previous object, reused when the next has the same ones (rows of a
+    /// table share one `RecordKeys`).
+    static func sharedKeys(_ names: [String], _ last: inout RecordKeys?) -> RecordKeys {
+        if let last, last.names == names { return last }
+        let keys = RecordKeys(names)
+        last = keys
+        return keys
+    }
+
+    mutating func jsonObject(depth: Int) -> Value? {
+        let open = position
+        position += 1
+        var names: [String] = []
+        var values: [Value] = []
+        var seen: [String: Int] = [:]
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .record(RecordKeys([]), []) }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                fail("data.json-syntax", position, min(position + 1, bytes.count), "expected a field name in double quotes, found \(describeByte())",
+                     notes: [.init("'{' opened here", at: span(open, open + 1))])
+                return nil
+            }
+            let keyStart = position
+            guard let name = jsonString() else { return nil }
+            if let first = seen[name] {
+                fail("data.duplicate-field-name", keyStart, position, "the field '\(name)' is given twice in this object",
+                     notes: [.init("first given here", at: span(first, first + 1))])
+                return nil
+            }
+            seen[name] = keyStart
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                fail("data.json-syntax", position, min(position + 1, bytes.count), "expected ':' after the field name, found \(describeByte())")
+                return nil
+            }
+            position += 1
+            skipWhitespace()
+            guard let value = jsonValue(depth: depth) else { return nil }
+            names.append(name)
+            values.append(value)
+            skipWhitespace()
+            guard position < bytes.count else {
+                fail("data.json-syntax", position, position, "expected ',' or '}', found end of file",
+                     notes: [.init("'{' opened here", at: span(open, open + 1))])
+                return nil
+            }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    fail("data.json-syntax", position - 1, position, "a trailing ',' before '}' is not allowed in JSON")
+                    return nil
+                }
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .record(Self.sharedKeys(names, &lastKeys), values)
+            }
+            fail("data.json-syntax", position, position + 1, "expected ',' or '}', found \(describeByte())",
+                 notes: [.init("'{' opened here", at: span(open, open + 1))])
+            return nil
+        }
+    }
+
+    var lastKeys: RecordKeys?
+}
