@@ -371,6 +371,25 @@ final class Printer {
         return false
     }
 
+    /// Whether the `{` at `s` opens a record (`{ x: 1, y: 2 }`, an expression) rather than a
+    /// block: it stands where an operand is expected (after a label, `=`, an operator, an
+    /// opening bracket, a comma inside brackets, `then`, or the `else` of a conditional
+    /// expression, which unlike a statement's `else` does not follow a `}`).
+    func isRecord(_ s: Int) -> Bool {
+        guard s > 0 else { return false }
+        switch kind(s - 1) {
+        case .colon, .equal, .comma, .leftParen, .leftBracket, .leftBrace, .stringHead, .stringMiddle,
+             .plus, .minus, .star, .slash, .percent, .equalEqual, .bangEqual, .less, .lessEqual,
+             .greater, .greaterEqual, .ampersandAmpersand, .pipePipe, .bang, .halfOpenRange,
+             .closedRange, .keywordThen, .keywordIn:
+            return true
+        case .keywordElse:
+            return s < 2 || kind(s - 2) != .rightBrace
+        default:
+            return false
+        }
+    }
+
     /// Tokens that end an operand: after them `-` and `+` are binary, `(` a call, `[` an index.
     func endsOperand(_ kind: TokenKind) -> Bool {
         switch kind {
@@ -412,7 +431,7 @@ final class Printer {
                     return true
                 }
             }
-            if next == .leftBrace, opened.isEmpty {
+            if next == .leftBrace, opened.isEmpty, !isRecord(k) {
                 if mode.checkHead, inHead, lineWidth(from: statementLine) + 2 > FormatRules.lineWidth {
                     return false
                 }
@@ -436,6 +455,8 @@ final class Printer {
             case .comma, .rightParen, .rightBracket, .dot, .colon, .stringMiddle, .stringTail,
                  .halfOpenRange, .closedRange:
                 separator = .none
+            case .rightBrace where previousKind == .leftBrace:
+                separator = .none  // `{}`: an empty record
             case .leftParen, .leftBracket:
                 if endsOperand(previousKind), !(isNode && previous == first) { separator = .none }
             default:
@@ -451,7 +472,7 @@ final class Printer {
             if previousUnary, !(previousKind == .minus && next == .minus) { separator = .none }
             if mode.wrapArguments, inHead, opened.isEmpty, previousKind == .comma { separator = .wrap }
             // The indentation of a new line here.
-            let closes = next == .rightParen || next == .rightBracket || next == .stringTail
+            let closes = next == .rightParen || next == .rightBracket || next == .stringTail || next == .rightBrace
             let newIndent: Int
             if let innermost = opened.last {
                 newIndent = closes ? innermost : innermost + FormatRules.indentWidth
@@ -468,8 +489,8 @@ final class Printer {
             default: previousUnary = false
             }
             switch next {
-            case .leftParen, .leftBracket, .stringHead: opened.append(lineIndent)
-            case .rightParen, .rightBracket, .stringTail: if !opened.isEmpty { opened.removeLast() }
+            case .leftParen, .leftBracket, .stringHead, .leftBrace: opened.append(lineIndent)
+            case .rightParen, .rightBracket, .stringTail, .rightBrace: if !opened.isEmpty { opened.removeLast() }
             default: break
             }
             writeToken(k)

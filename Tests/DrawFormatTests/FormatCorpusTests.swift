@@ -116,7 +116,9 @@ enum FormatFixtures {
 
 /// The guarantees for one input; records issues. `compiles`: compare the scene IR too.
 func checkGuarantees(_ bytes: [UInt8], name: String, compiles: Bool) {
-    let path = "/fmt-test/input.draw"
+    // The real file's path, so that data files and images it names are found.
+    let relative = name.components(separatedBy: " variant").first ?? name
+    let path = relative.hasPrefix("/") ? relative : packageRoot + "/" + relative
     guard let once = FormatFixtures.formatted(bytes, path: name) else { return }
     // Idempotent.
     guard let twice = FormatFixtures.formatted(once, path: name + " (formatted)") else { return }
