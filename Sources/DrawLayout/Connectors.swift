@@ -72,17 +72,7 @@ func strokedPolyline(_ points: [Point], closed: Bool, ends: ArrowEnds, lineWidth
     if ends != .none && !closed { heads.verbs.reserveCapacity(8); heads.points.reserveCapacity(6) }
     let (length, width) = arrowheadSize(lineWidth: lineWidth)
     func addHead(tip: Point, from previous: Point) -> Point {
-        let d = tip - previous
-        let distance = (d.x * d.x + d.y * d.y).squareRoot()
-        guard distance > 0 else { return tip }
-        let u = d * (1 / distance)
-        let n = Point(-u.y, u.x)
-        let base = tip - u * length
-        heads.move(to: tip)
-        heads.line(to: base + n * (width / 2))
-        heads.line(to: base - n * (width / 2))
-        heads.close()
-        return tip - u * min(length / 2, distance)
+        addArrowhead(tip: tip, from: previous, length: length, width: width, into: &heads)
     }
     if !closed && (ends == .end || ends == .both) {
         let last = line.count - 1
@@ -103,6 +93,23 @@ func strokedPolyline(_ points: [Point], closed: Bool, ends: ArrowEnds, lineWidth
     for p in line.dropFirst() { sink.line(to: p) }
     if closed { sink.close() }
     return (sink.path, heads.verbs.isEmpty ? nil : heads.path)
+}
+
+/// Adds an arrowhead (a filled triangle) at `tip`, pointing away from `previous`, to
+/// `heads`; returns where the line under it should stop (half-way into the head, or at
+/// `previous` when that is nearer).
+func addArrowhead(tip: Point, from previous: Point, length: Double, width: Double, into heads: inout PathSink) -> Point {
+    let d = tip - previous
+    let distance = (d.x * d.x + d.y * d.y).squareRoot()
+    guard distance > 0 else { return tip }
+    let u = d * (1 / distance)
+    let n = Point(-u.y, u.x)
+    let base = tip - u * length
+    heads.move(to: tip)
+    heads.line(to: base + n * (width / 2))
+    heads.line(to: base - n * (width / 2))
+    heads.close()
+    return tip - u * min(length / 2, distance)
 }
 
 /// The point half-way along a polyline (by length) and the direction of the segment there.

@@ -72,7 +72,7 @@ private struct IRWriter {
             text("font "); integer(index); text(" ")
             switch font {
             case .standard(let f): text("standard "); text(f.postScriptName)
-            case .trueType(let f): text("truetype "); text(f.postScriptName)
+            case .trueType(let f): text(f.outlineFormat == .cff ? "cff " : "truetype "); text(f.postScriptName)
             }
             newline()
         }

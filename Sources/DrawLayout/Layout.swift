@@ -338,8 +338,22 @@ struct LayoutEngine {
                 }
                 boxes[index].side = Int32(paths.count)
                 paths.append(sink.path)
-                bounds = pointBounds(points) ?? .zero
+                bounds = (g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)) ?? .zero
             }
+        case .stroke:
+            // The outline is computed once, here; emitting only moves it into place.
+            var outline: [Point] = []
+            if let points = g.inkPoints {
+                if let made = inkOutline(of: points, width: g.width, options: g.ink) {
+                    outline = made
+                } else {
+                    report(.error("layout.ink-limit", at: node.span,
+                                  "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
+                }
+            }
+            boxes[index].side = Int32(paths.count)
+            paths.append(inkPath(outline))
+            bounds = pointBounds(outline) ?? .zero
         case .path:
             let path = parsePath(node)
             boxes[index].side = Int32(paths.count)
@@ -820,11 +834,14 @@ struct LayoutEngine {
         let defaultEnds: ArrowEnds = node.kind == .connector || node.kind == .arrow ? .end : .none
         let stroke = node.style.stroke != nil && node.style.lineWidth > 0
         var geometry = ConnectorGeometry()
-        let (line, heads) = strokedPolyline(points, closed: node.kind == .polygon,
-                                            ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
+        let (line, heads) = g.smooth
+            ? strokedSmoothLine(points, closed: node.kind == .polygon, ends: stroke ? (g.arrow ?? defaultEnds) : .none,
+                                lineWidth: node.style.lineWidth, tension: g.tension ?? 0)
+            : strokedPolyline(points, closed: node.kind == .polygon,
+                              ends: stroke ? (g.arrow ?? defaultEnds) : .none, lineWidth: node.style.lineWidth)
         geometry.line = line
         geometry.heads = heads
-        var bounds = pointBounds(points)
+        var bounds = g.smooth ? smoothBounds(points, closed: node.kind == .polygon, tension: g.tension ?? 0) : pointBounds(points)
         if let h = heads?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
         if let text = g.label {
             let block = layoutText(text, style: node.style, wrapWidth: nil, align: .center, span: node.span)
@@ -909,7 +926,11 @@ struct LayoutEngine {
                 let closed = node.kind == .polygon
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
                 let stroke = Self.strokePaint(style)
-                let (line, heads) = strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
+                let smooth = node.hasRareGeometry && node.geometry.smooth
+                let (line, heads) = smooth
+                    ? strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
+                                        tension: node.geometry.tension ?? 0)
+                    : strokedPolyline(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth)
                 let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
                 if let line, fill != nil || stroke != nil {
                     // A filled polyline closes implicitly (as in SVG); the outline follows the
@@ -920,6 +941,12 @@ struct LayoutEngine {
             }
         case .connector:
             emitConnector(node, box: box, into: &items)
+        case .stroke:
+            let path = paths[Int(box.side)]
+            if !path.isEmpty {
+                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }),
+                                   Paint(fill: Fill(color: style.color, rule: .nonZero))))
+            }
         case .path:
             let path = paths[Int(box.side)]
             if !path.isEmpty {

@@ -61,6 +61,8 @@ package enum NodeKind: UInt8, Hashable, Sendable {
     case connector
     /// `barcode "data", type: …`: a linear or matrix symbol drawn from `NodeGeometry.barcode`.
     case barcode
+    /// Freehand ink: `InkPoints` filled as one variable-width outline.
+    case stroke
 }
 
 /// What `barcode` takes besides its data (the node's `content`) and `width`/`height`/`size`.
@@ -440,6 +442,27 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.barcode }
         set { updateRest { $0.barcode = newValue } }
     }
+    /// `smooth:` of lines, polylines and polygons: a centripetal Catmull-Rom curve through
+    /// the points.
+    package var smooth: Bool {
+        get { rest?.values.smooth ?? false }
+        set { updateRest { $0.smooth = newValue } }
+    }
+    /// `tension:` of a smooth curve, 0 (Catmull-Rom) … 1 (straight segments).
+    package var tension: Double? {
+        get { rest?.values.tension }
+        set { updateRest { $0.tension = newValue } }
+    }
+    /// `points:` of a `stroke`, with their pressure.
+    package var inkPoints: InkPoints? {
+        get { rest?.values.inkPoints }
+        set { updateRest { $0.inkPoints = newValue } }
+    }
+    /// The shaping options of a `stroke`; nil: all defaults.
+    package var ink: InkOptions? {
+        get { rest?.values.ink }
+        set { updateRest { $0.ink = newValue } }
+    }
 
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
@@ -482,6 +505,10 @@ package final class GeometryRest: Sendable {
         var columns: Int?
         var minLength: Double?
         var barcode: BarcodeSettings?
+        var smooth = false
+        var tension: Double?
+        var inkPoints: InkPoints?
+        var ink: InkOptions?
     }
     let values: Values
     init(_ values: Values) { self.values = values }

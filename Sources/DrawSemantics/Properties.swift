@@ -18,6 +18,8 @@ enum Property: UInt8, CaseIterable {
     case minLength, fit
     // Barcodes.
     case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
+    // Smooth curves and ink.
+    case smooth, tension, thinning, smoothing, streamline, easing, taper, cap, simulatePressure
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -28,6 +30,7 @@ enum Property: UInt8, CaseIterable {
         "corner", "r", "from", "to", "points", "arrow", "via", "label", "spacing", "rowSpacing", "columnSpacing",
         "columns", "minLength", "fit",
         "type", "module", "quietZone", "text", "errorCorrection", "version", "mask", "printerDPI", "background", "shape",
+        "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -93,6 +96,15 @@ enum Property: UInt8, CaseIterable {
         case 0x0A7072: candidate = .printerDPI  // "printerDPI"
         case 0x0A6261: candidate = .background  // "background"
         case 0x057368: candidate = .shape  // "shape"
+        case 0x06736D: candidate = .smooth  // "smooth"
+        case 0x077465: candidate = .tension  // "tension"
+        case 0x087468: candidate = .thinning  // "thinning"
+        case 0x09736D: candidate = .smoothing  // "smoothing"
+        case 0x0A7374: candidate = .streamline  // "streamline"
+        case 0x066561: candidate = .easing  // "easing"
+        case 0x057461: candidate = .taper  // "taper"
+        case 0x036361: candidate = .cap  // "cap"
+        case 0x107369: candidate = .simulatePressure  // "simulatePressure"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -133,7 +145,7 @@ enum Property: UInt8, CaseIterable {
         switch self {
         case .corner: return kind == .rect
         case .r: return kind == .circle
-        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon) && self == .points)
+        case .from, .to, .points: return kind == .line || kind == .arrow || ((kind == .polyline || kind == .polygon || kind == .stroke) && self == .points)
         case .arrow, .via, .label: return kind == .line || kind == .arrow || kind == .connector
         case .spacing: return kind == .vstack || kind == .hstack || kind == .grid
         case .rowSpacing, .columnSpacing, .columns: return kind == .grid
@@ -141,6 +153,8 @@ enum Property: UInt8, CaseIterable {
         case .fit: return kind == .image
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
             return kind == .barcode
+        case .smooth, .tension: return kind == .line || kind == .arrow || kind == .polyline || kind == .polygon
+        case .thinning, .smoothing, .streamline, .easing, .taper, .cap, .simulatePressure: return kind == .stroke
         default: return true
         }
     }
@@ -186,6 +200,12 @@ enum Property: UInt8, CaseIterable {
         case .printerDPI: "a number of dots per inch"
         case .background: "a color or 'none'"
         case .shape: "square, rectangle or any"
+        case .smooth, .simulatePressure: "a bool"
+        case .tension, .smoothing, .streamline: "a number from 0 to 1"
+        case .thinning: "a number from -1 to 1"
+        case .easing: "an easing name (linear, easeInQuad, easeOutQuad, …)"
+        case .taper: "a length, 'none', true, or [start, end] of those"
+        case .cap: "a bool or [start, end] bools"
         }
     }
 }
@@ -197,6 +217,7 @@ let builtinKinds: [(String, NodeKind)] = [
     ("group", .group), ("vstack", .vstack), ("hstack", .hstack), ("zstack", .zstack), ("grid", .grid),
     ("spacer", .spacer),
     ("barcode", .barcode),
+    ("stroke", .stroke),
 ]
 
 extension NodeKind {
@@ -220,6 +241,7 @@ extension NodeKind {
         case .spacer: "spacer"
         case .connector: "connector"
         case .barcode: "barcode"
+        case .stroke: "stroke"
         }
     }
 
@@ -265,6 +287,7 @@ let fillRuleNames: [String: FillRule] = [
 ]
 let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
 let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
+let inkEasingNames: [String: InkEasing] = Dictionary(uniqueKeysWithValues: InkEasing.allCases.map { ($0.name, $0) })
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
 let pageSizeNames: [String: Size] = {

@@ -156,6 +156,11 @@ extension Evaluation {
             }
             frames[top].explicit |= property.bit
         }
+        if kind == .stroke && !fromStyle && Self.strokeIgnores(property) {
+            // Ink is filled in 'color'; the paint of lines does not reach it.
+            report(.warning("sem.ignored-property", at: nameSpan,
+                            "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'"))
+        }
         if property.isKindSpecific && !property.applies(to: kind) {
             if !fromStyle {
                 report(.warning("sem.ignored-property", at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
@@ -346,7 +351,21 @@ extension Evaluation {
         case .from, .to:
             guard let end = endpoint(value, span: valueSpan, expr: expr, what: "'\(property.name)'", expected: property.expected) else { return }
             if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
+        case .points where kind == .stroke:
+            applyInkPoints(value, valueSpan: valueSpan, expr: expr, to: top)
         case .points, .via:
+            if property == .points, case .string(let text) = value {
+                guard let points = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: false) else { return }
+                var list: [PointValue] = []
+                list.reserveCapacity(points.values.count / 2)
+                var k = 0
+                while k + 1 < points.values.count {
+                    list.append(PointValue(Point(points.values[k], points.values[k + 1])))
+                    k += 2
+                }
+                frames[top].node.geometry.points = list
+                return
+            }
             guard case .list(let items) = value else { mismatch(); return }
             var points: [PointValue] = []
             points.reserveCapacity(items.count)
@@ -396,6 +415,169 @@ extension Evaluation {
             frames[top].node.geometry.fit = fit
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
             applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
+        case .smooth:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            frames[top].node.geometry.smooth = flag
+        case .tension, .smoothing, .streamline, .thinning:
+            let x: Double
+            switch value {
+            case .number(let v), .percent(let v): x = v
+            default: mismatch(); return
+            }
+            let low = property == .thinning ? -1.0 : 0.0
+            guard x >= low, x <= 1 else {
+                error("sem.invalid-value", valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
+                return
+            }
+            if property == .tension { frames[top].node.geometry.tension = x; return }
+            updateInk(top) {
+                switch property {
+                case .smoothing: $0.smoothing = x
+                case .streamline: $0.streamline = x
+                default: $0.thinning = x
+                }
+            }
+        case .easing:
+            guard let easing = word(inkEasingNames) else { return }
+            updateInk(top) { $0.easing = easing }
+        case .taper:
+            func taper(_ item: Value) -> InkTaper? {
+                switch item {
+                case .none, .bool(false): return InkTaper.none
+                case .bool(true): return .whole
+                case .number(let x), .length(let x): return x >= 0 && x.isFinite ? (x == 0 ? InkTaper.none : .length(x)) : nil
+                default: return nil
+                }
+            }
+            var ends: (InkTaper, InkTaper)
+            switch value {
+            case .point(let a, let b):
+                guard let start = taper(.length(a)), let end = taper(.length(b)) else { mismatch(); return }
+                ends = (start, end)
+            case .list(let items) where items.count == 2:
+                guard let start = taper(items[0]), let end = taper(items[1]) else { mismatch(); return }
+                ends = (start, end)
+            default:
+                guard let both = taper(value) else { mismatch(); return }
+                ends = (both, both)
+            }
+            updateInk(top) { $0.taperStart = ends.0; $0.taperEnd = ends.1 }
+        case .cap:
+            var ends: (Bool, Bool)
+            switch value {
+            case .bool(let flag): ends = (flag, flag)
+            case .list(let items) where items.count == 2:
+                guard case .bool(let start) = items[0], case .bool(let end) = items[1] else { mismatch(); return }
+                ends = (start, end)
+            default: mismatch(); return
+            }
+            updateInk(top) { $0.capStart = ends.0; $0.capEnd = ends.1 }
+        case .simulatePressure:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            updateInk(top) { $0.simulatePressure = flag }
+        }
+    }
+
+    /// Paint properties of lines and shapes that a `stroke` (filled ink) does not use.
+    static func strokeIgnores(_ property: Property) -> Bool {
+        switch property {
+        case .fill, .stroke, .lineWidth, .lineCap, .lineJoin, .miterLimit, .dash, .dashOffset, .fillRule: true
+        default: false
+        }
+    }
+
+    func updateInk(_ top: Int, _ change: (inout InkOptions) -> Void) {
+        var options = frames[top].node.geometry.ink ?? InkOptions()
+        change(&options)
+        frames[top].node.geometry.ink = options
+    }
+
+    /// `points:` of a `stroke`: a compact points string, or a list of `(x, y)` or
+    /// `(x, y, pressure)` (all points alike).
+    func applyInkPoints(_ value: Value, valueSpan: Span, expr: ExprID?, to top: Int) {
+        var points: [InkPoint] = []
+        var hasPressure = false
+        switch value {
+        case .string(let text):
+            guard let decoded = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: true) else { return }
+            let step = decoded.dimensions
+            hasPressure = step == 3
+            points.reserveCapacity(decoded.values.count / step)
+            var k = 0
+            decoded.values.withUnsafeBufferPointer { v in
+                while k + step <= v.count {
+                    points.append(InkPoint(v[k], v[k + 1], step == 3 ? v[k + 2] : 0.5))
+                    k += step
+                }
+            }
+        case .list(let items):
+            points.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                var point: InkPoint
+                var withPressure = false
+                switch item {
+                case .point(let x, let y): point = InkPoint(x, y, 0.5)
+                case .tuple(let parts) where parts.count == 3:
+                    guard let x = length(parts[0]), let y = length(parts[1]) else {
+                        typeMismatch("an element of 'points'", expected: "a point (x, y) or (x, y, pressure)", item, valueSpan, nil)
+                        return
+                    }
+                    let p: Double
+                    switch parts[2] {
+                    case .number(let v), .percent(let v): p = v
+                    default:
+                        typeMismatch("the pressure of a point", expected: "a number from 0 to 1", parts[2], valueSpan, nil)
+                        return
+                    }
+                    guard p >= 0, p <= 1 else {
+                        error("sem.invalid-value", valueSpan, "the pressure of point \(index + 1) must be between 0 and 1, found \(formatNumber(p))")
+                        return
+                    }
+                    point = InkPoint(x, y, p); withPressure = true
+                default:
+                    typeMismatch("an element of 'points'", expected: "a point (x, y) or (x, y, pressure)", item, valueSpan, nil)
+                    return
+                }
+                if index == 0 { hasPressure = withPressure } else if withPressure != hasPressure {
+                    error("sem.invalid-value", valueSpan,
+                          "point \(index + 1) of the stroke \(withPressure ? "has" : "has no") pressure but the first \(hasPressure ? "has" : "has not"); give every point a pressure or none")
+                    return
+                }
+                points.append(point)
+            }
+        default:
+            typeMismatch("'points'", expected: "a list of points or a points string", value, valueSpan, expr)
+            return
+        }
+        frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure)
+    }
+
+    /// Decodes a compact points string, reporting a malformed point at its exact
+    /// character when the string is written as one literal without escapes.
+    func compactPoints(_ text: String, valueSpan: Span, expr: ExprID?, pressure: Bool) -> (values: [Double], dimensions: Int)? {
+        var text = text
+        let result = text.withUTF8 { CompactPoints.decode($0, maxPoints: limits.maxListLength) }
+        switch result {
+        case .success(let decoded):
+            if decoded.dimensions == 3 && !pressure {
+                error("sem.invalid-value", valueSpan, "only a 'stroke' takes a pressure with its points; give (x, y) points here")
+                return nil
+            }
+            return decoded
+        case .failure(let failure):
+            var verbatim = false
+            if let expr, case .string(let parts) = unit.ast.exprs[Int(expr.index)].kind, parts.count <= 1,
+               Int(valueSpan.length) == text.utf8.count + 2 {
+                verbatim = true
+            }
+            if verbatim {
+                let start = valueSpan.start + 1 + UInt32(failure.offset)
+                let span = Span(file: valueSpan.file, start: start, end: start + UInt32(failure.length))
+                error("sem.malformed-points", span, failure.message)
+            } else {
+                error("sem.malformed-points", valueSpan, failure.message + " (at byte \(failure.offset + 1) of the points)")
+            }
+            return nil
         }
     }
 

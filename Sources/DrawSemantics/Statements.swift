@@ -421,8 +421,13 @@ extension Evaluation {
                 error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
             }
         case .polyline, .polygon:
-            if frames[top].node.geometry.points == nil {
+            if frames[top].node.geometry.points == nil && frames[top].explicit & Property.points.bit == 0 {
                 error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'points:'")
+            }
+        case .stroke:
+            // Points given but wrong were reported where they are written.
+            if frames[top].node.geometry.inkPoints == nil && frames[top].explicit & Property.points.bit == 0 {
+                error("sem.missing-geometry", nameSpan, "'stroke' needs 'points:'")
             }
         default:
             break

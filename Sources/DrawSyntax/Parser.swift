@@ -1191,7 +1191,7 @@ final class Parser {
         }
     }
 
-    // conditional = "if" expression "then" expression "else" expression ;
+    // conditional = "if" expression [ newline ] "then" expression [ newline ] "else" expression ;
     func parseConditional() -> ExprID {
         let start = current
         if depth >= ParseLimits.maximumNestingDepth {
@@ -1203,6 +1203,7 @@ final class Parser {
         defer { depth -= 1 }
         advance()
         let condition = parseExpression()
+        if kind == .newline, peekKind(1) == .keywordThen { advance() }
         guard kind == .keywordThen else {
             var diagnostic = ParseMessages.expectedToken("'then'", after: "the condition of 'if'", found: found, at: expectedSpan)
             diagnostic.notes.append(.init("a conditional expression is written 'if condition then a else b'"))

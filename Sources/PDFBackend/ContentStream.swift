@@ -13,8 +13,9 @@ struct GraphicsState: Equatable {
     var fillAlpha: Double = 1
     var strokeAlpha: Double = 1
     var lineWidth: Double = 1
-    var cap: LineCap = .butt
-    var join: LineJoin = .miter
+    /// Nil: not known (see `unknown`).
+    var cap: LineCap? = .butt
+    var join: LineJoin? = .miter
     /// PDF's initial miter limit is 10 (SVG's is 4; the IR always says which).
     var miterLimit: Double = 10
     var dash: [Double] = []
@@ -22,6 +23,22 @@ struct GraphicsState: Equatable {
     /// Text state (`Tf`) is part of the graphics state too; nil until first set.
     var font: Int? = nil
     var fontSize: Double = 0
+
+    /// A state in which every parameter is unknown, so that each is written before its
+    /// first use: the start of a transparency group's form. A form may inherit the state of
+    /// the `Do` that paints it, but poppler renders a group's content without it (a dashed
+    /// 3 pt stroke came out solid and 1 pt wide), so each group sets what it needs.
+    static var unknown: GraphicsState {
+        var state = GraphicsState()
+        state.fill = (-1, -1, -1)
+        state.stroke = (-1, -1, -1)
+        state.lineWidth = -1
+        state.cap = nil
+        state.join = nil
+        state.miterLimit = -1
+        state.dash = [-1]
+        return state
+    }
 
     static func == (a: GraphicsState, b: GraphicsState) -> Bool {
         a.fill == b.fill && a.stroke == b.stroke && a.fillAlpha == b.fillAlpha && a.strokeAlpha == b.strokeAlpha

@@ -253,13 +253,12 @@ struct SceneWriter {
         // A transparency group: the children are composited with each other first and the
         // result once with the group opacity, as in SVG. Folding the opacity into each child
         // instead would show overlaps between children. The reader resets alpha to 1
-        // inside the group (ISO 32000-1 §11.6.6) and keeps the rest of the state of the `Do`.
-        var formState = streams[current].state
+        // inside the group (ISO 32000-1 §11.6.6). The rest of the state of the `Do` would be
+        // inherited by the specification, but not every reader does so (poppler drew a
+        // dashed stroke solid): the form sets every parameter it uses itself, its font too.
+        var formState = GraphicsState.unknown
         formState.fillAlpha = 1
         formState.strokeAlpha = 1
-        // The inherited font would be valid, but a form that names its own font (and lists
-        // it in its own resources) doesn't depend on readers getting that subtlety right.
-        formState.font = nil
         var form = ContentStream(state: formState)
         form.numbers = streams[current].numbers
         streams.append(form)

@@ -260,7 +260,11 @@ struct PSDocumentWriter {
             }
         }
         // Everything in a %%BeginResource section is listed as supplied.
-        let supplied = ["procset drawc-prolog \(PSProlog.version)"] + usedFonts.compactMap { embedded[$0].map { "CIDFont " + $0.cidFontName } }
+        let supplied = ["procset drawc-prolog \(PSProlog.version)"] + usedFonts.flatMap { index -> [String] in
+            guard let font = embedded[index] else { return [] }
+            // A CFF face comes as a FontSet (defining the program's CIDFont) and our copy of it.
+            return (font.cff == nil ? [] : ["fontset " + font.cffName]) + ["CIDFont " + font.cidFontName]
+        }
         for (i, resource) in supplied.enumerated() {
             out.append(i == 0 ? "%%DocumentSuppliedResources: " : "%%+ ")
             out.append(resource); out.append("\n")

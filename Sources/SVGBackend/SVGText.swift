@@ -88,10 +88,14 @@ enum SVGText {
     /// return count as spaces; other control characters are dropped (they have no glyph, and
     /// most may not appear in XML at all) and the next glyph is placed explicitly.
     ///
-    /// Symbol and ZapfDingbats glyphs are written as the Unicode character of the glyph the
-    /// code selects ("a" set in Symbol is written α): that is what PDF and PostScript show,
-    /// and the URW clones map only their codes (U+0020…U+00FF), so a renderer that finds no
-    /// Unicode Greek there falls back to a font that has it rather than showing a Latin "a".
+    /// SVG text keeps the characters of the source. Only where the source wrote a Latin-1
+    /// character (U+0000…U+00FF) that a Symbol or ZapfDingbats code stands in for ("a" set
+    /// in Symbol shows α) is the glyph's own character written instead: that is what PDF and
+    /// PostScript show, and the URW clones map only their codes (U+0020…U+00FF), so a
+    /// renderer that finds no Unicode Greek there falls back to a font that has it rather
+    /// than showing a Latin "a". The glyph's character is never written for a source
+    /// character beyond Latin-1: Symbol's `mu` glyph is U+00B5 (micro sign) in the AFM, and
+    /// Standard Symbols PS draws U+00B5 as ∝, so a source μ (U+03BC) must stay U+03BC.
     static func writeGlyphs(of run: Scene.TextRun, font: Scene.FontResource, into out: inout ByteBuffer,
                             numbers: NumberCache? = nil) {
         var symbolic: Standard14Font?
@@ -102,7 +106,9 @@ enum SVGText {
         var started = false
         for glyph in run.glyphs {
             var scalar = glyph.scalar
-            if let symbolic, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) { scalar = shown }
+            if let symbolic, scalar.value <= 0xFF, glyph.glyph <= 0xFF, let shown = symbolic.unicode(code: UInt8(glyph.glyph)) {
+                scalar = shown
+            }
             if scalar == "\t" || scalar == "\n" || scalar == "\r" { scalar = " " }
             guard !ByteBuffer.isControlCharacter(scalar), ByteBuffer.isXMLCharacter(scalar) else { continue }
             // No nonspacing mark lies below U+0300: skip the property lookup for those.

@@ -35,6 +35,15 @@ enum Workload: String, CaseIterable {
     /// N rows of a CSV file (`bench-rows.csv`, a quoted field in every fourth row) read with
     /// `csv()` into a `for` that draws one text per row.
     case csv
+    /// N QR codes of version 10 (level M, automatic mask), 100 a page in a 10 × 10 grid, each
+    /// with its own 120-character payload (issue 21: 10,000 on 100 pages → PDF within 2 s).
+    /// Not in the default table (1M symbols would take minutes): `--workload qr --sizes 10000`.
+    case qr
+    /// The `freehand` strokes (same points) as ink: `stroke` with a pressure per point,
+    /// written as `(x, y, pressure)` lists.
+    case ink
+    /// The same ink strokes in the compact points string.
+    case inkcompact
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -44,6 +53,8 @@ enum Workload: String, CaseIterable {
         case .diagram: "items"
         case .text: "words"
         case .csv: "rows"
+        case .qr: "QR codes"
+        case .ink, .inkcompact: "points"
         }
     }
 
@@ -55,6 +66,9 @@ enum Workload: String, CaseIterable {
         case .diagram: Self.diagram(n, &out)
         case .text: Self.text(n, &out)
         case .csv: Self.csv(n, &out)
+        case .qr: Self.qr(n, &out)
+        case .ink: Self.ink(n, compact: false, &out)
+        case .inkcompact: Self.ink(n, compact: true, &out)
         }
         return out.bytes
     }
@@ -133,6 +147,46 @@ enum Workload: String, CaseIterable {
         }
     }
 
+    /// The random walks of `freehand` (the same seed and sequence of random numbers), each
+    /// point with a pressure that swells and fades along the stroke.
+    private static func ink(_ n: Int, compact: Bool, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 2)
+        let strokes = max(1, n / 100)
+        out.line("// ink: \(strokes) strokes of 100 points with pressure\(compact ? ", compact points strings" : "")")
+        for _ in 0..<strokes {
+            var x = Double(random.next(below: 2000)), y = Double(random.next(below: 2000))
+            var heading = random.unit() * 3.14159
+            var points: [(Double, Double, Double)] = []
+            points.reserveCapacity(100)
+            for p in 0..<100 {
+                points.append((x, y, 0.5 + 0.4 * sine(Double(p) * 0.063)))
+                heading += random.unit() * 0.4
+                let step = 2 + Double(random.next(below: 40)) / 10
+                x += step * cosine(heading); y += step * sine(heading)
+            }
+            out.text(compact ? "stroke points: \"" : "stroke points: [")
+            var previous = (0, 0, 0)
+            for (k, point) in points.enumerated() {
+                if compact {
+                    // Hundredths of a point and thousandths of pressure, as ink stores write.
+                    let units = (Int((point.0 * 100).rounded()), Int((point.1 * 100).rounded()), Int((point.2 * 1000).rounded()))
+                    if k > 0 { out.text(" ") }
+                    let d = k == 0 ? units : (units.0 - previous.0, units.1 - previous.1, units.2 - previous.2)
+                    out.fixed(Double(d.0) / 100); out.text(","); out.fixed(Double(d.1) / 100); out.text(",")
+                    out.thousandths(d.2)
+                    previous = units
+                } else {
+                    if k > 0 { out.text(", ") }
+                    out.text("("); out.fixed(point.0); out.text(", "); out.fixed(point.1); out.text(", ")
+                    out.thousandths(Int((point.2 * 1000).rounded())); out.text(")")
+                }
+            }
+            out.text(compact ? "\", color: " : "], color: "); out.color(random.next(below: 0x100_0000))
+            out.text(", width: "); out.fixed(0.5 + Double(random.next(below: 40)) / 10)
+            out.newline()
+        }
+    }
+
     private static func diagram(_ n: Int, _ out: inout SourceWriter) {
         let boxes = max(2, n / 10)
         let perStack = 10
@@ -179,6 +233,29 @@ enum Workload: String, CaseIterable {
     }
 }
 
+extension Workload {
+    fileprivate static func qr(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 5)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-/".utf8)
+        out.line("// qr: \(n) QR codes of version 10, 100 a page")
+        var written = 0
+        while written < n {
+            out.line("page size: (11in, 11in), margin: 0.25in {")
+            out.line("  grid columns: 10, spacing: 4pt {")
+            for _ in 0..<min(100, n - written) {
+                out.text("    barcode \"https://example.com/item/"); out.int(written); out.text("?k=")
+                var key: [UInt8] = []
+                for _ in 0..<90 { key.append(alphabet[random.next(below: alphabet.count)]) }
+                out.text(String(decoding: key, as: UTF8.self))
+                out.text("\", type: qr, version: 10, module: 1pt"); out.newline()
+                written += 1
+            }
+            out.line("  }")
+            out.line("}")
+        }
+    }
+}
+
 /// Sine and cosine without Foundation, good enough for random walks (range-reduced Taylor).
 private func sine(_ x: Double) -> Double {
     var t = x.truncatingRemainder(dividingBy: 2 * 3.141592653589793)
@@ -210,6 +287,21 @@ struct SourceWriter {
             bytes.append(0x2E)
             bytes.append(0x30 + UInt8(f / 10))
             if f % 10 != 0 { bytes.append(0x30 + UInt8(f % 10)) }
+        }
+    }
+
+    /// A number of thousandths with up to three fraction digits.
+    mutating func thousandths(_ v: Int) {
+        if v < 0 { bytes.append(0x2D) }
+        let m = abs(v)
+        int(m / 1000)
+        var f = m % 1000
+        if f != 0 {
+            bytes.append(0x2E)
+            var digits = [UInt8(0x30 + f / 100), UInt8(0x30 + f / 10 % 10), UInt8(0x30 + f % 10)]
+            while digits.last == 0x30 { digits.removeLast() }
+            bytes.append(contentsOf: digits)
+            f = 0
         }
     }
 

@@ -79,7 +79,7 @@ enum Help {
           drawc check FILE.draw… [--diagnostics text|json] [--font-path DIR]
 
         Runs everything but the output: syntax, names and types, layout (e.g. a character the
-        font lacks). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
+        font lacks, a barcode's wrong check digit or data too long for its QR version). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
         2 on wrong usage, 3 when a file cannot be read.
 
         Options:

@@ -10,7 +10,7 @@ import DrawTestSupport
 import Foundation
 import Testing
 
-@Suite(.enabled(if: Pipeline.isComplete, "needs the whole pipeline"))
+@Suite
 struct CFFFontTests {
     static let source = """
     page size: (320pt, 150pt), margin: 10pt
@@ -57,7 +57,7 @@ struct CFFFontTests {
         #expect(text.contains("/FontFile3"))
         #expect(text.contains("/Subtype /CIDFontType0C"))
         #expect(!text.contains("/FontFile2"))
-        guard Conformance.require(["pdffonts", "pdftotext", "qpdf"]) else { return }
+        guard ExternalTool.require(["pdffonts", "pdftotext", "qpdf"]) else { return }
         let folder = try TemporaryFolder(prefix: "cff-pdf")
         Conformance.write(pdf, folder.file("cff.pdf"))
         let check = try ExternalTool.run("qpdf", ["--check", folder.file("cff.pdf")])
@@ -78,7 +78,7 @@ struct CFFFontTests {
         #expect(text.contains(" Binary Bytes\n"))
         #expect(text.contains("/GlyphNames2Unicode"))
         #expect(!text.contains("drawn in Helvetica"))
-        guard Conformance.require(["gs", "ps2pdf", "pdftotext", "pdffonts"]) else { return }
+        guard ExternalTool.require(["gs", "ps2pdf", "pdftotext", "pdffonts"]) else { return }
         let folder = try TemporaryFolder(prefix: "cff-ps")
         Conformance.write(ps, folder.file("cff.ps"))
         let render = try ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dPDFSTOPONERROR", "-sDEVICE=pnggray", "-r72",
@@ -107,7 +107,7 @@ struct CFFFontTests {
         for line in Self.lines {
             for ch in line where ch != " " { #expect(svg.contains(">\(ch)"), "the SVG has the text \(ch)") }
         }
-        guard Conformance.require(["rsvg-convert"]) else { return }
+        guard ExternalTool.require(["rsvg-convert"]) else { return }
         let folder = try TemporaryFolder(prefix: "cff-svg")
         Conformance.write(Array(svg.utf8), folder.file("cff.svg"))
         let render = try ExternalTool.run("rsvg-convert", [folder.file("cff.svg"), "-o", folder.file("cff.png")])

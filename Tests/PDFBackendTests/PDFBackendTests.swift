@@ -461,3 +461,46 @@ import Testing
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+/// A transparency group's form sets the graphics state it uses: a dashed 6 pt stroke inside
+/// an `opacity` group, after the same stroke outside it, rendered by poppler stays dashed and
+/// 6 pt wide (it came out solid and 1 pt wide when the form relied on the state of its `Do`).
+@Suite struct TransparencyGroupStateTests {
+    @Test func dashedStrokeInAnOpacityGroupKeepsItsDashAndWidth() throws {
+        let stroke = Stroke(color: .black, width: 6, dash: [10, 10])
+        let line = polyline([(20, 25), (180, 25)])
+        let inGroup = polyline([(20, 65), (180, 65)])
+        let items: [Scene.Item] = [
+            .path(line, Paint(stroke: stroke)),
+            .group(Scene.Group(opacity: 0.5, items: [
+                .path(inGroup, Paint(stroke: stroke)),
+                .path(polyline([(20, 90), (30, 90)]), Paint(stroke: stroke)),
+            ])),
+        ]
+        let document = Scene.Document(pages: [Scene.Page(size: Size(200, 100), background: .white, items: items)])
+        let uncompressed = String(decoding: PDFWriter.render(document, options: PDFOptions(compress: false)), as: UTF8.self)
+        let forms = uncompressed.components(separatedBy: "/Subtype /Form").dropFirst()
+        #expect(forms.count == 1, "one transparency group")
+        if let form = forms.first {
+            #expect(form.contains("6 w") && form.contains("[10 10] 0 d"), "the form sets its own width and dash: \(form.prefix(400))")
+        }
+
+        let directory = temporaryDirectory("group-state")
+        let url = directory.appendingPathComponent("group.pdf")
+        try Data(PDFWriter.render(document, options: PDFOptions())).write(to: url)
+        guard let result = ExternalTool.run("pdftoppm", ["-r", "72", url.path, directory.appendingPathComponent("page").path]) else { return }
+        #expect(result.status == 0, "pdftoppm: \(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("page") }
+        let name = try #require(names.first)
+        let data = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent(name).path))
+        let page = try #require(Raster.read([UInt8](data)))
+        func inked(_ x: Int, _ y: Int) -> Bool { page.pixels[(y * page.width + x) * 3] < 200 }
+        for (label, y) in [("outside", 25), ("in the group", 65)] {
+            var runs = 0
+            for x in 21..<180 where inked(x, y) != inked(x - 1, y) { runs += 1 }
+            #expect(runs >= 14, "\(label): the stroke is dashed (\(runs) edges along it)")
+            let thickness = (y - 10..<y + 10).filter { inked(25, $0) }.count
+            #expect((5...7).contains(thickness), "\(label): the stroke is 6 pt wide, found \(thickness) px")
+        }
+    }
+}

@@ -567,3 +567,20 @@ private struct ByteBufferString {
         }
     }
 }
+
+/// SVG text keeps the characters of the source: Greek in the Symbol font is written as the
+/// Greek the drawing has (the Symbol AFM names U+00B5 for its `mu`, which the URW twin
+/// draws as ∝), while Latin letters that Symbol codes stand for still show their glyphs.
+@Suite struct SVGSourceCharacterTests {
+    @Test func symbolGreekKeepsItsCodePoints() throws {
+        let text = "μ π Ω ∑ a"
+        let run = layoutRun(text, font: Scene.FontID(0), as: .symbol, size: 16, at: Point(10, 30))
+        let document = Scene.Document(pages: [Scene.Page(size: Size(200, 60), background: .white, items: [.text(run)])],
+                                      fonts: [.standard(.symbol)])
+        let svg = String(decoding: SVGWriter.render(document)[0], as: UTF8.self)
+        #expect(svg.contains("\u{03BC}"), "Greek mu kept: \(svg)")
+        #expect(!svg.contains("\u{00B5}"), "never the micro sign, which Standard Symbols PS draws as ∝")
+        #expect(svg.contains("\u{03C0}") && svg.contains("\u{03A9}") && svg.contains("\u{2211}"))
+        #expect(svg.contains("\u{03B1}"), "a Latin 'a' set in Symbol still shows alpha, as in PDF")
+    }
+}
