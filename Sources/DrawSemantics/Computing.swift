@@ -223,20 +223,8 @@ extension Evaluation {
         let comprehension = file.ast[comprehensionID]
         guard let sequence = evaluate(comprehension.sequence, depth: depth + 1) else { return nil }
         let sequenceSpan = exprSpan(comprehension.sequence)
-        var lower = 0
-        var list: [Value] = []
-        let count: Int
-        switch sequence {
-        case .range(let a, let b):
-            lower = a
-            count = b > a ? b - a : 0
-        case .list(let items):
-            list = items
-            count = items.count
-        default:
-            error("sem.not-iterable", sequenceSpan, "'[for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
-            return nil
-        }
+        guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "[for") else { return nil }
+        let count = walk.count
         if count > limits.maxLoopIterations || count > limits.maxListLength {
             limit("sem.loop-limit", sequenceSpan,
                   "this list would have \(count) elements; the limit is \(min(limits.maxLoopIterations, limits.maxListLength))")
@@ -254,7 +242,7 @@ extension Evaluation {
         if comprehension.filter == nil { result.reserveCapacity(count) }
         for iteration in 0..<count {
             if aborted { return nil }
-            bind(symbol, list.isEmpty ? .number(Double(lower + iteration)) : list[iteration], span: comprehension.variable.span)
+            bind(symbol, walk.element(iteration), span: comprehension.variable.span)
             if let filter = comprehension.filter {
                 guard let keep = evaluate(filter, depth: depth + 1) else { return nil }
                 guard case .bool(let flag) = keep else {

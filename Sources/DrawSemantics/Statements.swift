@@ -186,23 +186,35 @@ extension Evaluation {
 
     // MARK: Control flow
 
+    /// What `for` and `[for` walk: a range (its lower bound and count, no array made) or a list.
+    struct IterationSequence {
+        var lower = 0
+        var list: [Value] = []
+        var count: Int
+
+        func element(_ iteration: Int) -> Value {
+            list.isEmpty ? .number(Double(lower + iteration)) : list[iteration]
+        }
+    }
+
+    /// The sequence a loop walks, or nil after reporting a value that is neither a range nor a list.
+    func iterationSequence(_ sequence: Value, span: Span, keyword: String) -> IterationSequence? {
+        switch sequence {
+        case .range(let a, let b):
+            return IterationSequence(lower: a, count: b > a ? b - a : 0)
+        case .list(let items):
+            return IterationSequence(list: items, count: items.count)
+        default:
+            error("sem.not-iterable", span, "'\(keyword)' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
+            return nil
+        }
+    }
+
     func forLoop(_ variable: Identifier, _ sequenceExpr: ExprID, _ body: Block, span: Span) {
         guard let sequence = evaluate(sequenceExpr) else { return }
         let sequenceSpan = exprSpan(sequenceExpr)
-        let count: Int
-        var list: [Value] = []
-        var lower = 0
-        switch sequence {
-        case .range(let a, let b):
-            lower = a
-            count = b > a ? b - a : 0
-        case .list(let items):
-            list = items
-            count = items.count
-        default:
-            error("sem.not-iterable", sequenceSpan, "'for' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
-            return
-        }
+        guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "for") else { return }
+        let count = walk.count
         if count > limits.maxLoopIterations {
             limit("sem.loop-limit", sequenceSpan,
                   "this loop would run \(count) times; the limit is \(limits.maxLoopIterations) iterations per loop")
@@ -227,7 +239,7 @@ extension Evaluation {
         atFileTop = false
         for iteration in 0..<count {
             if aborted { break }
-            bind(symbol, list.isEmpty ? .number(Double(lower + iteration)) : list[iteration], span: variable.span)
+            bind(symbol, walk.element(iteration), span: variable.span)
             blockStart = bindings.count
             execute(body.statements)
             truncateBindings(to: start)
