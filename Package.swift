@@ -49,9 +49,14 @@ let package = Package(
             "DrawResources",
             "RasterBackend", "DrawImages",
         ]),
+        // The language server's protocol logic (`drawc lsp`): documents, names, completion,
+        // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
+        .target(name: "DrawLanguageServer", dependencies: [
+            "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources", "DrawScene",
+        ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",

@@ -10,6 +10,7 @@ enum Help {
           drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps|png] [options]
           drawc check FILE.draw…
           drawc ir FILE.draw [-o OUT.txt]
+          drawc lsp [--font-path DIR]
           drawc help [COMMAND]
           drawc --version
 
@@ -17,6 +18,7 @@ enum Help {
           compile   compile drawings (the output format follows the extension of -o; default PDF)
           check     report the problems in drawings without writing anything
           ir        print the laid-out scene (the IR every backend draws) as text
+          lsp       the language server for editors (LSP over standard input and output)
 
         Run 'drawc COMMAND --help' for the options and examples of a command.
 
@@ -118,6 +120,30 @@ enum Help {
         Examples:
           drawc ir samples/flowchart.draw | less
           drawc ir label.draw -o label.ir.txt
+
+        """
+
+    static let lsp = """
+        drawc lsp — the language server for editors
+
+        Usage:
+          drawc lsp [--font-path DIR]…
+
+        Speaks the Language Server Protocol 3.17 over standard input and output (Content-Length
+        framing, incremental text sync, UTF-16 positions). Editors start it themselves: see
+        docs/editors.md for VS Code, Neovim, Helix, Emacs and Sublime Text. It offers
+        diagnostics as you type (with quick fixes from the compiler's suggestions), completion,
+        hover (a property's type, a node's laid-out frame and paint, a let's value, a colour),
+        signature help, go to definition, references and rename across imports, document
+        symbols, folding, semantic tokens, formatting, and colour swatches with a picker.
+        It reads only the drawings you open and the files they import; it writes nothing.
+
+        Options:
+          --font-path DIR   also look for fonts in DIR (as compile does), for font completion
+                            and layout; DRAWC_FONT_PATH is read too
+          --stdio           accepted and ignored (standard input and output is the transport)
+
+        Exit status: 0 after 'shutdown' then 'exit', 1 when the input ends or breaks without them.
 
         """
 }

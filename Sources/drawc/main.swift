@@ -391,6 +391,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "compile": return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
         case "ir": return try runIR(args.dropFirst())
+        case "lsp": return try runLanguageServer(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success
@@ -400,6 +401,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             case "compile": print(Help.compile, terminator: "")
             case "check": print(Help.check, terminator: "")
             case "ir": print(Help.ir, terminator: "")
+            case "lsp": print(Help.lsp, terminator: "")
             case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
             }
             return .success
@@ -410,7 +412,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             if command.hasSuffix(".draw") {
                 throw UsageError(message: "unknown command '\(command)'; did you mean 'drawc compile \(command)'?", command: nil)
             }
-            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, help)", command: nil)
+            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, lsp, help)", command: nil)
         }
     } catch {
         let hint = error.command.map { "run 'drawc \($0) --help' for usage" } ?? "run 'drawc --help' for usage"
