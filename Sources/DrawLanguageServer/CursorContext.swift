@@ -207,7 +207,7 @@ func cursorContext(at offset: Int, tokens: [Token], comments: [Comment], bytes: 
         case .rightParen, .rightBracket, .rightBrace: depth = max(0, depth - 1)
         case .comma where depth == 0: lastLabel = nil; afterComma = true
         case .colon where depth == 0:
-            if i > start, tokens[i - 1].kind == .identifier { lastLabel = text(tokens[i - 1], bytes) }
+            if i > start, tokens[i - 1].kind == .identifier || tokens[i - 1].kind == .keywordStyle { lastLabel = text(tokens[i - 1], bytes) }
             afterComma = false
         case .arrowRight, .arrowLeft, .arrowBoth, .dashDash: if depth == 0 { sawArrow = true; afterComma = false }
         case .equal where depth == 0: expressionLead = true
@@ -243,6 +243,6 @@ func cursorContext(at offset: Int, tokens: [Token], comments: [Comment], bytes: 
 
 /// The label of the argument whose value starts after token `index` (`font: "…"`).
 func labelBefore(_ index: Int, tokens: [Token], bytes: [UInt8]) -> String? {
-    guard index >= 2, tokens[index - 1].kind == .colon, tokens[index - 2].kind == .identifier else { return nil }
+    guard index >= 2, tokens[index - 1].kind == .colon, tokens[index - 2].kind == .identifier || tokens[index - 2].kind == .keywordStyle else { return nil }
     return text(tokens[index - 2], bytes)
 }

@@ -18,7 +18,7 @@ extension LanguageServer {
         // The token under the cursor, or the one ending at it.
         if Int(tokens[index].start) > offset || Int(tokens[index].end) < offset { return .null }
         if Int(tokens[index].end) == offset, index + 1 < tokens.count, Int(tokens[index + 1].start) == offset,
-           tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .color {
+           tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .color || tokens[index + 1].kind.isKeyword {
             index += 1
         }
         let token = tokens[index]
@@ -32,10 +32,11 @@ extension LanguageServer {
         if token.kind == .color, let rgba = parseHexColor(word) {
             return reply(colorMarkdown(rgba, written: word))
         }
-        guard token.kind == .identifier else { return .null }
+        let isLabel = index + 1 < tokens.count && tokens[index + 1].kind == .colon
+        guard token.kind == .identifier || (token.kind == .keywordStyle && isLabel) else { return .null }
 
         // `name:` — a property (or a page setting, or a component's parameter).
-        if index + 1 < tokens.count, tokens[index + 1].kind == .colon {
+        if isLabel {
             let (start, brace) = statementBounds(endingAt: index, tokens: tokens)
             let head = start < tokens.count ? tokens[start] : token
             if head.kind == .keywordPage, let setting = LanguageQueries.pageSettings.first(where: { $0.name == word }) {

@@ -93,8 +93,8 @@ extension LanguageServer {
                 if let category = declared[t.start] {
                     type = tokenType(category)
                     modifiers = 1
-                } else if let target = useTargets[t.start] {
-                    type = target.flatMap { analysis.declaration($0) }.map { tokenType($0.category) } ?? .variable
+                } else if let target = useTargets[t.start] ?? nil, let declaration = analysis.declaration(target) {
+                    type = tokenType(declaration.category)
                 } else if i + 1 < tokens.count, tokens[i + 1].kind == .colon, !(i > 0 && tokens[i - 1].kind == .leftParen) {
                     type = .property
                 } else if statementHead, LanguageQueries.isKind(word) {
