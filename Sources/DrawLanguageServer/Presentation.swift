@@ -108,6 +108,8 @@ extension LanguageServer {
                 } else {
                     type = .enumMember
                 }
+            case .keywordStyle where i + 1 < tokens.count && tokens[i + 1].kind == .colon:
+                type = .property  // `style: caption` is a property like any other
             default:
                 type = t.kind.isKeyword ? .keyword : (t.kind == .comma || t.kind == .colon || t.kind == .dot || t.kind.isBracket ? nil : .operator)
             }

@@ -259,9 +259,10 @@ async def test_completion_offers_ids_members_and_names_in_scope(client: Language
     )
     # Open a file that evaluates (the values of its names are known), then half-type a
     # connector at its end: completion keeps what the last evaluation knew.
-    uri = await open_text(client, tmp_path / "names.draw", text.replace("web.", "web.center"))
-    await edit(client, uri, 2, (4, 13), (4, 19), "")
-    await edit(client, uri, 3, (7, 0), (7, 0), "web -> \n")
+    complete_text = text.replace("web.", "web.center").replace("style: ", "style: note").replace("width: g", "width: gap")
+    uri = await open_text(client, tmp_path / "names.draw", complete_text)
+    assert list(client.diagnostics[uri]) == []
+    await edit(client, uri, 2, (4, 0), (7, 0), "rect at: web.\nrect style: \nrect width: g\nweb -> \n")
     text += "web -> \n"
     items = await complete(client, uri, text, "web -> ")
     assert {"web", "db"} <= set(items) and items["db"].kind == types.CompletionItemKind.Reference
