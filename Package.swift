@@ -85,6 +85,8 @@ let package = Package(
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
+        .testTarget(name: "DrawLanguageServerTests", dependencies: ["DrawLanguageServer", "DrawSemantics", "DrawTestSupport"],
+                    exclude: ["lsp"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
