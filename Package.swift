@@ -56,7 +56,8 @@ let package = Package(
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
         // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
         .target(name: "DrawLanguageServer", dependencies: [
-            "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources", "DrawScene",
+            "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
+            "DrawScene",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),

@@ -193,8 +193,10 @@ extension LanguageServer {
                                 insert: f.name + "(" + snippetArguments(f.parameters) + ")", isSnippet: true)
         }
         out += LanguageQueries.functions.map { f in
-            CompletionCandidate(label: f.name, kind: .function, detail: "\(f.name)(\(f.parameters.joined(separator: ", ")))",
-                                documentation: f.summary, insert: f.name + "(" + snippetArguments(f.parameters) + ")", isSnippet: true)
+            CompletionCandidate(label: f.name, kind: .function, detail: f.signature,
+                                documentation: f.summary + (f.example.isEmpty ? "" : "\n\n```draw\n\(f.example)\n```"),
+                                insert: f.name + "(" + snippetArguments(f.parameters.filter { !$0.hasSuffix(":") && $0 != "…" }) + ")",
+                                isSnippet: true)
         }
         return out
     }
@@ -270,10 +272,12 @@ func hexString(_ rgb: UInt32) -> String {
 
 func propertyMarkdown(_ p: LanguageQueries.PropertyInfo) -> String {
     var text = "**\(p.name)**: \(p.expected)"
-    if let doc = p.doc { text += "\n\n" + doc }
-    if let value = p.defaultValue { text += "\n\nDefault: `\(value)`" }
+    if let type = p.typeName { text += " (\(type))" }
+    if let doc = p.doc, !doc.isEmpty { text += "\n\n" + doc }
+    if let value = p.defaultValue, !value.isEmpty { text += "\n\nDefault: \(value)" }
     text += p.inherited ? "\n\nInherited by children." : ""
     if let kinds = p.kinds { text += "\n\nApplies to: " + kinds.joined(separator: ", ") }
+    if let example = p.example, !example.isEmpty { text += "\n\n```draw\n\(example)\n```" }
     return text
 }
 
@@ -281,7 +285,9 @@ func kindMarkdown(_ name: String) -> String {
     guard let kind = LanguageQueries.kinds.first(where: { $0.name == name }) else { return "**\(name)**" }
     var text = "**\(name)** — node kind"
     if let positional = kind.positional { text += "; the positional argument is its \(positional)" }
+    if !kind.doc.isEmpty { text += "\n\n" + kind.doc }
     let specific = LanguageQueries.properties(forKind: name).filter { $0.kinds != nil }.map(\.name)
     if !specific.isEmpty { text += "\n\nIts own properties: " + specific.joined(separator: ", ") }
+    if !kind.example.isEmpty { text += "\n\n```draw\n\(kind.example)\n```" }
     return text
 }

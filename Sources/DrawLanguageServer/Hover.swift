@@ -2,6 +2,7 @@
 // laid-out frame and paint, a let's value, a colour's hex) and the parameters of the call
 // being typed.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawLayout
 import DrawScene
@@ -71,7 +72,7 @@ extension LanguageServer {
             return reply(colorMarkdown((UInt8(rgb >> 16), UInt8(rgb >> 8 & 255), UInt8(rgb & 255), 255), written: word))
         }
         if let function = LanguageQueries.function(named: word) {
-            return reply("```draw\n\(function.name)(\(function.parameters.joined(separator: ", ")))\n```\n\(function.summary)")
+            return reply("```draw\n\(function.signature)\n```\n\(function.summary)")
         }
         if LanguageQueries.anchors.contains(word), index > 0, tokens[index - 1].kind == .dot {
             return reply("**\(word)** — an anchor: a point of the node's frame on the page")
@@ -181,18 +182,17 @@ extension LanguageServer {
             return ("\(name)(\(f.parameters.joined(separator: ", ")))", f.parameters, "fn")
         }
         if let f = LanguageQueries.function(named: name) {
-            return ("\(name)(\(f.parameters.joined(separator: ", ")))", f.parameters, f.summary)
+            return (f.signature, f.parameters.map { $0.hasSuffix(":") ? $0 + " …" : $0 }, f.summary)
         }
         return nil
     }
 
     func signatureJSON(label: String, parameters: [String], summary: String, active: Int) -> JSON {
-        // Parameter labels as [start, end] offsets into the label (UTF-16; the labels are ASCII
-        // names, so bytes are code units).
+        // Parameter labels as [start, end] offsets into the label, in UTF-16 code units.
         var parameterItems: [JSON] = []
-        var cursor = label.utf8.firstIndex(of: UInt8(ascii: "(")).map { label.utf8.distance(from: label.utf8.startIndex, to: $0) + 1 } ?? 0
+        var cursor = (label.firstIndex(of: "(").map { label[..<$0].utf16.count } ?? -1) + 1
         for p in parameters {
-            let length = p.utf8.count
+            let length = p.utf16.count
             parameterItems.append(.object([("label", .array([JSON(cursor), JSON(cursor + length)]))]))
             cursor += length + 2
         }

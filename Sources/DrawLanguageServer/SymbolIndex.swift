@@ -5,6 +5,7 @@
 // visible everywhere in the file (connectors may name later nodes), and what an imported
 // file declares at its top level is visible in the importing file.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawSemantics
 import DrawSyntax

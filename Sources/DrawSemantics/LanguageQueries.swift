@@ -2,23 +2,26 @@
 // valid for a kind with what they take, the words a property accepts, colours, page sizes,
 // anchors, functions, keywords and units.
 //
-// This is the one interface the tools read; it answers from the tables the evaluator checks
-// with (Properties.swift, NamedColors.swift, the evaluator's function and setting lists), so
-// nothing here is a second copy of them. When the language catalogue of issue 15 lands, the
-// bodies below read the catalogue instead and no tool changes.
+// This is the one interface the tools read. Its answers come from the language catalogue
+// (DrawCatalogue: one declaration per kind, property, function, colour, page size, anchor
+// and keyword) and, for the settings of `page` and `labels` that the catalogue does not
+// declare, from the evaluator's own lists, so nothing here is a second copy of a table.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
 
 /// Answers about the language for tools. Every answer is deterministic (sorted or in the
-/// tables' own order).
+/// catalogue's own order).
 package enum LanguageQueries {
-    /// A built-in node kind.
+    /// A node kind as it is written (`pill` as well as `capsule`).
     package struct Kind: Sendable, Hashable {
         package var name: String
         /// What the positional argument means (`label`, `text`, `file path`…), or nil.
         package var positional: String?
+        package var doc: String
+        package var example: String
     }
 
     /// A property of nodes (or a page or `labels` setting).
@@ -30,16 +33,18 @@ package enum LanguageQueries {
         package var inherited: Bool
         /// The kinds it has an effect on; nil: every kind.
         package var kinds: [String]?
-        /// The bare words it accepts (`round`, `center`…), sorted.
+        /// The bare words it accepts (`round`, `center`…).
         package var words: [String]
         /// Whether its value is a colour (named colours are offered).
         package var takesColor: Bool
         /// Whether its value is a length (units are offered).
         package var takesLength: Bool
-        /// A short description with an example, and the default as written; nil until the
-        /// language catalogue provides them.
+        /// A short description, an example, and the default as written.
         package var doc: String? = nil
+        package var example: String? = nil
         package var defaultValue: String? = nil
+        /// The catalogue's name of its value type (`paint`, `length`…).
+        package var typeName: String? = nil
     }
 
     /// A built-in function and its parameters.
@@ -47,34 +52,38 @@ package enum LanguageQueries {
         package var name: String
         package var parameters: [String]
         package var summary: String
+        package var signature: String
+        package var example: String
     }
 
-    /// The node kinds, in the order of the language reference (`pill` is `capsule`).
-    package static var kinds: [Kind] {
-        builtinKinds.map { Kind(name: $0.0, positional: $0.1.positionalMeaning) }
+    /// The node kinds by every name they are written with, in the catalogue's order.
+    package static let kinds: [Kind] = NodeKind.allCases.filter(\.spec.isWritten).flatMap { kind in
+        ([kind.spec.name] + kind.spec.aliases).map {
+            Kind(name: $0, positional: kind.spec.positional, doc: kind.spec.doc, example: kind.spec.example)
+        }
     }
 
     /// Whether `name` is a built-in node kind.
-    package static func isKind(_ name: String) -> Bool { builtinKinds.contains { $0.0 == name } }
+    package static func isKind(_ name: String) -> Bool { NodeKind.byName[name] != nil }
 
     /// Every node property, in declaration order.
-    package static var properties: [PropertyInfo] { Property.allCases.map(info) }
+    package static let properties: [PropertyInfo] = Property.allCases.map(info)
 
     /// The node property called `name`, or nil.
-    package static func property(named name: String) -> PropertyInfo? { Property.named(name).map(info) }
+    package static func property(named name: String) -> PropertyInfo? { Property.named(name).map { properties[Int($0.rawValue)] } }
 
     /// The properties that have an effect on a node of kind `kindName` (all of them for an
     /// unknown kind, such as a component).
     package static func properties(forKind kindName: String) -> [PropertyInfo] {
-        guard let kind = builtinKinds.first(where: { $0.0 == kindName })?.1 else { return properties }
-        return Property.allCases.filter { !$0.isKindSpecific || $0.applies(to: kind) }.map(info)
+        guard let kind = NodeKind.byName[kindName] else { return properties }
+        return Property.applying(to: kind).map { properties[Int($0.rawValue)] }
     }
 
     /// Settings of `page` (`page size: a4, margin: 1cm`).
     package static let pageSettings: [PropertyInfo] = Evaluation.pagePropertyNames.map { name in
         switch name {
         case "size": PropertyInfo(name: name, expected: "a page size name or (width, height)", inherited: false, kinds: nil,
-                                  words: pageSizeNames.keys.sorted(), takesColor: false, takesLength: true)
+                                  words: PageSizeName.all.map(\.name), takesColor: false, takesLength: true)
         case "orientation": PropertyInfo(name: name, expected: "portrait or landscape", inherited: false, kinds: nil,
                                          words: ["landscape", "portrait"], takesColor: false, takesLength: false)
         case "margin": PropertyInfo(name: name, expected: "a length, (vertical, horizontal) or (top, right, bottom, left)",
@@ -88,111 +97,48 @@ package enum LanguageQueries {
     package static var labelsSettings: [String] { Evaluation.labelsSettingNames }
 
     /// The named colours as 0xRRGGBB, sorted by name.
-    package static var colorNames: [(name: String, rgb: UInt32)] {
-        NamedColors.table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
+    package static let colorNames: [(name: String, rgb: UInt32)] =
+        NamedColor.table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
 
     /// The 0xRRGGBB of a named colour (case-insensitive), or nil.
-    package static func namedColor(_ name: String) -> UInt32? { NamedColors.table[name.lowercased()] }
+    package static func namedColor(_ name: String) -> UInt32? { NamedColor.table[name.lowercased()] }
 
-    /// Page sizes by name in points (portrait), sorted by name.
+    /// Page sizes by name in points (portrait), in the catalogue's order.
     package static var pageSizes: [(name: String, width: Double, height: Double)] {
-        pageSizeNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value.width, $0.value.height) }
+        PageSizeName.all.map { ($0.name, $0.width, $0.height) }
     }
 
-    /// The anchors of a named node (Pikchr's compass aliases included), long names first.
-    package static let anchors: [String] = [
-        "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
-        "n", "s", "e", "w", "ne", "nw", "se", "sw", "c",
-    ].filter { anchorNames[$0] != nil }
+    /// The anchors of a named node: names, then Pikchr's compass aliases.
+    package static let anchors: [String] = AnchorName.allNames
 
     /// The members of a node reference besides its anchors.
     package static let frameMembers = ["x", "y", "width", "height"]
 
     /// The keywords.
-    package static let keywords = ["let", "style", "def", "fn", "import", "page", "for", "in", "if", "then", "else",
-                                   "true", "false", "none", "labels"]
+    package static let keywords: [String] = KeywordSpec.all.map(\.name)
 
     /// Units a number may carry.
     package static let units = ["pt", "in", "mm", "cm", "px", "%", "deg"]
 
-    /// The built-in functions with their parameters (the computing library's included).
-    package static var functions: [Function] {
-        (Evaluation.functionNames + Evaluation.libraryFunctionNames).sorted().map { name in
-            let (parameters, summary) = functionSignatures[name] ?? (["value"], "")
-            return Function(name: name, parameters: parameters, summary: summary)
-        }
+    /// The built-in functions with their parameters, sorted by name.
+    package static let functions: [Function] = FunctionSpec.all.sorted { $0.name < $1.name }.map {
+        Function(name: $0.name, parameters: $0.parameters + $0.namedParameters.map { $0 + ":" }, summary: $0.doc,
+                 signature: $0.signature, example: $0.example)
     }
 
     /// The function called `name`, or nil.
-    package static func function(named name: String) -> Function? { functions.first { $0.name == name } }
-
-    /// Parameters and a one-line summary of each built-in function (docs/language.md).
-    static let functionSignatures: [String: ([String], String)] = [
-        "abs": (["x"], "the absolute value"), "atan2": (["y", "x"], "the angle of (x, y) in degrees"),
-        "ceil": (["x"], "the smallest whole number not below x"), "cos": (["degrees"], "the cosine"),
-        "count": (["list"], "the number of elements of a list or characters of a string"),
-        "floor": (["x"], "the largest whole number not above x"), "gray": (["level"], "a gray from 0 (black) to 1 (white)"),
-        "hsl": (["hue", "saturation", "lightness"], "a colour from hue (degrees), saturation and lightness (0–1 or %)"),
-        "max": (["a", "b"], "the largest argument"), "min": (["a", "b"], "the smallest argument"),
-        "mix": (["color1", "color2", "t"], "the colour t of the way from color1 to color2"),
-        "rgb": (["red", "green", "blue"], "a colour from components 0–255 (or %)"),
-        "rgba": (["red", "green", "blue", "alpha"], "a colour with alpha from 0 to 1"),
-        "round": (["x"], "the nearest whole number"), "sin": (["degrees"], "the sine"),
-        "sqrt": (["x"], "the square root"), "tan": (["degrees"], "the tangent"),
-        "chars": (["string"], "the characters of a string"), "codepoint": (["character"], "the Unicode scalar value"),
-        "color": (["text"], "the colour a string names (#hex or a name)"), "csv": (["path"], "the rows of a CSV file as records"),
-        "enumerate": (["list"], "(index, element) pairs"), "filter": (["list", "function"], "the elements the function accepts"),
-        "format": (["value", "pattern"], "a number as text"), "join": (["list", "separator"], "the strings joined"),
-        "json": (["path"], "the value of a JSON file"), "keys": (["record"], "the field names of a record"),
-        "lower": (["string"], "the string in lower case"), "map": (["list", "function"], "the function applied to each element"),
-        "pad": (["value", "width"], "the text padded to a width"), "range": (["start", "end"], "the numbers start..<end"),
-        "reduce": (["list", "initial", "function"], "the list folded into one value"),
-        "replace": (["string", "old", "new"], "the string with old replaced by new"),
-        "split": (["string", "separator"], "the pieces of a string"), "sum": (["list"], "the sum of the numbers"),
-        "trim": (["string"], "the string without surrounding blanks"), "upper": (["string"], "the string in upper case"),
-        "values": (["record"], "the field values of a record"), "zip": (["list1", "list2"], "pairs of elements"),
-    ]
+    package static func function(named name: String) -> Function? {
+        FunctionSpec.byName[name].map { spec in functions.first { $0.name == spec.name }! }
+    }
 
     private static func info(_ property: Property) -> PropertyInfo {
-        let kinds: [String]? = property.isKindSpecific
-            ? builtinKinds.filter { property.applies(to: $0.1) }.map(\.0) : nil
+        let spec = property.spec
         return PropertyInfo(
-            name: property.name, expected: property.expected, inherited: property.inheritedBit != 0, kinds: kinds,
-            words: words(of: property), takesColor: takesColor(property), takesLength: property.expected.contains("length"))
-    }
-
-    private static func takesColor(_ property: Property) -> Bool {
-        switch property {
-        case .fill, .stroke, .color, .background, .labelBackground: true
-        default: false
-        }
-    }
-
-    private static func words(of property: Property) -> [String] {
-        let names: [String]
-        switch property {
-        case .anchor: names = Array(anchorNames.keys)
-        case .align: names = Array(Set(alignmentNames.keys).union(textAlignNames.keys))
-        case .lineCap: names = Array(lineCapNames.keys)
-        case .lineJoin: names = Array(lineJoinNames.keys)
-        case .fillRule: names = ["nonZero", "evenOdd"]
-        case .arrow: names = Array(arrowNames.keys)
-        case .fit: names = Array(fitNames.keys)
-        case .easing: names = Array(inkEasingNames.keys)
-        case .direction: names = Array(directionNames.keys)
-        case .route: names = Array(routeNames.keys)
-        case .side, .toSide: names = ["top", "bottom", "left", "right"]
-        case .arrowhead, .arrowtail: names = Array(arrowheadNames.keys)
-        case .labelPosition: names = Array(labelPositionNames.keys)
-        case .type: names = ["code128", "gs1-128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"]
-        case .errorCorrection: names = ["L", "M", "Q", "H"]
-        case .shape: names = ["square", "rectangle", "any"]
-        case .fill, .stroke, .background, .labelBackground, .dash, .taper: names = ["none"]
-        case .bold, .italic, .clip, .smooth, .simulatePressure: names = ["true", "false"]
-        default: names = []
-        }
-        return names.sorted()
+            name: spec.name, expected: spec.expects, inherited: spec.isInherited,
+            kinds: spec.kinds.map { set in set.kinds.filter(\.spec.isWritten).map(\.spec.name) },
+            words: spec.words, takesColor: spec.type == .color || spec.type == .paint,
+            takesLength: spec.type == .length || spec.type == .size || spec.type == .insets,
+            doc: spec.doc, example: spec.example, defaultValue: spec.defaultValue, typeName: spec.type.name)
     }
 }
 

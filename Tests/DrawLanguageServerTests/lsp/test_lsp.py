@@ -225,7 +225,8 @@ async def test_completion_offers_the_properties_of_the_kind_at_the_cursor(client
     items = await complete(client, uri, text, 'circle "a", ')
     assert "r" in items and "corner" not in items and "fill" in items
     assert items["fill"].documentation.value.startswith("**fill**: a color or 'none'")
-    assert "Inherited" in items["fill"].documentation.value
+    assert "Inherited" in items["fill"].documentation.value and "Default: none" in items["fill"].documentation.value
+    assert "The paint inside the outline" in items["fill"].documentation.value
     items = await complete(client, uri, text, 'rect "b", co')
     assert "corner" in items and "color" in items and "r" not in items
     assert items["corner"].text_edit.new_text == "corner: "
@@ -242,7 +243,7 @@ async def test_completion_offers_values_for_the_property_at_the_cursor(client: L
     assert {"round", "butt", "square"} <= set(items)
     items = await complete(client, uri, text, "rect fill: ")
     assert "red" in items and items["red"].kind == types.CompletionItemKind.Color and items["red"].detail == "#ff0000"
-    assert "rgb" in items and items["rgb"].text_edit.new_text == "rgb(${1:red}, ${2:green}, ${3:blue})"
+    assert "rgb" in items and items["rgb"].text_edit.new_text == "rgb(${1:r}, ${2:g}, ${3:b})"
     items = await complete(client, uri, text, 'text "x", font: ')
     assert '"Helvetica"' == items["Helvetica"].text_edit.new_text
     assert "DejaVu Sans" in items  # from --font-path Tests/Fonts
@@ -430,7 +431,7 @@ async def test_signature_help_for_functions_and_components(client: LanguageClien
     help = await client.text_document_signature_help_async(
         types.SignatureHelpParams(text_document=doc, position=position_of(text, "rgb(10, 20"))
     )
-    assert help.signatures[0].label == "rgb(red, green, blue)" and help.active_parameter == 1
+    assert help.signatures[0].label == "rgb(r, g, b)" and help.active_parameter == 1
     help = await client.text_document_signature_help_async(
         types.SignatureHelpParams(text_document=doc, position=position_of(text, "tint: \n", -1))
     )
