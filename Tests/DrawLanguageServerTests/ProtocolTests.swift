@@ -156,4 +156,25 @@ struct LanguageServerProtocolTests {
         let unitGroup = String(unitPattern[unitPattern.range(of: "(pt")!.lowerBound...])
         #expect(alternatives(in: unitGroup) == Set(LanguageQueries.units))
     }
+
+    @Test func theVSCodeExtensionShipsTheGrammarAndStartsTheServer() throws {
+        let root = packageRoot()
+        let grammar = try Data(contentsOf: URL(fileURLWithPath: root + "/grammar/draw.tmLanguage.json"))
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: root + "/editors/vscode/syntaxes/draw.tmLanguage.json"))
+        #expect(shipped == grammar, "editors/vscode/syntaxes/draw.tmLanguage.json differs: run 'npm run grammar' in editors/vscode")
+        let package = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: root + "/editors/vscode/package.json"))) as? [String: Any])
+        let contributes = try #require(package["contributes"] as? [String: Any])
+        let language = try #require((contributes["languages"] as? [[String: Any]])?.first)
+        #expect(language["id"] as? String == "draw" && language["extensions"] as? [String] == [".draw"])
+        let grammarEntry = try #require((contributes["grammars"] as? [[String: Any]])?.first)
+        let grammarJSON = try #require(try JSONSerialization.jsonObject(with: grammar) as? [String: Any])
+        #expect(grammarEntry["scopeName"] as? String == grammarJSON["scopeName"] as? String)
+        let configuration = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: root + "/editors/vscode/language-configuration.json"))) as? [String: Any])
+        #expect((configuration["comments"] as? [String: Any])?["lineComment"] as? String == "//")
+        #expect((configuration["autoClosingPairs"] as? [[String: Any]])?.count ?? 0 >= 4)
+        let client = try String(contentsOfFile: root + "/editors/vscode/extension.js", encoding: .utf8)
+        #expect(client.contains("[\"lsp\"]"))
+    }
 }
