@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "DrawProcess"),
         .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer"]),
         .executableTarget(name: "drawc-bench", dependencies: [
+            "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
