@@ -53,7 +53,12 @@ extension LanguageServer {
         // A name that refers to a declaration.
         if let use = analysis.index.uses.first(where: { $0.span.start == token.start }), let key = use.target,
            let declaration = analysis.declaration(key) {
-            return reply(declarationMarkdown(declaration, analysis))
+            var markdown = declarationMarkdown(declaration, analysis)
+            // A component call at the head of its statement: the node it made, laid out.
+            if declaration.category == .component, let statement = statementSpan(startingAt: Int(token.start), analysis.file) {
+                markdown += framesMarkdown(statement, analysis)
+            }
+            return reply(markdown)
         }
         if let declaration = analysis.index.declarations.first(where: { $0.span.start == token.start }) {
             return reply(declarationMarkdown(declaration, analysis))

@@ -191,8 +191,28 @@ package final class LanguageServer {
     func localRange(_ span: Span, _ document: TextDocument, _ analysis: Analysis) -> JSON {
         if span.isUnknown { return document.range(0, 0) }
         if span.file == analysis.source.id { return document.range(of: span) }
+        // The `import` that brings the file in: directly, or through the file it imports.
+        if let path = analysis.sources[span.file]?.path {
+            for importer in analysis.index.imports {
+                let resolved = resolveImportedPath(importer.path, importer: analysis.path)
+                if resolved == path || analysis.imported[resolved].map({ reaches($0, path, analysis, depth: 0) }) == true {
+                    return document.range(of: importer.span)
+                }
+            }
+        }
         if let importer = analysis.index.imports.first { return document.range(of: importer.span) }
         return document.range(0, 0)
+    }
+
+    /// Whether the file indexed by `index` imports `path`, directly or not.
+    func reaches(_ index: SymbolIndex, _ path: String, _ analysis: Analysis, depth: Int) -> Bool {
+        guard depth < AnalysisLimits.maximumImportedFiles else { return false }
+        for i in index.imports {
+            let resolved = resolveImportedPath(i.path, importer: index.path)
+            if resolved == path { return true }
+            if let next = analysis.imported[resolved], reaches(next, path, analysis, depth: depth + 1) { return true }
+        }
+        return false
     }
 
     func lspDiagnostic(_ diagnostic: Diagnostic, _ document: TextDocument, _ analysis: Analysis) -> JSON {

@@ -163,7 +163,14 @@ async def test_diagnostics_of_an_imported_file_point_at_the_import(client: Langu
     uri = await open_text(client, tmp_path / "main.draw", text)
     found = errors(client, uri)
     assert found and found[0].range.start.line == 0
-    assert found[0].message.startswith("lib.draw:")
+    assert found[0].message.startswith("lib.draw:2:")
+    # Through a second file: shown on the import that leads to it.
+    (tmp_path / "outer.draw").write_text('import "lib.draw"\n')
+    text = 'import "ok.draw"\nimport "outer.draw"\nrect fill: accent\n'
+    (tmp_path / "ok.draw").write_text("let fine = 1\n")
+    uri = await open_text(client, tmp_path / "main2.draw", text)
+    found = errors(client, uri)
+    assert found and found[0].range.start.line == 1 and found[0].message.startswith("lib.draw:2:")
 
 
 async def test_edits_that_break_and_repair_every_character(client: LanguageClient, tmp_path):
@@ -306,8 +313,9 @@ async def test_definition_references_and_rename_across_imports(client: LanguageC
     lib = tmp_path / "lib.draw"
     lib_text = "let accent = #d7263d\ndef service(name) {\n  rect name, fill: accent\n}\n"
     lib.write_text(lib_text)
-    text = 'import "lib.draw"\nservice "API", id: api\nrect "x", fill: accent\napi -> x\n'
+    text = 'import "lib.draw"\nservice "API", id: api\nrect "x", fill: accent, id: x\napi -> x\n'
     uri = await open_text(client, tmp_path / "main.draw", text)
+    assert list(client.diagnostics[uri]) == []
     doc = types.TextDocumentIdentifier(uri=uri)
     where = await client.text_document_definition_async(
         types.DefinitionParams(text_document=doc, position=position_of(text, "fill: acc"))
@@ -319,6 +327,9 @@ async def test_definition_references_and_rename_across_imports(client: LanguageC
     )
     where = where if isinstance(where, types.Location) else where[0]
     assert where.uri == uri_of(lib) and where.range.start == types.Position(1, 4)
+    # Hover on the component call: its signature, where it comes from, and the node it made.
+    value = await hover_text(client, uri, text, "\nserv")
+    assert "def service(name)" in value and "from `lib.draw`" in value and "frame: x" in value
     refs = await client.text_document_references_async(
         types.ReferenceParams(text_document=doc, position=position_of(text, "fill: acc"),
                               context=types.ReferenceContext(include_declaration=True))
