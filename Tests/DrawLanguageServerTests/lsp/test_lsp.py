@@ -357,6 +357,26 @@ async def test_definition_references_and_rename_across_imports(client: LanguageC
     assert sorted(e.range.start.line for e in renamed.changes[uri]) == [1, 3]
 
 
+async def test_references_from_the_imported_file_include_open_importers(client: LanguageClient, tmp_path):
+    lib_text = "let accent = #d7263d\n"
+    lib_uri = await open_text(client, tmp_path / "lib.draw", lib_text)
+    main_text = 'import "lib.draw"\nrect fill: accent\ncircle stroke: accent\n'
+    main_uri = await open_text(client, tmp_path / "main.draw", main_text)
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(uri=lib_uri), position=position_of(lib_text, "let acc"),
+                              context=types.ReferenceContext(include_declaration=False))
+    )
+    assert sorted((r.uri == main_uri, r.range.start.line) for r in refs) == [(True, 1), (True, 2)]
+    # Editing the imported file re-checks the file that imports it.
+    await edit(client, lib_uri, 2, (0, 4), (0, 10), "brand")
+    for _ in range(100):  # the importer's diagnostics follow the imported file's
+        if errors(client, main_uri):
+            break
+        await asyncio.sleep(0.05)
+    found = errors(client, main_uri)
+    assert len(found) == 2 and all("found the name 'accent'" in d.message for d in found)
+
+
 async def test_rename_refuses_what_is_not_a_name(client: LanguageClient, tmp_path):
     text = "let gap = 4\nrect width: gap\n"
     uri = await open_text(client, tmp_path / "rename.draw", text)
