@@ -65,8 +65,8 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
     var sources = SourceManager()
     let id = sources.add(path: path, bytes: bytes)
     let source = sources[id]!
-    var reporter = ErrorReporter(source: source)
-    let lexed = tokenize(source, reporter: &reporter)
+    var lexerFindings = DiagnosticSink(policy: .syntax, lines: source)
+    let lexed = tokenize(source, reporter: &lexerFindings)
     let (file, parseDiagnostics) = parse(source)
     var diagnostics = parseDiagnostics
 

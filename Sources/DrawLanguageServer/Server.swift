@@ -230,6 +230,8 @@ package final class LanguageServer {
                 message += "\n" + note.message
             }
         }
+        // Hints (what to do, with no place) follow the message, as the terminal shows them.
+        for hint in diagnostic.hints { message += "\n" + hint }
         var members: [(String, JSON)] = [
             ("range", localRange(diagnostic.span, document, analysis)),
             ("severity", JSON(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),

@@ -33,7 +33,7 @@ package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = Fon
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
-    return (document, engine.diagnostics, engine.recordedFrames)
+    return (document, engine.sink.diagnostics, engine.recordedFrames)
 }
 
 extension LayoutEngine {
