@@ -377,6 +377,24 @@ async def test_references_from_the_imported_file_include_open_importers(client: 
     assert len(found) == 2 and all("found the name 'accent'" in d.message for d in found)
 
 
+async def test_styles_and_functions_navigate_and_rename(client: LanguageClient, tmp_path):
+    text = "style card { fill: white }\nfn double(x) = x * 2\nrect style: card, width: double(20)\ncircle style: [card]\n"
+    uri = await open_text(client, tmp_path / "styles.draw", text)
+    assert list(client.diagnostics[uri]) == []
+    doc = types.TextDocumentIdentifier(uri=uri)
+    where = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc, position=position_of(text, "[ca")))
+    where = where if isinstance(where, types.Location) else where[0]
+    assert where.range.start == types.Position(0, 6)
+    renamed = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc, position=position_of(text, "style c"), new_name="panel"))
+    assert sorted((e.range.start.line, e.range.start.character) for e in renamed.changes[uri]) == [(0, 6), (2, 12), (3, 15)]
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(text_document=doc, position=position_of(text, "width: dou"),
+                              context=types.ReferenceContext(include_declaration=True)))
+    assert sorted(r.range.start.line for r in refs) == [1, 2]
+
+
 async def test_rename_refuses_what_is_not_a_name(client: LanguageClient, tmp_path):
     text = "let gap = 4\nrect width: gap\n"
     uri = await open_text(client, tmp_path / "rename.draw", text)
