@@ -60,7 +60,9 @@ struct StatementMode {
     var expandBlocks = false
     /// A line break after each argument comma of the statement's head.
     var wrapArguments = false
-    /// Measure the head when its block is reached (and restart if it is too wide).
+    /// Measure the head when a block that goes over several lines is reached, and stop
+    /// (returning false) if the head with its ` {` is too wide: the block is then never
+    /// printed in vain.
     var checkHead = false
 }
 
@@ -80,6 +82,10 @@ final class Printer {
     var out: [UInt8] = []
     /// Where the current output line starts in `out`.
     var lineStart = 0
+    /// Set by `printStatement` when it returns: its head was measured at a block printed over
+    /// several lines and fitted, so its first line is final (a trailing comment after the `{`
+    /// may still pass the width: comments are never wrapped).
+    var headFitted = false
 
     init(_ syntax: SyntaxTokens) {
         self.syntax = syntax
@@ -322,10 +328,17 @@ final class Printer {
     /// each argument. Each block is printed at most twice this way (once inside the line
     /// that was too wide, once expanded), so deep nesting costs no more than its size
     /// times its depth.
+    ///
+    /// A block over several lines is printed by the attempt whose head fits, or by the last:
+    /// an attempt stops at the `{` when its head is too wide, before printing the block. So
+    /// each block is printed over lines once per statement, never once per attempt (which
+    /// doubled the work per level of nesting: 60 levels, indented past the width, hung).
     func printCheckedStatement(indent: Int) {
         let saved = (k: k, consumed: consumed, count: out.count, lineStart: lineStart)
-        printStatement(indent: indent, mode: StatementMode())
-        if lineWidth(from: saved.lineStart) <= FormatRules.lineWidth { return }
+        if printStatement(indent: indent, mode: StatementMode(checkHead: true)),
+           headFitted || lineWidth(from: saved.lineStart) <= FormatRules.lineWidth {
+            return
+        }
         func restore() {
             k = saved.k
             consumed = saved.consumed
@@ -335,7 +348,7 @@ final class Printer {
         restore()
         // (A statement without a block is printed a third time; it holds no block to repeat.)
         if !printStatement(indent: indent, mode: StatementMode(expandBlocks: true, checkHead: true))
-            || lineWidth(from: saved.lineStart) > FormatRules.lineWidth {
+            || (!headFitted && lineWidth(from: saved.lineStart) > FormatRules.lineWidth) {
             restore()
             printStatement(indent: indent, mode: StatementMode(expandBlocks: true, wrapArguments: true))
         }
@@ -417,6 +430,8 @@ final class Printer {
         var lineIndent = indent
         var previousUnary = false
         var inHead = true
+        var fitted = false
+        defer { headFitted = fitted }
         var previous = k
         writeToken(k)
         k += 1
@@ -432,8 +447,9 @@ final class Printer {
                 }
             }
             if next == .leftBrace, opened.isEmpty, !isRecord(k) {
-                if mode.checkHead, inHead, lineWidth(from: statementLine) + 2 > FormatRules.lineWidth {
-                    return false
+                if mode.checkHead, inHead, blockGoesOverLines(k, expand: mode.expandBlocks) {
+                    if lineWidth(from: statementLine) + 2 > FormatRules.lineWidth { return false }
+                    fitted = true
                 }
                 inHead = false
                 separate(to: k, .space, indent: lineIndent, keepBreaks: false)
@@ -497,6 +513,13 @@ final class Printer {
             previous = k
             k += 1
         }
+    }
+
+    /// Whether the block opened at `open` is printed over several lines (see `printBlock`).
+    func blockGoesOverLines(_ open: Int, expand: Bool) -> Bool {
+        let close = closingBrace[open] ?? (significant.count - 1)
+        if close == open + 1, !hasComments(between: open, and: close) { return false }
+        return expand || brokenBlocks.contains(open)
     }
 
     /// `{ … }` at `k`: `{}` when empty, on one line when it was written on one (and fits),
