@@ -427,6 +427,9 @@ final class Printer {
         // The indentation of the line where each open `(`, `[` or interpolation started:
         // its contents are indented one level from there, its closer goes back to it.
         var opened: [Int] = []
+        /// `opened.count` inside the record that a too-wide statement breaks one field per
+        /// line (the first record outside brackets), or -1.
+        var wrappedRecord = -1
         var lineIndent = indent
         var previousUnary = false
         var inHead = true
@@ -441,8 +444,12 @@ final class Printer {
             if opened.isEmpty {
                 if next == .semicolon || next == .rightBrace || next == .endOfFile { return true }
                 if isProperty, next == .comma { return true }
+                // (A conditional expression may break before and after its `then` and `else`;
+                // no statement starts with either.)
                 if gapHasLineBreak(before: k), !previousKind.continuesLine,
-                   !(previousKind == .rightBrace && next == .keywordElse) {
+                   !(previousKind == .rightBrace && next == .keywordElse),
+                   next != .keywordThen, next != .keywordElse,
+                   previousKind != .keywordThen, previousKind != .keywordElse {
                     return true
                 }
             }
@@ -471,8 +478,8 @@ final class Printer {
             case .comma, .rightParen, .rightBracket, .dot, .colon, .stringMiddle, .stringTail,
                  .halfOpenRange, .closedRange:
                 separator = .none
-            case .rightBrace where previousKind == .leftBrace:
-                separator = .none  // `{}`: an empty record
+            case .rightBrace:
+                separator = .none  // a record's `}` (a block's ends the statement above)
             case .leftParen, .leftBracket:
                 if endsOperand(previousKind), !(isNode && previous == first) { separator = .none }
             default:
@@ -481,12 +488,23 @@ final class Printer {
             switch previousKind {
             case .leftParen, .leftBracket, .dot, .stringHead, .stringMiddle, .halfOpenRange, .closedRange:
                 separator = .none
+            case .leftBrace:
+                separator = .none  // inside a record, as inside `(…)` and `[…]`: `{name: "x"}`
             default:
                 break
             }
             // (`- -a` keeps its space: `--` is the connector.)
             if previousUnary, !(previousKind == .minus && next == .minus) { separator = .none }
             if mode.wrapArguments, inHead, opened.isEmpty, previousKind == .comma { separator = .wrap }
+            // A too-wide conditional expression breaks before its `then` and `else`.
+            if mode.wrapArguments, opened.isEmpty, next == .keywordThen || (next == .keywordElse && previousKind != .rightBrace) {
+                separator = .wrap
+            }
+            // A too-wide record: one field per line, `}` on its own line.
+            if opened.count == wrappedRecord, !(previousKind == .leftBrace && next == .rightBrace),
+               previousKind == .leftBrace || previousKind == .comma || next == .rightBrace {
+                separator = .wrap
+            }
             // The indentation of a new line here.
             let closes = next == .rightParen || next == .rightBracket || next == .stringTail || next == .rightBrace
             let newIndent: Int
@@ -505,8 +523,13 @@ final class Printer {
             default: previousUnary = false
             }
             switch next {
-            case .leftParen, .leftBracket, .stringHead, .leftBrace: opened.append(lineIndent)
-            case .rightParen, .rightBracket, .stringTail, .rightBrace: if !opened.isEmpty { opened.removeLast() }
+            case .leftParen, .leftBracket, .stringHead: opened.append(lineIndent)
+            case .leftBrace:
+                if mode.wrapArguments, opened.isEmpty, wrappedRecord < 0 { wrappedRecord = 1 }
+                opened.append(lineIndent)
+            case .rightParen, .rightBracket, .stringTail, .rightBrace:
+                if opened.count == wrappedRecord { wrappedRecord = -2 }  // only the first
+                if !opened.isEmpty { opened.removeLast() }
             default: break
             }
             writeToken(k)
