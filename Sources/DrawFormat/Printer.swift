@@ -525,7 +525,12 @@ final class Printer {
             switch next {
             case .leftParen, .leftBracket, .stringHead: opened.append(lineIndent)
             case .leftBrace:
-                if mode.wrapArguments, opened.isEmpty, wrappedRecord < 0 { wrappedRecord = 1 }
+                // (Only in a statement whose value is one expression: a node's arguments
+                // wrap one per line first, which puts a record on a line of its own.)
+                if mode.wrapArguments, opened.isEmpty, wrappedRecord == -1,
+                   isProperty || kind(first) == .keywordLet || kind(first) == .keywordFn {
+                    wrappedRecord = 1
+                }
                 opened.append(lineIndent)
             case .rightParen, .rightBracket, .stringTail, .rightBrace:
                 if opened.count == wrappedRecord { wrappedRecord = -2 }  // only the first

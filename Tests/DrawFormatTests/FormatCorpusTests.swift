@@ -130,8 +130,9 @@ func checkGuarantees(_ bytes: [UInt8], name: String, compiles: Bool) {
     // Every comment, in order, text unchanged.
     #expect(FormatFixtures.comments(once) == FormatFixtures.comments(bytes), "\(name): comments differ")
     // Meaning: the scene IR, byte for byte (same path, so the same title and relative files).
-    if compiles {
-        let before = dumpIR(source: bytes, path: path)
+    // A formatter corpus case is compared too when it compiles (most do).
+    let before = dumpIR(source: bytes, path: path)
+    if compiles || before.text != nil {
         let after = dumpIR(source: once, path: path)
         #expect(before.text != nil, "\(name) does not compile: \(before.diagnostics.map(\.message))")
         #expect(after.text == before.text, "\(name): the IR of the formatted text differs")
