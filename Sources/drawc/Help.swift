@@ -137,7 +137,8 @@ enum Help {
         one space after ':' and ',' and around operators and arrows, '{' at the end of its
         line, at most one blank line in a row, every comment kept where it was, literals
         (1.50in, #FFF, "\\u{2014}") spelled as written, statements wider than 100 columns
-        wrapped after their commas. Formatting never changes what a drawing draws.
+        wrapped after their commas (a conditional before 'then' and 'else', a record of a
+        'let' one field per line). Formatting never changes what a drawing draws.
 
         A file with syntax errors is never rewritten: its diagnostics are printed and the exit
         status is 1. -w writes atomically (a temporary file renamed over the original, whose
