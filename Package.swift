@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG writer.
         .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
+        .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawCatalogue",
@@ -52,12 +54,13 @@ let package = Package(
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources",
             "RasterBackend", "DrawImages",
+            "DrawFormat",
         ]),
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
         // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
         .target(name: "DrawLanguageServer", dependencies: [
             "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
-            "DrawScene",
+            "DrawScene", "DrawFormat",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
@@ -67,6 +70,7 @@ let package = Package(
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
+            "DrawFormat",
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
@@ -97,5 +101,6 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

@@ -211,10 +211,11 @@ extension LanguageServer {
     func names(_ analysis: Analysis, offset: Int, categories: Set<SymbolCategory>) -> [Declaration] {
         var out: [Declaration] = []
         for d in analysis.index.declarations where categories.contains(d.category) {
-            if d.isTopLevel || (Int(d.statementSpan.start) <= offset && offset <= Int(d.statementSpan.end) + 1)
-                || (d.category == .letBinding && Int(d.span.start) < offset) {
-                out.append(d)
-            }
+            guard let scope = d.scope else { out.append(d); continue }
+            // Inside its block or statement (a half-typed block may not be closed yet: its span
+            // then ends where the parser stopped, so the end is taken generously).
+            let inside = Int(scope.start) <= offset && offset <= Int(scope.end) + 1
+            if inside && (d.category != .letBinding || Int(d.span.start) < offset) { out.append(d) }
         }
         for path in analysis.imported.keys.sorted() {
             out += analysis.imported[path]!.exports.filter { categories.contains($0.category) }

@@ -45,6 +45,9 @@ package struct Declaration: Hashable, Sendable {
     package var statementSpan: Span
     /// `def` and `fn` parameters.
     package var parameters: [String] = []
+    /// Where a block-level name is visible: its block (for a `let`, from the declaration
+    /// on), or the statement that binds it (parameters, loop variables); nil at top level.
+    package var scope: Span? = nil
 }
 
 /// Where a declaration is known: its file and the name's start offset.
@@ -90,6 +93,8 @@ private struct IndexBuilder {
     let source: SourceFile
     var index: SymbolIndex
     var scopes: [[String: Declaration]] = [[:]]
+    /// The spans the scopes stand for (`scopes[i]` ↔ `scopeSpans[i]`; the file's is unused).
+    var scopeSpans: [Span] = []
     var importedScope: [String: Declaration] = [:]
     var ids: [String: Declaration] = [:]
     var styles: [String: Declaration] = [:]
@@ -110,7 +115,7 @@ private struct IndexBuilder {
         // within one index: every span here is of one file).
         if !topLevel { statementSpan.file = FileID(statement.file.raw | 0x8000_0000) }
         return Declaration(name: name.name, category: category, path: index.path, span: name.span,
-                           statementSpan: statementSpan, parameters: parameters)
+                           statementSpan: statementSpan, parameters: parameters, scope: topLevel ? nil : scopeSpans.last)
     }
 
     /// Ids first: a connector may name a node written after it.
@@ -180,13 +185,13 @@ private struct IndexBuilder {
                 let d = declaration(name, .function, statement: statement.span, topLevel: topLevel,
                                     parameters: parameters.map(\.name.name))
                 declare(d)
-                scopes.append([:])
+                scopes.append([:]); scopeSpans.append(statement.span)
                 for p in parameters {
                     if let value = p.defaultValue { expression(value) }
                     declare(declaration(p.name, .parameter, statement: statement.span, topLevel: false))
                 }
                 expression(body)
-                scopes.removeLast()
+                scopes.removeLast(); scopeSpans.removeLast()
             case .style(let name, let arguments):
                 self.arguments(arguments)
                 let d = declaration(name, .style, statement: statement.span, topLevel: topLevel)
@@ -197,13 +202,13 @@ private struct IndexBuilder {
                                     parameters: parameters.map(\.name.name))
                 components[name.name] = d
                 index.declarations.append(d)
-                scopes.append([:])
+                scopes.append([:]); scopeSpans.append(statement.span)
                 for p in parameters {
                     if let value = p.defaultValue { expression(value) }
                     declare(declaration(p.name, .parameter, statement: statement.span, topLevel: false))
                 }
                 walk(body.statements, topLevel: false)
-                scopes.removeLast()
+                scopes.removeLast(); scopeSpans.removeLast()
             case .importFile(let path, let span):
                 index.imports.append((path, span))
             case .page(let arguments, let block):
@@ -211,10 +216,10 @@ private struct IndexBuilder {
                 if let block { self.block(block) }
             case .forLoop(let variable, let sequence, let body):
                 expression(sequence)
-                scopes.append([:])
+                scopes.append([:]); scopeSpans.append(statement.span)
                 declare(declaration(variable, .loopVariable, statement: statement.span, topLevel: false))
                 walk(body.statements, topLevel: false)
-                scopes.removeLast()
+                scopes.removeLast(); scopeSpans.removeLast()
             case .ifElse(let condition, let then, let otherwise):
                 expression(condition)
                 block(then)
@@ -231,12 +236,12 @@ private struct IndexBuilder {
             case .labels(let labels):
                 if let sequence = labels.sequence { expression(sequence) }
                 arguments(labels.arguments)
-                scopes.append([:])
+                scopes.append([:]); scopeSpans.append(statement.span)
                 if let variable = labels.variable {
                     declare(declaration(variable, .loopVariable, statement: statement.span, topLevel: false))
                 }
                 walk(labels.block.statements, topLevel: false)
-                scopes.removeLast()
+                scopes.removeLast(); scopeSpans.removeLast()
             case .error:
                 break
             }
@@ -244,9 +249,9 @@ private struct IndexBuilder {
     }
 
     mutating func block(_ block: Block) {
-        scopes.append([:])
+        scopes.append([:]); scopeSpans.append(block.span)
         walk(block.statements, topLevel: false)
-        scopes.removeLast()
+        scopes.removeLast(); scopeSpans.removeLast()
     }
 
     mutating func arguments(_ list: ArgumentList) {
@@ -283,11 +288,11 @@ private struct IndexBuilder {
                 pending.append(c.sequence)
                 let saved = pending
                 pending = []
-                scopes.append([:])
+                scopes.append([:]); scopeSpans.append(expr.span)
                 declare(declaration(c.variable, .loopVariable, statement: expr.span, topLevel: false))
                 expression(c.element)
                 if let filter = c.filter { expression(filter) }
-                scopes.removeLast()
+                scopes.removeLast(); scopeSpans.removeLast()
                 pending = saved
             case .number, .color, .bool, .none, .error: break
             }

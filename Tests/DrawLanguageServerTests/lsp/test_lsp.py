@@ -3,13 +3,14 @@ client with VS Code's capabilities, on real files (the samples, files with synta
 semantic errors, files that import others) and edits that break and repair them."""
 
 import asyncio
+import subprocess
 import pathlib
 
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from conftest import ROOT
+from conftest import DRAWC, ROOT
 
 SAMPLES = sorted((ROOT / "samples").glob("*.draw"))
 
@@ -282,6 +283,17 @@ async def test_completion_offers_ids_members_and_names_in_scope(client: Language
     assert "gap" in items and items["gap"].detail == "= 12pt"
 
 
+async def test_completion_offers_block_names_only_inside_their_block(client: LanguageClient, tmp_path):
+    text = "def card(title) {\n  let inner = 2\n  rect title, width: \n}\nfor i in 0..<2 {\n  rect width: \n}\nrect height: \n"
+    uri = await open_text(client, tmp_path / "scopes.draw", text)
+    items = await complete(client, uri, text, "rect title, width: ")
+    assert {"title", "inner"} <= set(items) and "i" not in items
+    items = await complete(client, uri, text, "{\n  rect width: ")
+    assert "i" in items and "title" not in items and "inner" not in items
+    items = await complete(client, uri, text, "rect height: ")
+    assert not {"i", "title", "inner"} & set(items)
+
+
 # MARK: Hover
 
 async def test_hover_shows_property_docs_frames_paint_values_and_colours(client: LanguageClient, tmp_path):
@@ -485,3 +497,43 @@ async def test_signature_help_for_functions_and_components(client: LanguageClien
         types.SignatureHelpParams(text_document=doc, position=position_of(text, "tint: \n", -1))
     )
     assert help.signatures[0].label == "service(name, tint)" and help.active_parameter == 1
+
+
+# MARK: Formatting
+
+def apply_edits(text: str, edits) -> str:
+    """Applies LSP text edits (positions in UTF-16 units) to `text`, last first."""
+    lines = text.split("\n")
+
+    def offset(position):
+        before = sum(len(l) + 1 for l in lines[: position.line])
+        line = lines[position.line] if position.line < len(lines) else ""
+        units = line.encode("utf-16-le")[: position.character * 2].decode("utf-16-le")
+        return before + len(units)
+
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(e.range.start)] + e.new_text + text[offset(e.range.end):]
+        lines = text.split("\n")
+    return text
+
+
+async def test_formatting_whole_document_and_range_use_the_fmt_printer(client: LanguageClient, tmp_path):
+    text = 'rect   "a",fill:red\nvstack{\nrect\n}\ncircle  r:3\n'
+    path = tmp_path / "format.draw"
+    uri = await open_text(client, path, text)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    options = types.FormattingOptions(tab_size=2, insert_spaces=True)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(text_document=doc, options=options))
+    expected = subprocess.run([DRAWC, "fmt", str(path)], capture_output=True, text=True, check=True).stdout
+    assert apply_edits(text, edits) == expected and expected != text
+    # Only the statements the range touches (the circle on line 4).
+    edits = await client.text_document_range_formatting_async(types.DocumentRangeFormattingParams(
+        text_document=doc, options=options,
+        range=types.Range(start=types.Position(4, 0), end=types.Position(4, 5))))
+    assert [e.range.start.line for e in edits] == [4]
+    assert apply_edits(text, edits) == 'rect   "a",fill:red\nvstack{\nrect\n}\ncircle r: 3\n'
+    # A file with a syntax error is left alone.
+    await edit(client, uri, 2, (0, 10), (0, 11), "")
+    assert errors(client, uri)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(text_document=doc, options=options))
+    assert not edits
