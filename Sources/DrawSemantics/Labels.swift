@@ -95,6 +95,7 @@ extension Evaluation {
         var offset = Point(x: 0, y: 0)
         var scale = 1.0
         var templateSpan = span
+        var templateName = "custom"
         var startSpan: Span?
         for argument in unit.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
@@ -107,6 +108,7 @@ extension Evaluation {
             case "template":
                 templateSpan = valueSpan
                 template = labelTemplate(value, span: valueSpan)
+                if case .string(let name) = value { templateName = name } else if case .word(let name) = value { templateName = name }
                 if template == nil { return }
             case "copies":
                 guard case .number(let n) = value, n >= 0, n == n.rounded(), n <= Double(limits.maxLoopIterations) else {
@@ -189,6 +191,7 @@ extension Evaluation {
         let variable = statement.variable.map { symbol(of: $0) }
         let indexSymbol = intern("index")
         if firstPageBlock == nil { firstPageBlock = span }
+        printsLabelSheets = true
         let settings = PageSettings(size: template.page, margin: .zero, background: nil, span: span)
         nesting += 1
         defer { nesting -= 1 }
@@ -222,6 +225,7 @@ extension Evaluation {
             cellNode.geometry.at = PointValue(Point(x: offset.x + scale * center.x, y: offset.y + scale * center.y))
             cellNode.geometry.anchor = .center
             if scale != 1 { cellNode.geometry.scale = Point(x: scale, y: scale) }
+            cellNode.geometry.labelCell = LabelCell(template: templateName, index: iteration + 1)
             var die = Node(kind: .rect, span: span, style: .initial)
             die.style.fill = nil
             die.style.stroke = outline ? Color(red: 0.6, green: 0.6, blue: 0.6) : nil
