@@ -16,7 +16,7 @@ import Foundation
 struct Options {
     var quick = false
     var output = "bench/RESULTS.md"
-    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr }
+    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr && $0 != .labels }
     var sizes: [Int] = [10_000, 100_000, 1_000_000]
     var child: (Workload, Int)?
 }
