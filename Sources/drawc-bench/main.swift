@@ -77,7 +77,7 @@ func parseOptions() -> Options {
             exit(0)
         case "--help", "-h":
             print("""
-            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact] [--sizes 10000,100000] [--out FILE]
+            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact,labels] [--sizes 10000,100000] [--out FILE]
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             """)
