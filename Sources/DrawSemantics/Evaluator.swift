@@ -238,6 +238,8 @@ final class Evaluation {
     var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
+    /// A `labels` statement made pages (the document asks viewers not to scale it).
+    var printsLabelSheets = false
 
     init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
@@ -295,6 +297,7 @@ final class Evaluation {
             }
             drawing = Drawing(pages: pages, hasPageBlocks: true)
         }
+        drawing.noPrintScaling = printsLabelSheets
         checkReferences()
         return drawing
     }

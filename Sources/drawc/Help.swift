@@ -80,6 +80,13 @@ enum Help {
           drawc compile sketch.draw -o sketch.png --scale 2      # 192 dpi PNG
           drawc compile icon.draw -o icon.png --background transparent
 
+        Printing:
+          Label sheets ('labels … template: "avery-5160"') ask PDF viewers to print at 100 %
+          (/PrintScaling /None): print at actual size, never "fit to page". A page with
+          'bleed: 3mm, marks: crop' gets TrimBox/BleedBox (PDF; PostScript writes them as a
+          /PAGE pdfmark for ps2pdf) and crop marks. envelope("dl") gives an envelope's size and
+          address positions (envelope-10, dl, c5, c6, b5).
+
         """
 
     static let check = """
