@@ -34,7 +34,7 @@ extension LayoutEngine {
                 images.append(resource)
                 imageIndex[path] = resourceIndex
             case .failure(let error):
-                report(.error("layout.image", at: node.contentSpan ?? node.span, error.message))
+                report(.error(.image, at: node.contentSpan ?? node.span, error.message))
                 return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0)
             }
         }

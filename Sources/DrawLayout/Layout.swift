@@ -377,7 +377,7 @@ struct LayoutEngine {
                 if let made = inkOutline(of: points, width: g.width, options: g.ink) {
                     outline = made
                 } else {
-                    report(.error("layout.ink-limit", at: node.span,
+                    report(.error(.inkLimit, at: node.span,
                                   "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
                 }
             }
@@ -574,7 +574,7 @@ struct LayoutEngine {
     mutating func checkLabelFits(_ node: NodeRef, block: TextBlock, area: Rect) {
         let tolerance = LayoutDefaults.overflowTolerance
         guard block.size.width > area.width + tolerance || block.size.height > area.height + tolerance else { return }
-        report(.warning("layout.label-overflow", at: node.span,
+        report(.warning(.labelOverflow, at: node.span,
             "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt"))
     }
 
@@ -606,7 +606,7 @@ struct LayoutEngine {
             let shareY = onPage.height < 1 ? 1 : insideHeight / onPage.height
             guard shareX * shareY < 0.5 else { return }
         }
-        report(.warning("layout.outside-page", at: node.span,
+        report(.warning(.outsidePage, at: node.span,
             "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
     }
 
@@ -758,20 +758,20 @@ struct LayoutEngine {
     /// node is unknown or not placed yet.
     mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
         guard let target = ids[ref.nodeID] else {
-            report(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            report(.error(.unknownNode, at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
             return nil
         }
         switch boxes[target].state {
         case .placed:
             return pagePoint(of: target, localAnchor(target, ref.anchor))
         case .unplaced:
-            report(.error("layout.anchor-not-placed", at: ref.span,
+            report(.error(.anchorNotPlaced, at: ref.span,
                 "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
         case .connector:
-            report(.error("layout.anchor-on-connector", at: ref.span,
+            report(.error(.anchorOnConnector, at: ref.span,
                 "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
         case .ignored:
-            report(.error("layout.anchor-not-placed", at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+            report(.error(.anchorNotPlaced, at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
         }
         return nil
     }

@@ -560,7 +560,7 @@ package struct PSRenderer: Backend {
         var warnings: [BackendMessage] = []
         func note(_ output: PSWriter.Output) {
             for w in output.warnings {
-                let message = BackendMessage(id: "ps.approximation", message: w)
+                let message = BackendMessage(id: PSID.approximation.rawValue, message: w)
                 if !warnings.contains(message) { warnings.append(message) }
             }
         }

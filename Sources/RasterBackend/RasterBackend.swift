@@ -54,9 +54,9 @@ package struct RasterOptions: Sendable, Hashable {
 
 /// A problem that stops rendering, as a message for a diagnostic.
 package struct RasterError: Error, Hashable, Sendable {
-    package var id: String
+    package var id: RasterID
     package var message: String
-    package init(_ id: String, _ message: String) { self.id = id; self.message = message }
+    package init(_ id: RasterID, _ message: String) { self.id = id; self.message = message }
 }
 
 /// A page's pixels: premultiplied RGBA, 8 bits per channel, rows top to bottom.
@@ -118,7 +118,7 @@ package struct PNGRenderer: Backend {
         switch RasterWriter.render(document, options: options) {
         case .success(let files): BackendOutput(files: files, onePerPage: true)
         case .failure(let error):
-            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id, message: error.message)])
+            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id.rawValue, message: error.message)])
         }
     }
 }
