@@ -32,6 +32,7 @@ extension LayoutEngine {
             case .success(let resource):
                 resourceIndex = images.count
                 images.append(resource)
+                causes.images.append(node.contentSpan ?? node.span)
                 imageIndex[path] = resourceIndex
             case .failure(let error):
                 report(.error(.image, at: node.contentSpan ?? node.span, error.message))

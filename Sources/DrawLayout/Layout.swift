@@ -31,9 +31,11 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
+        engine.causes.pages.append(page.settings.span)
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
+    document.causes = engine.causes
     return (document, engine.sink.diagnostics)
 }
 
@@ -147,6 +149,10 @@ struct LayoutEngine {
     var fontIDs: [Int] = []
     var documentFonts: [Scene.FontResource] = []
     var images: [Scene.ImageResource] = []
+    /// The source spans of fonts, images, pages and the first transparency, for backends' warnings.
+    var causes = Scene.Causes()
+    /// Where the text being emitted takes its font from: the `font:` value, else the node.
+    var fontCause = Span.unknown
     var imageIndex: [String: Int] = [:]
 
     // Per page.
@@ -940,6 +946,11 @@ struct LayoutEngine {
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
         let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
+        if causes.translucent == nil, opacity < 1 || Self.hasTranslucentPaint(node.style) { causes.translucent = node.span }
+        let outerFontCause = fontCause
+        let fontsSpan = node.style.fontsSpan
+        fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
+        defer { fontCause = outerFontCause }
         if own != nil || opacity != 1 {
             var inner: [Scene.Item] = []
             emitContent(node, index: index, box: box, into: &inner)
@@ -1140,8 +1151,14 @@ struct LayoutEngine {
         if fontIDs[face] < 0 {
             fontIDs[face] = documentFonts.count
             documentFonts.append(faces[face].resource)
+            causes.fonts.append(fontCause)
         }
         return Scene.FontID(fontIDs[face])
+    }
+
+    /// A fill, stroke or text colour less than opaque (PostScript cannot show it).
+    static func hasTranslucentPaint(_ style: ResolvedStyle) -> Bool {
+        (style.fill.map { $0.alpha < 1 } ?? false) || (style.stroke.map { $0.alpha < 1 } ?? false) || style.color.alpha < 1
     }
 
     private static func shapePaint(_ style: ResolvedStyle) -> Paint {

@@ -1,5 +1,6 @@
 // Text from glyph outlines and images sampled bilinearly.
 
+import DrawDiagnostics
 import DrawFonts
 import DrawImages
 import DrawScene
@@ -84,7 +85,10 @@ extension Painter {
         case .standard(let standard):
             switch faces.face(standard) {
             case .success(let f): face = f
-            case .failure(let error): failure = error; return
+            case .failure(var error):
+                error.span = document.causes.font(run.font.index)
+                failure = error
+                return
             }
             lookup = standard.isSymbolic ? .builtInCode : .unicode
         }
@@ -145,6 +149,7 @@ extension Painter {
         if images[index] == nil { images[index] = .some(ImageDecoder.decode(document.images[index].bytes)) }
         guard let decoded = images[index] ?? nil, decoded.width > 0, decoded.height > 0 else {
             failure = RasterError(.imageUndecodable, "an image of the drawing cannot be decoded")
+            failure?.span = document.causes.image(index)
             return
         }
         // Image space (pixels, y down) → page → device.
