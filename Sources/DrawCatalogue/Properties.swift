@@ -85,8 +85,12 @@ extension Property {
     package static let specs: [PropertySpec] = allCases.map(\.declaration)
 
     package var name: String { spec.name }
-    /// Whether the property has an effect on `kind`.
-    @inline(__always) package func applies(to kind: NodeKind) -> Bool { spec.applies(to: kind) }
+    /// Whether the property has an effect on `kind`. Evaluation asks this for every property
+    /// of every node: a table of kind bits, not a copy of the spec.
+    @inline(__always) package func applies(to kind: NodeKind) -> Bool {
+        Property.kindBits[Int(rawValue)] & (1 << UInt64(kind.rawValue)) != 0
+    }
+    private static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
 
     /// The property of a name, or nil.
     package static func named(_ name: String) -> Property? { byName[name] }
