@@ -28,7 +28,7 @@ let package = Package(
         // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
         .target(name: "DrawFonts", dependencies: ["DrawResources"]),
         // The scene IR: pages of positioned paths, text runs, images and groups.
-        .target(name: "DrawScene", dependencies: ["DrawFonts"]),
+        .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources"]),
@@ -38,13 +38,13 @@ let package = Package(
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
         .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
-        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
         // Barcode encoders: data -> bar widths or module matrix, check digits, data errors.
         .target(name: "DrawBarcodes"),
         // The one image decoder: PNG and JPEG headers and pixels, for layout, backends and tests.
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG writer.
-        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
         // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
         .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.

@@ -129,3 +129,22 @@ package struct KeywordSpec: Sendable {
         KeywordSpec(name: "none", doc: "No paint, no dashes, no arrowheads.", example: "rect fill: none"),
     ]
 }
+
+/// One unit written after a number (completion and hover; the lexer's unit switch must
+/// accept exactly these, a test checks).
+package struct UnitSpec: Sendable {
+    package let name: String
+    /// Points per unit for lengths; nil for angles and percentages.
+    package let points: Double?
+    package let doc: String
+
+    package static let all: [UnitSpec] = [
+        UnitSpec(name: "pt", points: 1, doc: "points, 1/72 in"),
+        UnitSpec(name: "in", points: 72, doc: "inches, 72 pt"),
+        UnitSpec(name: "mm", points: 72 / 25.4, doc: "millimetres, 72/25.4 pt"),
+        UnitSpec(name: "cm", points: 720 / 25.4, doc: "centimetres, 720/25.4 pt"),
+        UnitSpec(name: "px", points: 0.75, doc: "CSS pixels at 96 dpi, 0.75 pt"),
+        UnitSpec(name: "deg", points: nil, doc: "degrees (an angle)"),
+        UnitSpec(name: "%", points: nil, doc: "a percentage (50% is 0.5)"),
+    ]
+}

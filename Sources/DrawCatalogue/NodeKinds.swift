@@ -55,9 +55,14 @@ extension NodeKind {
 
     package var name: String { spec.name }
     package var positionalMeaning: String? { spec.positional }
-    package var isDiagramShape: Bool { spec.isDiagramShape }
-    package var alignsChildren: Bool { spec.alignsChildren }
-    package var takesChildren: Bool { spec.takesChildren }
+    // Layout asks these per node: read from a table of bits rather than copying the spec
+    // (its strings would be retained and released at every question).
+    @inline(__always) package var isDiagramShape: Bool { NodeKind.flags[Int(rawValue)] & 1 != 0 }
+    @inline(__always) package var alignsChildren: Bool { NodeKind.flags[Int(rawValue)] & 2 != 0 }
+    @inline(__always) package var takesChildren: Bool { NodeKind.flags[Int(rawValue)] & 4 != 0 }
+    private static let flags: [UInt8] = specs.map {
+        ($0.isDiagramShape ? 1 : 0) | ($0.alignsChildren ? 2 : 0) | ($0.takesChildren ? 4 : 0)
+    }
 
     /// Kinds by every name they are written with (aliases included); `connector` has none.
     package static let byName: [String: NodeKind] = {

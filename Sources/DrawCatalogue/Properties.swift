@@ -61,9 +61,12 @@ package struct PropertySpec: Sendable {
     package let doc: String
     package let example: String
 
-    init(_ name: String, _ type: ValueType, _ expects: String, kinds: KindSet? = nil, default defaultValue: String,
+    /// `expects` nil: a word-valued property expects one of its words ("butt, round or square").
+    init(_ name: String, _ type: ValueType, _ expects: String? = nil, kinds: KindSet? = nil, default defaultValue: String,
          group: PropertyGroup, words: [String] = [], doc: String, example: String) {
-        self.name = name; self.type = type; self.expects = expects; self.kinds = kinds
+        precondition(expects != nil || (type == .word && words.count >= 2), "'\(name)' needs what it expects")
+        self.name = name; self.type = type; self.kinds = kinds
+        self.expects = expects ?? words.dropLast().joined(separator: ", ") + " or " + words.last!
         self.defaultValue = defaultValue; self.group = group
         self.isInherited = group == .paint || group == .text
         self.words = words; self.doc = doc; self.example = example
@@ -85,8 +88,12 @@ extension Property {
     package static let specs: [PropertySpec] = allCases.map(\.declaration)
 
     package var name: String { spec.name }
-    /// Whether the property has an effect on `kind`.
-    @inline(__always) package func applies(to kind: NodeKind) -> Bool { spec.applies(to: kind) }
+    /// Whether the property has an effect on `kind`. Evaluation asks this for every property
+    /// of every node: a table of kind bits, not a copy of the spec.
+    @inline(__always) package func applies(to kind: NodeKind) -> Bool {
+        Property.kindBits[Int(rawValue)] & (1 << UInt64(kind.rawValue)) != 0
+    }
+    private static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
 
     /// The property of a name, or nil.
     package static func named(_ name: String) -> Property? { byName[name] }
@@ -159,11 +166,11 @@ extension Property {
             return PropertySpec("lineWidth", .length, "a length", default: "1pt", group: .paint,
                                 doc: "The outline's width (non-negative).", example: "line from: a, to: b, lineWidth: 2pt")
         case .lineCap:
-            return PropertySpec("lineCap", .word, "butt, round or square", default: "butt", group: .paint,
+            return PropertySpec("lineCap", .word, default: "butt", group: .paint,
                                 words: ["butt", "round", "square"], doc: "How open ends of lines are drawn.",
                                 example: "polyline points: [(0, 0), (20, 10)], lineCap: round")
         case .lineJoin:
-            return PropertySpec("lineJoin", .word, "miter, round or bevel", default: "miter", group: .paint,
+            return PropertySpec("lineJoin", .word, default: "miter", group: .paint,
                                 words: ["miter", "round", "bevel"], doc: "How corners of outlines are drawn.",
                                 example: "polygon points: [(0, 0), (20, 0), (10, 20)], lineJoin: round")
         case .miterLimit:
@@ -231,7 +238,7 @@ extension Property {
                                 doc: "The points of lines, polylines, polygons and ink (a list or a points string); on a `star`, its number of tips.",
                                 example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
         case .arrow:
-            return PropertySpec("arrow", .word, "start, end, both or none", kinds: lines,
+            return PropertySpec("arrow", .word, kinds: lines,
                                 default: "none (arrow, connector: end)", group: .kindSpecific,
                                 words: ["start", "end", "both", "none"], doc: "Which ends get an arrowhead (`true` is `end`).",
                                 example: "line from: a, to: b, arrow: both")
@@ -258,7 +265,7 @@ extension Property {
             return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer), default: "0pt",
                                 group: .kindSpecific, doc: "The least length of a spacer.", example: "spacer minLength: 10")
         case .fit:
-            return PropertySpec("fit", .word, "contain, cover or fill", kinds: KindSet(.image), default: "contain",
+            return PropertySpec("fit", .word, kinds: KindSet(.image), default: "contain",
                                 group: .kindSpecific, words: ["contain", "cover", "fill"],
                                 doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
         case .type:
@@ -281,7 +288,7 @@ extension Property {
                                 group: .kindSpecific, doc: "The human-readable text under a linear symbol, or your own.",
                                 example: "barcode \"x\", type: code128, text: false")
         case .errorCorrection:
-            return PropertySpec("errorCorrection", .word, "L, M, Q or H", kinds: KindSet(.barcode), default: "M",
+            return PropertySpec("errorCorrection", .word, kinds: KindSet(.barcode), default: "M",
                                 group: .kindSpecific, words: ["L", "M", "Q", "H"], doc: "The QR Code error-correction level.",
                                 example: "barcode \"x\", type: qr, errorCorrection: H")
         case .version:
@@ -300,7 +307,7 @@ extension Property {
                                 group: .kindSpecific, words: ["none"], doc: "Painted under the symbol and its quiet zone.",
                                 example: "barcode \"x\", type: code128, background: white")
         case .shape:
-            return PropertySpec("shape", .word, "square, rectangle or any", kinds: KindSet(.barcode), default: "square",
+            return PropertySpec("shape", .word, kinds: KindSet(.barcode), default: "square",
                                 group: .kindSpecific, words: ["square", "rectangle", "any"],
                                 doc: "The Data Matrix shapes to choose from.", example: "barcode \"x\", type: datamatrix, shape: rectangle")
         case .smooth:
@@ -345,7 +352,7 @@ extension Property {
                                 doc: "Pressure from the spacing of points (fast is thin).",
                                 example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
         case .direction:
-            return PropertySpec("direction", .word, "up, down, left or right", kinds: KindSet(.triangle), default: "up",
+            return PropertySpec("direction", .word, kinds: KindSet(.triangle), default: "up",
                                 group: .kindSpecific, words: ["up", "down", "left", "right"],
                                 doc: "Where a triangle's apex points.", example: "triangle direction: right")
         case .skew:
@@ -362,7 +369,7 @@ extension Property {
                                 default: "0.5", group: .kindSpecific, doc: "A star's inner radius as a fraction of the outer.",
                                 example: "star points: 6, inner: 40%")
         case .route:
-            return PropertySpec("route", .word, "straight, orthogonal or curved", kinds: lines, default: "straight",
+            return PropertySpec("route", .word, kinds: lines, default: "straight",
                                 group: .kindSpecific, words: ["straight", "orthogonal", "curved"],
                                 doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
         case .side:
@@ -374,11 +381,11 @@ extension Property {
                                 group: .kindSpecific, words: ["top", "bottom", "left", "right", "n", "s", "w", "e"],
                                 doc: "Where a connector enters its end node.", example: "a -> b, toSide: top")
         case .arrowhead:
-            return PropertySpec("arrowhead", .word, Self.arrowheadExpects, kinds: lines, default: "triangle",
+            return PropertySpec("arrowhead", .word, kinds: lines, default: "triangle",
                                 group: .kindSpecific, words: Self.arrowheadWords,
                                 doc: "The mark at the end of a line.", example: "a -> b, arrowhead: many")
         case .arrowtail:
-            return PropertySpec("arrowtail", .word, Self.arrowheadExpects, kinds: lines, default: "none",
+            return PropertySpec("arrowtail", .word, kinds: lines, default: "none",
                                 group: .kindSpecific, words: Self.arrowheadWords,
                                 doc: "The mark at the start of a line.", example: "a -> b, arrowtail: one")
         case .arrowSize:
@@ -386,7 +393,7 @@ extension Property {
                                 group: .kindSpecific, doc: "The length of a head along the line (at most 1000pt).",
                                 example: "a -> b, arrowSize: 8pt")
         case .labelPosition:
-            return PropertySpec("labelPosition", .word, "above, below or on", kinds: lines, default: "above",
+            return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
                                 group: .kindSpecific, words: ["above", "below", "on"],
                                 doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on")
         case .labelAt:
@@ -404,8 +411,6 @@ extension Property {
         "triangle", "open", "stealth", "diamond", "diamondOpen", "circle", "circleOpen", "bar", "none", "one", "many",
         "oneOrMany", "zeroOrOne", "zeroOrMany",
     ]
-    private static let arrowheadExpects =
-        "triangle, open, stealth, diamond, diamondOpen, circle, circleOpen, bar, none, one, many, oneOrMany, zeroOrOne or zeroOrMany"
 }
 
 /// A set of properties, one bit each (there are more than 64 of them).

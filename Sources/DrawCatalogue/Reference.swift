@@ -5,7 +5,7 @@
 package enum CatalogueReference {
     /// The names of the generated blocks, in the order they appear in the docs.
     package static let blockNames = ["common-properties", "inherited-properties", "node-kinds", "kind-specific-properties",
-                                     "functions", "anchors", "page-sizes", "keywords", "named-colors"]
+                                     "functions", "anchors", "page-sizes", "keywords", "units", "named-colors"]
 
     /// The markdown of one block (without its markers), ending with a line feed.
     package static func block(_ name: String) -> String? {
@@ -18,6 +18,7 @@ package enum CatalogueReference {
         case "anchors": anchorTable()
         case "page-sizes": pageSizeTable()
         case "keywords": keywordTable()
+        case "units": unitTable()
         case "named-colors": colorList()
         default: nil
         }
@@ -99,6 +100,12 @@ package enum CatalogueReference {
     static func keywordTable() -> String {
         var out = "| keyword | | example |\n|---|---|---|\n"
         for keyword in KeywordSpec.all { out += "| `\(keyword.name)` | \(cell(keyword.doc)) | `\(cell(keyword.example))` |\n" }
+        return out
+    }
+
+    static func unitTable() -> String {
+        var out = "| unit | |\n|---|---|\n"
+        for unit in UnitSpec.all { out += "| `\(unit.name)` | \(unit.doc) |\n" }
         return out
     }
 

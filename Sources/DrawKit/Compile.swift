@@ -108,11 +108,11 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [OutputFile] {
     let output = Stages.backend(for: format, options: options).render(document)
     for warning in output.warnings {
-        let diagnostic = Diagnostic.warning(warning.id, at: .unknown, warning.message)
+        let diagnostic = Diagnostic.warning(warning.id, at: warning.span, warning.message)
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
     for error in output.errors {
-        diagnostics.append(Diagnostic.error(error.id, at: .unknown, error.message))
+        diagnostics.append(Diagnostic.error(error.id, at: error.span, error.message))
     }
     if !output.errors.isEmpty { return [] }
     if output.onePerPage && output.files.count == 1 { return [OutputFile(page: nil, bytes: output.files[0])] }

@@ -32,9 +32,10 @@ extension LayoutEngine {
             case .success(let resource):
                 resourceIndex = images.count
                 images.append(resource)
+                causes.images.append(node.contentSpan ?? node.span)
                 imageIndex[path] = resourceIndex
             case .failure(let error):
-                report(.error("layout.image", at: node.contentSpan ?? node.span, error.message))
+                report(.error(.image, at: node.contentSpan ?? node.span, error.message))
                 return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0)
             }
         }

@@ -31,10 +31,12 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
+        engine.causes.pages.append(page.settings.span)
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
     document.metadata.noPrintScaling = drawing.noPrintScaling
+    document.causes = engine.causes
     return (document, engine.sink.diagnostics)
 }
 
@@ -148,6 +150,10 @@ struct LayoutEngine {
     var fontIDs: [Int] = []
     var documentFonts: [Scene.FontResource] = []
     var images: [Scene.ImageResource] = []
+    /// The source spans of fonts, images, pages and the first transparency, for backends' warnings.
+    var causes = Scene.Causes()
+    /// Where the text being emitted takes its font from: the `font:` value, else the node.
+    var fontCause = Span.unknown
     var imageIndex: [String: Int] = [:]
 
     // Per page.
@@ -394,7 +400,7 @@ struct LayoutEngine {
                 if let made = inkOutline(of: points, width: g.width, options: g.ink) {
                     outline = made
                 } else {
-                    report(.error("layout.ink-limit", at: node.span,
+                    report(.error(.inkLimit, at: node.span,
                                   "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
                 }
             }
@@ -591,7 +597,7 @@ struct LayoutEngine {
     mutating func checkLabelFits(_ node: NodeRef, block: TextBlock, area: Rect) {
         let tolerance = LayoutDefaults.overflowTolerance
         guard block.size.width > area.width + tolerance || block.size.height > area.height + tolerance else { return }
-        report(.warning("layout.label-overflow", at: node.span,
+        report(.warning(.labelOverflow, at: node.span,
             "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt"))
     }
 
@@ -623,7 +629,7 @@ struct LayoutEngine {
             let shareY = onPage.height < 1 ? 1 : insideHeight / onPage.height
             guard shareX * shareY < 0.5 else { return }
         }
-        report(.warning("layout.outside-page", at: node.span,
+        report(.warning(.outsidePage, at: node.span,
             "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
     }
 
@@ -816,20 +822,20 @@ struct LayoutEngine {
     /// node is unknown or not placed yet.
     mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
         guard let target = ids[ref.nodeID] else {
-            report(.error("layout.unknown-node", at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            report(.error(.unknownNode, at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
             return nil
         }
         switch boxes[target].state {
         case .placed:
             return pagePoint(of: target, localAnchor(target, ref.anchor))
         case .unplaced:
-            report(.error("layout.anchor-not-placed", at: ref.span,
+            report(.error(.anchorNotPlaced, at: ref.span,
                 "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
         case .connector:
-            report(.error("layout.anchor-on-connector", at: ref.span,
+            report(.error(.anchorOnConnector, at: ref.span,
                 "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
         case .ignored:
-            report(.error("layout.anchor-not-placed", at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+            report(.error(.anchorNotPlaced, at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
         }
         return nil
     }
@@ -998,6 +1004,11 @@ struct LayoutEngine {
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
         let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
+        if causes.translucent == nil, opacity < 1 || Self.hasTranslucentPaint(node.style) { causes.translucent = node.span }
+        let outerFontCause = fontCause
+        let fontsSpan = node.style.fontsSpan
+        fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
+        defer { fontCause = outerFontCause }
         if own != nil || opacity != 1 {
             var inner: [Scene.Item] = []
             emitContent(node, index: index, box: box, into: &inner)
@@ -1198,8 +1209,14 @@ struct LayoutEngine {
         if fontIDs[face] < 0 {
             fontIDs[face] = documentFonts.count
             documentFonts.append(faces[face].resource)
+            causes.fonts.append(fontCause)
         }
         return Scene.FontID(fontIDs[face])
+    }
+
+    /// A fill, stroke or text colour less than opaque (PostScript cannot show it).
+    static func hasTranslucentPaint(_ style: ResolvedStyle) -> Bool {
+        (style.fill.map { $0.alpha < 1 } ?? false) || (style.stroke.map { $0.alpha < 1 } ?? false) || style.color.alpha < 1
     }
 
     private static func shapePaint(_ style: ResolvedStyle) -> Paint {

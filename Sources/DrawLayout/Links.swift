@@ -191,11 +191,11 @@ extension LayoutEngine {
             return nil
         case .node(let id, let span)?:
             guard let target = ids[id] else {
-                report(.error("layout.unknown-node", at: span, "no node with id '\(id)' on this page"))
+                report(.error(.unknownNode, at: span, "no node with id '\(id)' on this page"))
                 return nil
             }
             guard boxes[target].state == .placed else {
-                report(.error("layout.connector-target", at: span,
+                report(.error(.connectorTarget, at: span,
                     boxes[target].state == .connector ? "'\(id)' is a connector; connectors join nodes" : "'\(id)' is not drawn, so nothing can connect to it"))
                 return nil
             }
@@ -484,7 +484,7 @@ extension LayoutEngine {
         routedConnectors += 1
         if routedConnectors > maximumRoutedConnectors {
             if routedConnectors == maximumRoutedConnectors + 1 {
-                report(.warning("layout.route-too-complex", at: span,
+                report(.warning(.routeTooComplex, at: span,
                     "more than \(maximumRoutedConnectors) orthogonal connectors on this page; this one and the rest are drawn as simple elbows"))
             }
             let (s, e) = (start.clips ? start.point : portPoint(start), end.clips ? end.point : portPoint(end))
@@ -541,7 +541,7 @@ extension LayoutEngine {
             obstacles.append(frame)
         }
         if obstacles.count > maximumRoutingObstacles {
-            report(.warning("layout.route-too-complex", at: span,
+            report(.warning(.routeTooComplex, at: span,
                 "\(obstacles.count) nodes lie near this orthogonal connector (at most \(maximumRoutingObstacles) are avoided); it is drawn without avoiding them"))
             obstacles = []
         }

@@ -16,7 +16,7 @@ import DrawScene
 /// A mistake in path data: `offset` is the byte offset in the data where it was found,
 /// `length` how many bytes the caret should cover (at least 1 unless at the end).
 struct PathDataError: Error, Hashable, Sendable {
-    var id: String
+    var id: LayoutID
     var offset: Int
     var length: Int
     var message: String
@@ -82,7 +82,7 @@ private struct PathDataParser {
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self), end - offset)
     }
 
-    func errorHere(_ id: String, expected: String) -> PathDataError {
+    func errorHere(_ id: LayoutID, expected: String) -> PathDataError {
         if index >= bytes.count {
             return PathDataError(id: id, offset: bytes.count, length: 0, message: "expected \(expected) in path data, found the end of the data")
         }
@@ -106,10 +106,10 @@ private struct PathDataParser {
                 var end = start
                 while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
                 let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                return .failure(PathDataError(id: "layout.path-data.unknown-unit", offset: start, length: end - start,
+                return .failure(PathDataError(id: .pathDataUnknownUnit, offset: start, length: end - start,
                                               message: "unknown unit '\(unit)' in path data (lengths may carry pt, in, mm, cm or px)"))
             }
-            return .failure(errorHere("layout.path-data.expected-number", expected: "a number"))
+            return .failure(errorHere(.pathDataExpectedNumber, expected: "a number"))
         }
         // An exponent only when digits follow (`1e3`, `1e-3`); a bare `e` is left alone.
         if end < bytes.count, bytes[end] == 0x65 || bytes[end] == 0x45 {
@@ -138,13 +138,13 @@ private struct PathDataParser {
         }
         numbersRead += 1
         guard numbersRead <= maximumPathDataNumbers else {
-            return .failure(PathDataError(id: "layout.path-data.too-long", offset: start, length: end - start,
+            return .failure(PathDataError(id: .pathDataTooLong, offset: start, length: end - start,
                                           message: "path data holds more than \(maximumPathDataNumbers) numbers"))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         index = end + unitLength
         guard let value = Double(text), (value * scale).isFinite else {
-            return .failure(PathDataError(id: "layout.path-data.bad-number", offset: start, length: end - start,
+            return .failure(PathDataError(id: .pathDataBadNumber, offset: start, length: end - start,
                                           message: "number '\(text)' in path data is out of range"))
         }
         return .success(value * scale)
@@ -153,7 +153,7 @@ private struct PathDataParser {
     /// An arc flag: exactly one `0` or `1`.
     mutating func flag() -> Result<Bool, PathDataError> {
         guard index < bytes.count, bytes[index] == 0x30 || bytes[index] == 0x31 else {
-            return .failure(errorHere("layout.path-data.expected-flag", expected: "an arc flag '0' or '1'"))
+            return .failure(errorHere(.pathDataExpectedFlag, expected: "an arc flag '0' or '1'"))
         }
         let value = bytes[index] == 0x31
         index += 1
@@ -188,15 +188,15 @@ private struct PathDataParser {
             let upper = relative ? command - 0x20 : command
             guard "MLHVCSQTAZ".utf8.contains(upper) else {
                 if atNumberStart {
-                    return PathDataError(id: "layout.path-data.expected-command", offset: index, length: 1,
+                    return PathDataError(id: .pathDataExpectedCommand, offset: index, length: 1,
                                          message: "expected a path command, found a number (only 'M' and the other commands repeat, not 'Z')")
                 }
                 let (text, length) = scalar(at: index)
-                return PathDataError(id: "layout.path-data.unknown-command", offset: index, length: length,
+                return PathDataError(id: .pathDataUnknownCommand, offset: index, length: length,
                                      message: "unknown path command '\(text)'; expected one of M L H V C S Q T A Z")
             }
             if isFirst && upper != 0x4D {
-                return PathDataError(id: "layout.path-data.missing-moveto", offset: commandOffset, length: 1,
+                return PathDataError(id: .pathDataMissingMoveto, offset: commandOffset, length: 1,
                                      message: "path data must start with 'M' or 'm', found '\(String(UnicodeScalar(command)))'")
             }
             isFirst = false
@@ -213,7 +213,7 @@ private struct PathDataParser {
                 repeatCount += 1
                 let comma = skipSeparator()
                 if !atNumberStart {
-                    if comma { return errorHere("layout.path-data.expected-number", expected: "a number") }
+                    if comma { return errorHere(.pathDataExpectedNumber, expected: "a number") }
                     break
                 }
             }

@@ -1,3 +1,5 @@
+import DrawDiagnostics
+
 /// What every output format offers: the scene IR in, files out. DrawKit keeps one table
 /// from output format to backend and calls through this protocol only.
 package protocol Backend: Sendable {
@@ -9,7 +11,9 @@ package protocol Backend: Sendable {
 package struct BackendMessage: Hashable, Sendable {
     package var id: String
     package var message: String
-    package init(id: String, message: String) { self.id = id; self.message = message }
+    /// The source of the cause, from `Document.causes` (`.unknown` only for hand-built documents).
+    package var span: Span
+    package init(id: String, message: String, span: Span = .unknown) { self.id = id; self.message = message; self.span = span }
 }
 
 /// What a backend produced.

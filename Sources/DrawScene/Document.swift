@@ -1,3 +1,4 @@
+import DrawDiagnostics
 import DrawFonts
 
 extension Scene {
@@ -131,8 +132,30 @@ extension Scene {
         package var fonts: [FontResource]
         package var images: [ImageResource]
         package var metadata: Metadata
+        /// Where in the source what the document uses came from, so a backend's late warning
+        /// (a PostScript approximation, a font it cannot embed) points at its cause.
+        package var causes: Causes
         package init(pages: [Page] = [], fonts: [FontResource] = [], images: [ImageResource] = [], metadata: Metadata = Metadata()) {
             self.pages = pages; self.fonts = fonts; self.images = images; self.metadata = metadata
+            causes = Causes()
         }
+    }
+
+    /// Source spans of a document's resources and effects, filled in by layout (`.unknown`
+    /// where a document is built by hand). Items keep no spans: these are what backends warn about.
+    package struct Causes: Hashable, Sendable {
+        /// Per entry of `Document.fonts`: the `font:` value (or the node) that first used it.
+        package var fonts: [Span] = []
+        /// Per entry of `Document.images`: the `image` node's file path.
+        package var images: [Span] = []
+        /// Per page: its `page` statement.
+        package var pages: [Span] = []
+        /// The first node drawn with transparency (`opacity`, a translucent colour).
+        package var translucent: Span?
+        package init() {}
+
+        package func font(_ index: Int) -> Span { fonts.indices.contains(index) ? fonts[index] : .unknown }
+        package func image(_ index: Int) -> Span { images.indices.contains(index) ? images[index] : .unknown }
+        package func page(_ index: Int) -> Span { pages.indices.contains(index) ? pages[index] : .unknown }
     }
 }

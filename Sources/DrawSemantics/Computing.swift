@@ -48,7 +48,7 @@ extension Evaluation {
     func defineFunction(_ name: Identifier, _ parameters: [Parameter], _ body: ExprID) {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name.name).inserted {
-            error("sem.duplicate-parameter", parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+            error(.duplicateParameter, parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
         }
         functions.append(ValueFunction(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
                                        unit: unit, captures: []))
@@ -69,12 +69,12 @@ extension Evaluation {
             if let label = labelOf(argument) {
                 guard let slot = function.parameters.firstIndex(where: { $0.name.name == label.name }) else {
                     let (notes, fixIts) = didYouMean(label.name, among: function.parameters.map(\.name.name), span: label.span)
-                    report(.error("sem.function-argument", at: label.span, "'\(function.name)' has no parameter '\(label.name)'",
+                    report(.error(.functionArgument, at: label.span, "'\(function.name)' has no parameter '\(label.name)'",
                                   notes: notes + [.init("'\(function.name)' is defined here", at: function.nameSpan)], fixIts: fixIts))
                     return nil
                 }
                 if values[slot] != nil {
-                    error("sem.duplicate-argument", label.span, "parameter '\(label.name)' is given twice")
+                    error(.duplicateArgument, label.span, "parameter '\(label.name)' is given twice")
                     return nil
                 }
                 guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
@@ -82,7 +82,7 @@ extension Evaluation {
                 continue
             }
             guard position < values.count else {
-                error("sem.function-argument", exprSpan(argument.value),
+                error(.functionArgument, exprSpan(argument.value),
                       "'\(function.name)' takes \(values.count) argument\(values.count == 1 ? "" : "s"), found more",
                       notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
                 return nil
@@ -101,18 +101,18 @@ extension Evaluation {
     func invokeFunction(_ index: Int, _ arguments: [Value?], span: Span, depth: Int) -> Value? {
         let function = functions[index]
         if evaluationDepth + depth + 1 > limits.maxEvaluationDepth {
-            limit("sem.expression-depth", span,
+            limit(.expressionDepth, span,
                   "expressions nest deeper than \(limits.maxEvaluationDepth) levels through the function calls open here")
             return nil
         }
         if callDepth >= limits.maxCallDepth {
-            limit("sem.recursion-limit", span,
+            limit(.recursionLimit, span,
                   "function and component calls nest deeper than \(limits.maxCallDepth) (is '\(function.name)' recursive without an end?)")
             return nil
         }
         totalCalls += 1
         if totalCalls > limits.maxCalls {
-            limit("sem.call-limit", span, "more than \(limits.maxCalls) function and component calls in the drawing")
+            limit(.callLimit, span, "more than \(limits.maxCalls) function and component calls in the drawing")
             return nil
         }
         let saved = (unit, floor, captures, blockStart)
@@ -130,7 +130,7 @@ extension Evaluation {
                 guard let defaultValue = parameter.defaultValue else {
                     // Reported at the call, which is in the caller's file.
                     let note = Diagnostic.Note("'\(function.name)' is defined here", at: function.nameSpan)
-                    report(.error("sem.missing-argument", at: span,
+                    report(.error(.missingArgument, at: span,
                                   "missing argument for parameter '\(parameter.name.name)' of '\(function.name)'", notes: [note]))
                     return nil
                 }
@@ -156,7 +156,7 @@ extension Evaluation {
             let function = functions[index]
             let required = function.parameters.prefix { $0.defaultValue == nil }.count
             guard arguments.count >= required, arguments.count <= function.parameters.count else {
-                error("sem.function-argument", calleeSpan,
+                error(.functionArgument, calleeSpan,
                       "\(what) calls '\(function.name)' with \(arguments.count) argument\(arguments.count == 1 ? "" : "s"), but it takes \(function.parameters.count)",
                       notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
                 return nil
@@ -184,7 +184,7 @@ extension Evaluation {
     func conditional(_ condition: ExprID, _ then: ExprID, _ otherwise: ExprID, depth: Int) -> Value? {
         guard let value = evaluate(condition, depth: depth + 1) else { return nil }
         guard case .bool(let flag) = value else {
-            error("sem.condition-not-bool", exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
+            error(.conditionNotBool, exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
             return nil
         }
         return evaluate(flag ? then : otherwise, depth: depth + 1)
@@ -198,7 +198,7 @@ extension Evaluation {
             guard let label = field.label(names: file.ast.names) else { continue }
             if let first = names.firstIndex(of: label.name) {
                 let firstSpan = file.ast[fields][first].label(names: file.ast.names)?.span
-                error("sem.duplicate-field", label.span, "the field '\(label.name)' is given twice",
+                error(.duplicateField, label.span, "the field '\(label.name)' is given twice",
                       notes: firstSpan.map { [.init("first given here", at: $0)] } ?? [])
                 return nil
             }
@@ -227,12 +227,12 @@ extension Evaluation {
         guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "[for") else { return nil }
         let count = walk.count
         if count > limits.maxLoopIterations || count > limits.maxListLength {
-            limit("sem.loop-limit", sequenceSpan,
+            limit(.loopLimit, sequenceSpan,
                   "this list would have \(count) elements; the limit is \(min(limits.maxLoopIterations, limits.maxListLength))")
             return nil
         }
         if totalIterations + count > limits.maxTotalIterations {
-            limit("sem.loop-limit", sequenceSpan, "loops run more than \(limits.maxTotalIterations) iterations in total")
+            limit(.loopLimit, sequenceSpan, "loops run more than \(limits.maxTotalIterations) iterations in total")
             return nil
         }
         totalIterations += count
@@ -247,7 +247,7 @@ extension Evaluation {
             if let filter = comprehension.filter {
                 guard let keep = evaluate(filter, depth: depth + 1) else { return nil }
                 guard case .bool(let flag) = keep else {
-                    error("sem.condition-not-bool", exprSpan(filter), "the condition of '[for … if' must be a bool, found \(keep.typeName)")
+                    error(.conditionNotBool, exprSpan(filter), "the condition of '[for … if' must be a bool, found \(keep.typeName)")
                     return nil
                 }
                 if !flag {
@@ -278,17 +278,17 @@ extension Evaluation {
         for named in arguments.named {
             guard allowed.contains(named.label.name) else {
                 if allowed.isEmpty {
-                    error("sem.function-argument", named.label.span, "'\(function)' takes no named arguments")
+                    error(.functionArgument, named.label.span, "'\(function)' takes no named arguments")
                 } else {
                     let (notes, fixIts) = didYouMean(named.label.name, among: allowed, span: named.label.span)
-                    report(.error("sem.function-argument", at: named.label.span,
+                    report(.error(.functionArgument, at: named.label.span,
                                   "'\(function)' has no argument '\(named.label.name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
                                   notes: notes, fixIts: fixIts))
                 }
                 return nil
             }
             if !seen.insert(named.label.name).inserted {
-                error("sem.duplicate-argument", named.label.span, "'\(named.label.name):' is given twice")
+                error(.duplicateArgument, named.label.span, "'\(named.label.name):' is given twice")
                 return nil
             }
         }
@@ -297,7 +297,7 @@ extension Evaluation {
             if counts.contains(values.count) { return true }
             let expected = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)"
                 : counts.upperBound == Int.max ? "at least \(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-            error("sem.function-argument", span,
+            error(.functionArgument, span,
                   "'\(function)' takes \(expected) positional argument\(counts.upperBound == 1 ? "" : "s"), found \(values.count)")
             return false
         }
@@ -313,12 +313,12 @@ extension Evaluation {
         func list(_ index: Int) -> [Value]? { sequenceItems(values[index]) }
         func checkLength(_ count: Int) -> Bool {
             if count <= limits.maxListLength { return true }
-            limit("sem.list-limit", span, "list longer than \(limits.maxListLength) elements")
+            limit(.listLimit, span, "list longer than \(limits.maxListLength) elements")
             return false
         }
         func checkString(_ text: String) -> Value? {
             if text.utf8.count <= limits.maxStringLength { return .string(text) }
-            limit("sem.string-limit", span, "string longer than \(limits.maxStringLength) bytes")
+            limit(.stringLimit, span, "string longer than \(limits.maxStringLength) bytes")
             return nil
         }
 
@@ -334,7 +334,7 @@ extension Evaluation {
             default:
                 let scalars = Array(text.unicodeScalars)
                 guard scalars.count == 1 else {
-                    error("sem.invalid-value", arguments.spans[0],
+                    error(.invalidValue, arguments.spans[0],
                           "'codepoint' needs a string of exactly one character, found \(scalars.count)")
                     return nil
                 }
@@ -349,7 +349,7 @@ extension Evaluation {
             }
             guard let separator = string(1) else { return bad(1, "a string") }
             guard !separator.isEmpty else {
-                error("sem.invalid-value", arguments.spans[1], "'split' needs a separator that is not empty (use 'chars' for characters)")
+                error(.invalidValue, arguments.spans[1], "'split' needs a separator that is not empty (use 'chars' for characters)")
                 return nil
             }
             return .list(split(text, separator).map { .string($0) })
@@ -366,7 +366,7 @@ extension Evaluation {
                 if index > 0 { text += separator }
                 switch item {
                 case .style, .component, .function, .poison, .anchor:
-                    error("sem.type-mismatch", arguments.spans[0], "'join' cannot write \(item.typeName) into a string")
+                    error(.typeMismatch, arguments.spans[0], "'join' cannot write \(item.typeName) into a string")
                     return nil
                 default: text += interpolationText(item)
                 }
@@ -379,7 +379,7 @@ extension Evaluation {
             guard let old = string(1) else { return bad(1, "a string") }
             guard let new = string(2) else { return bad(2, "a string") }
             guard !old.isEmpty else {
-                error("sem.invalid-value", arguments.spans[1], "'replace' needs a text to replace that is not empty")
+                error(.invalidValue, arguments.spans[1], "'replace' needs a text to replace that is not empty")
                 return nil
             }
             return checkString(split(text, old).joined(separator: new))
@@ -425,7 +425,7 @@ extension Evaluation {
             case .number(let n): x = n
             case .length, .angle, .percent:
                 let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
-                report(.error("sem.type-mismatch", at: arguments.spans[0],
+                report(.error(.typeMismatch, at: arguments.spans[0],
                               "argument 1 of 'format' expects a plain number, found \(values[0].typeName)",
                               notes: [.init("divide by a unit to say which number to write: 'format(x / \(unitName), decimals: 2)'")]))
                 return nil
@@ -434,13 +434,13 @@ extension Evaluation {
             var decimals = -1
             if let given = option("decimals") {
                 guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
-                    error("sem.invalid-value", given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
+                    error(.invalidValue, given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
                     return nil
                 }
                 decimals = Int(d)
             }
             guard let text = decimals < 0 ? formatNumber(x) : formatFixed(x, decimals: decimals) else {
-                error("sem.invalid-value", arguments.spans[0], "the number is too large to write with \(decimals) decimals")
+                error(.invalidValue, arguments.spans[0], "the number is too large to write with \(decimals) decimals")
                 return nil
             }
             return .string(text)
@@ -448,7 +448,7 @@ extension Evaluation {
             guard arity(1...1) else { return nil }
             guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
             if let color = colorFromText(text) { return .color(color) }
-            error("sem.invalid-value", arguments.spans[0],
+            error(.invalidValue, arguments.spans[0],
                   "'\(text)' is not a color: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name")
             return nil
         case "keys", "values":
@@ -469,13 +469,13 @@ extension Evaluation {
             let step = values.count == 3 ? numbers[2].0 : 1
             for n in numbers {
                 guard let merged = sumDimension(dimension, n.1) else {
-                    error("sem.operator-types", span, "the arguments of 'range' must be of one kind (numbers, lengths or angles)")
+                    error(.operatorTypes, span, "the arguments of 'range' must be of one kind (numbers, lengths or angles)")
                     return nil
                 }
                 dimension = merged
             }
             guard step != 0, step.isFinite else {
-                error("sem.invalid-value", values.count == 3 ? arguments.spans[2] : span, "'range' needs a step that is not zero")
+                error(.invalidValue, values.count == 3 ? arguments.spans[2] : span, "'range' needs a step that is not zero")
                 return nil
             }
             let steps = ((end - start) / step).rounded(.up)
@@ -504,7 +504,7 @@ extension Evaluation {
             guard let items = list(0) else { return bad(0, "a list") }
             for item in items where numeric(item) == nil {
                 if case .point = item { continue }
-                error("sem.type-mismatch", arguments.spans[0], "'sum' adds numbers, lengths or points, found \(item.typeName) in the list")
+                error(.typeMismatch, arguments.spans[0], "'sum' adds numbers, lengths or points, found \(item.typeName) in the list")
                 return nil
             }
             guard let first = items.first else { return .number(0) }
@@ -528,7 +528,7 @@ extension Evaluation {
                     continue
                 }
                 guard case .bool(let keep) = value else {
-                    error("sem.condition-not-bool", arguments.spans[1], "the function given to 'filter' must give a bool, found \(value.typeName)")
+                    error(.conditionNotBool, arguments.spans[1], "the function given to 'filter' must give a bool, found \(value.typeName)")
                     return nil
                 }
                 if keep { result.append(item) }

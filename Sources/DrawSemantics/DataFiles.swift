@@ -37,7 +37,7 @@ extension Evaluation {
             case ("delimiter", .string(let text)) where text.utf8.count == 1 && text != "\"" && text != "\n" && text != "\r":
                 delimiter = text.utf8.first!
             case ("delimiter", _):
-                error("sem.invalid-value", option.span,
+                error(.invalidValue, option.span,
                       "'delimiter:' must be one ASCII character other than a quote or a line break, e.g. \";\" or \"\\t\"")
                 return nil
             case ("header", .bool(let flag)): header = flag
@@ -57,7 +57,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumDataBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error("sem.data-not-found", pathSpan, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
+            error(.dataNotFound, pathSpan, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             dataCache[key] = .poison
             return nil
         }
@@ -72,12 +72,12 @@ extension Evaluation {
             report(diagnostic)
         }
         if parser.suppressed > 0 {
-            report(.error("sem.data-too-many-errors", at: call,
+            report(.error(.dataTooManyErrors, at: call,
                           "\(parser.suppressed) more error\(parser.suppressed == 1 ? "" : "s") in '\(path)' not shown"))
         }
         let result = parser.diagnostics.isEmpty ? value : nil
         if case .list(let rows) = result ?? .none, rows.count > limits.maxListLength {
-            limit("sem.list-limit", call, "'\(path)' has more than \(limits.maxListLength) rows")
+            limit(.listLimit, call, "'\(path)' has more than \(limits.maxListLength) rows")
             return nil
         }
         dataCache[key] = result ?? .poison
@@ -101,7 +101,7 @@ struct DataParser {
         self.function = function
     }
 
-    mutating func fail(_ id: String, _ start: Int, _ end: Int, _ message: String, notes: [Diagnostic.Note] = []) {
+    mutating func fail(_ id: SemanticsID, _ start: Int, _ end: Int, _ message: String, notes: [Diagnostic.Note] = []) {
         if diagnostics.count >= DataLimits.maximumDiagnosticsPerFile { suppressed += 1; return }
         let span = Span(file: file, start: UInt32(start), end: UInt32(max(start, end)))
         diagnostics.append(.error(id, at: span, message, notes: notes))
@@ -134,7 +134,7 @@ struct DataParser {
             }
             if valid && (value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value)) { valid = false }
             if !valid {
-                fail("data.invalid-utf8", j, j + 1, "the file is not valid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true)))",
+                fail(.dataInvalidUtf8, j, j + 1, "the file is not valid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true)))",
                      notes: [.init("save the file as UTF-8")])
                 return false
             }
@@ -171,10 +171,10 @@ struct DataParser {
                 for (index, field) in fields.enumerated() {
                     let name = if case .string(let s) = field { s } else { interpolationText(field) }
                     if name.isEmpty {
-                        parser.fail("data.empty-field-name", fieldStarts[index], fieldStarts[index],
+                        parser.fail(.dataEmptyFieldName, fieldStarts[index], fieldStarts[index],
                                     "column \(index + 1) of the header row has no name")
                     } else if names.contains(name) {
-                        parser.fail("data.duplicate-field-name", fieldStarts[index], fieldStarts[index] + name.utf8.count,
+                        parser.fail(.dataDuplicateFieldName, fieldStarts[index], fieldStarts[index] + name.utf8.count,
                                     "the header names '\(name)' twice")
                     }
                     names.append(name)
@@ -186,7 +186,7 @@ struct DataParser {
             }
             if let keys {
                 if fields.count != headerCount {
-                    parser.fail("data.field-count", recordStart, end,
+                    parser.fail(.dataFieldCount, recordStart, end,
                                 "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerCount)",
                                 notes: [.init("the header row", at: parser.span(headerStart, headerStart))])
                     return
@@ -224,7 +224,7 @@ struct DataParser {
                         j += 1
                     }
                     if !closed {
-                        fail("data.unclosed-quote", fieldStart, fieldStart + 1, "this quoted field is not closed",
+                        fail(.dataUnclosedQuote, fieldStart, fieldStart + 1, "this quoted field is not closed",
                              notes: [.init("a field that starts with '\"' ends with '\"'; a quote inside it is written '\"\"'")])
                         return nil
                     }
@@ -233,7 +233,7 @@ struct DataParser {
                     if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
                         var end = position + 1
                         while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                        fail("data.text-after-quote", position, end, "unexpected '\(text(position, end))' after the closing quote of a field",
+                        fail(.dataTextAfterQuote, position, end, "unexpected '\(text(position, end))' after the closing quote of a field",
                              notes: [.init("a quote inside a quoted field is written '\"\"'")])
                         // Skip to the end of the field and go on with the next.
                         while position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr { position += 1 }
@@ -242,7 +242,7 @@ struct DataParser {
                     var j = position
                     while j < count && bytes[j] != delimiter && bytes[j] != lf && bytes[j] != cr {
                         if bytes[j] == quote {
-                            fail("data.stray-quote", j, j + 1, "a '\"' inside a field that does not start with one",
+                            fail(.dataStrayQuote, j, j + 1, "a '\"' inside a field that does not start with one",
                                  notes: [.init("put the whole field in quotes and write the quote twice: \"a \"\"b\"\" c\"")])
                         }
                         j += 1
@@ -306,13 +306,13 @@ struct DataParser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else {
-            fail("data.json-syntax", position, position, "the file holds no JSON value")
+            fail(.dataJsonSyntax, position, position, "the file holds no JSON value")
             return nil
         }
         guard let value = jsonValue(depth: 0) else { return nil }
         skipWhitespace()
         if position < bytes.count {
-            fail("data.json-syntax", position, position + 1, "unexpected \(describeByte()) after the JSON value")
+            fail(.dataJsonSyntax, position, position + 1, "unexpected \(describeByte()) after the JSON value")
             return nil
         }
         return value
@@ -336,13 +336,13 @@ struct DataParser {
 
     mutating func jsonValue(depth: Int) -> Value? {
         guard position < bytes.count else {
-            fail("data.json-syntax", position, position, "expected a JSON value, found end of file")
+            fail(.dataJsonSyntax, position, position, "expected a JSON value, found end of file")
             return nil
         }
         switch bytes[position] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if depth >= DataLimits.maximumJSONDepth {
-                fail("data.json-too-deep", position, position + 1,
+                fail(.dataJsonTooDeep, position, position + 1,
                      "arrays and objects nest deeper than \(DataLimits.maximumJSONDepth) levels")
                 return nil
             }
@@ -357,7 +357,7 @@ struct DataParser {
         default:
             var notes: [Diagnostic.Note] = []
             if bytes[position] == UInt8(ascii: "'") { notes.append(.init("strings in JSON are written in double quotes")) }
-            fail("data.json-syntax", position, position + 1, "expected a JSON value, found \(describeByte())", notes: notes)
+            fail(.dataJsonSyntax, position, position + 1, "expected a JSON value, found \(describeByte())", notes: notes)
             return nil
         }
     }
@@ -374,7 +374,7 @@ struct DataParser {
         }
         var end = position
         while end < bytes.count, (bytes[end] | 0x20) &- UInt8(ascii: "a") < 26 { end += 1 }
-        fail("data.json-syntax", position, max(end, position + 1), "expected a JSON value, found '\(text(position, max(end, position + 1)))'",
+        fail(.dataJsonSyntax, position, max(end, position + 1), "expected a JSON value, found '\(text(position, max(end, position + 1)))'",
              notes: [.init("the JSON words are true, false and null")])
         return nil
     }
@@ -405,7 +405,7 @@ struct DataParser {
             j += 1
         }
         guard valid, let value = Double(text(start, j)), value.isFinite else {
-            fail("data.json-syntax", start, max(j, start + 1), "malformed JSON number '\(text(start, max(j, start + 1)))'")
+            fail(.dataJsonSyntax, start, max(j, start + 1), "malformed JSON number '\(text(start, max(j, start + 1)))'")
             return nil
         }
         position = j
@@ -435,7 +435,7 @@ struct DataParser {
                 case UInt8(ascii: "u"):
                     let escapeStart = position
                     guard var unit = hex4(position + 2) else {
-                        fail("data.json-escape", escapeStart, min(bytes.count, escapeStart + 6), "'\\u' must be followed by four hex digits")
+                        fail(.dataJsonEscape, escapeStart, min(bytes.count, escapeStart + 6), "'\\u' must be followed by four hex digits")
                         return nil
                     }
                     position += 6
@@ -443,25 +443,25 @@ struct DataParser {
                         // A high surrogate needs its low half, written as a second escape.
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
                               let low = hex4(position + 2), (0xDC00...0xDFFF).contains(low) else {
-                            fail("data.json-escape", escapeStart, escapeStart + 6, "a UTF-16 high surrogate without its low surrogate")
+                            fail(.dataJsonEscape, escapeStart, escapeStart + 6, "a UTF-16 high surrogate without its low surrogate")
                             return nil
                         }
                         position += 6
                         unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(unit) {
-                        fail("data.json-escape", escapeStart, escapeStart + 6, "a UTF-16 low surrogate without its high surrogate")
+                        fail(.dataJsonEscape, escapeStart, escapeStart + 6, "a UTF-16 low surrogate without its high surrogate")
                         return nil
                     }
                     out.append(contentsOf: Array(String(Unicode.Scalar(unit)!).utf8))
                 default:
                     var end = position + 2
                     while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                    fail("data.json-escape", position, end, "invalid escape '\(text(position, end))' in a JSON string",
+                    fail(.dataJsonEscape, position, end, "invalid escape '\(text(position, end))' in a JSON string",
                          notes: [.init("the escapes of JSON are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")])
                     return nil
                 }
             case 0x00..<0x20:
-                fail("data.json-syntax", position, position + 1,
+                fail(.dataJsonSyntax, position, position + 1,
                      b == 0x0A ? "a JSON string cannot hold a line break (write '\\n')" : "a JSON string cannot hold control character 0x\(String(b, radix: 16, uppercase: true))",
                      notes: [.init("the string starts here", at: span(start, start + 1))])
                 return nil
@@ -470,7 +470,7 @@ struct DataParser {
                 position += 1
             }
         }
-        fail("data.json-syntax", start, start + 1, "this JSON string is not closed")
+        fail(.dataJsonSyntax, start, start + 1, "this JSON string is not closed")
         return nil
     }
 
@@ -498,7 +498,7 @@ struct DataParser {
             items.append(item)
             skipWhitespace()
             guard position < bytes.count else {
-                fail("data.json-syntax", position, position, "expected ',' or ']', found end of file",
+                fail(.dataJsonSyntax, position, position, "expected ',' or ']', found end of file",
                      notes: [.init("'[' opened here", at: span(open, open + 1))])
                 return nil
             }
@@ -506,13 +506,13 @@ struct DataParser {
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    fail("data.json-syntax", position - 1, position, "a trailing ',' before ']' is not allowed in JSON")
+                    fail(.dataJsonSyntax, position - 1, position, "a trailing ',' before ']' is not allowed in JSON")
                     return nil
                 }
                 continue
             }
             if bytes[position] == UInt8(ascii: "]") { position += 1; return .list(items) }
-            fail("data.json-syntax", position, position + 1, "expected ',' or ']', found \(describeByte())",
+            fail(.dataJsonSyntax, position, position + 1, "expected ',' or ']', found \(describeByte())",
                  notes: [.init("'[' opened here", at: span(open, open + 1))])
             return nil
         }
@@ -538,21 +538,21 @@ struct DataParser {
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                fail("data.json-syntax", position, min(position + 1, bytes.count), "expected a field name in double quotes, found \(describeByte())",
+                fail(.dataJsonSyntax, position, min(position + 1, bytes.count), "expected a field name in double quotes, found \(describeByte())",
                      notes: [.init("'{' opened here", at: span(open, open + 1))])
                 return nil
             }
             let keyStart = position
             guard let name = jsonString() else { return nil }
             if let first = seen[name] {
-                fail("data.duplicate-field-name", keyStart, position, "the field '\(name)' is given twice in this object",
+                fail(.dataDuplicateFieldName, keyStart, position, "the field '\(name)' is given twice in this object",
                      notes: [.init("first given here", at: span(first, first + 1))])
                 return nil
             }
             seen[name] = keyStart
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                fail("data.json-syntax", position, min(position + 1, bytes.count), "expected ':' after the field name, found \(describeByte())")
+                fail(.dataJsonSyntax, position, min(position + 1, bytes.count), "expected ':' after the field name, found \(describeByte())")
                 return nil
             }
             position += 1
@@ -562,7 +562,7 @@ struct DataParser {
             values.append(value)
             skipWhitespace()
             guard position < bytes.count else {
-                fail("data.json-syntax", position, position, "expected ',' or '}', found end of file",
+                fail(.dataJsonSyntax, position, position, "expected ',' or '}', found end of file",
                      notes: [.init("'{' opened here", at: span(open, open + 1))])
                 return nil
             }
@@ -570,7 +570,7 @@ struct DataParser {
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    fail("data.json-syntax", position - 1, position, "a trailing ',' before '}' is not allowed in JSON")
+                    fail(.dataJsonSyntax, position - 1, position, "a trailing ',' before '}' is not allowed in JSON")
                     return nil
                 }
                 continue
@@ -579,7 +579,7 @@ struct DataParser {
                 position += 1
                 return .record(Self.sharedKeys(names, &lastKeys), values)
             }
-            fail("data.json-syntax", position, position + 1, "expected ',' or '}', found \(describeByte())",
+            fail(.dataJsonSyntax, position, position + 1, "expected ',' or '}', found \(describeByte())",
                  notes: [.init("'{' opened here", at: span(open, open + 1))])
             return nil
         }

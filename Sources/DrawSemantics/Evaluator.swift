@@ -291,7 +291,7 @@ final class Evaluation {
             drawing = Drawing(pages: [PageNode(settings: settings, nodes: root.children)], hasPageBlocks: false)
         } else {
             if let first = root.children.first {
-                report(.error("sem.node-outside-page", at: first.span,
+                report(.error(.nodeOutsidePage, at: first.span,
                               "a document with 'page { }' blocks cannot have nodes outside them",
                               notes: firstPageBlock.map { [Diagnostic.Note("first page block here", at: $0)] } ?? []))
             }
@@ -312,10 +312,10 @@ final class Evaluation {
         for reference in pendingReferences {
             if let info = ids[reference.id] {
                 if info.page != reference.page {
-                    report(.error("sem.reference-other-page", at: reference.span,
+                    report(.error(.referenceOtherPage, at: reference.span,
                                   "'\(reference.id)' is on another page", notes: [.init("'\(reference.id)' is defined here", at: info.span)]))
                 } else if reference.mustPrecede {
-                    report(.error("sem.forward-reference", at: reference.span,
+                    report(.error(.forwardReference, at: reference.span,
                                   "'at:' refers to '\(reference.id)', which is not placed before this node",
                                   notes: [.init("'\(reference.id)' is defined here; 'at:' may refer only to nodes that come earlier and are not its ancestors", at: info.span)]))
                 }
@@ -328,7 +328,7 @@ final class Evaluation {
                 notes.append(.init("did you mean '\(guess)'?"))
                 fixIts.append(.init(replacing: reference.span, with: guess))
             }
-            report(.error("sem.unknown-id", at: reference.span, "no node has the id '\(reference.id)'", notes: notes, fixIts: fixIts))
+            report(.error(.unknownId, at: reference.span, "no node has the id '\(reference.id)'", notes: notes, fixIts: fixIts))
         }
     }
 
@@ -345,14 +345,14 @@ final class Evaluation {
 
     /// Whether a diagnostic was already reported here: lets a loop skip building the same
     /// message (and its "did you mean" search) on every iteration.
-    func isReported(_ id: String, _ span: Span) -> Bool { sink.wasReported(id, at: span) }
+    func isReported(_ id: SemanticsID, _ span: Span) -> Bool { sink.wasReported(id.rawValue, at: span) }
 
-    func error(_ id: String, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
+    func error(_ id: SemanticsID, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
         report(.error(id, at: span, message, notes: notes))
     }
 
     /// A limit was hit: report and stop evaluating.
-    func limit(_ id: String, _ span: Span, _ message: String) {
+    func limit(_ id: SemanticsID, _ span: Span, _ message: String) {
         sink.reportLimit(.error(id, at: span, message))
         aborted = true
     }
@@ -407,7 +407,7 @@ final class Evaluation {
         let symbol = symbol(of: identifier)
         let newest = Int(newestBinding[Int(symbol)])
         if newest >= max(blockStart, floor) {
-            error("sem.duplicate-binding", identifier.span, "'\(identifier.name)' is already defined in this block",
+            error(.duplicateBinding, identifier.span, "'\(identifier.name)' is already defined in this block",
                   notes: [.init("previous definition here", at: bindings[newest].span)])
         }
         bind(symbol, value, span: identifier.span)

@@ -33,14 +33,14 @@ extension Evaluation {
 
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
         if depth > limits.maxExpressionDepth {
-            limit("sem.expression-depth", exprSpan(id), "expression nested deeper than \(limits.maxExpressionDepth) levels")
+            limit(.expressionDepth, exprSpan(id), "expression nested deeper than \(limits.maxExpressionDepth) levels")
             return nil
         }
         // Switched on in place: copying the `Expr` out would retain its payload.
         switch unit.ast.exprs[Int(id.index)].kind {
         case .number(let x, let numberUnit):
             guard x.isFinite else {
-                error("sem.invalid-value", exprSpan(id), "the number is too large")
+                error(.invalidValue, exprSpan(id), "the number is too large")
                 return nil
             }
             switch numberUnit {
@@ -68,7 +68,7 @@ extension Evaluation {
                     guard let value = evaluate(inner, depth: depth + 1) else { return nil }
                     switch value {
                     case .style, .component, .range, .function:
-                        error("sem.type-mismatch", exprSpan(inner), "\(value.typeName) cannot be written into a string")
+                        error(.typeMismatch, exprSpan(inner), "\(value.typeName) cannot be written into a string")
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
                         typeMismatch("string interpolation", expected: "a value", value, exprSpan(inner), inner)
@@ -77,7 +77,7 @@ extension Evaluation {
                     }
                 }
                 if text.utf8.count > limits.maxStringLength {
-                    limit("sem.string-limit", exprSpan(id), "string longer than \(limits.maxStringLength) bytes")
+                    limit(.stringLimit, exprSpan(id), "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
             }
@@ -125,7 +125,7 @@ extension Evaluation {
             let file = unit
             let items = file.ast[itemList]
             if items.count > limits.maxListLength {
-                limit("sem.list-limit", exprSpan(id), "list longer than \(limits.maxListLength) elements")
+                limit(.listLimit, exprSpan(id), "list longer than \(limits.maxListLength) elements")
                 return nil
             }
             var values: [Value] = []
@@ -180,7 +180,7 @@ extension Evaluation {
             return nil
         }
         guard x == x.rounded(), abs(x) < 1e15 else {
-            error("sem.not-integer", exprSpan(expr), "\(what) must be a whole number, found \(formatNumber(x))")
+            error(.notInteger, exprSpan(expr), "\(what) must be a whole number, found \(formatNumber(x))")
             return nil
         }
         return Int(x)
@@ -220,7 +220,7 @@ extension Evaluation {
         default:
             return value
         }
-        error("sem.invalid-value", span, "the result is too large to be a number")
+        error(.invalidValue, span, "the result is too large to be a number")
         return nil
     }
 
@@ -269,12 +269,12 @@ extension Evaluation {
     /// An operator error; an undefined bare word gets the clearer "undefined name".
     func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
-            if isReported("sem.undefined-name", exprSpan(expr)) { return }
+            if isReported(.undefinedName, exprSpan(expr)) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: exprSpan(expr))
-            report(.error("sem.undefined-name", at: exprSpan(expr), "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
+            report(.error(.undefinedName, at: exprSpan(expr), "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             return
         }
-        error("sem.operator-types", span, message)
+        error(.operatorTypes, span, message)
     }
 
     func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, span: Span, leftExpr: ExprID, rightExpr: ExprID) -> Value? {
@@ -286,7 +286,7 @@ extension Evaluation {
                 return value.typeName
             }
             let text = detail ?? "'\(op.spelling)' cannot combine \(name(lhs)) and \(name(rhs))"
-            error("sem.operator-types", span, text)
+            error(.operatorTypes, span, text)
             return nil
         }
         switch op {
@@ -333,13 +333,13 @@ extension Evaluation {
                 return anchorError(span)
             case (.string(let a), .string(let b)) where op == .add:
                 if a.utf8.count + b.utf8.count > limits.maxStringLength {
-                    limit("sem.string-limit", span, "string longer than \(limits.maxStringLength) bytes")
+                    limit(.stringLimit, span, "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
                 return .string(a + b)
             case (.list(let a), .list(let b)) where op == .add:
                 if a.count + b.count > limits.maxListLength {
-                    limit("sem.list-limit", span, "list longer than \(limits.maxListLength) elements")
+                    limit(.listLimit, span, "list longer than \(limits.maxListLength) elements")
                     return nil
                 }
                 return .list(a + b)
@@ -394,12 +394,12 @@ extension Evaluation {
     }
 
     func divisionByZero(_ span: Span) -> Value? {
-        error("sem.division-by-zero", span, "division by zero")
+        error(.divisionByZero, span, "division by zero")
         return nil
     }
 
     func anchorError(_ span: Span) -> Value? {
-        error("sem.anchor-arithmetic", span,
+        error(.anchorArithmetic, span,
               "an anchor of a node can only be offset by adding or subtracting a point: node positions are known only after layout")
         return nil
     }
@@ -449,7 +449,7 @@ extension Evaluation {
             default: break
             }
             let (notes, fixIts) = didYouMean(name.name, among: Self.pointMembers, span: name.span)
-            report(.error("sem.unknown-member", at: name.span, "a point has no member '\(name.name)' (it has x, y, width, height)",
+            report(.error(.unknownMember, at: name.span, "a point has no member '\(name.name)' (it has x, y, width, height)",
                           notes: notes, fixIts: fixIts))
             return nil
         case .word(let node), .string(let node):
@@ -457,23 +457,23 @@ extension Evaluation {
                 return .anchor(PointValue(anchor: .init(nodeID: node, anchor: anchor, span: baseSpan), offset: .zero))
             }
             if Self.pointMembers.contains(name.name) {
-                error("sem.anchor-arithmetic", name.span,
+                error(.anchorArithmetic, name.span,
                       "'.\(name.name)' of node '\(node)' is not known before layout: node positions are known only after layout; use an anchor such as '\(node).center'")
                 return nil
             }
             let (notes, fixIts) = didYouMean(name.name, among: anchorNames.keys.sorted(), span: name.span)
-            report(.error("sem.unknown-anchor", at: name.span,
+            report(.error(.unknownAnchor, at: name.span,
                           "unknown anchor \(quotedSource(name.name)) (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
                           notes: notes, fixIts: fixIts))
             return nil
         case .anchor:
-            error("sem.anchor-arithmetic", name.span,
+            error(.anchorArithmetic, name.span,
                   "'.\(name.name)' of an anchor is not known before layout: node positions are known only after layout")
             return nil
         case .record(let keys, let fields):
             if let position = keys.index[name.name] { return fields[position] }
             let (notes, fixIts) = didYouMean(name.name, among: keys.names, span: name.span)
-            report(.error("sem.unknown-member", at: name.span,
+            report(.error(.unknownMember, at: name.span,
                           "the record has no field '\(name.name)' (its fields: \(keys.names.joined(separator: ", ")))",
                           notes: notes, fixIts: fixIts))
             return nil
@@ -499,7 +499,7 @@ extension Evaluation {
             }
             if let found = keys.index[key] { return fields[found] }
             let (notes, fixIts) = didYouMean(key, among: keys.names, span: exprSpan(indexExpr))
-            report(.error("sem.unknown-member", at: exprSpan(indexExpr),
+            report(.error(.unknownMember, at: exprSpan(indexExpr),
                           "the record has no field '\(key)' (its fields: \(keys.names.joined(separator: ", ")))",
                           notes: notes, fixIts: fixIts))
             return nil
@@ -511,7 +511,7 @@ extension Evaluation {
         guard index >= 0, index < count else {
             let what = if case .string = container { "the string has \(count) character\(count == 1 ? "" : "s")" }
                 else { "the list has \(count) element\(count == 1 ? "" : "s")" }
-            error("sem.index-out-of-range", exprSpan(indexExpr), "index \(index) is out of range: \(what) (indices 0..<\(count))")
+            error(.indexOutOfRange, exprSpan(indexExpr), "index \(index) is out of range: \(what) (indices 0..<\(count))")
             return nil
         }
         switch container {
@@ -535,14 +535,14 @@ extension Evaluation {
         let builtin = Self.functionNames.contains(name.name)
         guard builtin || Self.libraryFunctionNames.contains(name.name) else {
             if let index = lookup(intern(name.name)) {
-                error("sem.not-a-function", name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",
+                error(.notAFunction, name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",
                       notes: [.init("'\(name.name)' is defined here", at: bindings[index].span)])
                 return nil
             }
             let candidates = Self.functionNames + Self.libraryFunctionNames
                 + visibleNames { if case .function = $0 { true } else { false } }
             let (notes, fixIts) = didYouMean(name.name, among: candidates, span: name.span)
-            report(.error("sem.unknown-function", at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
+            report(.error(.unknownFunction, at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
             return nil
         }
         var values: [Value] = []
@@ -552,7 +552,7 @@ extension Evaluation {
         for argument in arguments {
             if let label = labelOf(argument) {
                 if builtin {
-                    error("sem.function-argument", label.span, "'\(name.name)' takes no named arguments")
+                    error(.functionArgument, label.span, "'\(name.name)' takes no named arguments")
                     return nil
                 }
                 guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
@@ -574,7 +574,7 @@ extension Evaluation {
     func callBuiltin(_ name: Identifier, values: [Value], spans: [Span], exprs: [ExprID?], span: Span) -> Value? {
         func arity(_ expected: Int) -> Bool {
             if values.count == expected { return true }
-            error("sem.function-argument", span, "'\(name.name)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(values.count)")
+            error(.functionArgument, span, "'\(name.name)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(values.count)")
             return false
         }
         func bad(_ index: Int, _ expected: String) -> Value? {
@@ -606,7 +606,7 @@ extension Evaluation {
             default: written = interpolationText(values[index])
             }
             let range = if case .percent = values[index] { "0% to 100%" } else if channel { "0 to 255" } else { "0 to 1" }
-            error("sem.invalid-value", spans[index], "argument \(index + 1) of '\(name.name)' must be from \(range), found \(written)")
+            error(.invalidValue, spans[index], "argument \(index + 1) of '\(name.name)' must be from \(range), found \(written)")
             return false
         }
         func degrees(_ index: Int) -> Double? {
@@ -621,7 +621,7 @@ extension Evaluation {
             var items = values
             if values.count == 1, case .list(let list) = values[0] { items = list }
             guard !items.isEmpty else {
-                error("sem.function-argument", span, "'\(name.name)' needs at least one value")
+                error(.functionArgument, span, "'\(name.name)' needs at least one value")
                 return nil
             }
             guard var (best, dimension) = numeric(items[0]) else { return bad(0, "a number or a length") }
@@ -648,7 +648,7 @@ extension Evaluation {
             guard arity(1) else { return nil }
             guard case .number(let x) = values[0] else { return bad(0, "a number") }
             guard x >= 0 else {
-                error("sem.invalid-value", spans[0], "'sqrt' of a negative number (\(formatNumber(x)))")
+                error(.invalidValue, spans[0], "'sqrt' of a negative number (\(formatNumber(x)))")
                 return nil
             }
             return .number(x.squareRoot())

@@ -100,7 +100,7 @@ let labelTemplates: [String: LabelTemplate] = {
 extension Evaluation {
     func labelSheet(_ statement: LabelsStmt, span: Span) {
         guard frames.count == 1, callDepth == 0, !importing, unit === mainUnit else {
-            error("sem.labels-not-top-level", span, "'labels' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
+            error(.labelsNotTopLevel, span, "'labels' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
             return
         }
         var template: LabelTemplate?
@@ -114,7 +114,7 @@ extension Evaluation {
         var startSpan: Span?
         for argument in unit.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
-                error("sem.labels-positional", argument.span, "'labels' takes only 'name: value' settings (template, copies, start, outline, offset, scale)")
+                error(.labelsPositional, argument.span, "'labels' takes only 'name: value' settings (template, copies, start, outline, offset, scale)")
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
@@ -127,26 +127,26 @@ extension Evaluation {
                 if template == nil { return }
             case "copies":
                 guard case .number(let n) = value, n >= 0, n == n.rounded(), n <= Double(limits.maxLoopIterations) else {
-                    error("sem.type-mismatch", valueSpan, "'copies' of 'labels' must be a whole number from 0 to \(limits.maxLoopIterations), found \(value.typeName)")
+                    error(.typeMismatch, valueSpan, "'copies' of 'labels' must be a whole number from 0 to \(limits.maxLoopIterations), found \(value.typeName)")
                     return
                 }
                 copies = Int(n)
             case "start":
                 guard case .number(let n) = value, n >= 1, n == n.rounded(), n <= 1e9 else {
-                    error("sem.type-mismatch", valueSpan, "'start' of 'labels' must be a whole number of at least 1 (the first cell to use, counted across then down)")
+                    error(.typeMismatch, valueSpan, "'start' of 'labels' must be a whole number of at least 1 (the first cell to use, counted across then down)")
                     return
                 }
                 start = Int(n)
                 startSpan = valueSpan
             case "outline":
                 guard case .bool(let flag) = value else {
-                    error("sem.type-mismatch", valueSpan, "'outline' of 'labels' must be true or false, found \(value.typeName)")
+                    error(.typeMismatch, valueSpan, "'outline' of 'labels' must be true or false, found \(value.typeName)")
                     return
                 }
                 outline = flag
             case "offset":
                 guard case .point(let x, let y) = value else {
-                    error("sem.type-mismatch", valueSpan, "'offset' of 'labels' must be a point (x, y), found \(value.typeName)")
+                    error(.typeMismatch, valueSpan, "'offset' of 'labels' must be a point (x, y), found \(value.typeName)")
                     return
                 }
                 offset = Point(x: x, y: y)
@@ -154,23 +154,23 @@ extension Evaluation {
                 switch value {
                 case .number(let s) where s > 0, .percent(let s) where s > 0: scale = s
                 default:
-                    error("sem.type-mismatch", valueSpan, "'scale' of 'labels' must be a positive number or percentage, found \(value.typeName)")
+                    error(.typeMismatch, valueSpan, "'scale' of 'labels' must be a positive number or percentage, found \(value.typeName)")
                     return
                 }
             default:
                 let (notes, fixIts) = didYouMean(label.name, among: Self.labelsSettingNames, span: label.span)
-                report(.error("sem.unknown-labels-setting", at: label.span,
+                report(.error(.unknownLabelsSetting, at: label.span,
                               "unknown 'labels' setting '\(label.name)' (\(Self.labelsSettingNames.joined(separator: ", ")))",
                               notes: notes, fixIts: fixIts))
                 return
             }
         }
         guard let template else {
-            error("sem.labels-no-template", span, "'labels' needs 'template:' (a sheet name such as \"avery-5160\", or a record)")
+            error(.labelsNoTemplate, span, "'labels' needs 'template:' (a sheet name such as \"avery-5160\", or a record)")
             return
         }
         if let startSpan, start > template.cellsPerSheet {
-            error("sem.labels-start-past-sheet", startSpan,
+            error(.labelsStartPastSheet, startSpan,
                   "'start: \(start)' is past the sheet: the template has \(template.cellsPerSheet) labels (\(template.columns) × \(template.rows))")
             return
         }
@@ -184,22 +184,22 @@ extension Evaluation {
             case .list(let list): items = list; count = list.count
             case .range(let a, let b): count = max(0, b - a); items = (a..<max(a, b)).map { .number(Double($0)) }
             default:
-                error("sem.not-iterable", exprSpan(sequenceExpr), "'labels' needs a list (such as csv(…)) or a range, found \(sequence.typeName)")
+                error(.notIterable, exprSpan(sequenceExpr), "'labels' needs a list (such as csv(…)) or a range, found \(sequence.typeName)")
                 return
             }
             if copies != nil {
-                error("sem.labels-copies-and-data", span, "'labels' takes either a sequence ('labels row in …') or 'copies:', not both")
+                error(.labelsCopiesAndData, span, "'labels' takes either a sequence ('labels row in …') or 'copies:', not both")
                 return
             }
         } else {
             guard let copies else {
-                error("sem.labels-nothing", span, "'labels' needs a sequence ('labels row in DATA, …') or 'copies: N'")
+                error(.labelsNothing, span, "'labels' needs a sequence ('labels row in DATA, …') or 'copies: N'")
                 return
             }
             count = copies
         }
         if count > limits.maxLoopIterations || totalIterations + count > limits.maxTotalIterations {
-            limit("sem.loop-limit", span, "'labels' would make \(count) labels; the limit is \(limits.maxLoopIterations)")
+            limit(.loopLimit, span, "'labels' would make \(count) labels; the limit is \(limits.maxLoopIterations)")
             return
         }
         totalIterations += count
@@ -273,7 +273,7 @@ extension Evaluation {
         case .string(let name), .word(let name):
             if let template = labelTemplates[name.lowercased()] { return template }
             let (notes, fixIts) = didYouMean(name, among: labelTemplates.keys.sorted(), span: span)
-            report(.error("sem.unknown-label-template", at: span,
+            report(.error(.unknownLabelTemplate, at: span,
                           "unknown label template '\(name)' (the built-in sheets are \(labelTemplates.keys.sorted().joined(separator: ", ")); or give a record)",
                           notes: notes, fixIts: fixIts))
             return nil
@@ -290,36 +290,36 @@ extension Evaluation {
                 return nil
             }
             for name in keys.names where !["page", "size", "columns", "rows", "margin", "pitch", "corner"].contains(name) {
-                error("sem.label-template-field", span, "unknown field '\(name)' of a label template (page, size, columns, rows, margin, pitch, corner)")
+                error(.labelTemplateField, span, "unknown field '\(name)' of a label template (page, size, columns, rows, margin, pitch, corner)")
                 return nil
             }
             guard let page = size("page"), let label = size("size"), let columns = whole("columns"), let rows = whole("rows") else {
-                error("sem.label-template-field", span,
+                error(.labelTemplateField, span,
                       "a label template record needs page (a size name or (w, h)), size: (w, h), columns and rows (whole numbers from 1 to 1000)")
                 return nil
             }
             var origin = Point(x: 0, y: 0)
             if let margin = field("margin") {
                 guard case .point(let x, let y) = margin else {
-                    error("sem.label-template-field", span, "'margin' of a label template is (left, top)"); return nil
+                    error(.labelTemplateField, span, "'margin' of a label template is (left, top)"); return nil
                 }
                 origin = Point(x: x, y: y)
             }
             var pitch = Point(x: label.width, y: label.height)
             if let value = field("pitch") {
                 guard case .point(let x, let y) = value, x >= label.width, y >= label.height else {
-                    error("sem.label-template-field", span, "'pitch' of a label template is (x, y), at least the label size"); return nil
+                    error(.labelTemplateField, span, "'pitch' of a label template is (x, y), at least the label size"); return nil
                 }
                 pitch = Point(x: x, y: y)
             }
             var corner = 0.0
             if let value = field("corner") {
-                guard let r = length(value), r >= 0 else { error("sem.label-template-field", span, "'corner' of a label template is a length"); return nil }
+                guard let r = length(value), r >= 0 else { error(.labelTemplateField, span, "'corner' of a label template is a length"); return nil }
                 corner = r
             }
             return LabelTemplate(page: page, label: label, columns: columns, rows: rows, origin: origin, pitch: pitch, corner: corner)
         default:
-            error("sem.type-mismatch", span, "'template' of 'labels' must be a sheet name or a record, found \(value.typeName)")
+            error(.typeMismatch, span, "'template' of 'labels' must be a sheet name or a record, found \(value.typeName)")
             return nil
         }
     }

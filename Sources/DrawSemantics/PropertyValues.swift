@@ -36,7 +36,7 @@ extension Evaluation {
         let (notes, fixIts) = Aliases.propertySuggestion(label.name, span: label.span, known: candidates)
             ?? didYouMean(label.name, among: candidates, span: label.span)
         let message = component.map { "unknown property or parameter \(quotedSource(label.name)) of '\($0.name)'" } ?? "unknown property \(quotedSource(label.name))"
-        report(.error("sem.unknown-property", at: label.span, message, notes: notes, fixIts: fixIts))
+        report(.error(.unknownProperty, at: label.span, message, notes: notes, fixIts: fixIts))
         return nil
     }
 
@@ -111,7 +111,7 @@ extension Evaluation {
     func applyPositional(_ argument: Argument, to top: Int) {
         let kind = frames[top].node.kind
         guard kind.positionalMeaning != nil else {
-            error("sem.unexpected-positional", argument.span, "'\(kind.name)' takes no positional argument")
+            error(.unexpectedPositional, argument.span, "'\(kind.name)' takes no positional argument")
             return
         }
         guard let value = evaluate(argument.value) else { return }
@@ -153,18 +153,18 @@ extension Evaluation {
             if frames[top].explicit.contains(property) { return }
         } else {
             if frames[top].explicit.contains(property) {
-                report(.warning("sem.duplicate-property", at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
+                report(.warning(.duplicateProperty, at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
             }
             frames[top].explicit.insert(property)
         }
         if kind == .stroke && !fromStyle && Self.strokeIgnores(property) {
             // Ink is filled in 'color'; the paint of lines does not reach it.
-            report(.warning("sem.ignored-property", at: nameSpan,
+            report(.warning(.ignoredProperty, at: nameSpan,
                             "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'"))
         }
         if !property.applies(to: kind) {
             if !fromStyle {
-                report(.warning("sem.ignored-property", at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
+                report(.warning(.ignoredProperty, at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
             }
             return
         }
@@ -176,7 +176,7 @@ extension Evaluation {
         func nonNegativeLength() -> Double? {
             guard let x = length(value) else { mismatch(); return nil }
             if x < 0 || !x.isFinite {
-                error("sem.invalid-value", valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
                 return nil
             }
             return x
@@ -248,7 +248,7 @@ extension Evaluation {
             default: mismatch(); return
             }
             guard x >= 0, x <= 1 else {
-                error("sem.invalid-value", valueSpan, "'opacity' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'opacity' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
                 return
             }
             frames[top].node.geometry.opacity = x
@@ -276,7 +276,7 @@ extension Evaluation {
         case .miterLimit:
             guard case .number(let x) = value else { mismatch(); return }
             guard x >= 1 else {
-                error("sem.invalid-value", valueSpan, "'miterLimit' must be at least 1, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'miterLimit' must be at least 1, found \(formatNumber(x))")
                 return
             }
             setInherited(property, top) { $0.miterLimit = x }
@@ -294,7 +294,7 @@ extension Evaluation {
                 dashes = [x]
             }
             if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) {
-                error("sem.invalid-value", valueSpan, "'dash' lengths must not all be zero (use 'none' for a solid line)")
+                error(.invalidValue, valueSpan, "'dash' lengths must not all be zero (use 'none' for a solid line)")
                 return
             }
             setInherited(property, top) { $0.dash = dashes }
@@ -323,7 +323,7 @@ extension Evaluation {
         case .fontSize:
             guard let x = nonNegativeLength() else { return }
             guard x > 0 else {
-                error("sem.invalid-value", valueSpan, "'fontSize' must be greater than zero")
+                error(.invalidValue, valueSpan, "'fontSize' must be greater than zero")
                 return
             }
             setInherited(property, top) { $0.fontSize = x }
@@ -409,7 +409,7 @@ extension Evaluation {
         case .columns:
             guard case .number(let x) = value, x >= 1, x <= 100_000, x == x.rounded() else {
                 if case .number(let x) = value {
-                    error("sem.invalid-value", valueSpan, "'columns' must be a whole number from 1 to 100000, found \(formatNumber(x))")
+                    error(.invalidValue, valueSpan, "'columns' must be a whole number from 1 to 100000, found \(formatNumber(x))")
                 } else { mismatch() }
                 return
             }
@@ -427,7 +427,7 @@ extension Evaluation {
             switch value {
             case .angle(let x):
                 guard x > -90, x < 90 else {
-                    error("sem.invalid-value", valueSpan, "'skew' must be an angle between -90deg and 90deg, found \(formatNumber(x))deg")
+                    error(.invalidValue, valueSpan, "'skew' must be an angle between -90deg and 90deg, found \(formatNumber(x))deg")
                     return
                 }
                 frames[top].node.geometry.shape.skewAngle = x
@@ -445,7 +445,7 @@ extension Evaluation {
             default: mismatch(); return
             }
             guard x > 0, x < 1 else {
-                error("sem.invalid-value", valueSpan, "'inner' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'inner' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
                 return
             }
             frames[top].node.geometry.shape.inner = x
@@ -465,7 +465,7 @@ extension Evaluation {
         case .arrowSize:
             guard let x = nonNegativeLength() else { return }
             guard x <= 1000 else {
-                error("sem.invalid-value", valueSpan, "'arrowSize' must be at most 1000pt, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'arrowSize' must be at most 1000pt, found \(formatNumber(x))")
                 return
             }
             frames[top].node.geometry.link.arrowSize = x
@@ -479,7 +479,7 @@ extension Evaluation {
             default: mismatch(); return
             }
             guard x >= 0, x <= 1 else {
-                error("sem.invalid-value", valueSpan, "'labelAt' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'labelAt' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
                 return
             }
             frames[top].node.geometry.link.labelAt = x
@@ -499,7 +499,7 @@ extension Evaluation {
             }
             let low = property == .thinning ? -1.0 : 0.0
             guard x >= low, x <= 1 else {
-                error("sem.invalid-value", valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
                 return
             }
             if property == .tension { frames[top].node.geometry.tension = x; return }
@@ -603,7 +603,7 @@ extension Evaluation {
                         return
                     }
                     guard p >= 0, p <= 1 else {
-                        error("sem.invalid-value", valueSpan, "the pressure of point \(index + 1) must be between 0 and 1, found \(formatNumber(p))")
+                        error(.invalidValue, valueSpan, "the pressure of point \(index + 1) must be between 0 and 1, found \(formatNumber(p))")
                         return
                     }
                     point = InkPoint(x, y, p); withPressure = true
@@ -612,7 +612,7 @@ extension Evaluation {
                     return
                 }
                 if index == 0 { hasPressure = withPressure } else if withPressure != hasPressure {
-                    error("sem.invalid-value", valueSpan,
+                    error(.invalidValue, valueSpan,
                           "point \(index + 1) of the stroke \(withPressure ? "has" : "has no") pressure but the first \(hasPressure ? "has" : "has not"); give every point a pressure or none")
                     return
                 }
@@ -633,7 +633,7 @@ extension Evaluation {
         switch result {
         case .success(let decoded):
             if decoded.dimensions == 3 && !pressure {
-                error("sem.invalid-value", valueSpan, "only a 'stroke' takes a pressure with its points; give (x, y) points here")
+                error(.invalidValue, valueSpan, "only a 'stroke' takes a pressure with its points; give (x, y) points here")
                 return nil
             }
             return decoded
@@ -646,9 +646,9 @@ extension Evaluation {
             if verbatim {
                 let start = valueSpan.start + 1 + UInt32(failure.offset)
                 let span = Span(file: valueSpan.file, start: start, end: start + UInt32(failure.length))
-                error("sem.malformed-points", span, failure.message)
+                error(.malformedPoints, span, failure.message)
             } else {
-                error("sem.malformed-points", valueSpan, failure.message + " (at byte \(failure.offset + 1) of the points)")
+                error(.malformedPoints, valueSpan, failure.message + " (at byte \(failure.offset + 1) of the points)")
             }
             return nil
         }
@@ -669,7 +669,7 @@ extension Evaluation {
         func wholeNumber(_ range: ClosedRange<Int>) -> Int? {
             guard case .number(let x) = value else { mismatch(); return nil }
             guard x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-                error("sem.invalid-value", valueSpan, "'\(property.name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'\(property.name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(x))")
                 return nil
             }
             return Int(x)
@@ -681,7 +681,7 @@ extension Evaluation {
             let symbology = n == "gs1" || n == "gs1_128" ? Symbology.gs1_128 : Symbology.named(n)
             guard let symbology else {
                 if case .word = value { mismatch(names: names) } else {
-                    error("sem.invalid-value", valueSpan, "unknown barcode type '\(n)'",
+                    error(.invalidValue, valueSpan, "unknown barcode type '\(n)'",
                           notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
                 }
                 return
@@ -691,7 +691,7 @@ extension Evaluation {
         case .module:
             guard let x = length(value) else { mismatch(); return }
             guard x > 0, x.isFinite else {
-                error("sem.invalid-value", valueSpan, "'module' must be greater than zero, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'module' must be greater than zero, found \(formatNumber(x))")
                 return
             }
             settings.module = x
@@ -700,7 +700,7 @@ extension Evaluation {
             case .number(let x) where x >= 0 && x.isFinite: settings.quietZone = .modules(x)
             case .length(let x) where x >= 0 && x.isFinite: settings.quietZone = .length(x)
             case .number, .length:
-                error("sem.invalid-value", valueSpan, "'quietZone' must not be negative")
+                error(.invalidValue, valueSpan, "'quietZone' must not be negative")
                 return
             default: mismatch(); return
             }
@@ -722,7 +722,7 @@ extension Evaluation {
             case .string(let s):
                 let parts = s.split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]) else {
-                    error("sem.invalid-value", valueSpan, "a Data Matrix size is written rows x columns, such as \"16x48\", found \"\(s)\"")
+                    error(.invalidValue, valueSpan, "a Data Matrix size is written rows x columns, such as \"16x48\", found \"\(s)\"")
                     return
                 }
                 settings.request.dataMatrixSize = MatrixSize(rows: rows, columns: columns)
@@ -734,7 +734,7 @@ extension Evaluation {
         case .printerDPI:
             guard case .number(let x) = value else { mismatch(); return }
             guard x >= 50, x <= 10_000 else {
-                error("sem.invalid-value", valueSpan, "'printerDPI' must be from 50 to 10000 dots per inch, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "'printerDPI' must be from 50 to 10000 dots per inch, found \(formatNumber(x))")
                 return
             }
             settings.printerDPI = x
@@ -758,7 +758,7 @@ extension Evaluation {
             return nil
         }
         guard x >= 3, x <= Double(ShapeLimits.maxSides), x == x.rounded() else {
-            error("sem.invalid-value", span, "\(what) must be a whole number from 3 to \(ShapeLimits.maxSides), found \(formatNumber(x))")
+            error(.invalidValue, span, "\(what) must be a whole number from 3 to \(ShapeLimits.maxSides), found \(formatNumber(x))")
             return nil
         }
         return Int(x)
@@ -888,20 +888,20 @@ extension Evaluation {
     /// value outside `names` when the property takes names.
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
-        if isReported("sem.type-mismatch", span) || isReported("sem.invalid-name", span) || isReported("sem.undefined-name", span) {
+        if isReported(.typeMismatch, span) || isReported(.invalidName, span) || isReported(.undefinedName, span) {
             return
         }
         if case .word(let word) = value {
             if let names {
                 let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
-                report(.error("sem.invalid-name", at: span, "\(what) expects \(expected), found the name '\(word)'",
+                report(.error(.invalidName, at: span, "\(what) expects \(expected), found the name '\(word)'",
                               notes: notes, fixIts: fixIts))
             } else if let known = describeWord(word) {
-                report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(known)"))
+                report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found \(known)"))
             } else {
                 var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
-                report(.error("sem.undefined-name", at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
+                report(.error(.undefinedName, at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
             return
         }
@@ -910,6 +910,6 @@ extension Evaluation {
            let index = lookup(symbolOfName(expr, name)) {
             notes.append(.init("'\(name)' is defined here", at: bindings[index].span))
         }
-        report(.error("sem.type-mismatch", at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))
+        report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))
     }
 }

@@ -20,7 +20,7 @@ extension Evaluation {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > limits.maxBlockDepth {
-            limit("sem.nesting-limit", block.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(.nestingLimit, block.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -41,7 +41,7 @@ extension Evaluation {
             default:
                 if !unit.reportedIgnored {
                     unit.reportedIgnored = true
-                    report(.warning("sem.import-ignored", at: statement.span,
+                    report(.warning(.importIgnored, at: statement.span,
                                     "only 'let', 'style', 'def', 'fn' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
                 }
                 return
@@ -64,7 +64,7 @@ extension Evaluation {
         case .ifElse(let condition, let then, let otherwise):
             guard let value = evaluate(condition) else { return }
             guard case .bool(let flag) = value else {
-                error("sem.condition-not-bool", exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
+                error(.conditionNotBool, exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
                 return
             }
             if flag { executeBlock(then) } else if let otherwise { executeBlock(otherwise) }
@@ -76,7 +76,7 @@ extension Evaluation {
             let top = frames.count - 1
             guard frames[top].role == .node else {
                 let name = labelOf(argument)?.name ?? "?"
-                error("sem.property-outside-node", labelOf(argument)?.span ?? argument.span,
+                error(.propertyOutsideNode, labelOf(argument)?.span ?? argument.span,
                       "property '\(name)' is not inside a node's block")
                 return
             }
@@ -96,7 +96,7 @@ extension Evaluation {
         var entries: [StyleEntry] = []
         for argument in arguments {
             guard let label = labelOf(argument) else {
-                error("sem.style-positional", argument.span, "a style holds only 'name: value' properties")
+                error(.stylePositional, argument.span, "a style holds only 'name: value' properties")
                 continue
             }
             guard let property = property(of: argument) else { continue }
@@ -109,7 +109,7 @@ extension Evaluation {
                 continue
             }
             if property == .id || property == .at {
-                error("sem.style-property", label.span, "'\(label.name)' cannot be part of a style: it names or places one node")
+                error(.styleProperty, label.span, "'\(label.name)' cannot be part of a style: it names or places one node")
                 continue
             }
             entries.append(StyleEntry(property: property, value: value, valueSpan: valueSpan, nameSpan: label.span))
@@ -121,10 +121,10 @@ extension Evaluation {
     func defineComponent(_ name: Identifier, _ parameters: [Parameter], _ body: Block) {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name.name).inserted {
-            error("sem.duplicate-parameter", parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+            error(.duplicateParameter, parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
         }
         if NodeKind.byName[name.name] != nil {
-            report(.warning("sem.shadowed-kind", at: name.span, "component '\(name.name)' hides the built-in kind '\(name.name)'"))
+            report(.warning(.shadowedKind, at: name.span, "component '\(name.name)' hides the built-in kind '\(name.name)'"))
         }
         components.append(Component(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
                                     unit: unit, captures: []))
@@ -140,13 +140,13 @@ extension Evaluation {
 
     func importFile(_ path: String, span: Span, statement: Span) {
         guard atFileTop else {
-            error("sem.import-not-top-level", statement, "'import' is allowed only at the top level of a file")
+            error(.importNotTopLevel, statement, "'import' is allowed only at the top level of a file")
             return
         }
         let resolved = resolvePath(path, relativeTo: span)
         if let position = importStack.firstIndex(of: resolved) {
             let chain = (importStack[position...] + [resolved]).map(displayName).joined(separator: " → ")
-            error("sem.import-cycle", span, "import cycle: \(chain)")
+            error(.importCycle, span, "import cycle: \(chain)")
             return
         }
         if let exports = modules[resolved] {
@@ -157,7 +157,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumImportBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error("sem.import-not-found", span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
+            error(.importNotFound, span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
             return
         }
         let id = sources.add(path: resolved, bytes: bytes)
@@ -206,7 +206,7 @@ extension Evaluation {
         case .list(let items):
             return IterationSequence(list: items, count: items.count)
         default:
-            error("sem.not-iterable", span, "'\(keyword)' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
+            error(.notIterable, span, "'\(keyword)' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
             return nil
         }
     }
@@ -217,12 +217,12 @@ extension Evaluation {
         guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "for") else { return }
         let count = walk.count
         if count > limits.maxLoopIterations {
-            limit("sem.loop-limit", sequenceSpan,
+            limit(.loopLimit, sequenceSpan,
                   "this loop would run \(count) times; the limit is \(limits.maxLoopIterations) iterations per loop")
             return
         }
         if totalIterations + count > limits.maxTotalIterations {
-            limit("sem.loop-limit", sequenceSpan,
+            limit(.loopLimit, sequenceSpan,
                   "loops run more than \(limits.maxTotalIterations) iterations in total")
             return
         }
@@ -231,7 +231,7 @@ extension Evaluation {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > limits.maxBlockDepth {
-            limit("sem.nesting-limit", body.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(.nestingLimit, body.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
             return
         }
         let start = bindings.count
@@ -256,19 +256,19 @@ extension Evaluation {
         // follow the data): no node, page or component is open around it then.
         let pageLevel = block == nil ? atFileTop : frames.count == 1 && callDepth == 0
         guard pageLevel, !importing, unit === mainUnit else {
-            error("sem.page-not-top-level", span,
+            error(.pageNotTopLevel, span,
                   block == nil ? "page settings without a block are allowed only at the top level of the main file"
                       : "'page' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
             return
         }
         guard let block else {
             if let previous = pageSettingsSpan {
-                error("sem.duplicate-page", span, "the page settings are given twice",
+                error(.duplicatePage, span, "the page settings are given twice",
                       notes: [.init("first given here", at: previous)])
                 return
             }
             if let first = firstPageBlock {
-                error("sem.page-settings-after-blocks", span, "page settings without a block must come before the first 'page { }' block",
+                error(.pageSettingsAfterBlocks, span, "page settings without a block must come before the first 'page { }' block",
                       notes: [.init("first page block here", at: first)])
                 return
             }
@@ -310,7 +310,7 @@ extension Evaluation {
         var sizeGiven = false
         for argument in arguments {
             guard let label = labelOf(argument) else {
-                error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (\(Self.pagePropertyNames.joined(separator: ", ")))")
+                error(.pagePositional, argument.span, "'page' takes only 'name: value' settings (\(Self.pagePropertyNames.joined(separator: ", ")))")
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
@@ -322,7 +322,7 @@ extension Evaluation {
                 case .word(let name):
                     if let named = pageSizeNames[name.lowercased()] { size = named } else {
                         let (notes, fixIts) = didYouMean(name, among: pageSizeNames.keys.sorted(), span: valueSpan)
-                        report(.error("sem.unknown-page-size", at: valueSpan,
+                        report(.error(.unknownPageSize, at: valueSpan,
                                       "unknown page size '\(name)' (letter, legal, tabloid, a3, a4, a5, a6 or (width, height))",
                                       notes: notes, fixIts: fixIts))
                     }
@@ -362,7 +362,7 @@ extension Evaluation {
                 }
             default:
                 let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
-                report(.error("sem.unknown-page-setting", at: label.span,
+                report(.error(.unknownPageSetting, at: label.span,
                               "unknown page setting '\(label.name)' (\(Self.pagePropertyNames.joined(separator: ", ")))",
                               notes: notes, fixIts: fixIts))
             }
@@ -375,7 +375,7 @@ extension Evaluation {
                 if landscape == (s.height > s.width) { swap(&s.width, &s.height) }
                 size = s
             } else {
-                report(.warning("sem.orientation-without-size", at: span, "'orientation' has no effect without a page 'size'"))
+                report(.warning(.orientationWithoutSize, at: span, "'orientation' has no effect without a page 'size'"))
             }
         }
         let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
@@ -390,7 +390,7 @@ extension Evaluation {
     func countNode(_ span: Span) -> Bool {
         nodeCount += 1
         if nodeCount > limits.maxNodes {
-            limit("sem.node-limit", span, "the drawing has more than \(limits.maxNodes) nodes")
+            limit(.nodeLimit, span, "the drawing has more than \(limits.maxNodes) nodes")
             return false
         }
         return true
@@ -406,19 +406,19 @@ extension Evaluation {
                 return
             }
             if builtinKind(symbol) == nil {
-                error("sem.not-a-kind", statement.kind.span,
+                error(.notAKind, statement.kind.span,
                       "'\(statement.kind.name)' is \(bindings[index].value.typeName), not a node kind or component",
                       notes: [.init("'\(statement.kind.name)' is defined here", at: bindings[index].span)])
                 return
             }
         }
         guard let kind = builtinKind(symbol) else {
-            if isReported("sem.unknown-kind", statement.kind.span) { return }
+            if isReported(.unknownKind, statement.kind.span) { return }
             var candidates = NodeKind.writtenNames
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
                 ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
-            report(.error("sem.unknown-kind", at: statement.kind.span, "unknown node kind \(quotedSource(statement.kind.name))",
+            report(.error(.unknownKind, at: statement.kind.span, "unknown node kind \(quotedSource(statement.kind.name))",
                           notes: notes, fixIts: fixIts))
             return
         }
@@ -443,29 +443,29 @@ extension Evaluation {
         switch kind {
         case .path, .image:
             if frames[top].node.content == nil {
-                error("sem.missing-content", nameSpan,
+                error(.missingContent, nameSpan,
                       "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
             }
         case .barcode:
             if frames[top].node.content == nil {
-                error("sem.missing-content", nameSpan, "'barcode' needs its data as the first argument")
+                error(.missingContent, nameSpan, "'barcode' needs its data as the first argument")
             } else if frames[top].node.geometry.barcode?.hasType != true && !frames[top].explicit.contains(.type) {
-                error("sem.missing-barcode-type", nameSpan, "'barcode' needs 'type:'",
+                error(.missingBarcodeType, nameSpan, "'barcode' needs 'type:'",
                       notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
         case .line, .arrow:
             let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
-                error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
+                error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
             }
         case .polyline, .polygon:
             if frames[top].node.geometry.points == nil && !frames[top].explicit.contains(.points) {
-                error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'points:'")
+                error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'points:'")
             }
         case .stroke:
             // Points given but wrong were reported where they are written.
             if frames[top].node.geometry.inkPoints == nil && !frames[top].explicit.contains(.points) {
-                error("sem.missing-geometry", nameSpan, "'stroke' needs 'points:'")
+                error(.missingGeometry, nameSpan, "'stroke' needs 'points:'")
             }
         default:
             break
@@ -486,7 +486,7 @@ extension Evaluation {
         for argument in arguments {
             guard let id = argument.labelID else {
                 if allowPositional { applyPositional(argument, to: top) } else {
-                    error("sem.unexpected-positional", argument.span, "a connector takes no positional argument; use 'label:' for text")
+                    error(.unexpectedPositional, argument.span, "a connector takes no positional argument; use 'label:' for text")
                 }
                 continue
             }
@@ -501,7 +501,7 @@ extension Evaluation {
         // out first cost a whole-node copy per node.
         let top = frames.count - 1
         if !frames[top].node.children.isEmpty && !frames[top].node.kind.takesChildren {
-            report(.warning("sem.children-ignored", at: frames[top].node.children[0].span,
+            report(.warning(.childrenIgnored, at: frames[top].node.children[0].span,
                             "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
             frames[top].node.children = []
         }
@@ -512,7 +512,7 @@ extension Evaluation {
                 let note: Diagnostic.Note = previous.span == idSpan
                     ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
                     : .init("first used here", at: previous.span)
-                error("sem.duplicate-id", idSpan, "the id '\(id)' is already used", notes: [note])
+                error(.duplicateId, idSpan, "the id '\(id)' is already used", notes: [note])
             }
         }
         let node = frames.removeLast().node
@@ -561,13 +561,13 @@ extension Evaluation {
     func callComponent(_ index: Int, _ statement: NodeStmt, span: Span) {
         let component = components[index]
         if callDepth >= limits.maxCallDepth {
-            limit("sem.recursion-limit", statement.kind.span,
+            limit(.recursionLimit, statement.kind.span,
                   "component calls nest deeper than \(limits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
             return
         }
         totalCalls += 1
         if totalCalls > limits.maxCalls {
-            limit("sem.call-limit", statement.kind.span, "more than \(limits.maxCalls) component calls in the drawing")
+            limit(.callLimit, statement.kind.span, "more than \(limits.maxCalls) component calls in the drawing")
             return
         }
         // Arguments are evaluated in the caller's scope.
@@ -577,7 +577,7 @@ extension Evaluation {
         for argument in file.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
                 guard !component.parameters.isEmpty else {
-                    error("sem.unexpected-positional", argument.span, "component '\(component.name)' has no parameters to take a positional argument",
+                    error(.unexpectedPositional, argument.span, "component '\(component.name)' has no parameters to take a positional argument",
                           notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
                     continue
                 }
@@ -586,7 +586,7 @@ extension Evaluation {
             }
             if let position = component.parameters.firstIndex(where: { $0.name.name == label.name }) {
                 if parameterValues[position] != nil {
-                    error("sem.duplicate-argument", label.span, "parameter '\(label.name)' is given twice")
+                    error(.duplicateArgument, label.span, "parameter '\(label.name)' is given twice")
                 }
                 parameterValues[position] = evaluate(argument.value) ?? .poison
                 continue
@@ -609,7 +609,7 @@ extension Evaluation {
                 if let defaultValue = parameter.defaultValue {
                     value = evaluate(defaultValue) ?? .poison
                 } else {
-                    error("sem.missing-argument", statement.kind.span, "missing argument for parameter '\(parameter.name.name)' of '\(component.name)'",
+                    error(.missingArgument, statement.kind.span, "missing argument for parameter '\(parameter.name.name)' of '\(component.name)'",
                           notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
                     value = .poison
                 }
@@ -623,7 +623,7 @@ extension Evaluation {
         callDepth += 1
         nesting += 1
         if nesting > limits.maxBlockDepth {
-            limit("sem.nesting-limit", statement.kind.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(.nestingLimit, statement.kind.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
         } else {
             execute(component.body.statements)
         }
@@ -637,7 +637,7 @@ extension Evaluation {
         switch produced.count {
         case 0:
             if !extras.isEmpty || statement.block != nil {
-                report(.warning("sem.empty-component", at: statement.kind.span,
+                report(.warning(.emptyComponent, at: statement.kind.span,
                                 "component '\(component.name)' produced no node; the properties given here are ignored"))
             }
             return

@@ -6,7 +6,7 @@ import DrawDiagnostics
 package enum LexMessages {
     /// A byte that does not start (or continue) a valid UTF-8 sequence.
     static func invalidUTF8(_ byte: UInt8, at span: Span) -> Diagnostic {
-        .error("lex.invalid-utf8", at: span, "invalid UTF-8 byte \(hexByte(byte))")
+        .error(.invalidUtf8, at: span, "invalid UTF-8 byte \(hexByte(byte))")
     }
 
     /// A character that starts no token (`@`, `$`, `é` outside a string).
@@ -19,41 +19,41 @@ package enum LexMessages {
         case "?": notes.append(.init("a conditional expression is written 'if condition then a else b'"))
         default: break
         }
-        return .error("lex.unexpected-character", at: span, "unexpected character \(describe(scalar))", notes: notes)
+        return .error(.unexpectedCharacter, at: span, "unexpected character \(describe(scalar))", notes: notes)
     }
 
     /// A string whose closing `"` is missing on its line.
     static func unterminatedString(at span: Span) -> Diagnostic {
-        .error("lex.unterminated-string", at: span, "unterminated string",
+        .error(.unterminatedString, at: span, "unterminated string",
                notes: [.init("a string ends with '\"' on the line where it starts")])
     }
 
     /// `/*` without its `*/`.
     static func unterminatedComment(at span: Span) -> Diagnostic {
-        .error("lex.unterminated-comment", at: span, "unterminated block comment",
+        .error(.unterminatedComment, at: span, "unterminated block comment",
                notes: [.init("'/*' needs a matching '*/'")])
     }
 
     /// `\q` in a string.
     static func invalidEscape(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.invalid-escape", at: span, "invalid escape sequence \(quotedSource(text)) in string",
+        .error(.invalidEscape, at: span, "invalid escape sequence \(quotedSource(text)) in string",
                notes: [.init("valid escapes are '\\n', '\\t', '\\\"', '\\\\', '\\u{…}' and '\\(…)'")])
     }
 
     /// `\u{…}` that is malformed or names no Unicode scalar.
     static func invalidUnicodeEscape(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.invalid-unicode-escape", at: span, "invalid unicode escape \(quotedSource(text))",
+        .error(.invalidUnicodeEscape, at: span, "invalid unicode escape \(quotedSource(text))",
                notes: [.init("write 1 to 8 hex digits naming a Unicode scalar, as in '\\u{1F600}'")])
     }
 
     /// `1e`, `1e+`, `1.2.3`.
     static func malformedNumber(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.malformed-number", at: span, "malformed number \(quotedSource(text))")
+        .error(.malformedNumber, at: span, "malformed number \(quotedSource(text))")
     }
 
     /// `1e999`.
     static func numberTooLarge(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.number-too-large", at: span, "number \(quotedSource(text)) is too large")
+        .error(.numberTooLarge, at: span, "number \(quotedSource(text)) is too large")
     }
 
     /// `12em`.
@@ -66,24 +66,24 @@ package enum LexMessages {
             fixIts.append(.init(replacing: span, with: match))
         }
         notes.append(.init("units are pt, in, mm, cm, px, % and deg"))
-        return .error("lex.unknown-unit", at: span, "unknown unit \(quotedSource(unit))", notes: notes, fixIts: fixIts)
+        return .error(.unknownUnit, at: span, "unknown unit \(quotedSource(unit))", notes: notes, fixIts: fixIts)
     }
 
     /// `#12345`, `#xyz`.
     static func malformedColor(_ text: String, at span: Span) -> Diagnostic {
-        .error("lex.malformed-color", at: span, "malformed color \(quotedSource(text))",
+        .error(.malformedColor, at: span, "malformed color \(quotedSource(text))",
                notes: [.init("a color is '#' and 3, 4, 6 or 8 hex digits: '#rgb', '#rgba', '#rrggbb', '#rrggbbaa'")])
     }
 
     /// `..` alone: `0..5`.
     static func incompleteRangeOperator(at span: Span) -> Diagnostic {
-        .error("lex.incomplete-range-operator", at: span, "unexpected '..'",
+        .error(.incompleteRangeOperator, at: span, "unexpected '..'",
                notes: [.init("a range is written 'a..<b' (without b) or 'a...b' (with b)")])
     }
 
     /// A file whose size does not fit the 32-bit offsets of spans.
     static func fileTooLarge(at span: Span) -> Diagnostic {
-        .error("lex.file-too-large", at: span, "file is too large (more than \(ParseLimits.maximumFileSize) bytes)")
+        .error(.fileTooLarge, at: span, "file is too large (more than \(ParseLimits.maximumFileSize) bytes)")
     }
 
     static func hexByte(_ byte: UInt8) -> String {

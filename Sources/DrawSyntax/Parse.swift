@@ -52,7 +52,6 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
 /// expression (or keeps the string as written) and the statement around it is whole.
 /// Invalid UTF-8 is not among them: decoded as U+FFFD inside a string, it would make layout
 /// report a character missing from the font, a consequence rather than a second mistake.
-private let literalErrorIDs: Set<String> = [
-    "lex.malformed-number", "lex.number-too-large", "lex.unknown-unit", "lex.malformed-color",
-    "lex.invalid-escape", "lex.invalid-unicode-escape",
-]
+private let literalErrorIDs: Set<String> = Set([
+    SyntaxID.malformedNumber, .numberTooLarge, .unknownUnit, .malformedColor, .invalidEscape, .invalidUnicodeEscape,
+].map(\.rawValue))

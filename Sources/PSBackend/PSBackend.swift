@@ -14,6 +14,7 @@
 // Deliberately not done: measuring text (the IR has every glyph placed already; only the
 // EPS bounding box reads font metrics), and sharing the data of an image drawn twice.
 
+import DrawDiagnostics
 import DrawFonts
 import DrawOutput
 import DrawScene
@@ -25,6 +26,8 @@ package enum PSWriter {
     package struct Output: Sendable {
         package var bytes: [UInt8]
         package var warnings: [String]
+        /// The source span of each warning's cause, parallel to `warnings`.
+        package var causes: [Span]
     }
 
     /// PostScript of the whole document (`encapsulated == false`), or EPS of its first
@@ -38,13 +41,14 @@ package enum PSWriter {
     /// message per kind of problem, in a fixed order (lower case, no final period).
     package static func warnings(for document: Scene.Document) -> [String] {
         let writer = PSDocumentWriter(document: document, encapsulated: false)
-        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
+        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images).map(\.message)
     }
 
     package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
         var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
         let bytes = writer.write()
-        return Output(bytes: bytes, warnings: PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images))
+        let warnings = PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
+        return Output(bytes: bytes, warnings: warnings.map(\.message), causes: warnings.map(\.span))
     }
 }
 
@@ -578,8 +582,8 @@ package struct PSRenderer: Backend {
     package func render(_ document: Scene.Document) -> BackendOutput {
         var warnings: [BackendMessage] = []
         func note(_ output: PSWriter.Output) {
-            for w in output.warnings {
-                let message = BackendMessage(id: "ps.approximation", message: w)
+            for (w, span) in zip(output.warnings, output.causes) {
+                let message = BackendMessage(id: PSID.approximation.rawValue, message: w, span: span)
                 if !warnings.contains(message) { warnings.append(message) }
             }
         }
@@ -592,6 +596,7 @@ package struct PSRenderer: Backend {
         for page in document.pages {
             var single = document
             single.pages = [page]
+            single.causes.pages = [document.causes.page(files.count)]
             let output = PSWriter.renderWithWarnings(single, encapsulated: true)
             note(output)
             files.append(output.bytes)

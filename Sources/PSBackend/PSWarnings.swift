@@ -1,3 +1,4 @@
+import DrawDiagnostics
 import DrawScene
 
 /// What a document uses that PostScript cannot show as PDF and SVG do. Each kind of
@@ -17,23 +18,33 @@ enum PSWarnings {
     static let pageSize =
         "a page size was out of range for postscript (1 pt to 200 in each way) and was clamped"
 
-    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>, images: PSImages.Cache? = nil) -> [String] {
+    /// One warning and the source of its first cause (`Document.causes`).
+    struct Warning {
+        var message: String
+        var span: Span
+    }
+
+    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>, images: PSImages.Cache? = nil) -> [Warning] {
         var scan = Scan(document: document, images: images ?? PSImages.Cache(document.images))
         scan.embeddedFonts = embeddedFonts
-        for page in document.pages {
-            if let background = page.background, background.alpha < 1 { scan.opacity = true }
+        var translucentPage: Int?
+        for (index, page) in document.pages.enumerated() {
+            if let background = page.background, background.alpha < 1, translucentPage == nil { translucentPage = index }
             scan.items(page.items)
         }
-        var warnings: [String] = []
-        if scan.opacity { warnings.append(opacity) }
-        if scan.trueType { warnings.append(trueType) }
-        if scan.imageAlpha { warnings.append(imageAlpha) }
-        if scan.imageUnreadable { warnings.append(imageUnreadable) }
-        if document.pages.contains(where: { page in
+        let causes = document.causes
+        var warnings: [Warning] = []
+        if scan.opacity || translucentPage != nil {
+            warnings.append(Warning(message: opacity, span: causes.translucent ?? translucentPage.map(causes.page) ?? .unknown))
+        }
+        if let font = scan.trueTypeFont { warnings.append(Warning(message: trueType, span: causes.font(font))) }
+        if let image = scan.imageAlpha { warnings.append(Warning(message: imageAlpha, span: causes.image(image))) }
+        if let image = scan.imageUnreadable { warnings.append(Warning(message: imageUnreadable, span: causes.image(image))) }
+        if let page = document.pages.firstIndex(where: { page in
             let size = PSDocumentWriter.pageSize(page)
             return size.width != page.size.width || size.height != page.size.height
         }) {
-            warnings.append(pageSize)
+            warnings.append(Warning(message: pageSize, span: causes.page(page)))
         }
         return warnings
     }
@@ -54,9 +65,10 @@ enum PSWarnings {
         let document: Scene.Document
         var checkImages = true
         var opacity = false
-        var trueType = false
-        var imageAlpha = false
-        var imageUnreadable = false
+        /// The first font, image found with each problem (index in the document's lists).
+        var trueTypeFont: Int?
+        var imageAlpha: Int?
+        var imageUnreadable: Int?
         var seenImages: Set<Int> = []
         var embeddedFonts: Set<Int> = []
 
@@ -73,13 +85,13 @@ enum PSWarnings {
                     if run.color.alpha < 1 { opacity = true }
                     if document.fonts.indices.contains(run.font.index),
                        case .trueType = document.fonts[run.font.index], !embeddedFonts.contains(run.font.index) {
-                        trueType = true
+                        if trueTypeFont == nil { trueTypeFont = run.font.index }
                     }
                 case .image(let image):
                     guard checkImages, seenImages.insert(image.image.index).inserted else { break }
                     switch images.image(image.image.index) {
-                    case .none: imageUnreadable = true
-                    case .some(let decoded): if decoded.hasPartialAlpha { imageAlpha = true }
+                    case .none: if imageUnreadable == nil { imageUnreadable = image.image.index }
+                    case .some(let decoded): if decoded.hasPartialAlpha, imageAlpha == nil { imageAlpha = image.image.index }
                     }
                 case .group(let group):
                     if group.opacity < 1 { opacity = true }

@@ -57,7 +57,7 @@ struct Painter {
         let (w, h) = RasterWriter.pixelSize(page.size, dpi: options.dpi)
         guard w <= RasterLimits.maximumPagePixels / h else {
             return .failure(RasterError(
-                "png.page-too-large",
+                .pageTooLarge,
                 "a page of \(w) × \(h) pixels is more than the \(RasterLimits.maximumPagePixels) pixels a PNG page may have: lower --dpi or --scale"))
         }
         width = w; height = h
@@ -141,7 +141,7 @@ struct Painter {
                 lines = try Stroker.dash(lines, pattern: stroke.dash.map { $0 * k }, offset: stroke.dashOffset * k)
             } catch {
                 failure = RasterError(
-                    "png.too-many-dashes",
+                    .tooManyDashes,
                     "a dashed stroke would be cut into more than \(Stroker.maximumDashes) dashes: lengthen the dash pattern")
                 return
             }
@@ -189,7 +189,7 @@ struct Painter {
             edges += polygon.count
             if edges > RasterLimits.maximumEdgesPerPage {
                 failure = RasterError(
-                    "png.too-many-edges",
+                    .tooManyEdges,
                     "the page has more than \(RasterLimits.maximumEdgesPerPage) edges to draw: lower --dpi or simplify the drawing")
                 return false
             }

@@ -12,6 +12,7 @@
 // Deliberately not here: hinting and sub-pixel text (glyphs are filled outlines, like
 // paths), colour management, filters beyond bilinear image sampling.
 
+import DrawDiagnostics
 import DrawFonts
 import DrawImages
 import DrawOutput
@@ -54,9 +55,11 @@ package struct RasterOptions: Sendable, Hashable {
 
 /// A problem that stops rendering, as a message for a diagnostic.
 package struct RasterError: Error, Hashable, Sendable {
-    package var id: String
+    package var id: RasterID
     package var message: String
-    package init(_ id: String, _ message: String) { self.id = id; self.message = message }
+    /// The source of the cause (the font's `font:` value, the image, the page), from `Document.causes`.
+    package var span: Span = .unknown
+    package init(_ id: RasterID, _ message: String) { self.id = id; self.message = message }
 }
 
 /// A page's pixels: premultiplied RGBA, 8 bits per channel, rows top to bottom.
@@ -79,10 +82,12 @@ package enum RasterWriter {
     package static func render(_ document: Scene.Document, options: RasterOptions) -> Result<[[UInt8]], RasterError> {
         var painter = Painter(document: document, options: options)
         var files: [[UInt8]] = []
-        for page in document.pages {
+        for (index, page) in document.pages.enumerated() {
             switch painter.paint(page) {
             case .success(let image): files.append(PNGWriter.encode(image, dpi: options.dpi))
-            case .failure(let error): return .failure(error)
+            case .failure(var error):
+                if error.span.isUnknown { error.span = document.causes.page(index) }
+                return .failure(error)
             }
         }
         return .success(files)
@@ -92,10 +97,12 @@ package enum RasterWriter {
     package static func rasterize(_ document: Scene.Document, options: RasterOptions) -> Result<[RasterImage], RasterError> {
         var painter = Painter(document: document, options: options)
         var images: [RasterImage] = []
-        for page in document.pages {
+        for (index, page) in document.pages.enumerated() {
             switch painter.paint(page) {
             case .success(let image): images.append(image)
-            case .failure(let error): return .failure(error)
+            case .failure(var error):
+                if error.span.isUnknown { error.span = document.causes.page(index) }
+                return .failure(error)
             }
         }
         return .success(images)
@@ -118,7 +125,7 @@ package struct PNGRenderer: Backend {
         switch RasterWriter.render(document, options: options) {
         case .success(let files): BackendOutput(files: files, onePerPage: true)
         case .failure(let error):
-            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id, message: error.message)])
+            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id.rawValue, message: error.message, span: error.span)])
         }
     }
 }

@@ -1,5 +1,6 @@
 // Text from glyph outlines and images sampled bilinearly.
 
+import DrawDiagnostics
 import DrawFonts
 import DrawImages
 import DrawScene
@@ -49,7 +50,7 @@ package struct StandardFaces {
         if let known = loaded[font] { return known }
         let name = Self.fileName(font)
         var result: Result<TrueTypeFontRef, RasterError> = .failure(RasterError(
-            "png.font-missing",
+            .fontMissing,
             "text in \(font.postScriptName) is drawn in PNG with its metric twin \(name) from the URW base-35 fonts, "
                 + "which were not found (looked in \(folders.joined(separator: ", "))): install the package '\(Self.debianPackage)'"))
         search: for folder in folders {
@@ -60,7 +61,7 @@ package struct StandardFaces {
                     result = .success(try TrueTypeFontRef.load(path: path))
                 } catch {
                     result = .failure(RasterError(
-                        "png.font-unreadable", "cannot draw \(font.postScriptName) text in PNG: \(path): \(error)"))
+                        .fontUnreadable, "cannot draw \(font.postScriptName) text in PNG: \(path): \(error)"))
                 }
                 break search
             }
@@ -84,7 +85,10 @@ extension Painter {
         case .standard(let standard):
             switch faces.face(standard) {
             case .success(let f): face = f
-            case .failure(let error): failure = error; return
+            case .failure(var error):
+                error.span = document.causes.font(run.font.index)
+                failure = error
+                return
             }
             lookup = standard.isSymbolic ? .builtInCode : .unicode
         }
@@ -144,7 +148,8 @@ extension Painter {
         let index = item.image.index
         if images[index] == nil { images[index] = .some(ImageDecoder.decode(document.images[index].bytes)) }
         guard let decoded = images[index] ?? nil, decoded.width > 0, decoded.height > 0 else {
-            failure = RasterError("png.image-undecodable", "an image of the drawing cannot be decoded")
+            failure = RasterError(.imageUndecodable, "an image of the drawing cannot be decoded")
+            failure?.span = document.causes.image(index)
             return
         }
         // Image space (pixels, y down) → page → device.

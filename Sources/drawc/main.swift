@@ -206,7 +206,7 @@ func emit(_ reports: [InputReport], format: DiagnosticFormat) {
         for report in reports {
             all += report.diagnostics?.diagnostics ?? []
             if let io = report.ioError {
-                all.append(DrawDiagnostic(id: "io.error", severity: .error, message: io.message, file: io.path, location: nil))
+                all.append(DrawDiagnostic(id: CLIID.ioError.rawValue, severity: .error, message: io.message, file: io.path, location: nil))
             }
         }
         printError(all.renderedJSON())

@@ -110,7 +110,7 @@ import Testing
     ])
     func errorsAtTheExactByte(data: String, offset: Int, id: String) {
         let (_, error) = parsePathData(data)
-        #expect(error?.id == id)
+        #expect(error?.id.rawValue == id)
         #expect(error?.offset == offset)
     }
 

@@ -139,6 +139,16 @@ import Foundation
         }
     }
 
+    /// The lexer accepts exactly the catalogue's units after a number.
+    @Test func unitsAreTheLexersUnits() {
+        for unit in UnitSpec.all {
+            let result = parse(SourceFile(id: FileID(0), path: "u.draw", text: "let x = 2\(unit.name)\n"))
+            #expect(result.diagnostics.isEmpty, "'\(unit.name)': \(result.diagnostics.map(\.message))")
+        }
+        let result = parse(SourceFile(id: FileID(0), path: "u.draw", text: "let x = 2em\n"))
+        #expect(result.diagnostics.map(\.id) == ["lex.unknown-unit"])
+    }
+
     /// Each built-in function the catalogue lists is one evaluation calls.
     @Test func functionsAreTheEvaluatorsFunctions() {
         #expect(Set(Evaluation.functionNames + Evaluation.libraryFunctionNames) == Set(FunctionSpec.all.map(\.name)))

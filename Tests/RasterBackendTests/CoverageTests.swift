@@ -203,13 +203,13 @@ struct CoverageTests {
         guard case .failure(let error) = RasterWriter.rasterize(huge, options: RasterOptions(dpi: 300)) else {
             Issue.record("no error"); return
         }
-        #expect(error.id == "png.page-too-large")
+        #expect(error.id == .pageTooLarge)
         let dashes = Scene.Document(pages: [Scene.Page(size: Size(600, 600), items: [
             stroked(linePath([(0, 0), (600, 600), (0, 600), (600, 0)]), width: 1, dash: [0.0005, 0.0005]),
         ])])
         guard case .failure(let dashError) = RasterWriter.rasterize(dashes, options: RasterOptions()) else {
             Issue.record("no error"); return
         }
-        #expect(dashError.id == "png.too-many-dashes")
+        #expect(dashError.id == .tooManyDashes)
     }
 }
