@@ -23,6 +23,9 @@ enum Property: UInt8, CaseIterable {
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
+    // Typesetting (issue #23).
+    case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
+    case hyphenate, markup, tabStops, maxLines, overflow
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -36,6 +39,8 @@ enum Property: UInt8, CaseIterable {
         "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
         "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
         "labelPosition", "labelAt", "labelBackground",
+        "underline", "strikethrough", "letterSpacing", "wordSpacing", "textTransform", "smallCaps", "baselineShift",
+        "hyphenate", "markup", "tabStops", "maxLines", "overflow",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -104,7 +109,7 @@ enum Property: UInt8, CaseIterable {
         case 0x06736D: candidate = .smooth  // "smooth"
         case 0x077465: candidate = .tension  // "tension"
         case 0x087468: candidate = .thinning  // "thinning"
-        case 0x09736D: candidate = .smoothing  // "smoothing"
+        case 0x09736D: candidate = name == "smallCaps" ? .smallCaps : .smoothing  // "smoothing", "smallCaps"
         case 0x0A7374: candidate = .streamline  // "streamline"
         case 0x066561: candidate = .easing  // "easing"
         case 0x057461: candidate = .taper  // "taper"
@@ -121,6 +126,17 @@ enum Property: UInt8, CaseIterable {
         case 0x0D6C61: candidate = .labelPosition  // "labelPosition"
         case 0x076C61: candidate = .labelAt  // "labelAt"
         case 0x0F6C61: candidate = .labelBackground  // "labelBackground"
+        case 0x09756E: candidate = .underline  // "underline"
+        case 0x0D7374: candidate = .strikethrough  // "strikethrough"
+        case 0x0D6C65: candidate = .letterSpacing  // "letterSpacing"
+        case 0x0B776F: candidate = .wordSpacing  // "wordSpacing"
+        case 0x0D7465: candidate = .textTransform  // "textTransform"
+        case 0x0D6261: candidate = .baselineShift  // "baselineShift"
+        case 0x096879: candidate = .hyphenate  // "hyphenate"
+        case 0x066D61: candidate = .markup  // "markup"
+        case 0x087461: candidate = .tabStops  // "tabStops"
+        case 0x086D61: candidate = .maxLines  // "maxLines"
+        case 0x086F76: candidate = .overflow  // "overflow"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -133,7 +149,7 @@ enum Property: UInt8, CaseIterable {
     /// The bit of `Node.inheritedMask` for properties inherited down the tree (all of
     /// `ResolvedStyle`), or 0. `align` is inherited as text alignment except on stacks and
     /// grids, where it is their own layout alignment (decided by the caller).
-    var inheritedBit: UInt16 {
+    var inheritedBit: UInt32 {
         switch self {
         case .fill: 1 << 0
         case .stroke: 1 << 1
@@ -151,6 +167,16 @@ enum Property: UInt8, CaseIterable {
         case .color: 1 << 13
         case .align: 1 << 14
         case .lineHeight: 1 << 15
+        case .underline: 1 << 16
+        case .strikethrough: 1 << 17
+        case .letterSpacing: 1 << 18
+        case .wordSpacing: 1 << 19
+        case .textTransform: 1 << 20
+        case .smallCaps: 1 << 21
+        case .baselineShift: 1 << 22
+        case .hyphenate: 1 << 23
+        case .markup: 1 << 24
+        case .tabStops: 1 << 25
         default: 0
         }
     }
@@ -244,6 +270,13 @@ enum Property: UInt8, CaseIterable {
         case .labelPosition: "above, below or on"
         case .labelAt: "a number from 0 to 1 or a percentage"
         case .labelBackground: "a color or 'none'"
+        case .underline, .strikethrough, .smallCaps, .hyphenate, .markup: "a bool"
+        case .letterSpacing, .wordSpacing: "a length"
+        case .textTransform: "none, uppercase, lowercase or capitalize"
+        case .baselineShift: "a length, a percentage of the font size, super, sub or baseline"
+        case .tabStops: "a length (every so far) or a list of lengths"
+        case .maxLines: "a whole number of lines (1 or more)"
+        case .overflow: "visible or shrink"
         }
     }
 }
@@ -357,7 +390,12 @@ let alignmentNames: [String: Alignment] = [
 
 let textAlignNames: [String: TextAlign] = [
     "left": .left, "center": .center, "right": .right, "leading": .left, "trailing": .right,
+    "justify": .justify, "justified": .justify,
 ]
+let textTransformNames: [String: TextTransform] = [
+    "none": .none, "uppercase": .uppercase, "lowercase": .lowercase, "capitalize": .capitalize,
+]
+let textOverflowNames: [String: TextOverflow] = ["visible": .visible, "shrink": .shrink]
 
 let lineCapNames: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
 let lineJoinNames: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
@@ -383,6 +421,16 @@ let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .be
 package enum ShapeLimits {
     /// `sides:` of regular polygons and `points:` of stars.
     package static let maxSides = 1000
+}
+
+/// Limits of the typesetting properties (a breach is a diagnostic).
+package enum TextLimits {
+    /// `letterSpacing:`, `wordSpacing:` and `baselineShift:` in points, either way.
+    package static let maxSpacing = 1000.0
+    /// Positions in `tabStops:`.
+    package static let maxTabStops = 100
+    /// `maxLines:`.
+    package static let maxLines = 10_000
 }
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
