@@ -431,6 +431,10 @@ package enum TextLimits {
     package static let maxTabStops = 100
     /// `maxLines:`.
     package static let maxLines = 10_000
+    /// `overflow: shrink` reduces the size to no less than this fraction, in this many
+    /// bisection steps (each a layout of the text).
+    package static let minimumShrink = 0.05
+    package static let shrinkSteps = 12
 }
 
 /// Named page sizes in points (portrait). ISO sizes from millimetres.
