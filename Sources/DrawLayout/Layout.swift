@@ -76,7 +76,7 @@ extension UnsafePointer where Pointee == Node {
     var content: String? { pointee.content }
     var contentSpan: Span? { pointee.contentSpan }
     var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
-    var explicitStyleMask: UInt32 { pointee.explicitStyleMask }
+    var explicitStyleMask: UInt16 { pointee.explicitStyleMask }
     var geometry: NodeGeometry { pointee.geometry }
     /// A one-byte load (reading `geometry.…` copies the geometry for the getter call).
     var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }

@@ -262,7 +262,7 @@ final class Evaluation {
 
     func run() -> Drawing {
         var root = Node(kind: .group, span: .unknown, style: .initial)
-        root.explicitStyleMask = 0
+        root.explicitMask = 0
         // Generated drawings are long lists of top-level nodes: reserving once avoids copying
         // (and first-touching) the growing array of large nodes again at every doubling.
         var topLevelNodes = 0

@@ -209,7 +209,7 @@ extension Evaluation {
             if cell == template.cellsPerSheet { flush(); cell = 0 }
             if root == nil {
                 var node = Node(kind: .group, span: span, style: .initial)
-                node.explicitStyleMask = 0
+                node.explicitMask = 0
                 root = node
             }
             // The cell: a group whose first child is the (invisible unless `outline`) die-cut

@@ -612,9 +612,9 @@ package struct Node: Sendable {
     package var contentIsVerbatim: Bool
     /// Which inherited properties (`style`) were set on this node itself rather than taken
     /// from its parent, one bit per property in `ResolvedStyle` field order (fill = bit 0 …
-    /// lineHeight = bit 15, then the typography properties from bit 16). Evaluation uses it
-    /// to push a parent's late property down; layout can ignore it.
-    package var explicitStyleMask: UInt32
+    /// lineHeight = bit 15; the typography properties are in `explicitTypographyMask`).
+    /// Evaluation uses it to push a parent's late property down; layout can ignore it.
+    package var explicitStyleMask: UInt16
     /// The statement (or component call) that made the node.
     package var span: Span
     package var id: String?
@@ -625,6 +625,9 @@ package struct Node: Sendable {
     /// character in path data is reported at `contentSpan.start + 1 + byte offset` when the
     /// literal has no escapes (`contentIsVerbatim`).
     package var contentSpan: Span?
+    /// Bits 16… of `explicitMask` (the typography properties); here, it fits in the padding
+    /// after `contentSpan`.
+    package var explicitTypographyMask: UInt16 = 0
     package var geometry: NodeGeometry
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
@@ -634,6 +637,13 @@ package struct Node: Sendable {
         self.kind = kind; self.span = span; self.style = style
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
         geometry = NodeGeometry(); children = []; explicitStyleMask = 0
+    }
+
+    /// Which inherited properties were set on this node itself, one bit per property
+    /// (`Property.inheritedBit`).
+    package var explicitMask: UInt32 {
+        get { UInt32(explicitStyleMask) | UInt32(explicitTypographyMask) << 16 }
+        set { explicitStyleMask = UInt16(truncatingIfNeeded: newValue); explicitTypographyMask = UInt16(truncatingIfNeeded: newValue >> 16) }
     }
 }
 

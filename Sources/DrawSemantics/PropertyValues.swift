@@ -836,7 +836,7 @@ extension Evaluation {
     /// component call onto the node its body produced).
     func setInherited(_ property: Property, _ top: Int, _ set: (inout ResolvedStyle) -> Void) {
         set(&frames[top].node.style)
-        frames[top].node.explicitStyleMask |= property.inheritedBit
+        frames[top].node.explicitMask |= property.inheritedBit
         if !frames[top].node.children.isEmpty {
             let style = frames[top].node.style
             Self.propagate(property, from: style, into: &frames[top].node.children)
@@ -845,7 +845,7 @@ extension Evaluation {
 
     static func propagate(_ property: Property, from style: ResolvedStyle, into children: inout [Node]) {
         let bit = property.inheritedBit
-        for index in children.indices where children[index].explicitStyleMask & bit == 0 {
+        for index in children.indices where children[index].explicitMask & bit == 0 {
             copy(property, from: style, to: &children[index].style)
             if !children[index].children.isEmpty { propagate(property, from: style, into: &children[index].children) }
         }

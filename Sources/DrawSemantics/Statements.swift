@@ -281,7 +281,7 @@ extension Evaluation {
         if firstPageBlock == nil { firstPageBlock = span }
         let (settings, _, _) = pageSettings(arguments, base: pageSettings, span: span)
         var root = Node(kind: .group, span: span, style: .initial)
-        root.explicitStyleMask = 0
+        root.explicitMask = 0
         frames.append(Frame(node: root, role: .root))
         executeBlock(block)
         let frame = frames.removeLast()
@@ -602,7 +602,7 @@ extension Evaluation {
         }
         let parentStyle = frames[frames.count - 1].node.style
         var body = Node(kind: .group, span: span, style: parentStyle)
-        body.explicitStyleMask = 0
+        body.explicitMask = 0
         frames.append(Frame(node: body, role: .body))
         callDepth += 1
         nesting += 1
