@@ -13,6 +13,7 @@
 // Nodes are numbered in pre-order; per-node results live in one flat array of `Box`es
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
 import DrawFonts
@@ -76,7 +77,7 @@ extension UnsafePointer where Pointee == Node {
     var content: String? { pointee.content }
     var contentSpan: Span? { pointee.contentSpan }
     var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
-    var explicitStyleMask: UInt16 { pointee.explicitStyleMask }
+    var explicitStyle: InheritedSet { pointee.explicitStyle }
     var geometry: NodeGeometry { pointee.geometry }
     /// A one-byte load (reading `geometry.…` copies the geometry for the getter call).
     var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
@@ -336,14 +337,6 @@ struct LayoutEngine {
         node.geometry.at == nil && !isConnector(node)
     }
 
-    static func takesChildren(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
-        case let kind where kind.isDiagramShape: true
-        default: false
-        }
-    }
-
     /// Cells a grid with `fill: true` stretches to their slot: shapes and stacks (whose own
     /// size is their frame), not text, images or lines.
     static func stretches(_ kind: NodeKind) -> Bool {
@@ -491,7 +484,7 @@ struct LayoutEngine {
             bounds = Rect(x: 0, y: 0, width: g.width ?? metrics.width + pad.left + pad.right,
                           height: g.height ?? metrics.height + pad.top + pad.bottom)
         }
-        if !Self.takesChildren(node.kind) && !node.children.isEmpty {
+        if !node.kind.takesChildren && !node.children.isEmpty {
             // Children of kinds that take none (semantics warns): measured so that every
             // node has a box, but never placed nor drawn.
             node.children.withUnsafeBufferPointer { children in
@@ -534,7 +527,7 @@ struct LayoutEngine {
                 wrap = max(0, width - pad.left - pad.right)
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
-            let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
+            let align: TextAlign = node.explicitStyle.contains(.align) ? node.style.textAlign : .center
             // The room for the label when the shape's size is fixed (for `overflow: shrink`).
             var box: Size?
             let fit = node.hasRareGeometry ? g.textFit : TextFit()
@@ -886,7 +879,7 @@ struct LayoutEngine {
         case .unplaced, .placed:
             boxes[index].state = .placed
         }
-        guard Self.takesChildren(node.kind), !node.children.isEmpty else { return }
+        guard node.kind.takesChildren, !node.children.isEmpty else { return }
 
         let g = node.geometry
         let bounds = boxes[index].bounds

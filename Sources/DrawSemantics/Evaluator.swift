@@ -15,6 +15,7 @@
 // body sees its parameters and the bindings visible where it was defined (`captures`, ranges
 // of that same array that stay alive while the component is visible), not its caller's.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
 import DrawScene
@@ -140,8 +141,8 @@ struct Frame {
     enum Role { case node, root, body }
     var node: Node
     var role: Role
-    /// Properties set explicitly (not from a style), by `Property.bit`.
-    var explicit: PropertyMask = 0
+    /// Properties set explicitly (not from a style).
+    var explicit = PropertySet()
     /// Where `id:` was given on this frame, when it was.
     var idSpan: Span?
 }
@@ -251,7 +252,7 @@ final class Evaluation {
         let path = sources[main.file]?.path ?? ""
         mainUnit = FileUnit(ast: main, path: path)
         unit = mainUnit
-        for (name, kind) in builtinKinds {
+        for (name, kind) in NodeKind.byName.sorted(by: { $0.key < $1.key }) {
             let symbol = intern(name)
             symbolKinds[Int(symbol)] = kind
         }
@@ -262,7 +263,7 @@ final class Evaluation {
 
     func run() -> Drawing {
         var root = Node(kind: .group, span: .unknown, style: .initial)
-        root.explicitMask = 0
+        root.explicitStyle = .empty
         // Generated drawings are long lists of top-level nodes: reserving once avoids copying
         // (and first-touching) the growing array of large nodes again at every doubling.
         var topLevelNodes = 0

@@ -141,11 +141,3 @@ import Foundation
     }
 }
 
-@Suite struct PropertyTableTests {
-    @Test func everyPropertyIsFoundByName() {
-        for property in Property.allCases { #expect(Property.named(property.name) == property) }
-        #expect(Property.named("fil") == nil)
-        #expect(Property.named("") == nil)
-        #expect(Property.names.count == Property.allCases.count)
-    }
-}

@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 @testable import DrawSemantics
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func allNamedColorsAreThere() {
-        #expect(NamedColors.table.count == 148)
+        #expect(NamedColor.table.count == 148)
         #expect(NamedColors.color(named: "Gold") == Color(r: 255, g: 215, b: 0))
     }
 
