@@ -352,6 +352,11 @@ extension LayoutEngine {
                 if scalar == "\n" { paragraphEnds.append(shaped.count); wordStart = true; continue }
                 if scalar == "\r" { continue }
                 if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                // The common case: no transform, no small caps — no Unicode property lookups.
+                if t.textTransform == .none && !t.smallCaps {
+                    add(scalar, drawn: scalar, offset: offset, size: r.size)
+                    continue
+                }
                 let letter = scalar.properties.isAlphabetic
                 var mapped: String? = nil
                 switch t.textTransform {
@@ -548,19 +553,29 @@ extension LayoutEngine {
         classes.reserveCapacity(end - start0)
         for i in paragraph { classes.append(glyphs[i].isTab ? .BA : LineBreakClass.resolved(glyphs[i].scalar)) }
         let actions = lineBreakActions(classes)
-        // Hyphenation points, as offsets in the paragraph.
-        var hyphenAt: [Bool] = []
-        if wrapWidth != nil, settings.contains(where: { $0.typography.hyphenate }) {
-            hyphenAt = [Bool](repeating: false, count: end - start0)
-            var k = 0
-            while k < end - start0 {
-                guard settings[Int(glyphs[start0 + k].style)].typography.hyphenate, glyphs[start0 + k].scalar.properties.isAlphabetic else { k += 1; continue }
-                var e = k
-                while e < end - start0, glyphs[start0 + e].scalar.properties.isAlphabetic, settings[Int(glyphs[start0 + e].style)].typography.hyphenate { e += 1 }
-                let word = (k..<e).map { glyphs[start0 + $0].scalar }
-                for p in Hyphenator.english.points(word) where actions[k + p] == .prohibited { hyphenAt[k + p] = true }
-                k = e
+        // Hyphenation is looked for only where a line overflows, in the word it overflows in.
+        let hyphenates = wrapWidth != nil && settings.contains(where: { $0.typography.hyphenate })
+        func isLetter(_ i: Int) -> Bool {
+            settings[Int(glyphs[i].style)].typography.hyphenate && glyphs[i].scalar.properties.isAlphabetic
+        }
+        /// The last hyphenation point of the word around `i` where the line from `start`
+        /// (pen at `x` before glyph `wordStart`) still fits with its hyphen, and its width.
+        func hyphenBreak(around i: Int, lineStart: Int, wordStart: Int, x: Double, limit: Double) -> Int? {
+            var e = i
+            while e < end, isLetter(e) { e += 1 }
+            let points = Hyphenator.english.points((wordStart..<e).map { glyphs[$0].scalar })
+            guard !points.isEmpty else { return nil }
+            var best: Int? = nil
+            var pen = x
+            var k = wordStart
+            for p in points {
+                let q = wordStart + p
+                guard q > lineStart, q <= i, actions[q - start0] == .prohibited else { continue }
+                while k < q - 1 { pen += glyphs[k].advance + glyphs[k].kern; k += 1 }
+                let width = pen + glyphs[q - 1].advance + (hyphenGlyph(after: glyphs[q - 1])?.advance ?? 0)
+                if width <= limit + 1e-9 { best = q }
             }
+            return best
         }
         var start = start0
         while start < end {
@@ -568,32 +583,38 @@ extension LayoutEngine {
             var hyphen = false
             var x = 0.0, contentEnd = 0.0
             var lastFit: (Int, Bool)? = nil
+            // The letters before `i` from `wordStart`, with the pen at `wordX` before them.
+            var wordStart = -1, wordX = 0.0
             var i = start
             while i < end {
                 let k = i - start0
                 if i > start {
                     let action = actions[k]
                     if action == .mandatory { lineEnd = i; break }
-                    let isHyphen = !hyphenAt.isEmpty && hyphenAt[k]
-                    if action == .allowed || isHyphen {
-                        var w = contentEnd
-                        if isHyphen, let h = hyphenGlyph(after: glyphs[i - 1]) { w += h.advance }
-                        if wrapWidth == nil || w <= wrapWidth! + 1e-9 {
-                            lastFit = (i, isHyphen)
+                    if action == .allowed {
+                        if wrapWidth == nil || contentEnd <= wrapWidth! + 1e-9 {
+                            lastFit = (i, false)
                         } else if let fit = lastFit {
                             (lineEnd, hyphen) = fit; break
                         } else {
                             // The piece before this opportunity is wider than the line alone.
-                            (lineEnd, hyphen) = (i, isHyphen); break
+                            (lineEnd, hyphen) = (i, false); break
                         }
                     }
                 }
                 let g = glyphs[i]
                 let advance = g.isTab ? tabAdvance(at: x, stops: settings[Int(g.style)].typography.tabStops, scale: scale) : g.advance
+                if hyphenates {
+                    if isLetter(i) { if wordStart < 0 { wordStart = i; wordX = x } } else { wordStart = -1 }
+                }
                 if !g.isSpace {
                     contentEnd = x + advance
-                    if let limit = wrapWidth, contentEnd > limit + 1e-9, let fit = lastFit, fit.0 > start {
-                        (lineEnd, hyphen) = fit; break
+                    if let limit = wrapWidth, contentEnd > limit + 1e-9 {
+                        if hyphenates, wordStart >= 0,
+                           let q = hyphenBreak(around: i, lineStart: max(start, lastFit?.0 ?? start), wordStart: wordStart, x: wordX, limit: limit) {
+                            (lineEnd, hyphen) = (q, true); break
+                        }
+                        if let fit = lastFit, fit.0 > start { (lineEnd, hyphen) = fit; break }
                     }
                 }
                 x += advance + g.kern

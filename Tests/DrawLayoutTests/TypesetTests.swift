@@ -202,6 +202,19 @@ func lineEnds(_ items: [Scene.Item]) -> [Double] {
         #expect(close(runs[0].origin.y, expectedBaseline, 1e-6))
     }
 
+    @Test func doubledMarkersAreTheCharactersThemselves() {
+        let source = "text \"2 ** 3 = 8, snake__case, [[note]], {x}} and a } only doubled\", markup: true\n"
+        let (_, diagnostics, document) = compile(source)
+        let lines = describe(diagnostics, in: source)
+        // The lone '}' is an error at its byte; the text is then drawn as written.
+        #expect(lines.count == 1 && lines[0].hasPrefix("1:53: layout.markup-unmatched"), "\(lines)")
+        let fixed = "text \"2 ** 3 = 8, snake__case, [[note]], {x}}\", markup: true\n"
+        let (_, clean, doc) = compile(fixed)
+        #expect(clean.isEmpty)
+        #expect(texts(doc.pages[0].items).map(\.text).joined() == "2 * 3 = 8, snake_case, [note]], {x}")
+        _ = document
+    }
+
     @Test func markupErrorsPointIntoTheString() {
         let source = "text \"a *b [colour: red]{c}\", markup: true\n"
         let (_, diagnostics, _) = compile(source)
