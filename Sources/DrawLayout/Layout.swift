@@ -34,11 +34,11 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
-    return (document, engine.diagnostics)
+    return (document, engine.sink.diagnostics)
 }
 
-/// The most diagnostics layout reports for one document.
-let maximumDiagnostics = 500
+/// The most errors layout reports for one document (the layout policy's cap).
+var maximumDiagnostics: Int { DiagnosticPolicy.layout.maximumErrors }
 
 /// Layout defaults (documented in docs/ir.md and docs/language.md).
 enum LayoutDefaults {
@@ -131,7 +131,7 @@ struct ConnectorGeometry {
 /// whole struct (measured: ~1,200 instructions per node), a mutating call passes it in place.
 struct LayoutEngine {
     let fonts: FontResolver
-    var diagnostics: [Diagnostic] = []
+    var sink = DiagnosticSink(policy: .layout)
 
     // Fonts, shared by all pages.
     var faces: [LayoutFace] = []
@@ -184,36 +184,14 @@ struct LayoutEngine {
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
 
-    /// Diagnostics already reported: text and paths inside a component or a loop come from
-    /// one literal (or one interpolated string), and their mistakes are reported once per
-    /// place, not once per use. Keyed by id, span and message; reports made `oncePerPlace`
-    /// leave the message out, for messages that differ between uses of one place
-    /// (`path "M \(i) 0 Q"` in a loop fails at a different byte each time).
-    var reported: Set<ReportedPlace> = []
-
-    struct ReportedPlace: Hashable {
-        var id: String
-        var span: Span
-        var message: String?
-    }
-
     let resources: Resources
 
     init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
-    /// Records a diagnostic unless the same one was reported already; stops after
-    /// `maximumDiagnostics` errors with one last note.
-    mutating func report(_ diagnostic: Diagnostic, oncePerPlace: Bool = false) {
-        let place = ReportedPlace(id: diagnostic.id, span: diagnostic.span,
-                                  message: oncePerPlace && !diagnostic.span.isUnknown ? nil : diagnostic.message)
-        guard reported.count <= maximumDiagnostics, reported.insert(place).inserted else { return }
-        if reported.count > maximumDiagnostics {
-            diagnostics.append(.error("layout.too-many-errors", at: diagnostic.span,
-                                      "too many layout errors; stopping after \(maximumDiagnostics)"))
-            return
-        }
-        diagnostics.append(diagnostic)
-    }
+    /// Records a diagnostic under the layout policy (DrawDiagnostics' DiagnosticSink): text
+    /// and paths inside a component or a loop come from one literal, and their mistakes are
+    /// reported once per place, not once per use.
+    mutating func report(_ diagnostic: Diagnostic) { sink.report(diagnostic) }
 
     // MARK: Pages
 
@@ -262,7 +240,7 @@ struct LayoutEngine {
         var items: [Scene.Item] = []
         items.reserveCapacity(boxes.count)
         // After errors nodes may sit where a fallback put them: no placement warnings then.
-        let hasErrors = diagnostics.contains { $0.severity == .error }
+        let hasErrors = sink.hasErrors
         index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
@@ -787,7 +765,7 @@ struct LayoutEngine {
             } else {
                 message += " (at byte \(error.offset + 1) of the path data)"
             }
-            report(.error(error.id, at: span, message), oncePerPlace: true)
+            report(.error(error.id, at: span, message))
         }
         return path
     }

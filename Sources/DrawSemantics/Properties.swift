@@ -3,6 +3,7 @@
 // node tree, and the named limits of evaluation.
 
 import DrawCatalogue
+import DrawDiagnostics
 import DrawScene
 
 let alignmentNames: [String: Alignment] = [
@@ -85,8 +86,8 @@ package struct EvaluationLimits: Sendable {
     package var maxEvaluationDepth = 400
     /// Nesting of blocks and component calls together (a guard for the machine stack).
     package var maxBlockDepth = 512
-    /// Diagnostics reported before "too many errors".
-    package var maxDiagnostics = 500
+    /// Errors reported before "too many errors" (the evaluation policy's cap, lowered by tests).
+    package var maxDiagnostics = DiagnosticPolicy.evaluation.maximumErrors
 
     /// The documented limits (docs/language.md).
     package static let standard = EvaluationLimits()

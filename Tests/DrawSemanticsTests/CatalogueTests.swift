@@ -133,7 +133,7 @@ import Foundation
     @Test func keywordsAreTheLexersKeywords() {
         for keyword in KeywordSpec.all {
             let file = SourceFile(id: FileID(0), path: "k.draw", text: keyword.name)
-            var reporter = ErrorReporter(source: file)
+            var reporter = DiagnosticSink(policy: .syntax, lines: file)
             let tokens = tokenize(file, reporter: &reporter).tokens
             #expect(tokens.first?.kind.isKeyword == true, "'\(keyword.name)' does not lex as a keyword")
         }

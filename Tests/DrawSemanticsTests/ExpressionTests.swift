@@ -122,13 +122,13 @@ import Testing
         let r = evaluate("let width1 = 3\nrect width: widht1 + 1")
         #expect(r.ids == ["sem.undefined-name"])
         #expect(r.text(of: r.diagnostics[0]) == "widht1")
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'width1'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'width1'?"])
     }
 
     @Test func unknownFunction() {
         let r = evaluate("rect width: sqr(4)")
         #expect(r.ids == ["sem.unknown-function"])
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'sqrt'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'sqrt'?"])
     }
 
     @Test func longLeftChainDoesNotRecurse() {
