@@ -20,6 +20,9 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
+    // Typesetting (issue #23).
+    case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
+    case hyphenate, markup, tabStops, maxLines, overflow
 }
 
 /// Where a property belongs in the reference.
@@ -210,8 +213,9 @@ extension Property {
                                 default: "left (text), center (stacks)", group: .text,
                                 words: ["left", "center", "right", "leading", "trailing", "top", "bottom", "topLeading",
                                         "topTrailing", "bottomLeading", "bottomTrailing", "topLeft", "topRight",
-                                        "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline"],
-                                doc: "Text alignment, inherited; on stacks and grids their own alignment of children, not inherited.",
+                                        "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline",
+                                        "justify", "justified"],
+                                doc: "Text alignment (also `justify`), inherited; on stacks and grids their own alignment of children, not inherited.",
                                 example: "vstack align: leading { text \"a\" }")
         case .lineHeight:
             return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", default: "1.2",
@@ -404,8 +408,60 @@ extension Property {
             return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
                                 default: "the page background", group: .kindSpecific, words: ["none"],
                                 doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none")
+        case .underline:
+            return PropertySpec("underline", .bool, "a bool", default: "false", group: .text,
+                                doc: "A bar under the text at the font's own underline position and thickness.",
+                                example: "text \"a\", underline: true")
+        case .strikethrough:
+            return PropertySpec("strikethrough", .bool, "a bool", default: "false", group: .text,
+                                doc: "A bar through the text at the font's strikeout position (half the x-height for the standard fonts).",
+                                example: "text \"a\", strikethrough: true")
+        case .letterSpacing:
+            return PropertySpec("letterSpacing", .length, "a length", default: "0pt", group: .text,
+                                doc: "Added after every character (±1000pt).", example: "text \"a\", letterSpacing: 1pt")
+        case .wordSpacing:
+            return PropertySpec("wordSpacing", .length, "a length", default: "0pt", group: .text,
+                                doc: "Added after every space (±1000pt).", example: "text \"a b\", wordSpacing: 3pt")
+        case .textTransform:
+            return PropertySpec("textTransform", .word, "none, uppercase, lowercase or capitalize", default: "none",
+                                group: .text, words: ["none", "uppercase", "lowercase", "capitalize"],
+                                doc: "Changes the case of the drawn (and extracted) text.", example: "text \"a\", textTransform: uppercase")
+        case .smallCaps:
+            return PropertySpec("smallCaps", .bool, "a bool", default: "false", group: .text,
+                                doc: "Lower-case letters drawn as capitals at 80% of the size (synthesised).",
+                                example: "text \"Name\", smallCaps: true")
+        case .baselineShift:
+            return PropertySpec("baselineShift", .other, "a length, a percentage of the font size, super, sub or baseline",
+                                default: "baseline", group: .text, words: ["baseline", "sub", "super"],
+                                doc: "Moves text up (a length or a percentage of the size; `super` +33%, `sub` −20%).",
+                                example: "text \"x[baselineShift: super]{2}\", markup: true")
+        case .hyphenate:
+            return PropertySpec("hyphenate", .bool, "a bool", default: "false", group: .text,
+                                doc: "Wrapped words may break at hyphenation points (Liang's patterns, American English).",
+                                example: "text \"a\", width: 80pt, hyphenate: true")
+        case .markup:
+            return PropertySpec("markup", .bool, "a bool", default: "false", group: .text,
+                                doc: "The text is rich-text markup: `*bold*`, `_italic_`, `[color: red]{…}`; doubled markers are literal.",
+                                example: "text \"a *b* _c_\", markup: true")
+        case .tabStops:
+            return PropertySpec("tabStops", .other, "a length (every so far) or a list of lengths", default: "none",
+                                group: .text, doc: "Where tabs move to, from the text's left edge (increasing; without: a tab is a space).",
+                                example: "text \"a\\tb\", tabStops: [60pt]")
+        case .maxLines:
+            return PropertySpec("maxLines", .number, "a whole number of lines (1 or more)", kinds: Self.textKinds,
+                                default: "no limit", group: .kindSpecific,
+                                doc: "Lines past it are dropped; the last ends in an ellipsis.",
+                                example: "text \"a b c\", width: 40pt, maxLines: 2")
+        case .overflow:
+            return PropertySpec("overflow", .word, "visible or shrink", kinds: Self.textKinds, default: "visible",
+                                group: .kindSpecific, words: ["visible", "shrink"],
+                                doc: "`shrink`: the text of a fixed-size box is set smaller until it fits.",
+                                example: "rect \"Label\", size: (60, 20), overflow: shrink")
         }
     }
+
+    /// Texts and the shapes that draw a label.
+    private static let textKinds = KindSet(.text, .rect, .ellipse, .circle).union(.diagramShapes)
 
     private static let arrowheadWords = [
         "triangle", "open", "stealth", "diamond", "diamondOpen", "circle", "circleOpen", "bar", "none", "one", "many",
@@ -427,10 +483,11 @@ package struct PropertySet: Equatable, Sendable {
 }
 
 /// The inherited properties a node sets itself, one bit per entry of `Property.inherited`.
-/// Kept to 16 bits because a million nodes are held at once; a 17th inherited property
-/// widens `RawValue` here and nowhere else (a test checks it fits).
+/// Kept to 32 bits because a million nodes are held at once (Node places it where it costs
+/// no padding); a 33rd inherited property widens `RawValue` here and nowhere else (a test
+/// checks it fits).
 package struct InheritedSet: Equatable, Hashable, Sendable {
-    package typealias RawValue = UInt16
+    package typealias RawValue = UInt32
     package var rawValue: RawValue
     package init() { rawValue = 0 }
     package static let empty = InheritedSet()

@@ -57,6 +57,10 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
     package let italicAngle: Double
     package let underlinePosition: Int
     package let underlineThickness: Int
+    /// OS/2 yStrikeoutPosition (the top of the stroke) and yStrikeoutSize; without OS/2,
+    /// a stroke as thick as the underline with its top at 0.3 em (about half the x-height).
+    package let strikeoutPosition: Int
+    package let strikeoutThickness: Int
     /// OS/2 usWeightClass (400 regular, 700 bold); 400 or 700 from macStyle when OS/2 lacks it.
     package let weightClass: Int
     /// OS/2 usWidthClass (5 normal, 3 condensed, 7 expanded); 5 without OS/2.
@@ -292,7 +296,10 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         var ascender = hheaAscender, descender = hheaDescender, lineGap = hheaLineGap
         var capHeight = 0, xHeight = 0, weight = (macStyle & 1) != 0 ? 700 : 400
         var bold = (macStyle & 1) != 0, italic = (macStyle & 2) != 0, serif = false, width = 5
+        var strikeoutThickness = 0, strikeoutPosition = 0
         if let os2 = table("OS/2"), os2.length >= 78 {
+            strikeoutThickness = try r.i16(os2.offset + 26)
+            strikeoutPosition = try r.i16(os2.offset + 28)
             let version = try r.u16(os2.offset)
             weight = try r.u16(os2.offset + 4)
             width = try r.u16(os2.offset + 6)
@@ -322,6 +329,11 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         }
         // A font whose descender is given as a positive depth would push lines apart wrongly.
         if descender > 0 { descender = -descender }
+        if strikeoutThickness <= 0 {
+            strikeoutThickness = max(1, underlineThickness)
+            strikeoutPosition = unitsPerEm * 3 / 10
+        }
+        self.strikeoutThickness = strikeoutThickness; self.strikeoutPosition = strikeoutPosition
         self.ascender = ascender; self.descender = descender; self.lineGap = max(0, lineGap)
         self.weightClass = (1...1000).contains(weight) ? weight : 400
         self.widthClass = (1...9).contains(width) ? width : 5

@@ -413,11 +413,15 @@ struct LayoutEngine {
             paths.append(path ?? Scene.Path())
             bounds = path.flatMap(tightBounds) ?? .zero
         case .text:
+            let fit = node.hasRareGeometry ? g.textFit : TextFit()
+            let box: Size? = g.width != nil || g.height != nil ? Size(g.width ?? .infinity, g.height ?? .infinity) : nil
             let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
-                                   align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node))
+                                   align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node),
+                                   fit: fit, box: box)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
+            if let box { checkTextFits(node, block: block, box: box) }
         case .image:
             bounds = measureImage(node, index: index)
         case .spacer:
@@ -525,7 +529,24 @@ struct LayoutEngine {
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
             let align: TextAlign = node.explicitStyle.contains(.align) ? node.style.textAlign : .center
-            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node))
+            // The room for the label when the shape's size is fixed (for `overflow: shrink`).
+            var box: Size?
+            let fit = node.hasRareGeometry ? g.textFit : TextFit()
+            if fit.overflow == .shrink, let width = g.width, let height = g.height ?? (node.kind == .circle ? width : nil) {
+                let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
+                let frame = Rect(x: 0, y: 0, width: width, height: height)
+                let area: Rect
+                if node.kind.isDiagramShape {
+                    area = Shapes.labelArea(node.kind, g.shape, in: frame)
+                } else if node.kind == .rect {
+                    area = frame
+                } else {
+                    area = Rect(x: 0, y: 0, width: width / 2.0.squareRoot(), height: height / 2.0.squareRoot())
+                }
+                box = Size(max(0, area.width - pad.left - pad.right), max(0, area.height - pad.top - pad.bottom))
+            }
+            let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node),
+                                   fit: fit, box: box)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
@@ -601,6 +622,18 @@ struct LayoutEngine {
             "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt"))
     }
 
+    /// Warns when a text of fixed width or height needs more room than its box.
+    mutating func checkTextFits(_ node: NodeRef, block: TextBlock, box: Size) {
+        let tolerance = LayoutDefaults.overflowTolerance
+        let over = max(block.size.width - box.width, block.size.height - box.height)
+        guard over > tolerance else { return }
+        let side = block.size.height - box.height >= block.size.width - box.width ? "at the bottom" : "at the right"
+        let boxText = "\(box.width.isFinite ? formatPoints(box.width) : "any") × \(box.height.isFinite ? formatPoints(box.height) : "any")pt"
+        report(.warning("layout.text-overflow", at: node.span,
+            "this text overflows its box by \(formatPoints(over))pt \(side)",
+            notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); 'overflow: shrink' reduces the size to fit, 'maxLines:' cuts it short")]))
+    }
+
     /// Warns when a top-level node (or connector) reaches outside a page of fixed size.
     mutating func checkInsidePage(_ node: NodeRef, index: Int, size: Size) {
         let box = boxes[index]
@@ -627,7 +660,15 @@ struct LayoutEngine {
             // The share of the frame on the page; a side thinner than a point counts whole.
             let shareX = onPage.width < 1 ? 1 : insideWidth / onPage.width
             let shareY = onPage.height < 1 ? 1 : insideHeight / onPage.height
-            guard shareX * shareY < 0.5 else { return }
+            guard shareX * shareY < 0.5 else {
+                // Text cut by the page edge is never meant: say by how much.
+                let over = max(page.minX - onPage.minX, onPage.maxX - page.maxX, page.minY - onPage.minY, onPage.maxY - page.maxY)
+                if box.kind == .text, over > LayoutDefaults.overflowTolerance {
+                    report(.warning("layout.text-off-page", at: node.span,
+                        "this text overlaps the page edge by \(formatPoints(over))pt (the page is \(formatPoints(size.width)) × \(formatPoints(size.height))pt)"))
+                }
+                return
+            }
         }
         report(.warning(.outsidePage, at: node.span,
             "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
@@ -679,7 +720,7 @@ struct LayoutEngine {
     mutating func baseline(of child: NodeRef, index: Int, last: Bool) -> Double {
         let box = boxes[index]
         func offset(_ block: TextBlock) -> Double {
-            block.baselineOffset + (last ? Double(max(0, block.lines.count - 1)) * block.lineHeight : 0)
+            last ? block.lastBaselineOffset : block.baselineOffset
         }
         switch child.kind {
         case .text:
@@ -1196,11 +1237,17 @@ struct LayoutEngine {
     }
 
     mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {
-        block.forEachRun(at: origin, width: width) { face, run in
+        var decorations: [Scene.Item] = []
+        block.forEachRun(at: origin, width: width, faces: faces, { face, run in
             var run = run
             run.font = fontID(face)
             items.append(.text(run))
-        }
+        }, decoration: { rect, color in
+            var sink = PathSink()
+            sink.addRoundedRect(rect, radius: 0)
+            decorations.append(.path(sink.path, Paint(fill: Fill(color: color))))
+        })
+        items.append(contentsOf: decorations)
     }
 
     /// The document font for a face, registered on first use.

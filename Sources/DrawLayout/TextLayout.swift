@@ -41,10 +41,34 @@ final class LayoutFace {
     /// the metrics (a binary search) once per pair and kept; `Int16.min` until then. The one
     /// `var`: only ever touched inside `kerning`, so unchecked exclusivity is safe.
     @exclusivity(unchecked) private var kerningByCodes: [Int16]
+    /// Underline and strikethrough: the centre of the stroke above the baseline (negative:
+    /// below) and its thickness, in em, from the font's own metrics (AFM UnderlinePosition,
+    /// which is the centre; `post`, which gives the top; OS/2 yStrikeoutPosition, the top).
+    /// The AFMs have no strikeout: the standard fonts strike through at half the x-height
+    /// (a third of the cap height for Symbol and ZapfDingbats), as thick as the underline.
+    let underlineCentre: Double
+    let underlineThickness: Double
+    let strikeoutCentre: Double
+    let strikeoutThickness: Double
 
     init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
         self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
         self.standardMetrics = standardMetrics; self.unitScale = unitScale
+        switch kind {
+        case .standard:
+            let m = standardMetrics
+            let thickness = Double(m?.underlineThickness ?? 50) / 1000
+            underlineCentre = Double(m?.underlinePosition ?? -100) / 1000
+            underlineThickness = thickness
+            let x = Double(m?.xHeight ?? 0)
+            strikeoutCentre = (x > 0 ? x / 2 : Double(m?.capHeight ?? 700) / 3) / 1000
+            strikeoutThickness = thickness
+        case .trueType(let f):
+            underlineThickness = Double(max(1, f.underlineThickness)) * unitScale
+            underlineCentre = Double(f.underlinePosition) * unitScale - underlineThickness / 2
+            strikeoutThickness = Double(max(1, f.strikeoutThickness)) * unitScale
+            strikeoutCentre = Double(f.strikeoutPosition) * unitScale - strikeoutThickness / 2
+        }
         if case .standard(let font) = kind, let metrics = standardMetrics {
             asciiCodes = (0..<128).map { v in font.code(for: Unicode.Scalar(UInt8(v))).map { Int16($0) } ?? -1 }
             advancesByCode = (0..<256).map { Double(metrics.advance(code: UInt8($0))) / 1000 }
@@ -99,18 +123,34 @@ final class LayoutFace {
     }
 }
 
-/// One run of glyphs in one face on one line; glyph x positions are relative to `x`.
+/// One run of glyphs in one face, size and style on one line; glyph x positions are
+/// relative to `x`.
 struct LaidOutRun {
     var face: Int
     var x: Double
     var glyphs: [Scene.PositionedGlyph]
     var advance: Double
+    /// Font size in points.
+    var size: Double
+    /// Index in the block's `styles`.
+    var style: Int
+    /// Points above the line's baseline (`baselineShift:`).
+    var shift: Double
 }
 
 struct LaidOutLine {
     var runs: [LaidOutRun]
     /// Width without trailing spaces.
     var width: Double
+    /// Distance from the block's top to this line's baseline.
+    var baseline: Double
+}
+
+/// What a run of a block draws beside its glyphs: colour and decorations.
+struct BlockStyle {
+    var color: Color
+    var underline: Bool
+    var strikethrough: Bool
 }
 
 /// A measured text block: lines in the block's own coordinates (top-left at 0, 0).
@@ -119,28 +159,48 @@ struct TextBlock {
     var size: Size
     var fontSize: Double
     var lineHeight: Double
-    /// Distance from a line box's top to its baseline.
+    /// Distance from the block's top to its first baseline.
     var baselineOffset: Double
     var align: TextAlign
     var color: Color
+    /// The styles of the runs (one for plain text, one per markup run).
+    var styles: [BlockStyle] = []
+    /// Distance from the block's top to its last baseline.
+    var lastBaselineOffset: Double { lines.last?.baseline ?? baselineOffset }
 
     /// Calls `body` with each text run of the block (its face index, the run) with the
-    /// block's top-left corner at `origin`, inside a box `width` wide. No array of runs is
-    /// made: the caller appends them to the page's items as they come.
-    func forEachRun(at origin: Point, width: Double, _ body: (_ face: Int, _ run: Scene.TextRun) -> Void) {
-        for (index, line) in lines.enumerated() {
+    /// block's top-left corner at `origin`, inside a box `width` wide, and `decoration` with
+    /// each underline or strikethrough rectangle (page coordinates) and its colour. No array
+    /// of runs is made: the caller appends them to the page's items as they come.
+    func forEachRun(at origin: Point, width: Double, faces: [LayoutFace], _ body: (_ face: Int, _ run: Scene.TextRun) -> Void,
+                    decoration: (_ rect: Rect, _ color: Color) -> Void = { _, _ in }) {
+        for line in lines {
             let shift: Double
             switch align {
-            case .left: shift = 0
+            case .left, .justify: shift = 0
             case .center: shift = (width - line.width) / 2
             case .right: shift = width - line.width
             }
-            let baseline = origin.y + Double(index) * lineHeight + baselineOffset
+            let baseline = origin.y + line.baseline
             for run in line.runs where !run.glyphs.isEmpty {
+                let color = styles.isEmpty ? self.color : styles[run.style].color
                 let textRun = Scene.TextRun(
-                    font: Scene.FontID(run.face), size: fontSize, color: color,
-                    origin: Point(origin.x + shift + run.x, baseline), glyphs: run.glyphs, advance: run.advance)
+                    font: Scene.FontID(run.face), size: run.size, color: color,
+                    origin: Point(origin.x + shift + run.x, baseline - run.shift), glyphs: run.glyphs, advance: run.advance)
                 body(run.face, textRun)
+            }
+            // Decorations after the line's glyphs, each run with its own face's metrics.
+            for run in line.runs where !run.glyphs.isEmpty && !styles.isEmpty {
+                let style = styles[run.style]
+                guard style.underline || style.strikethrough else { continue }
+                let face = faces[run.face]
+                let left = origin.x + shift + run.x
+                for (on, centre, thickness) in [(style.underline, face.underlineCentre, face.underlineThickness),
+                                                 (style.strikethrough, face.strikeoutCentre, face.strikeoutThickness)] where on {
+                    let t = max(thickness * run.size, 0.01)
+                    let y = baseline - run.shift - centre * run.size - t / 2
+                    decoration(Rect(x: left, y: y, width: run.advance, height: t), style.color)
+                }
             }
         }
     }
@@ -150,123 +210,507 @@ struct TextBlock {
 struct ShapedGlyph {
     var scalar: Unicode.Scalar
     var face: Int
-    /// Position of the face in the node's font list.
-    var faceSlot: Int
     var glyph: UInt16
-    /// Advance in points.
+    /// Advance in points (letter and word spacing included).
     var advance: Double
     /// Kerning with the next glyph in points (0 when the next glyph is in another face).
     var kern: Double
     var isSpace: Bool
+    /// A tab with tab stops: its advance is decided where it lands on the line.
+    var isTab: Bool
+    /// Index in the text's run styles.
+    var style: Int32
+    /// Font size in points (smaller than the style's for synthesised small caps).
+    var size: Double
+    /// Byte offset of the scalar in the text's content (-1: unknown).
+    var offset: Int32
+}
+
+/// A run's resolved settings while a text is laid out.
+private struct RunSettings {
+    var faces: [Int]
+    var size: Double
+    var ascent: Double
+    var descent: Double
+    var shift: Double
+    var typography: Typography
+    var style: BlockStyle
+}
+
+/// One line before it is built: glyphs `start..<end` of the shaped text.
+private struct LineRange {
+    var start: Int
+    var end: Int
+    var hyphen: Bool
+    var paragraphEnd: Bool
 }
 
 extension LayoutEngine {
     /// Measures and breaks `content` into lines with the fonts and size of `style`.
-    /// `wrapWidth`: break lines to fit (at spaces; a longer word overflows).
-    /// `fixedWidth`: the block's width when given (else the widest line).
+    /// `wrapWidth`: break lines to fit (where UAX #14 allows, and at hyphenation points
+    /// with `hyphenate: true`; a longer unbreakable piece overflows).
     /// `literal`: the string literal the content was written as, when its bytes are the
     /// content's bytes — then a missing character is reported at its exact place.
+    /// `fit`: `maxLines:` and `overflow:`; `box`: the room the text has (for `shrink`).
     mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
-                             literal: Span? = nil) -> TextBlock {
-        let faces = resolveFaces(style, span: span)
-        let size = style.fontSize
-        let primary = faces.first.map { self.faces[$0] }
-        let ascent = (primary?.ascent ?? 0.75) * size
-        let descent = (primary?.descent ?? 0.25) * size
-        let lineHeight: Double
-        switch style.lineHeight {
-        case .multiple(let m): lineHeight = m * size
-        case .absolute(let v): lineHeight = v
+                             literal: Span? = nil, fit: TextFit = TextFit(), box: Size? = nil) -> TextBlock {
+        let first = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
+                               fit: fit, scale: 1)
+        guard fit.overflow == .shrink, let box, !Self.fits(first, box, wrapWidth: wrapWidth) else { return first }
+        // The largest scale that fits, by bisection (a bounded number of layouts).
+        var low = TextLimits.minimumShrink, high = 1.0
+        var best = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: low)
+        guard Self.fits(best, box, wrapWidth: wrapWidth) else { return best }
+        for _ in 0..<TextLimits.shrinkSteps {
+            let mid = (low + high) / 2
+            let block = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: mid)
+            if Self.fits(block, box, wrapWidth: wrapWidth) { low = mid; best = block } else { high = mid }
         }
-        let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
+        return best
+    }
 
-        var lines: [LaidOutLine] = []
+    /// Whether a block fits a box (within the overflow tolerance).
+    static func fits(_ block: TextBlock, _ box: Size, wrapWidth: Double?) -> Bool {
+        let tolerance = LayoutDefaults.overflowTolerance
+        return block.size.width <= box.width + tolerance && block.size.height <= box.height + tolerance
+    }
+
+    private mutating func layoutText(_ content: String, style base: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
+                                     literal: Span?, fit: TextFit, scale: Double) -> TextBlock {
+        // The runs: the whole content in the node's style, or the markup's runs.
+        var markupRuns: [MarkupRun]? = nil
+        if base.typography.markup {
+            let (runs, errors) = parseMarkup(content)
+            if errors.isEmpty {
+                markupRuns = runs
+            } else {
+                reportMarkupErrors(errors, span: span, literal: literal)
+            }
+        }
+        var settings: [RunSettings] = []
+        func settle(_ style: ResolvedStyle) -> Int {
+            let faces = resolveFaces(style, span: span)
+            let size = style.fontSize * scale
+            let primary = faces.first.map { self.faces[$0] }
+            let t = style.typography
+            settings.append(RunSettings(
+                faces: faces, size: size, ascent: (primary?.ascent ?? 0.75) * size, descent: (primary?.descent ?? 0.25) * size,
+                shift: (t.baselineShift + t.baselineShiftEm * style.fontSize) * scale, typography: t,
+                style: BlockStyle(color: style.color, underline: t.underline, strikethrough: t.strikethrough)))
+            return settings.count - 1
+        }
+        _ = settle(base)
+        let baseSettings = settings[0]
+        let lineHeight: Double
+        switch base.lineHeight {
+        case .multiple(let m): lineHeight = m * baseSettings.size
+        case .absolute(let v): lineHeight = v * scale
+        }
+        let halfLeading = (lineHeight - (baseSettings.ascent + baseSettings.descent)) / 2
+
         // The engine's scratch buffer, taken for the duration (no allocation per text).
         var shaped = shapedScratch
         shapedScratch = []
         defer { shaped.removeAll(keepingCapacity: true); shapedScratch = shaped }
+        var paragraphEnds: [Int] = []
         var missing: [Unicode.Scalar] = []
-        /// Byte offset in the content of each missing scalar's first occurrence.
+        /// Byte offset in the content of each missing scalar's first occurrence (-1: unknown).
         var missingOffsets: [Int] = []
-        let faceObjects = lastFaceObjects
-        // Kerning between neighbours in the same face, then line breaking; one paragraph
-        // (a line of the source text) at a time.
-        func finishParagraph() {
-            if shaped.count > 1 {
-                for i in 0..<(shaped.count - 1) where shaped[i].face == shaped[i + 1].face {
-                    shaped[i].kern = faceObjects[shaped[i].faceSlot].kerning(shaped[i].glyph, shaped[i + 1].glyph) * size
-                }
-            }
-            breakLines(shaped[...], wrapWidth: wrapWidth, into: &lines)
-            shaped.removeAll(keepingCapacity: true)
-        }
-        let text = composer.compose(content)
+        var missingFaces: [Int] = baseSettings.faces
         var complexScript: String?
-        var byteOffset = 0
-        for scalar in text.unicodeScalars {
-            let offset = byteOffset
-            byteOffset += UTF8.width(scalar)
-            if scalar == "\n" { finishParagraph(); continue }
-            if scalar == "\r" { continue }
-            if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
-            // A tab is drawn as a space: the standard fonts have no tab glyph.
-            let s: Unicode.Scalar = scalar == "\t" ? " " : scalar
-            var found = false
-            for (slot, face) in faceObjects.enumerated() {
-                if let glyph = face.glyph(for: s) {
-                    shaped.append(ShapedGlyph(scalar: scalar, face: faces[slot], faceSlot: slot, glyph: glyph,
-                                              advance: face.advance(glyph) * size, kern: 0, isSpace: s == " "))
-                    found = true
-                    break
+        var exactOffsets = literal != nil
+
+        func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
+            let r = settings[run]
+            let t = r.typography
+            let faceObjects = r.faces.map { self.faces[$0] }
+            var byteOffset = 0
+            var index = 0
+            var wordStart = true
+            func add(_ scalar: Unicode.Scalar, drawn: Unicode.Scalar, offset: Int, size: Double) {
+                let isTab = drawn == "\t" && !t.tabStops.isEmpty
+                let s: Unicode.Scalar = drawn == "\t" ? " " : drawn
+                for (slot, face) in faceObjects.enumerated() {
+                    if let glyph = face.glyph(for: s) {
+                        var advance = face.advance(glyph) * size + t.letterSpacing * scale
+                        if s == " " { advance += t.wordSpacing * scale }
+                        shaped.append(ShapedGlyph(scalar: isTab ? "\t" : drawn, face: r.faces[slot], glyph: glyph, advance: advance, kern: 0,
+                                                  isSpace: s == " " && !isTab, isTab: isTab, style: Int32(run), size: size,
+                                                  offset: Int32(offset)))
+                        return
+                    }
+                }
+                if !r.faces.isEmpty, !missing.contains(s) {
+                    missing.append(s); missingOffsets.append(offset); missingFaces = r.faces
                 }
             }
-            if !found, !faces.isEmpty, !missing.contains(s) { missing.append(s); missingOffsets.append(offset) }
-        }
-        finishParagraph()
-        if let script = complexScript {
-            report(.error(.complexScript, at: span,
-                "text in \(script) needs complex shaping, which drawc does not do yet",
-                notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
+            for scalar in text {
+                let offset: Int
+                if let offsets { offset = index < offsets.count ? Int(offsets[index]) : -1 } else { offset = byteOffset }
+                index += 1
+                byteOffset += UTF8.width(scalar)
+                if scalar == "\n" { paragraphEnds.append(shaped.count); wordStart = true; continue }
+                if scalar == "\r" { continue }
+                if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                // The common case: no transform, no small caps — no Unicode property lookups.
+                if t.textTransform == .none && !t.smallCaps {
+                    add(scalar, drawn: scalar, offset: offset, size: r.size)
+                    continue
+                }
+                let letter = scalar.properties.isAlphabetic
+                var mapped: String? = nil
+                switch t.textTransform {
+                case .none: break
+                case .uppercase: mapped = scalar.properties.uppercaseMapping
+                case .lowercase: mapped = scalar.properties.lowercaseMapping
+                case .capitalize: if wordStart && letter { mapped = scalar.properties.titlecaseMapping }
+                }
+                wordStart = !letter
+                for drawn in (mapped.map { Array($0.unicodeScalars) } ?? [scalar]) {
+                    if t.smallCaps, drawn.properties.isLowercase,
+                       let upper = drawn.properties.uppercaseMapping.unicodeScalars.first, upper != drawn {
+                        add(drawn, drawn: upper, offset: offset, size: r.size * Typography.smallCapsScale)
+                    } else {
+                        add(scalar, drawn: drawn, offset: offset, size: r.size)
+                    }
+                }
+            }
         }
 
-        // A complex script is reported once for the node, not letter by letter.
-        if !missing.isEmpty && complexScript == nil {
-            // Exact places only when the text is byte for byte the literal (no escapes, no
-            // composition).
-            let exact = literal != nil && text.utf8.elementsEqual(content.utf8)
-            let names = faces.map { "'\(self.faces[$0].displayName)'" }
-            let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
-            let advice = Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")
-            func describe(_ scalar: Unicode.Scalar) -> String {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
+        if let markupRuns {
+            for run in markupRuns {
+                let index = settle(run.style.apply(to: base))
+                let composed = composer.compose(String(run.text)).unicodeScalars
+                if composed.count != run.text.count { exactOffsets = false }
+                shape(composed, offsets: composed.count == run.text.count ? run.offsets : nil, run: index)
             }
-            if exact, let literal {
-                // Each character at its own place.
-                for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
-                    let start = literal.start + 1 + UInt32(offset)
-                    let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
-                    report(.error(.missingGlyph, at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
+        } else {
+            let text = composer.compose(content)
+            if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            shape(text.unicodeScalars, offsets: nil, run: 0)
+        }
+        paragraphEnds.append(shaped.count)
+
+        // Kerning between neighbours in the same face, size and run.
+        if shaped.count > 1 {
+            for i in 0..<(shaped.count - 1) where shaped[i].face == shaped[i + 1].face && shaped[i].size == shaped[i + 1].size
+                && shaped[i].style == shaped[i + 1].style && !shaped[i].isTab && !shaped[i + 1].isTab {
+                shaped[i].kern = faces[shaped[i].face].kerning(shaped[i].glyph, shaped[i + 1].glyph) * shaped[i].size
+            }
+        }
+
+        // Line breaking, one paragraph at a time.
+        var ranges: [LineRange] = []
+        var paragraphStart = 0
+        for paragraphEnd in paragraphEnds {
+            breakParagraph(shaped, paragraphStart..<paragraphEnd, settings: settings, wrapWidth: wrapWidth, scale: scale, into: &ranges)
+            paragraphStart = paragraphEnd
+        }
+
+        // `maxLines:`: the lines past it are dropped, the last kept one ends in an ellipsis.
+        var ellipsis: [ShapedGlyph] = []
+        if let maxLines = fit.maxLines, ranges.count > maxLines {
+            ranges.removeLast(ranges.count - maxLines)
+            var last = ranges[maxLines - 1]
+            let anchor = last.end > last.start ? shaped[last.end - 1] : shaped[min(last.start, shaped.count - 1)]
+            ellipsis = ellipsisGlyphs(after: anchor, settings: settings)
+            let ellipsisWidth = ellipsis.reduce(0) { $0 + $1.advance }
+            if let limit = wrapWidth {
+                // The longest prefix of the line that leaves room for the ellipsis.
+                var x = 0.0, end = last.start
+                var i = last.start
+                while i < last.end {
+                    let g = shaped[i]
+                    let advance = g.isTab ? tabAdvance(at: x, stops: settings[Int(g.style)].typography.tabStops, scale: scale) : g.advance
+                    if !g.isSpace, x + advance + ellipsisWidth > limit + 1e-9 { break }
+                    x += advance + g.kern
+                    i += 1
+                    if !g.isSpace { end = i }
                 }
-            } else {
-                // One place for all (a mistake is reported once per place): one message naming them.
-                let shown = missing.prefix(5).map(describe)
-                let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
-                let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
-                report(.error(.missingGlyph, at: span,
-                    "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
-                    notes: [advice]))
+                last.end = end
             }
-            if missing.count > 5, exact, literal != nil {
-                report(.error(.missingGlyph, at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+            last.hyphen = false
+            last.paragraphEnd = true
+            ranges[maxLines - 1] = last
+        }
+
+        var lines: [LaidOutLine] = []
+        lines.reserveCapacity(ranges.count)
+        var top = 0.0
+        for (index, range) in ranges.enumerated() {
+            var line = makeLine(shaped, range, settings: settings, scale: scale,
+                                extra: index == ranges.count - 1 ? ellipsis : [])
+            if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
+            // The line box: the base style's, grown to hold every run's ascent and descent.
+            var ascent = baseSettings.ascent, descent = baseSettings.descent
+            for run in line.runs where !run.glyphs.isEmpty {
+                let r = settings[run.style]
+                let k = r.size > 0 ? run.size / r.size : 1
+                ascent = max(ascent, r.ascent * k + run.shift)
+                descent = max(descent, r.descent * k - run.shift)
             }
+            line.baseline = top + halfLeading + ascent
+            top += ascent + descent + 2 * halfLeading
+            lines.append(line)
+        }
+        if lines.isEmpty {
+            lines.append(LaidOutLine(runs: [], width: 0, baseline: halfLeading + baseSettings.ascent))
+            top = lineHeight
+        }
+
+        if complexScript != nil || !missing.isEmpty {
+            reportTextProblems(complexScript: complexScript, missing: missing, missingOffsets: missingOffsets,
+                               faces: missingFaces, span: span, literal: exactOffsets ? literal : nil)
         }
 
         var width = 0.0
         for line in lines { width = max(width, line.width) }
-        return TextBlock(lines: lines, size: Size(width, Double(lines.count) * lineHeight), fontSize: size,
-                         lineHeight: lineHeight, baselineOffset: baselineOffset, align: align, color: style.color)
+        return TextBlock(lines: lines, size: Size(width, top), fontSize: baseSettings.size,
+                         lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
+                         styles: settings.map(\.style))
+    }
+
+    /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.
+    private mutating func reportMarkupErrors(_ errors: [MarkupError], span: Span, literal: Span?) {
+        for e in errors {
+            var at = span
+            var notes: [Diagnostic.Note] = []
+            if let literal {
+                let start = literal.start + 1 + UInt32(e.offset)
+                at = Span(file: literal.file, start: start, end: start + UInt32(e.length))
+                if let opened = e.openedAt, let opener = e.openerText {
+                    let o = literal.start + 1 + UInt32(opened)
+                    notes.append(Diagnostic.Note("'\(opener)' opened here", at: Span(file: literal.file, start: o, end: o + 1)))
+                }
+            }
+            notes.append(Diagnostic.Note("markup: *bold*, _italic_, [color: red]{…}; a doubled marker (**, __, [[, }}) is the character itself"))
+            report(.error(e.id, at: at, e.message, notes: notes))
+        }
+    }
+
+    private mutating func reportTextProblems(complexScript: String?, missing: [Unicode.Scalar], missingOffsets: [Int],
+                                             faces: [Int], span: Span, literal: Span?) {
+        if let script = complexScript {
+            report(.error("layout.complex-script", at: span,
+                "text in \(script) needs complex shaping, which drawc does not do yet",
+                notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
+        }
+        // A complex script is reported once for the node, not letter by letter.
+        guard !missing.isEmpty, complexScript == nil else { return }
+        let names = faces.map { "'\(self.faces[$0].displayName)'" }
+        let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
+        let advice = Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")
+        func describe(_ scalar: Unicode.Scalar) -> String {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
+        }
+        // Exact places only when the text is byte for byte the literal (no escapes, no
+        // composition) and every missing character's offset is known.
+        if let literal, missingOffsets.allSatisfy({ $0 >= 0 }) {
+            // Each character at its own place.
+            for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
+                let start = literal.start + 1 + UInt32(offset)
+                let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
+                report(.error("layout.missing-glyph", at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
+            }
+            if missing.count > 5 {
+                report(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+            }
+        } else {
+            // One place for all (a mistake is reported once per place): one message naming them.
+            let shown = missing.prefix(5).map(describe)
+            let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+            let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
+            report(.error("layout.missing-glyph", at: span,
+                "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
+                notes: [advice]))
+        }
+    }
+
+    /// `…` in the face of `glyph` (its style's first face that has it), else three full stops.
+    private func ellipsisGlyphs(after glyph: ShapedGlyph, settings: [RunSettings]) -> [ShapedGlyph] {
+        let r = settings[Int(glyph.style)]
+        for candidate in [[Unicode.Scalar(0x2026)!], [".", ".", "."] as [Unicode.Scalar]] {
+            for face in r.faces {
+                let f = faces[face]
+                let ids = candidate.compactMap { f.glyph(for: $0) }
+                guard ids.count == candidate.count else { continue }
+                return zip(candidate, ids).map { scalar, id in
+                    ShapedGlyph(scalar: scalar, face: face, glyph: id, advance: f.advance(id) * r.size, kern: 0, isSpace: false,
+                                isTab: false, style: glyph.style, size: r.size, offset: -1)
+                }
+            }
+        }
+        return []
+    }
+
+    /// The hyphen drawn at a hyphenated line end, in the face of the glyph before it.
+    private func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
+        let f = faces[glyph.face]
+        guard let id = f.glyph(for: "-") else { return nil }
+        return ShapedGlyph(scalar: "-", face: glyph.face, glyph: id, advance: f.advance(id) * glyph.size, kern: 0, isSpace: false,
+                           isTab: false, style: glyph.style, size: glyph.size, offset: -1)
+    }
+
+    /// Greedy line breaking of one paragraph at the break opportunities of UAX #14 (and
+    /// hyphenation points): a line ends at the last opportunity that still fits. Trailing
+    /// spaces never count toward a line's width and are not drawn.
+    private func breakParagraph(_ glyphs: [ShapedGlyph], _ paragraph: Range<Int>, settings: [RunSettings], wrapWidth: Double?,
+                                scale: Double, into ranges: inout [LineRange]) {
+        let start0 = paragraph.lowerBound, end = paragraph.upperBound
+        if start0 == end { ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true)); return }
+        var classes: [LineBreakClass] = []
+        classes.reserveCapacity(end - start0)
+        for i in paragraph { classes.append(glyphs[i].isTab ? .BA : LineBreakClass.resolved(glyphs[i].scalar)) }
+        let actions = lineBreakActions(classes)
+        // Hyphenation is looked for only where a line overflows, in the word it overflows in.
+        let hyphenates = wrapWidth != nil && settings.contains(where: { $0.typography.hyphenate })
+        func isLetter(_ i: Int) -> Bool {
+            settings[Int(glyphs[i].style)].typography.hyphenate && glyphs[i].scalar.properties.isAlphabetic
+        }
+        /// The last hyphenation point of the word around `i` where the line from `start`
+        /// (pen at `x` before glyph `wordStart`) still fits with its hyphen, and its width.
+        func hyphenBreak(around i: Int, lineStart: Int, wordStart: Int, x: Double, limit: Double) -> Int? {
+            var e = i
+            while e < end, isLetter(e) { e += 1 }
+            let points = Hyphenator.english.points((wordStart..<e).map { glyphs[$0].scalar })
+            guard !points.isEmpty else { return nil }
+            var best: Int? = nil
+            var pen = x
+            var k = wordStart
+            for p in points {
+                let q = wordStart + p
+                guard q > lineStart, q <= i, actions[q - start0] == .prohibited else { continue }
+                while k < q - 1 { pen += glyphs[k].advance + glyphs[k].kern; k += 1 }
+                let width = pen + glyphs[q - 1].advance + (hyphenGlyph(after: glyphs[q - 1])?.advance ?? 0)
+                if width <= limit + 1e-9 { best = q }
+            }
+            return best
+        }
+        var start = start0
+        while start < end {
+            var lineEnd = end
+            var hyphen = false
+            var x = 0.0, contentEnd = 0.0
+            var lastFit: (Int, Bool)? = nil
+            // The letters before `i` from `wordStart`, with the pen at `wordX` before them.
+            var wordStart = -1, wordX = 0.0
+            var i = start
+            while i < end {
+                let k = i - start0
+                if i > start {
+                    let action = actions[k]
+                    if action == .mandatory { lineEnd = i; break }
+                    if action == .allowed {
+                        if wrapWidth == nil || contentEnd <= wrapWidth! + 1e-9 {
+                            lastFit = (i, false)
+                        } else if let fit = lastFit {
+                            (lineEnd, hyphen) = fit; break
+                        } else {
+                            // The piece before this opportunity is wider than the line alone.
+                            (lineEnd, hyphen) = (i, false); break
+                        }
+                    }
+                }
+                let g = glyphs[i]
+                let advance = g.isTab ? tabAdvance(at: x, stops: settings[Int(g.style)].typography.tabStops, scale: scale) : g.advance
+                if hyphenates {
+                    if isLetter(i) { if wordStart < 0 { wordStart = i; wordX = x } } else { wordStart = -1 }
+                }
+                if !g.isSpace {
+                    contentEnd = x + advance
+                    if let limit = wrapWidth, contentEnd > limit + 1e-9 {
+                        if hyphenates, wordStart >= 0,
+                           let q = hyphenBreak(around: i, lineStart: max(start, lastFit?.0 ?? start), wordStart: wordStart, x: wordX, limit: limit) {
+                            (lineEnd, hyphen) = (q, true); break
+                        }
+                        if let fit = lastFit, fit.0 > start { (lineEnd, hyphen) = fit; break }
+                    }
+                }
+                x += advance + g.kern
+                i += 1
+            }
+            ranges.append(LineRange(start: start, end: lineEnd, hyphen: hyphen, paragraphEnd: lineEnd == end))
+            start = lineEnd
+        }
+    }
+
+    /// The advance of a tab whose pen is at `x`: to the next stop (then on at the last interval).
+    private func tabAdvance(at x: Double, stops: [Double], scale: Double) -> Double {
+        for stop in stops where stop * scale > x + 1e-9 { return stop * scale - x }
+        let last = (stops.last ?? 0) * scale
+        let interval = stops.count > 1 ? (stops[stops.count - 1] - stops[stops.count - 2]) * scale : last
+        guard interval > 0 else { return 0 }
+        let steps = ((x - last) / interval).rounded(.down) + 1
+        return last + steps * interval - x
+    }
+
+    /// Positions the glyphs of one line in runs of one face, size and style; `extra` (an
+    /// ellipsis) goes after the last glyph drawn.
+    private func makeLine(_ glyphs: [ShapedGlyph], _ range: LineRange, settings: [RunSettings], scale: Double,
+                          extra: [ShapedGlyph]) -> LaidOutLine {
+        var trimmedEnd = range.end
+        while trimmedEnd > range.start, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
+        var list = Array(glyphs[range.start..<trimmedEnd])
+        if range.hyphen, let last = list.last, let hyphen = hyphenGlyph(after: last) { list.append(hyphen) }
+        list.append(contentsOf: extra)
+        var runs: [LaidOutRun] = []
+        var x = 0.0
+        var width = 0.0
+        var i = 0
+        while i < list.count {
+            let first = list[i]
+            let r = settings[Int(first.style)]
+            var run = LaidOutRun(face: first.face, x: x, glyphs: [], advance: 0, size: first.size, style: Int(first.style), shift: r.shift)
+            // Usually one run holds the whole line: room for all of it, no regrowth per glyph.
+            run.glyphs.reserveCapacity(list.count - i)
+            var runX = 0.0
+            while i < list.count, list[i].face == first.face, list[i].size == first.size, list[i].style == first.style {
+                let g = list[i]
+                let advance = g.isTab ? tabAdvance(at: x + runX, stops: r.typography.tabStops, scale: scale) : g.advance
+                run.glyphs.append(Scene.PositionedGlyph(glyph: g.glyph, x: runX, scalar: g.scalar))
+                // Kerning only with a right neighbour drawn on the same line in the same run.
+                let sameRun = i + 1 < list.count && list[i + 1].face == g.face && list[i + 1].size == g.size && list[i + 1].style == g.style
+                runX += advance + (sameRun && i + 1 < trimmedEnd - range.start ? g.kern : 0)
+                i += 1
+            }
+            run.advance = runX
+            x += runX
+            width = x
+            runs.append(run)
+        }
+        return LaidOutLine(runs: runs, width: width, baseline: 0)
+    }
+
+    /// Stretches a line to `width`: the extra space goes to its word spaces, or, in a line
+    /// without spaces (CJK), between all its characters.
+    private func justify(_ line: inout LaidOutLine, to width: Double) {
+        let extra = width - line.width
+        guard extra > 1e-9 else { return }
+        var spaces = 0, count = 0
+        for run in line.runs {
+            count += run.glyphs.count
+            for g in run.glyphs where g.scalar == " " { spaces += 1 }
+        }
+        let gaps = spaces > 0 ? spaces : count - 1
+        guard gaps > 0 else { return }
+        let step = extra / Double(gaps)
+        var added = 0.0
+        for r in line.runs.indices {
+            let runStart = added
+            let originalX = line.runs[r].x
+            for g in line.runs[r].glyphs.indices {
+                line.runs[r].glyphs[g].x += added - runStart
+                let isGap = spaces > 0 ? line.runs[r].glyphs[g].scalar == " " : true
+                if isGap { added += step }
+            }
+            line.runs[r].x = originalX + runStart
+            // The last glyph of the line takes no gap after it.
+            line.runs[r].advance += added - runStart
+        }
+        if spaces == 0, let r = line.runs.indices.last { line.runs[r].advance -= step }
+        line.width = width
     }
 
     private mutating func standardOnly(_ faces: [Int]) -> Bool {
@@ -318,10 +762,10 @@ extension LayoutEngine {
                                     standardMetrics: nil, unitScale: scale))
             return faces.count - 1
         case .failure(let error):
-            report(.error(.fontUnavailable, at: span, error.message))
+            report(.error("layout.font-unavailable", at: span, error.message))
             return nil
         case nil:
-            report(.error(.unknownFont, at: span, "unknown font '\(name)'",
+            report(.error("layout.unknown-font", at: span, "unknown font '\(name)'",
                 notes: [Diagnostic.Note("the built-in fonts are Helvetica, Times, Courier, Symbol and ZapfDingbats; other fonts are found by family name on the font path or by file path")]))
             return nil
         }
@@ -334,61 +778,3 @@ struct FaceKey: Hashable {
     var italic: Bool
 }
 
-/// Greedy line breaking of one paragraph: lines end before a space that would overflow;
-/// trailing spaces never count toward a line's width and are not drawn.
-private func breakLines(_ glyphs: ArraySlice<ShapedGlyph>, wrapWidth: Double?, into lines: inout [LaidOutLine]) {
-    var start = glyphs.startIndex
-    let end = glyphs.endIndex
-    if start == end { lines.append(LaidOutLine(runs: [], width: 0)); return }
-    while start < end {
-        var lineEnd = end
-        if let limit = wrapWidth {
-            // Walk words; remember the last break that still fits.
-            var x = 0.0
-            var lastBreak: Int? = nil
-            var i = start
-            while i < end {
-                if glyphs[i].isSpace {
-                    lastBreak = i
-                } else if x + glyphs[i].advance > limit + 1e-9, let b = lastBreak, b > start {
-                    lineEnd = b
-                    break
-                }
-                x += glyphs[i].advance + glyphs[i].kern
-                i += 1
-            }
-        }
-        lines.append(makeLine(glyphs[start..<lineEnd]))
-        // The next line starts after the spaces at the break.
-        start = lineEnd
-        while start < end, glyphs[start].isSpace { start += 1 }
-        if start == end && lineEnd == end { break }
-    }
-}
-
-private func makeLine(_ glyphs: ArraySlice<ShapedGlyph>) -> LaidOutLine {
-    var trimmedEnd = glyphs.endIndex
-    while trimmedEnd > glyphs.startIndex, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
-    var runs: [LaidOutRun] = []
-    var x = 0.0
-    var width = 0.0
-    var i = glyphs.startIndex
-    while i < trimmedEnd {
-        let face = glyphs[i].face
-        var run = LaidOutRun(face: face, x: x, glyphs: [], advance: 0)
-        // Usually one run holds the whole line: room for all of it, no regrowth per glyph.
-        run.glyphs.reserveCapacity(trimmedEnd - i)
-        var runX = 0.0
-        while i < trimmedEnd, glyphs[i].face == face {
-            run.glyphs.append(Scene.PositionedGlyph(glyph: glyphs[i].glyph, x: runX, scalar: glyphs[i].scalar))
-            // Kerning only with a right neighbour drawn on the same line in the same face.
-            runX += glyphs[i].advance + (i + 1 < trimmedEnd && glyphs[i + 1].face == face ? glyphs[i].kern : 0)
-            i += 1
-        }
-        run.advance = runX
-        x += runX
-        width = x
-        runs.append(run)
-    }
-    return LaidOutLine(runs: runs, width: width)
-}

@@ -132,6 +132,61 @@ package enum ArrowEnds: UInt8, Hashable, Sendable {
 
 package enum TextAlign: UInt8, Hashable, Sendable {
     case left, center, right
+    /// Lines but the last of each paragraph stretched to the width: the extra space goes to
+    /// the word spaces, or between the characters of a line without spaces (CJK).
+    case justify
+}
+
+/// `textTransform:` of text.
+package enum TextTransform: UInt8, Hashable, Sendable {
+    case none, uppercase, lowercase, capitalize
+}
+
+/// `overflow:` of text in a box of fixed size.
+package enum TextOverflow: UInt8, Hashable, Sendable {
+    /// Drawn as it is, with a fit warning.
+    case visible
+    /// The font size is reduced (all runs alike) until the text fits its box.
+    case shrink
+}
+
+/// The typographic properties of text (issue #23), inherited like the other text
+/// properties; the defaults change nothing.
+package struct Typography: Hashable, Sendable {
+    /// `underline:`, `strikethrough:`: drawn with the font's own position and thickness.
+    package var underline = false
+    package var strikethrough = false
+    /// `letterSpacing:` added after every character; `wordSpacing:` after every space (points).
+    package var letterSpacing = 0.0
+    package var wordSpacing = 0.0
+    package var textTransform: TextTransform = .none
+    /// `smallCaps:` lower-case letters drawn as capitals at `smallCapsScale` of the size.
+    package var smallCaps = false
+    /// `baselineShift:` points up (positive) or down; `super`/`sub` are fractions of the size.
+    package var baselineShift = 0.0
+    /// `baselineShift:` as a fraction of the font size (`super`, `sub`, a percentage).
+    package var baselineShiftEm = 0.0
+    /// `hyphenate:` words may break at Liang hyphenation points (English patterns).
+    package var hyphenate = false
+    /// `markup:` the text is rich-text markup (docs/language.md, *Rich text*).
+    package var markup = false
+    /// `tabStops:` positions from the text's left edge; a tab moves to the next one (then
+    /// on at the last interval). Empty: a tab is drawn as a space.
+    package var tabStops: [Double] = []
+    package init() {}
+
+    /// Capitals of synthesised small caps, relative to the font size.
+    package static let smallCapsScale = 0.8
+    /// `baselineShift: super` and `sub`, in em (positive: up).
+    package static let superscriptShift = 0.33
+    package static let subscriptShift = -0.2
+}
+
+/// `maxLines:` and `overflow:` of a text or label (not inherited).
+package struct TextFit: Hashable, Sendable {
+    package var maxLines: Int?
+    package var overflow: TextOverflow = .visible
+    package init() {}
 }
 
 /// `lineHeight:` a plain number multiplies the font size; a length is absolute.
@@ -232,6 +287,10 @@ package struct ResolvedStyle: Hashable, Sendable {
         get { rest.values.lineHeight }
         set { updateRest { $0.lineHeight = newValue } }
     }
+    package var typography: Typography {
+        get { rest.values.typography }
+        set { updateRest { $0.typography = newValue } }
+    }
 
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
@@ -303,6 +362,7 @@ package final class StyleRest: Sendable {
         var lineHeight: LineHeight
         /// Where `fonts` was given (the `font:` value), for late errors about it.
         var fontsSpan: Span = .unknown
+        var typography = Typography()
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -471,6 +531,11 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.stretchCells ?? false }
         set { updateRest { $0.stretchCells = newValue } }
     }
+    /// `maxLines:` and `overflow:` of text.
+    package var textFit: TextFit {
+        get { rest?.values.textFit ?? TextFit() }
+        set { updateRest { $0.textFit = newValue } }
+    }
 
     /// Set on the group that holds one label of a `labels` sheet: its first child is the
     /// die-cut rectangle, and the others (the label's body) must fit inside it.
@@ -528,6 +593,7 @@ package final class GeometryRest: Sendable {
         var link: LinkOptions?
         var stretchCells = false
         var labelCell: LabelCell?
+        var textFit: TextFit?
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -536,8 +602,6 @@ package final class GeometryRest: Sendable {
 /// One resolved node. Fields are ordered so the small ones pack together (a million nodes
 /// are held at once; `MemoryLayout<Node>.size` is checked by a test).
 package struct Node: Sendable {
-    package var kind: NodeKind
-    package var contentIsVerbatim: Bool
     /// Which inherited properties (`style`) were set on this node itself rather than taken
     /// from its parent. Evaluation uses it to push a parent's late property down; layout asks
     /// it whether a default of its own may replace an inherited value (`contains(.fontSize)`).
@@ -552,6 +616,10 @@ package struct Node: Sendable {
     /// character in path data is reported at `contentSpan.start + 1 + byte offset` when the
     /// literal has no escapes (`contentIsVerbatim`).
     package var contentSpan: Span?
+    // The two one-byte fields sit in the padding after `contentSpan`, so the 32-bit
+    // `explicitStyle` at the front costs nothing (the node stays 256 bytes).
+    package var kind: NodeKind
+    package var contentIsVerbatim: Bool
     package var geometry: NodeGeometry
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.

@@ -17,7 +17,12 @@ let alignmentNames: [String: Alignment] = [
 
 let textAlignNames: [String: TextAlign] = [
     "left": .left, "center": .center, "right": .right, "leading": .left, "trailing": .right,
+    "justify": .justify, "justified": .justify,
 ]
+let textTransformNames: [String: TextTransform] = [
+    "none": .none, "uppercase": .uppercase, "lowercase": .lowercase, "capitalize": .capitalize,
+]
+let textOverflowNames: [String: TextOverflow] = ["visible": .visible, "shrink": .shrink]
 
 let lineCapNames: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
 let lineJoinNames: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
@@ -39,6 +44,20 @@ let arrowheadNames: [String: ArrowheadStyle] = [
     "oneOrMany": .oneOrMany, "zeroOrOne": .zeroOrOne, "zeroOrMany": .zeroOrMany,
 ]
 let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .below, "on": .on]
+
+/// Limits of the typesetting properties (a breach is a diagnostic).
+package enum TextLimits {
+    /// `letterSpacing:`, `wordSpacing:` and `baselineShift:` in points, either way.
+    package static let maxSpacing = 1000.0
+    /// Positions in `tabStops:`.
+    package static let maxTabStops = 100
+    /// `maxLines:`.
+    package static let maxLines = 10_000
+    /// `overflow: shrink` reduces the size to no less than this fraction, in this many
+    /// bisection steps (each a layout of the text).
+    package static let minimumShrink = 0.05
+    package static let shrinkSteps = 12
+}
 
 /// Named page sizes in points (portrait), from the catalogue.
 let pageSizeNames: [String: Size] = PageSizeName.byName.mapValues { Size($0.width, $0.height) }

@@ -548,6 +548,74 @@ extension Evaluation {
         case .simulatePressure:
             guard case .bool(let flag) = value else { mismatch(); return }
             updateInk(top) { $0.simulatePressure = flag }
+        case .underline, .strikethrough, .smallCaps, .hyphenate, .markup:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            setInherited(property, top) {
+                switch property {
+                case .underline: $0.typography.underline = flag
+                case .strikethrough: $0.typography.strikethrough = flag
+                case .smallCaps: $0.typography.smallCaps = flag
+                case .hyphenate: $0.typography.hyphenate = flag
+                default: $0.typography.markup = flag
+                }
+            }
+        case .letterSpacing, .wordSpacing:
+            guard let x = length(value), x.isFinite else { mismatch(); return }
+            guard abs(x) <= TextLimits.maxSpacing else {
+                error("sem.invalid-value", valueSpan, "\(what) must be between -\(formatNumber(TextLimits.maxSpacing)) and \(formatNumber(TextLimits.maxSpacing))pt, found \(formatNumber(x))")
+                return
+            }
+            setInherited(property, top) {
+                if property == .letterSpacing { $0.typography.letterSpacing = x } else { $0.typography.wordSpacing = x }
+            }
+        case .textTransform:
+            guard let transform = word(textTransformNames) else { return }
+            setInherited(property, top) { $0.typography.textTransform = transform }
+        case .baselineShift:
+            var points = 0.0, em = 0.0
+            switch value {
+            case .number(let x), .length(let x): points = x
+            case .percent(let x): em = x
+            case .word("super"): em = Typography.superscriptShift
+            case .word("sub"): em = Typography.subscriptShift
+            case .word("baseline"): break
+            default: mismatch(names: ["baseline", "sub", "super"]); return
+            }
+            guard points.isFinite, em.isFinite, abs(points) <= TextLimits.maxSpacing, abs(em) <= 10 else {
+                error("sem.invalid-value", valueSpan, "\(what) is out of range")
+                return
+            }
+            setInherited(property, top) { $0.typography.baselineShift = points; $0.typography.baselineShiftEm = em }
+        case .tabStops:
+            var stops: [Double] = []
+            switch value {
+            case .number(let x), .length(let x): stops = [x]
+            case .list(let items):
+                for item in items {
+                    guard let x = length(item) else { mismatch(); return }
+                    stops.append(x)
+                }
+            default: mismatch(); return
+            }
+            guard !stops.isEmpty, stops.count <= TextLimits.maxTabStops else {
+                error("sem.invalid-value", valueSpan, "\(what) takes 1 to \(TextLimits.maxTabStops) positions, found \(stops.count)")
+                return
+            }
+            for (i, x) in stops.enumerated() where !(x > 0 && x.isFinite) || (i > 0 && x <= stops[i - 1]) {
+                error("sem.invalid-value", valueSpan, "\(what) must be positive and increasing, found \(formatNumber(x)) after \(i > 0 ? formatNumber(stops[i - 1]) : "the left edge")")
+                return
+            }
+            setInherited(property, top) { $0.typography.tabStops = stops }
+        case .maxLines:
+            guard case .number(let x) = value else { mismatch(); return }
+            guard x >= 1, x == x.rounded(), x <= Double(TextLimits.maxLines) else {
+                error("sem.invalid-value", valueSpan, "\(what) must be a whole number from 1 to \(TextLimits.maxLines), found \(formatNumber(x))")
+                return
+            }
+            frames[top].node.geometry.textFit.maxLines = Int(x)
+        case .overflow:
+            guard let overflow = word(textOverflowNames) else { return }
+            frames[top].node.geometry.textFit.overflow = overflow
         }
     }
 
@@ -803,6 +871,18 @@ extension Evaluation {
         case .color: target.color = source.color
         case .align: target.textAlign = source.textAlign
         case .lineHeight: target.lineHeight = source.lineHeight
+        case .underline: target.typography.underline = source.typography.underline
+        case .strikethrough: target.typography.strikethrough = source.typography.strikethrough
+        case .letterSpacing: target.typography.letterSpacing = source.typography.letterSpacing
+        case .wordSpacing: target.typography.wordSpacing = source.typography.wordSpacing
+        case .textTransform: target.typography.textTransform = source.typography.textTransform
+        case .smallCaps: target.typography.smallCaps = source.typography.smallCaps
+        case .baselineShift:
+            target.typography.baselineShift = source.typography.baselineShift
+            target.typography.baselineShiftEm = source.typography.baselineShiftEm
+        case .hyphenate: target.typography.hyphenate = source.typography.hyphenate
+        case .markup: target.typography.markup = source.typography.markup
+        case .tabStops: target.typography.tabStops = source.typography.tabStops
         default: break
         }
     }

@@ -49,6 +49,10 @@ enum Workload: String, CaseIterable {
     /// …, template: "avery-5160"`, three texts per label in a padded stack. Not in the default
     /// table: `--workload labels --sizes 10000`.
     case labels
+    /// N words of typeset paragraphs (issue 23): 1,000 words each, wrapped at 400pt by
+    /// UAX #14, justified and hyphenated, with bold and italic markup runs every few words.
+    /// Not in the default table: `--workload typeset --sizes 10000`.
+    case typeset
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -61,6 +65,7 @@ enum Workload: String, CaseIterable {
         case .qr: "QR codes"
         case .ink, .inkcompact: "points"
         case .labels: "labels"
+        case .typeset: "words"
         }
     }
 
@@ -76,6 +81,7 @@ enum Workload: String, CaseIterable {
         case .ink: Self.ink(n, compact: false, &out)
         case .inkcompact: Self.ink(n, compact: true, &out)
         case .labels: Self.labels(n, &out)
+        case .typeset: Self.typeset(n, &out)
         }
         return out.bytes
     }
@@ -268,6 +274,32 @@ enum Workload: String, CaseIterable {
 }
 
 extension Workload {
+    fileprivate static func typeset(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 6)
+        let words = ["typesetting", "label", "the", "of", "envelope", "compiler", "a", "print", "justification",
+                     "figure", "and", "hyphenation", "text", "version", "paragraph", "page", "font", "is", "to", "kerning"]
+        let perParagraph = 1000
+        out.line("// typeset: \(n) words in justified, hyphenated paragraphs of \(perParagraph) with markup")
+        out.line("vstack spacing: 12, align: leading {")
+        var written = 0
+        while written < n {
+            out.text("  text \"")
+            for w in 0..<min(perParagraph, n - written) {
+                if w > 0 { out.text(" ") }
+                let word = words[random.next(below: words.count)]
+                switch w % 17 {
+                case 5: out.text("*"); out.text(word); out.text("*")
+                case 11: out.text("_"); out.text(word); out.text("_")
+                default: out.text(word)
+                }
+            }
+            written += min(perParagraph, n - written)
+            out.text("\", width: 400, fontSize: 10, font: \"Times\", align: justify, hyphenate: true, markup: true")
+            out.newline()
+        }
+        out.line("}")
+    }
+
     fileprivate static func qr(_ n: Int, _ out: inout SourceWriter) {
         var random = SeededRandom(seed: 5)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-/".utf8)

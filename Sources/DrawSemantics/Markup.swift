@@ -1,0 +1,394 @@
+// Rich-text markup inside one text (`markup: true`): docs/language.md, *Rich text*.
+//
+//     markup = { plain | "*" markup "*" | "_" markup "_" | "[" settings "]" "{" markup "}" } ;
+//     settings = setting { "," setting } ;
+//     setting = name ":" value ;          value = word | number [ unit ] | "'" text "'" ;
+//
+// `*…*` is bold, `_…_` italic, `[color: red, fontSize: 14pt]{…}` sets text properties for
+// its content; they nest. A doubled marker is the character itself: `**` is `*`, `__` is
+// `_`, `[[` is `[`, `}}` is `}` (so every marker is escapable inside a string literal,
+// whose own escapes stay as they are). `]` and `{` are plain outside a span's settings.
+//
+// Takes the decoded content of a text; hands back runs of plain text with the settings in
+// force for each and the byte offset (in the content) of every scalar, so layout reports a
+// missing glyph at its place, and errors at the exact bytes of the markup. It does not
+// apply the settings: `MarkupStyle.apply` does, onto the node's resolved style.
+
+import DrawScene
+
+/// Text properties a markup span may set; nil: the enclosing value.
+package struct MarkupStyle: Hashable, Sendable {
+    package var bold: Bool?
+    package var italic: Bool?
+    package var color: Color?
+    package var fontSize: Double?
+    /// `fontSize: 80%`: relative to the enclosing size.
+    package var fontScale: Double?
+    package var fonts: [String]?
+    package var underline: Bool?
+    package var strikethrough: Bool?
+    package var letterSpacing: Double?
+    package var wordSpacing: Double?
+    package var baselineShift: (points: Double, em: Double)? {
+        get { shiftSet ? (shiftPoints, shiftEm) : nil }
+        set { if let v = newValue { shiftSet = true; shiftPoints = v.points; shiftEm = v.em } else { shiftSet = false } }
+    }
+    private var shiftSet = false, shiftPoints = 0.0, shiftEm = 0.0
+    package var smallCaps: Bool?
+    package var textTransform: TextTransform?
+    package init() {}
+
+    /// The style of a run: `base` (the node's) with these settings on top.
+    package func apply(to base: ResolvedStyle) -> ResolvedStyle {
+        var style = base
+        if let bold { style.bold = bold }
+        if let italic { style.italic = italic }
+        if let color { style.color = color }
+        if let fontScale { style.fontSize *= fontScale }
+        if let fontSize { style.fontSize = fontSize }
+        if let fonts { style.fonts = fonts }
+        var t = style.typography
+        let before = t
+        if let underline { t.underline = underline }
+        if let strikethrough { t.strikethrough = strikethrough }
+        if let letterSpacing { t.letterSpacing = letterSpacing }
+        if let wordSpacing { t.wordSpacing = wordSpacing }
+        if let shift = baselineShift { t.baselineShift = shift.points; t.baselineShiftEm = shift.em }
+        if let smallCaps { t.smallCaps = smallCaps }
+        if let textTransform { t.textTransform = textTransform }
+        if t != before { style.typography = t }
+        return style
+    }
+
+    /// `other` on top of these settings.
+    func merged(with other: MarkupStyle) -> MarkupStyle {
+        var m = self
+        if let v = other.bold { m.bold = v }
+        if let v = other.italic { m.italic = v }
+        if let v = other.color { m.color = v }
+        if let v = other.fontSize { m.fontSize = v; m.fontScale = nil }
+        if let v = other.fontScale {
+            if let size = m.fontSize { m.fontSize = size * v } else { m.fontScale = (m.fontScale ?? 1) * v }
+        }
+        if let v = other.fonts { m.fonts = v }
+        if let v = other.underline { m.underline = v }
+        if let v = other.strikethrough { m.strikethrough = v }
+        if let v = other.letterSpacing { m.letterSpacing = v }
+        if let v = other.wordSpacing { m.wordSpacing = v }
+        if let v = other.baselineShift { m.baselineShift = v }
+        if let v = other.smallCaps { m.smallCaps = v }
+        if let v = other.textTransform { m.textTransform = v }
+        return m
+    }
+
+    package static func == (a: MarkupStyle, b: MarkupStyle) -> Bool {
+        a.bold == b.bold && a.italic == b.italic && a.color == b.color && a.fontSize == b.fontSize
+            && a.fontScale == b.fontScale && a.fonts == b.fonts && a.underline == b.underline
+            && a.strikethrough == b.strikethrough && a.letterSpacing == b.letterSpacing && a.wordSpacing == b.wordSpacing
+            && a.shiftSet == b.shiftSet && a.shiftPoints == b.shiftPoints && a.shiftEm == b.shiftEm
+            && a.smallCaps == b.smallCaps && a.textTransform == b.textTransform
+    }
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(bold); hasher.combine(italic); hasher.combine(fontSize); hasher.combine(fonts)
+    }
+}
+
+/// Plain text with one set of markup settings.
+package struct MarkupRun: Sendable {
+    package var text: String.UnicodeScalarView
+    /// Byte offset in the content of each scalar of `text`.
+    package var offsets: [Int32]
+    package var style: MarkupStyle
+}
+
+/// A mistake in the markup, at bytes of the content.
+package struct MarkupError: Sendable, Equatable {
+    package var id: String
+    package var offset: Int
+    package var length: Int
+    package var message: String
+    /// Where the unclosed marker was opened, for the note.
+    package var openedAt: Int?
+    package var openerText: String?
+}
+
+/// Limits against hostile markup (each breach is an error).
+package enum MarkupLimits {
+    /// Markers open at once.
+    package static let maxDepth = 32
+    /// Settings in one span header.
+    package static let maxSettings = 32
+}
+
+/// The text properties a span may set, for messages.
+package let markupPropertyNames = [
+    "bold", "italic", "color", "fontSize", "font", "underline", "strikethrough", "letterSpacing", "wordSpacing",
+    "baselineShift", "smallCaps", "textTransform",
+]
+
+/// Splits `content` into runs. Without errors, the runs' texts joined are the text drawn.
+package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [MarkupError]) {
+    let bytes = Array(content.utf8)
+    var runs: [MarkupRun] = []
+    var errors: [MarkupError] = []
+    // The markers open: their byte (`*`, `_`, `[`), where, and the settings in force inside.
+    var open: [(marker: UInt8, offset: Int, style: MarkupStyle)] = []
+    var current = MarkupStyle()
+    var pending = String.UnicodeScalarView()
+    var pendingOffsets: [Int32] = []
+
+    func flush() {
+        if !pending.isEmpty {
+            runs.append(MarkupRun(text: pending, offsets: pendingOffsets, style: current))
+            pending = String.UnicodeScalarView(); pendingOffsets = []
+        }
+    }
+    func literal(_ scalar: Unicode.Scalar, at offset: Int) {
+        pending.append(scalar); pendingOffsets.append(Int32(offset))
+    }
+    func push(_ marker: UInt8, at offset: Int, _ change: MarkupStyle) -> Bool {
+        guard open.count < MarkupLimits.maxDepth else {
+            errors.append(MarkupError(id: "layout.markup-too-deep", offset: offset, length: 1,
+                                      message: "markup is nested more than \(MarkupLimits.maxDepth) deep"))
+            return false
+        }
+        flush()
+        open.append((marker, offset, current))
+        current = current.merged(with: change)
+        return true
+    }
+    func pop() {
+        flush()
+        current = open.removeLast().style
+    }
+
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b = bytes[i]
+        let doubled = i + 1 < n && bytes[i + 1] == b
+        switch b {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"):
+            if doubled { literal(Unicode.Scalar(b), at: i); i += 2; continue }
+            if let top = open.last, top.marker == b {
+                pop()
+            } else if open.contains(where: { $0.marker == b }) {
+                // Closing an outer marker across an inner one: `*a _b* c_`.
+                let inner = open.last!
+                errors.append(MarkupError(id: "layout.markup-crossed", offset: i, length: 1,
+                    message: "'\(Unicode.Scalar(b))' closes across the '\(Unicode.Scalar(inner.marker == UInt8(ascii: "[") ? UInt8(ascii: "}") : inner.marker))' still open inside it",
+                    openedAt: inner.offset, openerText: String(Unicode.Scalar(inner.marker))))
+                return (runs, errors)
+            } else {
+                var change = MarkupStyle()
+                if b == UInt8(ascii: "*") { change.bold = true } else { change.italic = true }
+                if !push(b, at: i, change) { return (runs, errors) }
+            }
+            i += 1
+        case UInt8(ascii: "["):
+            if doubled { literal("[", at: i); i += 2; continue }
+            guard let (change, next) = parseSettings(bytes, from: i, errors: &errors) else { return (runs, errors) }
+            if !push(b, at: i, change) { return (runs, errors) }
+            i = next
+        case UInt8(ascii: "}"):
+            if doubled { literal("}", at: i); i += 2; continue }
+            guard let top = open.last else {
+                errors.append(MarkupError(id: "layout.markup-unmatched", offset: i, length: 1,
+                    message: "'}' closes no span; write '}}' for the character itself"))
+                return (runs, errors)
+            }
+            guard top.marker == UInt8(ascii: "[") else {
+                errors.append(MarkupError(id: "layout.markup-crossed", offset: i, length: 1,
+                    message: "'}' closes the span across the '\(Unicode.Scalar(top.marker))' still open inside it",
+                    openedAt: top.offset, openerText: String(Unicode.Scalar(top.marker))))
+                return (runs, errors)
+            }
+            pop()
+            i += 1
+        default:
+            // One UTF-8 scalar.
+            let width = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            let end = min(n, i + width)
+            var decoder = UTF8()
+            var iterator = bytes[i..<end].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) { literal(scalar, at: i) }
+            i = end
+        }
+    }
+    if let top = open.last {
+        let closer = top.marker == UInt8(ascii: "[") ? "}" : String(Unicode.Scalar(top.marker))
+        let what = top.marker == UInt8(ascii: "*") ? "bold" : top.marker == UInt8(ascii: "_") ? "italic" : "span"
+        errors.append(MarkupError(id: "layout.markup-unclosed", offset: n, length: 0,
+            message: "expected '\(closer)' to close the \(what) markup, found the end of the text",
+            openedAt: top.offset, openerText: top.marker == UInt8(ascii: "[") ? "[" : String(Unicode.Scalar(top.marker))))
+        return (runs, errors)
+    }
+    flush()
+    return (runs, errors)
+}
+
+/// `[name: value, …]{`: the settings, and the offset after the `{`. Nil after an error.
+private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [MarkupError]) -> (MarkupStyle, Int)? {
+    var i = start + 1
+    let n = bytes.count
+    var style = MarkupStyle()
+    var count = 0
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    func skipSpaces() { while i < n, isSpace(bytes[i]) { i += 1 } }
+    func fail(_ id: String, _ at: Int, _ length: Int, _ message: String) -> (MarkupStyle, Int)? {
+        errors.append(MarkupError(id: id, offset: at, length: max(0, length), message: message,
+                                  openedAt: at == start ? nil : start, openerText: at == start ? nil : "["))
+        return nil
+    }
+    func text(_ a: Int, _ b: Int) -> String { String(decoding: bytes[a..<b], as: UTF8.self) }
+    func isWordByte(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "#")
+            || b == UInt8(ascii: "%")
+    }
+    while true {
+        skipSpaces()
+        let nameStart = i
+        while i < n, isWordByte(bytes[i]) { i += 1 }
+        let name = text(nameStart, i)
+        if name.isEmpty {
+            return fail("layout.markup-settings", i, i < n ? 1 : 0,
+                        "expected a text property name in the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+        }
+        guard markupPropertyNames.contains(name) else {
+            return fail("layout.markup-unknown-property", nameStart, i - nameStart,
+                        "'\(name)' cannot be set in markup; a span sets \(markupPropertyNames.joined(separator: ", "))")
+        }
+        skipSpaces()
+        guard i < n, bytes[i] == UInt8(ascii: ":") else {
+            return fail("layout.markup-settings", i, i < n ? 1 : 0, "expected ':' after '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+        }
+        i += 1
+        skipSpaces()
+        let valueStart = i
+        var quoted: String?
+        if i < n, bytes[i] == UInt8(ascii: "'") {
+            i += 1
+            let textStart = i
+            while i < n, bytes[i] != UInt8(ascii: "'") { i += 1 }
+            guard i < n else { return fail("layout.markup-settings", valueStart, n - valueStart, "expected \"'\" to end the quoted value") }
+            quoted = text(textStart, i)
+            i += 1
+        } else {
+            while i < n, isWordByte(bytes[i]) || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        }
+        let valueText = text(valueStart, i)
+        if valueText.isEmpty {
+            return fail("layout.markup-settings", i, i < n ? 1 : 0, "expected a value for '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+        }
+        if let message = setMarkup(name, valueText, quoted: quoted, on: &style) {
+            return fail("layout.markup-value", valueStart, i - valueStart, message)
+        }
+        count += 1
+        if count > MarkupLimits.maxSettings {
+            return fail("layout.markup-settings", nameStart, i - nameStart, "a span sets at most \(MarkupLimits.maxSettings) properties")
+        }
+        skipSpaces()
+        guard i < n else { return fail("layout.markup-settings", n, 0, "expected ']' to end the span's settings, found the end of the text") }
+        if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+        if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+        return fail("layout.markup-settings", i, 1, "expected ',' or ']' in the span's settings, found '\(text(i, i + 1))'")
+    }
+    guard i < n, bytes[i] == UInt8(ascii: "{") else {
+        return fail("layout.markup-settings", i, i < n ? 1 : 0,
+                    "expected '{' after the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text"); write '[[' for the character '['")
+    }
+    return (style, i + 1)
+}
+
+/// Sets one markup property from its written value; the message when the value is wrong.
+private func setMarkup(_ name: String, _ value: String, quoted: String?, on style: inout MarkupStyle) -> String? {
+    func bool() -> Bool? { value == "true" ? true : value == "false" ? false : nil }
+    /// A number with an optional unit, in points (`%`: nil points, a fraction).
+    func measure() -> (points: Double?, fraction: Double?)? {
+        var digits = Substring(value)
+        var factor = 1.0
+        var percent = false
+        for (unit, k) in [("pt", 1.0), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72.0), ("px", 0.75), ("%", 0.01)]
+            where digits.hasSuffix(unit) {
+            digits = digits.dropLast(unit.count); factor = k; percent = unit == "%"
+            break
+        }
+        guard let x = Double(digits), x.isFinite else { return nil }
+        return percent ? (nil, x * factor) : (x * factor, nil)
+    }
+    switch name {
+    case "bold", "italic", "underline", "strikethrough", "smallCaps":
+        guard let flag = bool() else { return "'\(name)' takes true or false, found '\(value)'" }
+        switch name {
+        case "bold": style.bold = flag
+        case "italic": style.italic = flag
+        case "underline": style.underline = flag
+        case "strikethrough": style.strikethrough = flag
+        default: style.smallCaps = flag
+        }
+    case "color":
+        if let color = NamedColors.color(named: value) { style.color = color; return nil }
+        if let color = parseHexColor(value) { style.color = color; return nil }
+        return "'\(value)' is not a color (a name such as 'red' or '#rrggbb')"
+    case "fontSize":
+        guard let m = measure() else { return "'fontSize' takes a length or a percentage, found '\(value)'" }
+        if let p = m.points {
+            guard p > 0, p <= 10_000 else { return "'fontSize' must be greater than zero and at most 10000pt, found '\(value)'" }
+            style.fontSize = p
+        } else if let f = m.fraction {
+            guard f > 0, f <= 100 else { return "'fontSize' must be greater than zero, found '\(value)'" }
+            style.fontScale = f
+        }
+    case "font":
+        let family = quoted ?? value
+        guard !family.isEmpty else { return "'font' takes a font name" }
+        style.fonts = [family]
+    case "letterSpacing", "wordSpacing":
+        guard let m = measure(), let p = m.points, abs(p) <= TextLimits.maxSpacing else {
+            return "'\(name)' takes a length up to \(Int(TextLimits.maxSpacing))pt, found '\(value)'"
+        }
+        if name == "letterSpacing" { style.letterSpacing = p } else { style.wordSpacing = p }
+    case "baselineShift":
+        switch value {
+        case "super": style.baselineShift = (0, Typography.superscriptShift)
+        case "sub": style.baselineShift = (0, Typography.subscriptShift)
+        case "baseline": style.baselineShift = (0, 0)
+        default:
+            guard let m = measure() else { return "'baselineShift' takes a length, a percentage, super, sub or baseline, found '\(value)'" }
+            if let p = m.points {
+                guard abs(p) <= TextLimits.maxSpacing else { return "'baselineShift' is out of range" }
+                style.baselineShift = (p, 0)
+            } else { style.baselineShift = (0, m.fraction ?? 0) }
+        }
+    case "textTransform":
+        guard let t = textTransformNames[value] else { return "'textTransform' takes none, uppercase, lowercase or capitalize, found '\(value)'" }
+        style.textTransform = t
+    default:
+        return "'\(name)' cannot be set in markup"
+    }
+    return nil
+}
+
+/// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
+private func parseHexColor(_ text: String) -> Color? {
+    guard text.hasPrefix("#") else { return nil }
+    let digits = Array(text.utf8.dropFirst())
+    guard [3, 4, 6, 8].contains(digits.count) else { return nil }
+    var values: [UInt8] = []
+    for d in digits {
+        switch d {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(d - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(d - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(d - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+    var c: [Double] = []
+    if values.count <= 4 {
+        c = values.map { Double($0 << 4 | $0) / 255 }
+    } else {
+        for k in stride(from: 0, to: values.count, by: 2) { c.append(Double(values[k] << 4 | values[k + 1]) / 255) }
+    }
+    return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+}
