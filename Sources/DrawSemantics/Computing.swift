@@ -265,7 +265,8 @@ extension Evaluation {
 
     static let libraryFunctionNames = ["chars", "codepoint", "color", "csv", "enumerate", "filter", "format", "join", "json", "keys",
                                        "lower", "map", "pad", "range", "reduce", "replace", "split", "sum", "trim", "upper",
-                                       "values", "zip"]
+                                       "values", "zip",
+                                       "linear", "radial", "hatch", "dots"]
 
     /// Named arguments each library function takes.
     static func namedArguments(of function: String) -> [String] {
@@ -273,6 +274,7 @@ extension Evaluation {
         case "format": ["decimals"]
         case "pad": ["with", "side"]
         case "csv": ["delimiter", "header", "numbers"]
+        case "linear", "radial": paintNamedArguments(of: function)
         default: []
         }
     }
@@ -329,6 +331,7 @@ extension Evaluation {
             return nil
         }
 
+        if Self.paintFunctionNames.contains(function) { return callPaint(function, arguments, span: span) }
         switch function {
         case "upper", "lower", "trim", "chars", "codepoint":
             guard arity(1...1) else { return nil }

@@ -23,6 +23,8 @@ enum Property: UInt8, CaseIterable {
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
+    // Paint (issue 24).
+    case shadow, blend
 
     var name: String { Property.names[Int(rawValue)] }
 
@@ -36,6 +38,7 @@ enum Property: UInt8, CaseIterable {
         "smooth", "tension", "thinning", "smoothing", "streamline", "easing", "taper", "cap", "simulatePressure",
         "direction", "skew", "sides", "inner", "route", "side", "toSide", "arrowhead", "arrowtail", "arrowSize",
         "labelPosition", "labelAt", "labelBackground",
+        "shadow", "blend",
     ]
 
     /// The property of a name. Straight-line drawings look up every argument's name once,
@@ -121,6 +124,8 @@ enum Property: UInt8, CaseIterable {
         case 0x0D6C61: candidate = .labelPosition  // "labelPosition"
         case 0x076C61: candidate = .labelAt  // "labelAt"
         case 0x0F6C61: candidate = .labelBackground  // "labelBackground"
+        case 0x067368: candidate = .shadow  // "shadow"
+        case 0x05626C: candidate = .blend  // "blend"
         default: return nil
         }
         return names[Int(candidate.rawValue)] == name ? candidate : nil
@@ -201,7 +206,8 @@ enum Property: UInt8, CaseIterable {
         case .opacity: "a number from 0 to 1 or a percentage"
         case .clip, .bold, .italic: "a bool"
         case .style: "a style or a list of styles"
-        case .fill, .stroke: "a color or 'none'"
+        case .fill: "a color, a gradient (linear, radial), a pattern (hatch, dots) or 'none'"
+        case .stroke: "a color, a gradient (linear, radial) or 'none'"
         case .color: "a color"
         case .lineCap: "butt, round or square"
         case .lineJoin: "miter, round or bevel"
@@ -244,6 +250,8 @@ enum Property: UInt8, CaseIterable {
         case .labelPosition: "above, below or on"
         case .labelAt: "a number from 0 to 1 or a percentage"
         case .labelBackground: "a color or 'none'"
+        case .shadow: "(dx, dy, blur, color), a list of them or 'none'"
+        case .blend: "a blend mode (normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion, hue, saturation, color, luminosity)"
         }
     }
 }
