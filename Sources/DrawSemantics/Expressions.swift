@@ -112,7 +112,11 @@ extension Evaluation {
                 values.append(value)
             }
             if values.count == 2, let x = length(values[0]), let y = length(values[1]) { return .point(x, y) }
-            if values.count == 2 {
+            // `(color, position)`: a colour stop of a gradient (issue 24).
+            let isColorStop = values.count == 2 && colorOrNone(values[0]) != nil && {
+                if case .none = values[0] { return false } else { return true }
+            }()
+            if values.count == 2 && !isColorStop {
                 for (item, value) in zip(items, values) where length(value) == nil {
                     if case .percent = value { continue }
                     typeMismatch("a point coordinate", expected: "a number or a length", value, exprSpan(item), item)
