@@ -221,3 +221,79 @@ package struct Shadow: Hashable, Sendable {
     /// The standard deviation of the Gaussian.
     package var sigma: Double { blur / 2 }
 }
+
+/// Limits of gradients in formats without repeating gradients (PDF, PostScript).
+package enum ShadingLimits {
+    /// Periods of a repeating or reflecting gradient unrolled into one shading function;
+    /// beyond them the gradient pads with the colours at the ends.
+    package static let maxPeriods = 512
+}
+
+/// A piece of a gradient's colour ramp between two offsets (a type 2 function in PDF and
+/// PostScript shadings).
+package struct GradientSegment: Hashable, Sendable {
+    package var start: Double
+    package var end: Double
+    package var startColor: Color
+    package var endColor: Color
+}
+
+extension Gradient {
+    /// The range of unspread offsets over `bounds` (in the painted path's coordinates),
+    /// rounded out to whole periods; 0…1 for `pad`.
+    package func offsetRange(over bounds: Rect?) -> (Double, Double) {
+        guard spread != .pad, let bounds else { return (0, 1) }
+        let determinant = transform.a * transform.d - transform.b * transform.c
+        guard determinant.isFinite, abs(determinant) > 1e-12 else { return (0, 1) }
+        let inverse = Transform(
+            a: transform.d / determinant, b: -transform.b / determinant, c: -transform.c / determinant, d: transform.a / determinant,
+            e: (transform.c * transform.f - transform.d * transform.e) / determinant,
+            f: (transform.b * transform.e - transform.a * transform.f) / determinant)
+        let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),
+                       Point(bounds.maxX, bounds.maxY), Point(bounds.minX, bounds.maxY)].map { inverse.apply($0) }
+        var low = 0.0, high = 1.0
+        switch geometry {
+        case .linear:
+            let ts = corners.compactMap { offset(at: $0) }
+            low = ts.min() ?? 0; high = ts.max() ?? 1
+        case .radial(let center, let radius, let focal):
+            // Over a box, the offset is largest at a corner; the focal point's distance
+            // from the centre bounds the error of taking distances from the centre.
+            let far = corners.map { (($0.x - center.x) * ($0.x - center.x) + ($0.y - center.y) * ($0.y - center.y)).squareRoot() }.max() ?? radius
+            low = 0
+            high = radius > 0 ? (far + ((focal.x - center.x) * (focal.x - center.x) + (focal.y - center.y) * (focal.y - center.y)).squareRoot()) / radius : 1
+        }
+        low = low.rounded(.down); high = max(low + 1, high.rounded(.up))
+        if high - low > Double(ShadingLimits.maxPeriods) { return (0, 1) }
+        return (low, high)
+    }
+
+    /// The colour ramp over unspread offsets `t0…t1` (whole periods for `repeat` and
+    /// `reflect`, 0…1 for `pad`) as segments without zero widths, in order.
+    package func segments(from t0: Double, to t1: Double) -> [GradientSegment] {
+        guard let firstStop = stops.first, let lastStop = stops.last else { return [] }
+        var pieces: [GradientSegment] = []
+        var previous = (0.0, firstStop.color)
+        for stop in stops + [Stop(offset: 1, color: lastStop.color)] {
+            if stop.offset > previous.0 {
+                pieces.append(GradientSegment(start: previous.0, end: stop.offset, startColor: previous.1, endColor: stop.color))
+            }
+            previous = (stop.offset, stop.color)
+        }
+        if pieces.isEmpty { pieces = [GradientSegment(start: 0, end: 1, startColor: firstStop.color, endColor: lastStop.color)] }
+        let mirrored = pieces.reversed().map {
+            GradientSegment(start: 1 - $0.end, end: 1 - $0.start, startColor: $0.endColor, endColor: $0.startColor)
+        }
+        var segments: [GradientSegment] = []
+        var period = t0
+        while period < t1 {
+            let odd = !Int(period.rounded(.down)).isMultiple(of: 2)
+            for piece in spread == .reflect && odd ? mirrored : pieces {
+                segments.append(GradientSegment(start: period + piece.start, end: period + piece.end,
+                                                startColor: piece.startColor, endColor: piece.endColor))
+            }
+            period += 1
+        }
+        return segments
+    }
+}

@@ -9,12 +9,6 @@
 import DrawOutput
 import DrawScene
 
-enum ShadingLimits {
-    /// Periods of a repeating or reflecting gradient unrolled into one shading function;
-    /// beyond them the gradient pads with the colours at the ends.
-    static let maxPeriods = 512
-}
-
 /// One shading object: a gradient's colours (or, `gray`, its alpha) over the domain `t0…t1`.
 struct ShadingSpec: Hashable {
     var gradient: Gradient
@@ -28,34 +22,6 @@ struct ShadingSpec: Hashable {
 struct PatternKey: Hashable {
     var shading: Int
     var matrix: Transform
-}
-
-extension Gradient {
-    /// The range of unspread offsets over `bounds` (in the painted path's coordinates),
-    /// rounded out to whole periods; 0…1 for `pad`.
-    func offsetRange(over bounds: Rect?) -> (Double, Double) {
-        guard spread != .pad, let bounds else { return (0, 1) }
-        let determinant = transform.a * transform.d - transform.b * transform.c
-        guard determinant.isFinite, abs(determinant) > 1e-12 else { return (0, 1) }
-        let inverse = inverse(transform, determinant: determinant)
-        let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),
-                       Point(bounds.maxX, bounds.maxY), Point(bounds.minX, bounds.maxY)].map { inverse.apply($0) }
-        var low = 0.0, high = 1.0
-        switch geometry {
-        case .linear:
-            let ts = corners.compactMap { offset(at: $0) }
-            low = ts.min() ?? 0; high = ts.max() ?? 1
-        case .radial(let center, let radius, let focal):
-            // Over a box, the offset is largest at a corner; the focal point's distance
-            // from the centre bounds the error of taking distances from the centre.
-            let far = corners.map { (($0.x - center.x) * ($0.x - center.x) + ($0.y - center.y) * ($0.y - center.y)).squareRoot() }.max() ?? radius
-            low = 0
-            high = radius > 0 ? (far + ((focal.x - center.x) * (focal.x - center.x) + (focal.y - center.y) * (focal.y - center.y)).squareRoot()) / radius : 1
-        }
-        low = low.rounded(.down); high = max(low + 1, high.rounded(.up))
-        if high - low > Double(ShadingLimits.maxPeriods) { return (0, 1) }
-        return (low, high)
-    }
 }
 
 extension PDFFile {
@@ -87,36 +53,20 @@ extension PDFFile {
             number(spec.t0); out.append(number: spec.t1)
             out.append(static: "] /Extend [true true] /Function << /FunctionType 3 /Domain [")
             number(spec.t0); out.append(number: spec.t1)
-            // Segments: (start, end, colour at start, colour at end), without zero widths.
-            var segments: [(Double, Double, Color, Color)] = []
-            let stops = gradient.stops
-            var period = spec.t0
-            while period < spec.t1 {
-                let mirrored = gradient.spread == .reflect && Int(period.rounded(.down)).isMultiple(of: 2) == false
-                var pieces: [(Double, Double, Color, Color)] = []
-                var previous = (0.0, stops[0].color)
-                for stop in stops + [Gradient.Stop(offset: 1, color: stops[stops.count - 1].color)] {
-                    if stop.offset > previous.0 { pieces.append((previous.0, stop.offset, previous.1, stop.color)) }
-                    previous = (stop.offset, stop.color)
-                }
-                if pieces.isEmpty { pieces = [(0, 1, stops[0].color, stops[stops.count - 1].color)] }
-                if mirrored { pieces = pieces.reversed().map { (1 - $0.1, 1 - $0.0, $0.3, $0.2) } }
-                for piece in pieces { segments.append((period + piece.0, period + piece.1, piece.2, piece.3)) }
-                period += 1
-            }
+            let segments = gradient.segments(from: spec.t0, to: spec.t1)
             out.append(static: "] /Functions [")
             for (index, segment) in segments.enumerated() {
                 if index > 0 { out.append(0x20) }
                 out.append(static: "<< /FunctionType 2 /Domain [0 1] /C0 ")
-                components(segment.2)
+                components(segment.startColor)
                 out.append(static: " /C1 ")
-                components(segment.3)
+                components(segment.endColor)
                 out.append(static: " /N 1 >>")
             }
             out.append(static: "] /Bounds [")
             for (index, segment) in segments.dropLast().enumerated() {
                 if index > 0 { out.append(0x20) }
-                out.append(number: segment.1)
+                out.append(number: segment.end)
             }
             out.append(static: "] /Encode [")
             for index in segments.indices {
