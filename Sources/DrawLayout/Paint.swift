@@ -84,9 +84,24 @@ extension LayoutEngine {
             geometry = .linear(start: .zero, end: Point(1, 0))
             lineLength = 1
         }
-        let offsets = spec.stopOffsets(lineLength: lineLength)
+        var offsets = spec.stopOffsets(lineLength: lineLength)
+        var geometry2 = geometry
+        // Repeating and reflecting gradients repeat their stops (as CSS's repeating
+        // gradients do), not the whole gradient line: the line is cut to the stops' range.
+        if spec.spread != .pad, let first = offsets.first, let last = offsets.last, last > first {
+            switch geometry {
+            case .linear(let start, let end):
+                geometry2 = .linear(start: start + (end - start) * first, end: start + (end - start) * last)
+                offsets = offsets.map { ($0 - first) / (last - first) }
+            case .radial(let center, let radius, let focal) where first == 0:
+                geometry2 = .radial(center: focal + (center - focal) * last, radius: radius * last, focal: focal)
+                offsets = offsets.map { $0 / last }
+            case .radial:
+                break
+            }
+        }
         let stops = zip(spec.stops, offsets).map { Gradient.Stop(offset: $1, color: $0.color) }
-        return Gradient(geometry: geometry, stops: stops, spread: spec.spread, transform: transform)
+        return Gradient(geometry: geometry2, stops: stops, spread: spec.spread, transform: transform)
     }
 
     /// The lines of a hatch or the dots of a dot pattern covering `frame`, anchored at the

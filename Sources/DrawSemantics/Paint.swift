@@ -198,10 +198,12 @@ extension Evaluation {
         }
         var pageUnits = false
         if let named = option("units") {
-            guard case .word(let word) = named.value, word == "box" || word == "page" else {
-                return badOption(named, "box or page", names: ["box", "page"])
+            // `page` is a keyword, so page units are spelled `absolute` (or the string "page").
+            switch named.value {
+            case .word("box"), .string("box"): pageUnits = false
+            case .word("absolute"), .string("page"), .string("absolute"): pageUnits = true
+            default: return badOption(named, "box or absolute", names: ["absolute", "box"])
             }
-            pageUnits = word == "page"
         }
         /// A point of the gradient: fractions of the box (numbers or percentages) or, in
         /// page units, lengths.
