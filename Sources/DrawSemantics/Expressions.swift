@@ -113,8 +113,14 @@ extension Evaluation {
             }
             if values.count == 2, let x = length(values[0]), let y = length(values[1]) { return .point(x, y) }
             // `(color, position)`: a colour stop of a gradient (issue 24).
+            // The position carries its unit (`(gold, 40%)`, `(gold, 12pt)`), so `(red, 2)`
+            // stays a point with a wrong coordinate.
             let isColorStop = values.count == 2 && colorOrNone(values[0]) != nil && {
-                if case .none = values[0] { return false } else { return true }
+                if case .none = values[0] { return false }
+                switch values[1] {
+                case .percent, .length: return true
+                default: return false
+                }
             }()
             if values.count == 2 && !isColorStop {
                 for (item, value) in zip(items, values) where length(value) == nil {

@@ -279,7 +279,7 @@ extension Evaluation {
                 }
                 radius = r
             } else if pageUnits {
-                error("sem.function-argument", span, "'radial' with 'units: page' needs 'radius:' (a length)")
+                error("sem.function-argument", span, "'radial' with 'units: absolute' needs 'radius:' (a length)")
                 return nil
             }
             if let named = option("focal") {
@@ -306,23 +306,24 @@ extension Evaluation {
                 _ = bad(index, "a color stop: a color or (color, position)")
                 return false
             }
+            let positionSpan = arguments.exprs[index].flatMap { tupleItemSpan($0, 1) } ?? arguments.spans[index]
             switch items[1] {
             case .percent(let f):
                 guard f >= 0, f <= 1 else {
-                    error("sem.invalid-value", arguments.spans[index],
+                    error("sem.invalid-value", positionSpan,
                           "a stop position of '\(function)' must be from 0% to 100%, found \(formatNumber(f * 100))%")
                     return false
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .fraction(f)))
             case .length(let l), .number(let l):
                 guard l >= 0, l.isFinite else {
-                    error("sem.invalid-value", arguments.spans[index],
+                    error("sem.invalid-value", positionSpan,
                           "a stop position of '\(function)' must not be negative, found \(formatNumber(l))pt")
                     return false
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .length(l)))
             default:
-                _ = bad(index, "a color stop: a color or (color, position) with a percentage or a length")
+                typeMismatch("the position of a color stop of '\(function)'", expected: "a percentage or a length", items[1], positionSpan, nil)
                 return false
             }
             return true
@@ -368,7 +369,9 @@ extension Evaluation {
     /// `shadow:` — `(dx, dy, blur, color)`, a list of them, or `none`.
     func shadowsValue(_ value: Value, span: Span, expr: ExprID?) -> [Shadow]? {
         let expected = "(dx, dy, blur, color), a list of them or 'none'"
-        func one(_ value: Value) -> Shadow? {
+        func one(_ value: Value, _ expr: ExprID?) -> Shadow? {
+            let span = expr.map { exprSpan($0) } ?? span
+            func item(_ index: Int) -> Span { expr.flatMap { tupleItemSpan($0, index) } ?? span }
             guard case .tuple(let items) = value, items.count == 3 || items.count == 4 else {
                 typeMismatch("'shadow'", expected: expected, value, span, expr)
                 return nil
@@ -378,14 +381,14 @@ extension Evaluation {
                 return nil
             }
             guard blur >= 0, blur <= PaintLimits.maxBlur, dx.isFinite, dy.isFinite else {
-                error("sem.invalid-value", span,
+                error("sem.invalid-value", item(2),
                       "the blur of 'shadow' must be from 0 to \(formatNumber(PaintLimits.maxBlur))pt, found \(formatNumber(blur))")
                 return nil
             }
             var color = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
             if items.count == 4 {
                 guard case .some(.some(let c)) = colorOrNone(items[3]) else {
-                    typeMismatch("the color of 'shadow'", expected: "a color", items[3], span, nil, names: NamedColors.names)
+                    typeMismatch("the color of 'shadow'", expected: "a color", items[3], item(3), nil, names: NamedColors.names)
                     return nil
                 }
                 color = c
@@ -400,13 +403,29 @@ extension Evaluation {
                 return nil
             }
             var shadows: [Shadow] = []
-            for item in items {
-                guard let shadow = one(item) else { return nil }
+            let literal = expr.flatMap { listItemExprs($0) }
+            for (index, item) in items.enumerated() {
+                let itemExpr = literal.flatMap { index < $0.count ? $0[index] : nil }
+                guard let shadow = one(item, itemExpr) else { return nil }
                 shadows.append(shadow)
             }
             return shadows
         default:
-            return one(value).map { [$0] }
+            return one(value, expr).map { [$0] }
         }
+    }
+
+    /// The span of item `index` of a tuple literal `expr` (nil when `expr` is not one).
+    func tupleItemSpan(_ expr: ExprID, _ index: Int) -> Span? {
+        let file = unit
+        guard case .tuple(let list) = file.ast.exprs[Int(expr.index)].kind, index < list.count else { return nil }
+        return exprSpan(file.ast.exprLists[Int(list.start) + index])
+    }
+
+    /// The item expressions of a list literal `expr` (nil when `expr` is not one).
+    func listItemExprs(_ expr: ExprID) -> [ExprID]? {
+        let file = unit
+        guard case .list(let list) = file.ast.exprs[Int(expr.index)].kind else { return nil }
+        return (0..<Int(list.count)).map { file.ast.exprLists[Int(list.start) + $0] }
     }
 }
