@@ -122,6 +122,12 @@ extension Evaluation {
                 default: return false
                 }
             }()
+            if values.count == 2 && !isColorStop, case .some(.some) = colorOrNone(values[0]), length(values[1]) == nil {
+                // `(color, position)` with a position that is not one: a colour stop of a gradient.
+                typeMismatch("the position of a color stop", expected: "a percentage or a length with its unit (40%, 12pt)",
+                             values[1], exprSpan(items[1]), items[1])
+                return nil
+            }
             if values.count == 2 && !isColorStop {
                 for (item, value) in zip(items, values) where length(value) == nil {
                     if case .percent = value { continue }
