@@ -39,7 +39,7 @@ enum Value {
     /// An `fn` function (index into the evaluator's functions).
     case function(Int)
     /// A gradient or pattern: `linear(…)`, `radial(…)`, `hatch(…)`, `dots(…)`.
-    case paint(PaintSpec)
+    indirect case paint(PaintSpec)
 
     /// The type's name as shown in diagnostics ("expected a length, found a color").
     var typeName: String {
