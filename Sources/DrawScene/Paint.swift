@@ -227,6 +227,9 @@ package enum ShadingLimits {
     /// Periods of a repeating or reflecting gradient unrolled into one shading function;
     /// beyond them the gradient pads with the colours at the ends.
     package static let maxPeriods = 512
+    /// Interpolation functions (periods × stops) of one unrolled shading: bounds the output
+    /// a gradient with many stops and a short period can ask for.
+    package static let maxSegments = 4096
 }
 
 /// A piece of a gradient's colour ramp between two offsets (a type 2 function in PDF and
@@ -265,6 +268,7 @@ extension Gradient {
         }
         low = low.rounded(.down); high = max(low + 1, high.rounded(.up))
         if high - low > Double(ShadingLimits.maxPeriods) { return (0, 1) }
+        if (high - low) * Double(max(1, stops.count)) > Double(ShadingLimits.maxSegments) { return (0, 1) }
         return (low, high)
     }
 

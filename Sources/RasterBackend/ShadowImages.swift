@@ -25,7 +25,10 @@ package enum ShadowImages {
             let (w, h) = RasterWriter.pixelSize(page.size, dpi: 72 * pixelsPerPoint)
             guard w <= RasterLimits.maximumPagePixels / max(1, h) else { continue }
             painter.width = w; painter.height = h
-            result.pages[index].items = lower(page.items, parent: .identity, painter: &painter, images: &result.images)
+            // Two page-sized layers, reused by every group of the page (only what a group
+            // drew is cleared after it), so many shadows cost their own areas, not pages.
+            let layers = (Layer(width: w, height: h), Layer(width: w, height: h))
+            result.pages[index].items = lower(page.items, parent: .identity, painter: &painter, layers: layers, images: &result.images)
         }
         return result
     }
@@ -41,13 +44,13 @@ package enum ShadowImages {
         return false
     }
 
-    private static func lower(_ items: [Scene.Item], parent: Transform, painter: inout Painter,
+    private static func lower(_ items: [Scene.Item], parent: Transform, painter: inout Painter, layers: (Layer, Layer),
                               images: inout [Scene.ImageResource]) -> [Scene.Item] {
         guard hasShadows(items) else { return items }
         return items.map { item in
             guard case .group(var group) = item else { return item }
             let ctm = group.transform.then(parent)
-            group.items = lower(group.items, parent: ctm, painter: &painter, images: &images)
+            group.items = lower(group.items, parent: ctm, painter: &painter, layers: layers, images: &images)
             guard !group.shadows.isEmpty else { return .group(group) }
             let shadows = group.shadows
             var content = group
@@ -55,7 +58,7 @@ package enum ShadowImages {
             var outer = Scene.Group(items: [.group(content)])
             outer.opacity = group.opacity
             outer.blend = group.blend
-            if let image = shadowImage(content, shadows: shadows, parent: parent, painter: &painter) {
+            if let image = shadowImage(content, shadows: shadows, parent: parent, painter: &painter, layers: layers) {
                 images.append(image.resource)
                 let item = Scene.Item.image(Scene.ImageItem(image: Scene.ImageID(images.count - 1), rect: image.rect))
                 // The image is in page space: undo the parent's transform around it.
@@ -77,17 +80,17 @@ package enum ShadowImages {
     /// The shadows of `group` (drawn in `parent`'s coordinates) as an image and its place
     /// on the page, or nil when they show nothing.
     private static func shadowImage(_ group: Scene.Group, shadows: [Shadow], parent: Transform,
-                                    painter: inout Painter) -> (resource: Scene.ImageResource, rect: Rect)? {
+                                    painter: inout Painter, layers: (Layer, Layer)) -> (resource: Scene.ImageResource, rect: Rect)? {
         let scale = pixelsPerPoint
         let device = parent.then(.scale(scale, scale))
-        let content = Layer(width: painter.width, height: painter.height)
+        let (content, shadowLayer) = layers
+        defer { clear(content); clear(shadowLayer) }
         painter.layers = [content]
         painter.clip = nil
         painter.failure = nil
         painter.edges = 0
         painter.drawGroup(group, ctm: device)
         guard painter.failure == nil else { return nil }
-        let shadowLayer = Layer(width: painter.width, height: painter.height)
         for shadow in shadows { painter.paintShadow(shadow, of: content, ctm: device, onto: shadowLayer) }
         painter.layers = []
         let box = shadowLayer.dirty.intersection(PixelBox(x0: 0, y0: 0, x1: painter.width, y1: painter.height))
@@ -103,5 +106,17 @@ package enum ShadowImages {
         let rect = Rect(x: Double(box.x0) / scale, y: Double(box.y0) / scale,
                         width: Double(box.width) / scale, height: Double(box.height) / scale)
         return (Scene.ImageResource(format: .png, bytes: bytes, pixelWidth: box.width, pixelHeight: box.height), rect)
+    }
+
+    /// Zeroes what was drawn into `layer` and marks it clean.
+    private static func clear(_ layer: Layer) {
+        let box = layer.dirty.intersection(PixelBox(x0: 0, y0: 0, x1: layer.width, y1: layer.height))
+        if !box.isEmpty {
+            for y in box.y0..<box.y1 {
+                let from = (y * layer.width + box.x0) * 4
+                for i in from..<(from + box.width * 4) { layer.pixels[i] = 0 }
+            }
+        }
+        layer.dirty = PixelBox(x0: layer.width, y0: layer.height, x1: 0, y1: 0)
     }
 }

@@ -2,6 +2,7 @@
 // turned into offsets, repeating gradients cut to their stops, patterns as clipped
 // geometry anchored at the page origin, shadows and blend modes carried by the node's group.
 
+import DrawCatalogue
 import DrawKit
 import DrawScene
 import Testing
@@ -126,6 +127,12 @@ struct GradientEvaluationTests {
         #expect(s.count == 4)
         #expect(s.map(\.start) == [0, 0.5, 1, 1.5])
         #expect(s[2].startColor == .black && s[2].endColor == .white)
+    }
+
+    @Test("the catalogue's blend words are the IR's blend modes, in order")
+    func blendNames() {
+        #expect(BlendModeNames.all == BlendMode.allCases.map(\.name))
+        #expect(Property.blend.spec.words == BlendMode.allCases.map(\.name))
     }
 
     @Test("blend formulas of ISO 32000-1 §11.3.5")
