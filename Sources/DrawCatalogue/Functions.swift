@@ -7,6 +7,8 @@ package struct FunctionSpec: Sendable {
     package enum Group: UInt8, Sendable, CaseIterable {
         case numeric, color, string, list, data
         case printing
+        /// Gradients and patterns, values of `fill:` and `stroke:` (issue 24).
+        case paint
         package var title: String {
             switch self {
             case .numeric: "Numbers"
@@ -15,6 +17,7 @@ package struct FunctionSpec: Sendable {
             case .list: "Lists"
             case .data: "Data files"
             case .printing: "Printing"
+            case .paint: "Paint"
             }
         }
         /// Implemented with the arithmetic (no named arguments) rather than the library.
@@ -97,6 +100,16 @@ package struct FunctionSpec: Sendable {
         FunctionSpec("envelope", .printing, ["name"],
                      doc: "An addressed envelope's size and where its recipient and return address go (`envelope-10`, `dl`, `c6`, `c5`, `b5`).",
                      example: "envelope(\"dl\")"),
+        FunctionSpec("linear", .paint, ["angle", "stops", "…"], named: ["from", "to", "spread", "units"],
+                     doc: "A linear gradient: at `angle` (0 = left to right, clockwise) or from `from:` to `to:`; stops are colours or (color, position).",
+                     example: "linear(90deg, red, (gold, 30%), blue)"),
+        FunctionSpec("radial", .paint, ["stops", "…"], named: ["center", "radius", "focal", "spread", "units"],
+                     doc: "A radial gradient from the focal point to the circle of `radius` around `center` (box fractions by default).",
+                     example: "radial(white, steelblue, focal: (30%, 30%))"),
+        FunctionSpec("hatch", .paint, ["angle", "spacing", "color", "width"],
+                     doc: "A fill of parallel lines (defaults 45deg, 6pt, black, 0.75pt).", example: "hatch(45deg, 4pt, navy, 1pt)"),
+        FunctionSpec("dots", .paint, ["spacing", "radius", "color"],
+                     doc: "A fill of dots on a square grid (defaults 6pt, 1pt, black).", example: "dots(8pt, 2pt, green)"),
     ]
 
     /// Functions by name.

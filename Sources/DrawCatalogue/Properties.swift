@@ -23,6 +23,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     // Typesetting (issue #23).
     case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
     case hyphenate, markup, tabStops, maxLines, overflow
+    // Paint (issue 24).
+    case shadow, blend
 }
 
 /// Where a property belongs in the reference.
@@ -159,11 +161,13 @@ extension Property {
                                 doc: "Applies `style` declarations; properties written on the node win.",
                                 example: "rect style: [card, warning]")
         case .fill:
-            return PropertySpec("fill", .paint, "a color or 'none'", default: "none", group: .paint, words: ["none"],
+            return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots) or 'none'", default: "none",
+                                group: .paint, words: ["none"],
                                 doc: "The paint inside the outline. On a `grid`, `fill: true` stretches shape cells to their slot.",
                                 example: "rect fill: #fde68a")
         case .stroke:
-            return PropertySpec("stroke", .paint, "a color or 'none'", default: "black", group: .paint, words: ["none"],
+            return PropertySpec("stroke", .paint, "a color, a gradient (linear, radial) or 'none'", default: "black", group: .paint,
+                                words: ["none"],
                                 doc: "The paint of the outline.", example: "rect stroke: none")
         case .lineWidth:
             return PropertySpec("lineWidth", .length, "a length", default: "1pt", group: .paint,
@@ -457,6 +461,17 @@ extension Property {
                                 group: .kindSpecific, words: ["visible", "shrink"],
                                 doc: "`shrink`: the text of a fixed-size box is set smaller until it fits.",
                                 example: "rect \"Label\", size: (60, 20), overflow: shrink")
+        case .shadow:
+            return PropertySpec("shadow", .other, "(dx, dy, blur, color), a list of them or 'none'", default: "none",
+                                group: .common, words: ["none"],
+                                doc: "Drop shadows under the node: its alpha moved by (dx, dy), blurred (σ = blur / 2) and tinted; several are painted in order.",
+                                example: "rect size: (80, 40), fill: white, shadow: (2pt, 4pt, 8pt, #0006)")
+        case .blend:
+            return PropertySpec("blend", .word,
+                                "a blend mode (normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion, hue, saturation, color, luminosity)",
+                                default: "normal", group: .common, words: BlendModeNames.all,
+                                doc: "How the node (with its shadows) is composited onto what is below it: the blend modes of PDF.",
+                                example: "circle r: 20, fill: #0ff, blend: multiply")
         }
     }
 
@@ -505,4 +520,13 @@ package struct InheritedSet: Equatable, Hashable, Sendable {
     }
     /// How many inherited properties the raw value can hold.
     package static let capacity = MemoryLayout<RawValue>.size * 8
+}
+
+/// The names of `blend:` (the PDF blend modes, ISO 32000-1 §11.3.5), in the order of
+/// DrawScene's `BlendMode` (a test checks they agree).
+package enum BlendModeNames {
+    package static let all = [
+        "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight", "softLight",
+        "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+    ]
 }

@@ -99,6 +99,31 @@ private struct IRWriter {
         }
     }
 
+    /// ` linear (x0, y0) (x1, y1)` or ` radial …`, the spread, the transform and the stops.
+    mutating func gradient(_ g: Gradient) {
+        switch g.geometry {
+        case .linear(let start, let end):
+            text(" linear "); point(start); text(" "); point(end)
+        case .radial(let center, let radius, let focal):
+            text(" radial "); point(center); text(" r "); number(radius)
+            if focal != center { text(" focal "); point(focal) }
+        }
+        if g.spread != .pad { text(g.spread == .repeat ? " repeat" : " reflect") }
+        if !g.transform.isIdentity {
+            let t = g.transform
+            text(" transform [")
+            number(t.a); text(" "); number(t.b); text(" "); number(t.c); text(" ")
+            number(t.d); text(" "); number(t.e); text(" "); number(t.f)
+            text("]")
+        }
+        text(" stops [")
+        for (index, stop) in g.stops.enumerated() {
+            if index > 0 { text(" ") }
+            number(stop.offset); text(" "); color(stop.color)
+        }
+        text("]")
+    }
+
     mutating func item(_ item: Scene.Item) {
         startLine()
         switch item {
@@ -107,9 +132,11 @@ private struct IRWriter {
             if let fill = paint.fill {
                 text(" fill "); color(fill.color)
                 if fill.rule == .evenOdd { text(" evenodd") }
+                if let gradient = fill.gradient { self.gradient(gradient) }
             }
             if let stroke = paint.stroke {
                 text(" stroke "); color(stroke.color)
+                if let gradient = stroke.gradient { self.gradient(gradient) }
                 text(" width "); number(stroke.width)
                 if stroke.cap != .butt { text(stroke.cap == .round ? " cap round" : " cap square") }
                 if stroke.join != .miter { text(stroke.join == .round ? " join round" : " join bevel") }
@@ -160,6 +187,10 @@ private struct IRWriter {
                 text("]")
             }
             if group.opacity != 1 { text(" opacity "); number(group.opacity) }
+            if group.blend != .normal { text(" blend "); text(group.blend.name) }
+            for shadow in group.shadows {
+                text(" shadow "); point(shadow.offset); text(" blur "); number(shadow.blur); text(" "); color(shadow.color)
+            }
             newline()
             indent += 1
             if let clip = group.clip {

@@ -1045,17 +1045,22 @@ struct LayoutEngine {
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
         let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
-        if causes.translucent == nil, opacity < 1 || Self.hasTranslucentPaint(node.style) { causes.translucent = node.span }
+        let shadows = node.hasRareGeometry ? node.geometry.shadows : []
+        let blend = node.hasRareGeometry ? node.geometry.blend : .normal
+        if causes.translucent == nil, opacity < 1 || blend != .normal || Self.hasTranslucentPaint(node.style) { causes.translucent = node.span }
         let outerFontCause = fontCause
         let fontsSpan = node.style.fontsSpan
         fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
         defer { fontCause = outerFontCause }
-        if own != nil || opacity != 1 {
+        if own != nil || opacity != 1 || !shadows.isEmpty || blend != .normal {
             var inner: [Scene.Item] = []
             emitContent(node, index: index, box: box, into: &inner)
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
-            items.append(.group(Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)))
+            var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)
+            group.shadows = shadows
+            group.blend = blend
+            items.append(.group(group))
         } else {
             emitContent(node, index: index, box: box, into: &items)
         }
@@ -1069,8 +1074,7 @@ struct LayoutEngine {
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let outline = PathSink.shapeOutline(ellipse: node.kind != .rect, in: frame,
                                                 radius: node.kind == .rect ? node.geometry.corner ?? 0 : 0)
-            let paint = Self.shapePaint(style)
-            if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
+            appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(box.bounds, Self.shapePadding(node, index: index))
@@ -1084,8 +1088,7 @@ struct LayoutEngine {
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let g = node.geometry
             let outline = Shapes.outline(node.kind, g.shape, in: frame)
-            let paint = Self.shapePaint(style)
-            if paint.fill != nil || paint.stroke != nil { items.append(.path(outline, paint)) }
+            appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(Shapes.labelArea(node.kind, g.shape, in: box.bounds), Self.shapePadding(node, index: index))
@@ -1123,12 +1126,17 @@ struct LayoutEngine {
                     if !marks.hollow.verbs.isEmpty { hollowMarks = marks.hollow.path }
                 }
                 let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
+                let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
                 if let line, fill != nil || stroke != nil {
                     // A filled polyline closes implicitly (as in SVG); the outline follows the
                     // shortened line only when heads were drawn.
-                    items.append(.path(line, Paint(fill: fill, stroke: stroke)))
+                    appendPainted(line, style, fill: fill, stroke: stroke, frame: frame, into: &items)
                 }
-                if let heads, let stroke { items.append(.path(heads, Paint(fill: Fill(color: stroke.color)))) }
+                if let heads, let stroke {
+                    var headFill = Fill(color: stroke.color)
+                    if let spec = style.strokePaint { headFill.gradient = gradient(spec, frame: frame) }
+                    items.append(.path(heads, Paint(fill: headFill)))
+                }
                 if let stroke {
                     var solid = stroke
                     solid.dash = []; solid.dashOffset = 0; solid.join = .miter; solid.miterLimit = max(solid.miterLimit, 10)
@@ -1147,10 +1155,8 @@ struct LayoutEngine {
         case .path:
             let path = paths[Int(box.side)]
             if !path.isEmpty {
-                let paint = Self.shapePaint(style)
-                if paint.fill != nil || paint.stroke != nil {
-                    items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }), paint))
-                }
+                let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
+                appendPainted(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }), style, frame: frame, into: &items)
             }
         case .image:
             if box.side >= 0 {
@@ -1264,10 +1270,6 @@ struct LayoutEngine {
     /// A fill, stroke or text colour less than opaque (PostScript cannot show it).
     static func hasTranslucentPaint(_ style: ResolvedStyle) -> Bool {
         (style.fill.map { $0.alpha < 1 } ?? false) || (style.stroke.map { $0.alpha < 1 } ?? false) || style.color.alpha < 1
-    }
-
-    private static func shapePaint(_ style: ResolvedStyle) -> Paint {
-        Paint(fill: style.pathFill, stroke: style.pathStroke)
     }
 
     private static func strokePaint(_ style: ResolvedStyle) -> Stroke? {

@@ -81,6 +81,10 @@ extension Scene {
         /// 0…1, applied to the group as a whole.
         package var opacity: Double
         package var items: [Item]
+        /// How the group, composited on its own first, meets what is below it.
+        package var blend: BlendMode = .normal
+        /// Drop shadows painted under the group, in order (in the group's outer coordinates).
+        package var shadows: [Shadow] = []
         package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item]) {
             self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
         }

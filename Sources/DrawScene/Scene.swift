@@ -135,7 +135,13 @@ package enum LineJoin: UInt8, Hashable, Sendable {
 package struct Fill: Hashable, Sendable {
     package var color: Color
     package var rule: FillRule
+    /// A gradient painting the fill instead of `color` (which then stands for it where one
+    /// colour is needed: `Gradient.representativeColor`).
+    package var gradient: Gradient? = nil
     package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
+    package init(gradient: Gradient, rule: FillRule = .nonZero) {
+        self.color = gradient.representativeColor; self.rule = rule; self.gradient = gradient
+    }
 }
 
 package struct Stroke: Hashable, Sendable {
@@ -147,6 +153,8 @@ package struct Stroke: Hashable, Sendable {
     /// Dash lengths in points; empty means solid.
     package var dash: [Double]
     package var dashOffset: Double
+    /// A gradient painting the stroke instead of `color` (see `Fill.gradient`).
+    package var gradient: Gradient? = nil
     package init(
         color: Color, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
         miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0

@@ -322,6 +322,7 @@ extension Evaluation {
             return nil
         }
 
+        if Self.paintFunctionNames.contains(function) { return callPaint(function, arguments, span: span) }
         switch function {
         case "upper", "lower", "trim", "chars", "codepoint":
             guard arity(1...1) else { return nil }

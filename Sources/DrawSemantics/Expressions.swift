@@ -113,13 +113,7 @@ extension Evaluation {
                 values.append(value)
             }
             if values.count == 2, let x = length(values[0]), let y = length(values[1]) { return .point(x, y) }
-            if values.count == 2 {
-                for (item, value) in zip(items, values) where length(value) == nil {
-                    if case .percent = value { continue }
-                    typeMismatch("a point coordinate", expected: "a number or a length", value, exprSpan(item), item)
-                    return nil
-                }
-            }
+            if values.count == 2, !pairIsValid(values, first: items[0], second: items[1]) { return nil }
             return .tuple(values)
         case .list(let itemList):
             let file = unit
@@ -520,6 +514,36 @@ extension Evaluation {
         case .string: return .string(String(scalars[index]))
         default: return nil
         }
+    }
+
+    /// Whether a 2-tuple that is not a point is valid: a colour stop `(color, position)` of a
+    /// gradient (issue 24), whose position carries its unit (`(gold, 40%)`, `(gold, 12pt)`), so
+    /// `(red, 2)` stays a point with a wrong coordinate; or percentages. Reports it otherwise.
+    /// Kept out of `evaluate`, whose stack frame bounds how deep expressions may nest.
+    @inline(never)
+    func pairIsValid(_ values: [Value], first: ExprID, second: ExprID) -> Bool {
+        let isColor: Bool
+        switch colorOrNone(values[0]) {
+        case .some(.some): isColor = true
+        default: isColor = false
+        }
+        if isColor {
+            switch values[1] {
+            case .percent, .length: return true
+            default: break
+            }
+            if length(values[1]) == nil {
+                typeMismatch("the position of a color stop", expected: "a percentage or a length with its unit (40%, 12pt)",
+                             values[1], exprSpan(second), second)
+                return false
+            }
+        }
+        for (item, value) in [(first, values[0]), (second, values[1])] where length(value) == nil {
+            if case .percent = value { continue }
+            typeMismatch("a point coordinate", expected: "a number or a length", value, exprSpan(item), item)
+            return false
+        }
+        return true
     }
 
     // MARK: Functions

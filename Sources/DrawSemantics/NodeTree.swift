@@ -292,6 +292,17 @@ package struct ResolvedStyle: Hashable, Sendable {
         set { updateRest { $0.typography = newValue } }
     }
 
+    /// `fill:` as a gradient or pattern (nil: a colour or none).
+    package var fillPaint: PaintSpec? {
+        get { rest.values.fillPaint }
+        set { if newValue != nil || rest.values.fillPaint != nil { updateRest { $0.fillPaint = newValue } } }
+    }
+    /// `stroke:` as a gradient (nil: a colour or none).
+    package var strokePaint: PaintSpec? {
+        get { rest.values.strokePaint }
+        set { if newValue != nil || rest.values.strokePaint != nil { updateRest { $0.strokePaint = newValue } } }
+    }
+
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
     package var pathFill: Fill? {
@@ -363,6 +374,10 @@ package final class StyleRest: Sendable {
         /// Where `fonts` was given (the `font:` value), for late errors about it.
         var fontsSpan: Span = .unknown
         var typography = Typography()
+        /// A gradient or pattern given as `fill:` / `stroke:` (then `fill`/`stroke` hold a
+        /// representative colour, so "painted at all" stays a colour test).
+        var fillPaint: PaintSpec? = nil
+        var strokePaint: PaintSpec? = nil
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -544,6 +559,17 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.labelCell = newValue } }
     }
 
+    /// `shadow:` drop shadows, in order (issue 24).
+    package var shadows: [Shadow] {
+        get { rest?.values.shadows ?? [] }
+        set { updateRest { $0.shadows = newValue } }
+    }
+    /// `blend:` how the node is composited onto what is below it.
+    package var blend: BlendMode {
+        get { rest?.values.blend ?? .normal }
+        set { updateRest { $0.blend = newValue } }
+    }
+
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
@@ -594,6 +620,8 @@ package final class GeometryRest: Sendable {
         var stretchCells = false
         var labelCell: LabelCell?
         var textFit: TextFit?
+        var shadows: [Shadow] = []
+        var blend: BlendMode = .normal
     }
     let values: Values
     init(_ values: Values) { self.values = values }

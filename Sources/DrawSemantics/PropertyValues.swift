@@ -259,8 +259,22 @@ extension Evaluation {
             if case .bool(let flag) = value { frames[top].node.geometry.stretchCells = flag; return }
             fallthrough
         case .fill, .stroke:
+            if case .paint(let spec) = value {
+                if property == .stroke && spec.isPattern {
+                    error("sem.invalid-value", valueSpan,
+                          "a pattern ('hatch', 'dots') fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
+                    return
+                }
+                setInherited(property, top) {
+                    if property == .fill { $0.fill = spec.representativeColor; $0.fillPaint = spec }
+                    else { $0.stroke = spec.representativeColor; $0.strokePaint = spec }
+                }
+                return
+            }
             guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
-            setInherited(property, top) { property == .fill ? ($0.fill = color) : ($0.stroke = color) }
+            setInherited(property, top) {
+                if property == .fill { $0.fill = color; $0.fillPaint = nil } else { $0.stroke = color; $0.strokePaint = nil }
+            }
         case .color:
             guard case .some(.some(let color)) = colorOrNone(value) else { mismatch(names: NamedColors.names); return }
             setInherited(property, top) { $0.color = color }
@@ -486,6 +500,12 @@ extension Evaluation {
         case .labelBackground:
             guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
             frames[top].node.geometry.link.labelBackground = .some(color)
+        case .shadow:
+            guard let shadows = shadowsValue(value, span: valueSpan, expr: expr) else { return }
+            frames[top].node.geometry.shadows = shadows
+        case .blend:
+            guard let mode = word(blendNames) else { return }
+            frames[top].node.geometry.blend = mode
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
             applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
         case .smooth:
@@ -853,8 +873,12 @@ extension Evaluation {
 
     static func copy(_ property: Property, from source: ResolvedStyle, to target: inout ResolvedStyle) {
         switch property {
-        case .fill: target.fill = source.fill
-        case .stroke: target.stroke = source.stroke
+        case .fill:
+            target.fill = source.fill
+            target.fillPaint = source.fillPaint
+        case .stroke:
+            target.stroke = source.stroke
+            target.strokePaint = source.strokePaint
         case .lineWidth: target.lineWidth = source.lineWidth
         case .lineCap: target.lineCap = source.lineCap
         case .lineJoin: target.lineJoin = source.lineJoin

@@ -38,6 +38,8 @@ enum Value {
     case record(RecordKeys, [Value])
     /// An `fn` function (index into the evaluator's functions).
     case function(Int)
+    /// A gradient or pattern: `linear(…)`, `radial(…)`, `hatch(…)`, `dots(…)`.
+    indirect case paint(PaintSpec)
 
     /// The type's name as shown in diagnostics ("expected a length, found a color").
     var typeName: String {
@@ -61,6 +63,7 @@ enum Value {
         case .poison: "an invalid value"
         case .record: "a record"
         case .function: "a function"
+        case .paint(let spec): spec.isPattern ? "a pattern" : "a gradient"
         }
     }
 }
@@ -97,6 +100,7 @@ func interpolationText(_ value: Value) -> String {
         }
         return text + "}"
     case .function: return "<function>"
+    case .paint(let spec): return spec.isPattern ? "<pattern>" : "<gradient>"
     }
 }
 

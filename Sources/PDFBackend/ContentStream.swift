@@ -70,6 +70,9 @@ struct ResourceUse {
     var graphicsStates = OrderedIndexSet()
     var images = OrderedIndexSet()
     var forms = OrderedIndexSet()
+    /// Shading patterns (`/Pn`) and shadings (`/Shn`) of gradients.
+    var patterns = OrderedIndexSet()
+    var shadings = OrderedIndexSet()
     /// Whether anything in the stream is transparent (then the page gets a group with a
     /// blending colour space, so viewers blend in RGB rather than guessing).
     var usesTransparency = false

@@ -68,6 +68,8 @@ package enum PDFWriter {
             if case .standard = document.fonts[index] { descriptorObjects[index] = file.allocate() }
         }
         let stateObjects = used.graphicsStates.map { _ in file.allocate() }
+        let shadingObjects = used.shadings.map { _ in file.allocate() }
+        let patternObjects = used.patterns.map { _ in file.allocate() }
         var imageObjects = [Int?](repeating: nil, count: document.images.count)
         var maskObjects = [Int?](repeating: nil, count: document.images.count)
         for index in used.images {
@@ -77,7 +79,9 @@ package enum PDFWriter {
             }
         }
 
-        let objects = ObjectNumbers(fonts: fontObjects, graphicsStates: stateObjects, images: imageObjects, forms: formObjects)
+        var objects = ObjectNumbers(fonts: fontObjects, graphicsStates: stateObjects, images: imageObjects, forms: formObjects)
+        objects.shadings = shadingObjects
+        objects.patterns = patternObjects
 
         file.dictionary(catalog) { out in
             out.append(static: " /Type /Catalog /Pages ")
@@ -136,7 +140,8 @@ package enum PDFWriter {
                 out.append(number: box.minY); out.append(0x20)
                 out.append(number: box.maxX); out.append(0x20)
                 out.append(number: box.maxY)
-                out.append(static: "] /Group << /Type /Group /S /Transparency >> /Resources ")
+                out.append(static: form.luminosityMask ? "] /Group << /Type /Group /S /Transparency /CS /DeviceGray >> /Resources "
+                                                       : "] /Group << /Type /Group /S /Transparency >> /Resources ")
                 objects.writeResources(form.resources, into: &out)
             }
         }
@@ -162,7 +167,22 @@ package enum PDFWriter {
                     out.append(static: " /CA ")
                     out.append(number: Double(stroke) / 10_000)
                 }
+                if let mask = key.softMask {
+                    out.append(static: " /SMask << /Type /Mask /S /Luminosity /G ")
+                    out.reference(formObjects[mask])
+                    out.append(static: " >>")
+                }
+                if let blend = key.blend {
+                    out.append(static: " /BM /")
+                    out.append(Array(blend.pdfName.utf8))
+                }
             }
+        }
+        for (i, spec) in used.shadings.enumerated() {
+            file.writeShading(spec, object: shadingObjects[i])
+        }
+        for (i, key) in used.patterns.enumerated() {
+            file.writePattern(key, shadingObject: shadingObjects[key.shading], object: patternObjects[i])
         }
         for index in used.images {
             guard let object = imageObjects[index], case .some(.some(let decoded)) = used.decodedImages[index] else { continue }
@@ -189,6 +209,8 @@ struct ObjectNumbers {
     var graphicsStates: [Int]
     var images: [Int?]
     var forms: [Int]
+    var shadings: [Int] = []
+    var patterns: [Int] = []
 
     /// `<< /Font << … >> /ExtGState << … >> /XObject << … >> >>` with only what `use` needs.
     func writeResources(_ use: ResourceUse, into out: inout ByteBuffer) {
@@ -207,6 +229,22 @@ struct ObjectNumbers {
             for index in use.graphicsStates {
                 out.append(static: " /GS"); out.append(integer: index); out.append(0x20)
                 out.reference(graphicsStates[index])
+            }
+            out.append(static: " >>")
+        }
+        if !use.patterns.isEmpty {
+            out.append(static: " /Pattern <<")
+            for index in use.patterns {
+                out.append(static: " /P"); out.append(integer: index); out.append(0x20)
+                out.reference(patterns[index])
+            }
+            out.append(static: " >>")
+        }
+        if !use.shadings.isEmpty {
+            out.append(static: " /Shading <<")
+            for index in use.shadings {
+                out.append(static: " /Sh"); out.append(integer: index); out.append(0x20)
+                out.reference(shadings[index])
             }
             out.append(static: " >>")
         }

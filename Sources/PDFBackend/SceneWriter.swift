@@ -11,6 +11,10 @@ import DrawScene
 struct AlphaKey: Hashable {
     var fill: Int?
     var stroke: Int?
+    /// `/SMask`: a luminosity mask drawn by form `softMask` (issue 24).
+    var softMask: Int? = nil
+    /// `/BM`: the blend mode.
+    var blend: BlendMode? = nil
 }
 
 /// A transparency group XObject made for a group with opacity below 1.
@@ -18,6 +22,8 @@ struct FormXObject {
     var content: [UInt8]
     var boundingBox: Rect
     var resources: ResourceUse
+    /// A luminosity soft mask's group (DeviceGray) rather than a transparency group.
+    var luminosityMask = false
 }
 
 /// Everything a document's content streams refer to, each kept once, in first-use order.
@@ -39,6 +45,25 @@ struct DocumentResources {
     var images = OrderedIndexSet()
     var decodedImages: [Int: DecodedImage?] = [:]
     var forms: [FormXObject] = []
+    /// Shadings and shading patterns of gradients (issue 24), each once, in first-use order.
+    var shadings: [ShadingSpec] = []
+    private var shadingIndex: [ShadingSpec: Int] = [:]
+    var patterns: [PatternKey] = []
+    private var patternIndex: [PatternKey: Int] = [:]
+
+    mutating func shading(for spec: ShadingSpec) -> Int {
+        if let index = shadingIndex[spec] { return index }
+        shadings.append(spec)
+        shadingIndex[spec] = shadings.count - 1
+        return shadings.count - 1
+    }
+
+    mutating func pattern(for key: PatternKey) -> Int {
+        if let index = patternIndex[key] { return index }
+        patterns.append(key)
+        patternIndex[key] = patterns.count - 1
+        return patterns.count - 1
+    }
 
     init(fontCount: Int) {
         usedGlyphs = Array(repeating: [], count: fontCount)
@@ -98,7 +123,7 @@ struct SceneWriter {
             stream.op("f")
         }
         let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
-        emit(page.items, visible: pageRect, alphaScale: 1, into: &stream)
+        emit(page.items, visible: pageRect, alphaScale: 1, ctm: Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height), into: &stream)
         let bytes = stream.finish()
         return (bytes, stream.resources, stream.compressor)
     }
@@ -112,7 +137,7 @@ struct SceneWriter {
             case restore
             /// Finish the form on top of the stream stack, then draw it into the stream
             /// below with `alpha`, and `Q` there.
-            case form(alpha: Double, boundingBox: Rect)
+            case form(alpha: Double, boundingBox: Rect, blend: BlendMode)
         }
         var items: [Scene.Item]
         var index = 0
@@ -121,15 +146,18 @@ struct SceneWriter {
         /// A group opacity folded into the items' own alpha (see `isElementary`).
         var alphaScale: Double
         var closing: Closing
+        /// From this frame's user space to the default space of its content stream (the
+        /// page's, or a form's): the matrix of shading patterns.
+        var ctm: Transform = .identity
     }
 
     /// Emits `items` into `root`. The walk is iterative, with explicit stacks of frames and
     /// of content streams (a form XObject's stream sits above its page's), so a deeply
     /// nested drawing cannot overflow the call stack.
-    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, into root: inout ContentStream) {
+    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, ctm: Transform = .identity, into root: inout ContentStream) {
         var streams: [ContentStream] = [root]
         root = ContentStream()  // leave the buffer uniquely owned by the stack
-        var frames = [Frame(items: items, visible: visible, alphaScale: alphaScale, closing: .nothing)]
+        var frames = [Frame(items: items, visible: visible, alphaScale: alphaScale, closing: .nothing, ctm: ctm)]
         while let top = frames.indices.last {
             guard frames[top].index < frames[top].items.count else {
                 close(frames.removeLast(), streams: &streams)
@@ -141,13 +169,18 @@ struct SceneWriter {
             let current = streams.count - 1
             switch item {
             case .path(let path, let paint):
-                emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])
+                if paint.fill?.gradient != nil || paint.stroke?.gradient != nil {
+                    emitPaintedPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
+                } else {
+                    emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])
+                }
             case .text(let run):
                 emitText(run, alphaScale: alphaScale, into: &streams[current])
             case .image(let image):
                 emitImage(image, alphaScale: alphaScale, into: &streams[current])
             case .group(let group):
-                if let frame = openGroup(group, visible: frames[top].visible, alphaScale: alphaScale, streams: &streams) {
+                if var frame = openGroup(group, visible: frames[top].visible, alphaScale: alphaScale, streams: &streams) {
+                    if case .form = frame.closing { frame.ctm = .identity } else { frame.ctm = group.transform.then(frames[top].ctm) }
                     frames.append(frame)
                 }
             }
@@ -204,6 +237,20 @@ struct SceneWriter {
         }
     }
 
+    /// A path with a gradient fill or stroke: the gradient parts through shading patterns,
+    /// a colour part as usual; fill before stroke.
+    mutating func emitPaintedPath(_ path: Scene.Path, _ paint: Paint, ctm: Transform, alphaScale: Double, into stream: inout ContentStream) {
+        guard !path.isEmpty, path.verbs.first == .move else { return }
+        if let fill = paint.fill {
+            if fill.gradient != nil { emitGradientPath(path, fill: fill, stroke: nil, ctm: ctm, alphaScale: alphaScale, into: &stream) }
+            else { emitPath(path, Paint(fill: fill), alphaScale: alphaScale, into: &stream) }
+        }
+        if let stroke = paint.stroke, stroke.width > 0, stroke.width.isFinite {
+            if stroke.gradient != nil { emitGradientPath(path, fill: nil, stroke: stroke, ctm: ctm, alphaScale: alphaScale, into: &stream) }
+            else { emitPath(path, Paint(stroke: stroke), alphaScale: alphaScale, into: &stream) }
+        }
+    }
+
     // MARK: groups
 
     /// Whether an item paints as one elementary object, so a group opacity can be folded
@@ -234,8 +281,8 @@ struct SceneWriter {
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
         if let clip = group.clip, clip.isEmpty || clip.verbs.first != .move { return nil }
 
-        let needsTransparencyGroup = quantizedAlpha(opacity) < 10_000
-            && !(group.items.count == 1 && isElementary(group.items[0]))
+        let needsTransparencyGroup = (quantizedAlpha(opacity) < 10_000
+            && !(group.items.count == 1 && isElementary(group.items[0]))) || group.blend != .normal
         let needsState = !t.isIdentity || group.clip != nil || needsTransparencyGroup
         let current = streams.count - 1
         if needsState { streams[current].save() }
@@ -263,7 +310,7 @@ struct SceneWriter {
         form.numbers = streams[current].numbers
         streams.append(form)
         return Frame(items: group.items, visible: inner, alphaScale: 1,
-                     closing: .form(alpha: opacity * alphaScale, boundingBox: inner))
+                     closing: .form(alpha: opacity * alphaScale, boundingBox: inner, blend: group.blend))
     }
 
     /// Ends a group's frame (see `Frame.Closing`).
@@ -273,12 +320,17 @@ struct SceneWriter {
             break
         case .restore:
             streams[streams.count - 1].restore()
-        case .form(let alpha, let boundingBox):
+        case .form(let alpha, let boundingBox, let blend):
             var form = streams.removeLast()
             let content = form.finish()
             let index = resources.forms.count
             resources.forms.append(FormXObject(content: content, boundingBox: boundingBox, resources: form.resources))
             let current = streams.count - 1
+            if blend != .normal {
+                var key = AlphaKey()
+                key.blend = blend
+                streams[current].applyGraphicsState(resources.graphicsState(for: key))
+            }
             setAlpha(fill: alpha, stroke: alpha, in: &streams[current])
             streams[current].drawForm(index)
             streams[current].resources.usesTransparency = true

@@ -516,6 +516,18 @@ struct PSBody {
         let fill = paint.fill.flatMap { $0.color.alpha > 0 ? $0 : nil }
         let stroke = paint.stroke.flatMap { $0.color.alpha > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard !path.isEmpty, fill != nil || stroke != nil else { return }
+        if fill?.gradient != nil || stroke?.gradient != nil {
+            // Gradient parts through shading patterns, colour parts as usual; fill first.
+            if let fill {
+                if let gradient = fill.gradient { gradientPath(path, gradient: gradient, fill: fill, stroke: nil, into: &content) }
+                else { self.path(path, Paint(fill: fill), into: &content) }
+            }
+            if let stroke {
+                if let gradient = stroke.gradient { gradientPath(path, gradient: gradient, fill: nil, stroke: stroke, into: &content) }
+                else { self.path(path, Paint(stroke: stroke), into: &content) }
+            }
+            return
+        }
         content.path(path)
         if let fill {
             if usesOpacity { content.setFillAlpha(fill.color.alpha) }

@@ -10,6 +10,12 @@ enum PSWarnings {
         "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
         "postscript has no partial image transparency: pixels of a PNG image are drawn opaque where their alpha is at least 50 % and left out elsewhere"
+    static let gradientAlpha =
+        "postscript shadings have no transparency: gradient stops are drawn with their colours only, each gradient with the largest alpha of its stops where Ghostscript shows opacity"
+    static let blend =
+        "postscript has no blend modes: groups with 'blend' are drawn as 'normal'"
+    static let shadow =
+        "postscript has no blur: shadows are drawn as a stack of spread copies of the shape (see docs/postscript.md)"
     static let imageUnreadable =
         "an image could not be decoded for postscript and is drawn as a grey box"
 
@@ -40,6 +46,8 @@ enum PSWarnings {
         if let font = scan.trueTypeFont { warnings.append(Warning(message: trueType, span: causes.font(font))) }
         if let image = scan.imageAlpha { warnings.append(Warning(message: imageAlpha, span: causes.image(image))) }
         if let image = scan.imageUnreadable { warnings.append(Warning(message: imageUnreadable, span: causes.image(image))) }
+        if scan.gradientAlpha { warnings.append(Warning(message: gradientAlpha, span: causes.translucent ?? .unknown)) }
+        if scan.blend { warnings.append(Warning(message: blend, span: causes.translucent ?? .unknown)) }
         if let page = document.pages.firstIndex(where: { page in
             let size = PSDocumentWriter.pageSize(page)
             return size.width != page.size.width || size.height != page.size.height
@@ -69,6 +77,8 @@ enum PSWarnings {
         var trueTypeFont: Int?
         var imageAlpha: Int?
         var imageUnreadable: Int?
+        var gradientAlpha = false
+        var blend = false
         var seenImages: Set<Int> = []
         var embeddedFonts: Set<Int> = []
 
@@ -81,6 +91,9 @@ enum PSWarnings {
                 case .path(_, let paint):
                     if let fill = paint.fill, fill.color.alpha < 1 { opacity = true }
                     if let stroke = paint.stroke, stroke.color.alpha < 1 { opacity = true }
+                    if paint.fill?.gradient?.hasTransparency == true || paint.stroke?.gradient?.hasTransparency == true {
+                        gradientAlpha = true
+                    }
                 case .text(let run):
                     if run.color.alpha < 1 { opacity = true }
                     if document.fonts.indices.contains(run.font.index),
@@ -95,6 +108,7 @@ enum PSWarnings {
                     }
                 case .group(let group):
                     if group.opacity < 1 { opacity = true }
+                    if group.blend != .normal { blend = true }
                     self.items(group.items)
                 }
             }

@@ -82,7 +82,7 @@ struct Painter {
             switch item {
             case .path(let path, let paint):
                 if let fill = paint.fill, fill.color.alpha > 0 {
-                    fillPath(path, ctm: ctm, rule: fill.rule == .evenOdd ? .evenOdd : .nonZero, color: fill.color)
+                    fillPath(path, ctm: ctm, rule: fill.rule == .evenOdd ? .evenOdd : .nonZero, color: fill.color, gradient: fill.gradient)
                 }
                 if let stroke = paint.stroke, stroke.color.alpha > 0 { strokePath(path, ctm: ctm, stroke: stroke) }
             case .text(let run):
@@ -108,7 +108,7 @@ struct Painter {
         }
         let opacity = max(0, min(1, group.opacity))
         if opacity <= 0 { return }
-        if opacity >= 1 {
+        if opacity >= 1 && group.shadows.isEmpty && group.blend == .normal {
             draw(group.items, ctm: ctm)
             return
         }
@@ -116,13 +116,30 @@ struct Painter {
         layers.append(layer)
         draw(group.items, ctm: ctm)
         layers.removeLast()
-        composite(layer, opacity: opacity, onto: layers[layers.count - 1])
+        var result = layer
+        if !group.shadows.isEmpty {
+            // The shadows in order, then the group on top, composited as one (SVG's filter
+            // result, PDF's transparency group).
+            let combined = Layer(width: width, height: height)
+            for shadow in group.shadows { paintShadow(shadow, of: layer, ctm: parent, onto: combined) }
+            composite(layer, opacity: 1, onto: combined)
+            result = combined
+        }
+        if group.blend != .normal {
+            composite(result, opacity: opacity, blend: group.blend, onto: layers[layers.count - 1])
+        } else {
+            composite(result, opacity: opacity, onto: layers[layers.count - 1])
+        }
     }
 
     // MARK: Fills and strokes
 
-    mutating func fillPath(_ path: Scene.Path, ctm: Transform, rule: CoverageRule, color: Color) {
+    mutating func fillPath(_ path: Scene.Path, ctm: Transform, rule: CoverageRule, color: Color, gradient: Gradient? = nil) {
         let polylines = Flatten.polylines(path, transform: ctm, tolerance: options.tolerance)
+        if let gradient, let shade = gradientShader(gradient, ctm: ctm) {
+            fillPolygons(polylines.map(\.points), rule: rule, varying: true, shade: shade)
+            return
+        }
         fillPolygons(polylines.map(\.points), rule: rule) { _, _ in color }
     }
 
@@ -157,6 +174,10 @@ struct Painter {
             }
         }
         let color = stroke.color
+        if let gradient = stroke.gradient, let shade = gradientShader(gradient, ctm: ctm) {
+            fillPolygons(polygons, rule: .nonZero, varying: true, shade: shade)
+            return
+        }
         fillPolygons(polygons, rule: .nonZero) { _, _ in color }
     }
 
@@ -204,7 +225,7 @@ struct Painter {
 
     /// Fills polygons (device pixels) with a colour chosen per pixel (`shade(x, y)`, straight
     /// alpha), through the current clip, onto the top layer.
-    mutating func fillPolygons(_ polygons: [[Point]], rule: CoverageRule, shade: (Int, Int) -> Color) {
+    mutating func fillPolygons(_ polygons: [[Point]], rule: CoverageRule, varying: Bool = false, shade: (Int, Int) -> Color) {
         guard let box = bounds(polygons), accumulate(polygons, box: box) else { return }
         let layer = layers[layers.count - 1]
         layer.markDirty(box)
@@ -223,7 +244,7 @@ struct Painter {
                         if m == 0 { continue }
                         c *= Float(m) / 255
                     }
-                    let color = solid
+                    let color = varying ? shade(x, y) : solid
                     blend(px, (y * w + x) * 4, color, c)
                 }
             }

@@ -134,8 +134,12 @@ extension ByteBuffer {
     }
 
     /// The stroke attributes: colour, and whatever differs from the initial values.
-    mutating func appendStroke(_ stroke: Stroke, numbers: NumberCache? = nil) {
-        appendColor(stroke.color, attribute: "stroke", opacityAttribute: "stroke-opacity")
+    mutating func appendStroke(_ stroke: Stroke, numbers: NumberCache? = nil, gradientID: Int? = nil) {
+        if let gradientID {
+            append(static: " stroke=\"url(#g"); append(integer: gradientID); append(static: ")\"")
+        } else {
+            appendColor(stroke.color, attribute: "stroke", opacityAttribute: "stroke-opacity")
+        }
         let width = stroke.width.isFinite ? max(0, stroke.width) : 1
         if width != 1 {
             if ByteCursor.fits(width) {

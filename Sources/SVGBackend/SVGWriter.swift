@@ -63,10 +63,19 @@ struct SVGPageWriter {
     /// TrueType glyphs drawn on this page, with their path data (nil: the glyph draws
     /// nothing, e.g. a space), each written once into `<defs>` as `<path id="f<n>g<id>">`.
     var glyphPaths: [GlyphKey: [UInt8]?] = [:]
+    /// Gradients in first-use order; the id of `gradients[i]` is `g<i+1>` (issue 24).
+    var gradients: [Gradient] = []
+    var gradientIDs: [Gradient: Int] = [:]
+    /// Shadow filters in first-use order; the id of `filters[i]` is `s<i+1>`.
+    var filters: [[Shadow]] = []
+    var filterIDs: [[Shadow]: Int] = [:]
+    /// The page size, for the region of shadow filters.
+    var pageSize = Size.zero
 
     init(document: Scene.Document) { self.document = document }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
+        pageSize = page.size
         writeBody(page.items)
 
         // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
@@ -102,7 +111,7 @@ struct SVGPageWriter {
     // MARK: Defs
 
     private func writeDefs(into out: inout ByteBuffer) {
-        guard !clips.isEmpty || !usedFonts.isEmpty || !usedImages.isEmpty else { return }
+        guard !clips.isEmpty || !usedFonts.isEmpty || !usedImages.isEmpty || !gradients.isEmpty || !filters.isEmpty else { return }
         // (Glyphs are only ever used together with their font, so `usedFonts` covers them.)
         out.append(static: "<defs>\n")
         if !usedFonts.isEmpty {
@@ -119,6 +128,12 @@ struct SVGPageWriter {
             out.append(static: "  ")
             out.appendShape(clip)
             out.append(static: "/>\n</clipPath>\n")
+        }
+        for (offset, gradient) in gradients.enumerated() {
+            writeGradient(gradient, id: offset + 1, into: &out)
+        }
+        for (offset, shadows) in filters.enumerated() {
+            writeShadowFilter(shadows, id: offset + 1, into: &out)
         }
         for index in usedImages.sorted() {
             writeImageSymbol(index, into: &out)
@@ -168,7 +183,7 @@ struct SVGPageWriter {
     /// in one go.
     private mutating func writeBody(_ items: [Scene.Item]) {
         #if canImport(Dispatch)
-        if items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]) {
+        if items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]), !SVGPageWriter.anyPaintDefinition(items[...]) {
             let parts = min(8, items.count / (SVGPageWriter.parallelItems / 2))
             // Part 0 is written by this writer, the others by writers of their own.
             var others = (1..<parts).map { _ in SVGPageWriter(document: document) }
@@ -210,29 +225,49 @@ struct SVGPageWriter {
         return false
     }
 
-    /// One level of the walk: a list of items, where we are in it, and whether a `<g>` was
+    /// Whether an item among `items`, at any depth, needs a gradient or filter definition
+    /// (numbered in first-use order, like clip paths).
+    private static func anyPaintDefinition(_ items: ArraySlice<Scene.Item>) -> Bool {
+        var pending = [items]
+        while let list = pending.popLast() {
+            for item in list {
+                switch item {
+                case .path(_, let paint):
+                    if paint.fill?.gradient != nil || paint.stroke?.gradient != nil { return true }
+                case .group(let group):
+                    if !group.shadows.isEmpty { return true }
+                    pending.append(group.items[...])
+                case .text, .image:
+                    break
+                }
+            }
+        }
+        return false
+    }
+
+    /// One level of the walk: a list of items, where we are in it, and how many `<g>`s were
     /// opened for it (flattened groups continue at the same level without one).
     private struct Level {
         var items: ArraySlice<Scene.Item>
         var next: Int
-        var opensElement: Bool
+        var opened: Int
 
-        init(items: ArraySlice<Scene.Item>, opensElement: Bool) {
+        init(items: ArraySlice<Scene.Item>, opened: Int) {
             self.items = items
             next = items.startIndex
-            self.opensElement = opensElement
+            self.opened = opened
         }
     }
 
     /// Writes `items` in paint order. The walk keeps its own stack instead of recursing, so
     /// absurdly deep group nesting cannot overflow the thread's stack.
     private mutating func writeItems(_ items: ArraySlice<Scene.Item>) {
-        var stack = [Level(items: items, opensElement: false)]
+        var stack = [Level(items: items, opened: 0)]
         var depth = 0
         while let top = stack.last {
             if top.next == top.items.endIndex {
                 stack.removeLast()
-                if top.opensElement {
+                for _ in 0..<top.opened {
                     depth -= 1
                     indent(depth); body.append(static: "</g>\n")
                 }
@@ -250,8 +285,8 @@ struct SVGPageWriter {
             case .group(let group):
                 guard !group.items.isEmpty else { continue }
                 let opened = openGroup(group, depth: depth)
-                stack.append(Level(items: group.items[...], opensElement: opened))
-                if opened { depth += 1 }
+                stack.append(Level(items: group.items[...], opened: opened))
+                depth += opened
             }
         }
     }
@@ -271,6 +306,7 @@ struct SVGPageWriter {
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it.
         if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
+           fill.gradient == nil, stroke.gradient == nil,
            stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
            stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
             let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple
@@ -283,7 +319,10 @@ struct SVGPageWriter {
             }
             return
         }
-        if let fill = paint.fill {
+        if let fill = paint.fill, let gradient = fill.gradient {
+            body.append(static: " fill=\"url(#g"); body.append(integer: gradientID(gradient)); body.append(static: ")\"")
+            if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
+        } else if let fill = paint.fill {
             let triple = fill.color.hexTriple
             if triple != 0 { body.appendColor(fill.color, hexTriple: triple, attribute: "fill", opacityAttribute: "fill-opacity") }
             else if !fill.color.isOpaque { body.appendOpacity(fill.color.alpha, attribute: "fill-opacity") }
@@ -291,7 +330,9 @@ struct SVGPageWriter {
         } else {
             body.append(static: " fill=\"none\"")
         }
-        if let stroke = paint.stroke { body.appendStroke(stroke, numbers: numbers) }
+        if let stroke = paint.stroke {
+            body.appendStroke(stroke, numbers: numbers, gradientID: stroke.gradient.map { gradientID($0) })
+        }
         body.append(static: "/>\n")
     }
 
@@ -307,10 +348,43 @@ struct SVGPageWriter {
         body.append(static: "/>\n")
     }
 
-    /// Writes the `<g>` start tag for `group`, or nothing when the group changes nothing
-    /// (identity transform, no clip, opaque). Returns whether an element was opened.
-    private mutating func openGroup(_ group: Scene.Group, depth: Int) -> Bool {
+    /// The id number of a gradient definition, made on first use.
+    mutating func gradientID(_ gradient: Gradient) -> Int {
+        if let known = gradientIDs[gradient] { return known }
+        gradients.append(gradient)
+        gradientIDs[gradient] = gradients.count
+        return gradients.count
+    }
+
+    /// Writes the `<g>` start tags for `group`: none when the group changes nothing
+    /// (identity transform, no clip, opaque, no shadow, normal blending); an outer one for
+    /// shadows, blending and opacity when the group has shadows (SVG filters before it
+    /// clips, and the shadow must be of the clipped content). Returns how many were opened.
+    private mutating func openGroup(_ group: Scene.Group, depth: Int) -> Int {
         let opacity = group.opacity.isFinite ? min(1, max(0, group.opacity)) : 1
+        guard group.shadows.isEmpty && group.blend == .normal else {
+            var filterID: Int?
+            if !group.shadows.isEmpty {
+                if let known = filterIDs[group.shadows] { filterID = known } else {
+                    filters.append(group.shadows)
+                    filterIDs[group.shadows] = filters.count
+                    filterID = filters.count
+                }
+            }
+            indent(depth)
+            body.append(static: "<g")
+            if let filterID {
+                body.append(static: " filter=\"url(#s"); body.append(integer: filterID); body.append(static: ")\"")
+            }
+            if group.blend != .normal {
+                body.append(static: " style=\"mix-blend-mode:"); body.append(Array(group.blend.cssName.utf8)); body.append(static: "\"")
+            }
+            if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
+            body.append(static: ">\n")
+            var inner = group
+            inner.shadows = []; inner.blend = .normal; inner.opacity = 1
+            return 1 + openGroup(inner, depth: depth + 1)
+        }
         var clipID: Int?
         if let clip = group.clip {
             if let known = clipIDs[clip] {
@@ -321,7 +395,7 @@ struct SVGPageWriter {
                 clipID = clips.count
             }
         }
-        if group.transform.isIdentity && clipID == nil && opacity >= 1 { return false }
+        if group.transform.isIdentity && clipID == nil && opacity >= 1 { return 0 }
         indent(depth)
         body.append(static: "<g")
         if !group.transform.isIdentity {
@@ -332,7 +406,7 @@ struct SVGPageWriter {
         }
         if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
         body.append(static: ">\n")
-        return true
+        return 1
     }
 
     private mutating func writeText(_ run: Scene.TextRun, depth: Int) {

@@ -53,6 +53,10 @@ enum Workload: String, CaseIterable {
     /// UAX #14, justified and hyphenated, with bold and italic markup runs every few words.
     /// Not in the default table: `--workload typeset --sizes 10000`.
     case typeset
+    /// N rects and circles on a 40-pt grid, each filled with its own linear or radial
+    /// gradient of three stops (issue 24: 10,000 gradient-filled shapes → PDF). Not in the
+    /// default table: `--workload gradients --sizes 10000`.
+    case gradients
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -66,6 +70,7 @@ enum Workload: String, CaseIterable {
         case .ink, .inkcompact: "points"
         case .labels: "labels"
         case .typeset: "words"
+        case .gradients: "shapes"
         }
     }
 
@@ -82,6 +87,7 @@ enum Workload: String, CaseIterable {
         case .inkcompact: Self.ink(n, compact: true, &out)
         case .labels: Self.labels(n, &out)
         case .typeset: Self.typeset(n, &out)
+        case .gradients: Self.gradients(n, &out)
         }
         return out.bytes
     }
@@ -163,6 +169,26 @@ enum Workload: String, CaseIterable {
                 out.text("), fill: "); out.color(fill); out.text(", stroke: "); out.color(stroke)
                 out.text(", lineWidth: "); out.int(width); out.newline()
             }
+        }
+    }
+
+    private static func gradients(_ n: Int, _ out: inout SourceWriter) {
+        var random = SeededRandom(seed: 24)
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        out.line("// gradients: \(n) gradient-filled shapes on a 40-pt grid")
+        for i in 0..<n {
+            let x = 20 + 40 * (i % columns), y = 20 + 40 * (i / columns)
+            let a = random.next(below: 0x100_0000), b = random.next(below: 0x100_0000), c = random.next(below: 0x100_0000)
+            if i % 2 == 0 {
+                out.text("rect width: 30, height: 20, stroke: none, at: ("); out.int(x); out.text(", "); out.int(y)
+                out.text("), fill: linear("); out.int(random.next(below: 360)); out.text("deg, ")
+                out.color(a); out.text(", ("); out.color(b); out.text(", 40%), "); out.color(c); out.text(")")
+            } else {
+                out.text("circle r: 12, stroke: none, at: ("); out.int(x); out.text(", "); out.int(y)
+                out.text("), fill: radial("); out.color(a); out.text(", ("); out.color(b); out.text(", 60%), "); out.color(c)
+                out.text(", focal: (35%, 35%))")
+            }
+            out.newline()
         }
     }
 

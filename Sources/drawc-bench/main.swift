@@ -16,7 +16,7 @@ import Foundation
 struct Options {
     var quick = false
     var output = "bench/RESULTS.md"
-    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr && $0 != .labels && $0 != .typeset }
+    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr && $0 != .labels && $0 != .typeset && $0 != .gradients }
     var sizes: [Int] = [10_000, 100_000, 1_000_000]
     var child: (Workload, Int)?
 }
@@ -86,7 +86,7 @@ func parseOptions() -> Options {
             exit(0)
         case "--help", "-h":
             print("""
-            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact,labels,typeset] [--sizes 10000,100000] [--out FILE]
+            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact,labels,typeset,gradients] [--sizes 10000,100000] [--out FILE]
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             """)
