@@ -25,7 +25,8 @@ let package = Package(
         // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
         .target(name: "DrawFonts", dependencies: ["DrawResources"]),
         // The scene IR: pages of positioned paths, text runs, images and groups.
-        .target(name: "DrawScene", dependencies: ["DrawFonts"]),
+        .target(name: "DrawScene", dependencies: ["DrawFonts",
+                                                  "DrawDiagnostics"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources"]),
@@ -49,9 +50,15 @@ let package = Package(
             "DrawResources",
             "RasterBackend", "DrawImages",
         ]),
+        // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
+        // drag rewrite, the watch list (docs/preview.md).
+        .target(name: "DrawTools", dependencies: [
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
+        ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess",
+                                                       "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
@@ -80,6 +87,8 @@ let package = Package(
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
+        .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"],
+                    exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),

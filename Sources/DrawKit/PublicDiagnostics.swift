@@ -81,7 +81,7 @@ public struct DiagnosticReport: Sendable {
     let internalDiagnostics: [Diagnostic]
     let sources: SourceManager
 
-    init(_ diagnostics: [Diagnostic], sources: SourceManager) {
+    package init(_ diagnostics: [Diagnostic], sources: SourceManager) {
         let sorted = DiagnosticReport.sort(diagnostics)
         self.internalDiagnostics = sorted
         self.sources = sources

@@ -24,13 +24,17 @@ import DrawSemantics
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
 /// Images are read through `resources`, the boundary the evaluator read imports and data through.
+/// With `recordSources`, every item gets the statement that made it (docs/ir.md).
 package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
-                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+                    resources: Resources = Resources(), recordSources: Bool = false) -> (Scene.Document, [Diagnostic]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
+    engine.recordSources = recordSources
+    engine.recorder.chains = recordSources ? drawing.definitionChains : []
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
     }
+    if recordSources { document.sources = engine.recorder.sources }
     document.fonts = engine.documentFonts
     document.images = engine.images
     return (document, engine.diagnostics)
@@ -131,6 +135,10 @@ struct ConnectorGeometry {
 struct LayoutEngine {
     let fonts: FontResolver
     var diagnostics: [Diagnostic] = []
+    /// Sources of items (Sources.swift), only when asked.
+    var recordSources = false
+    var recorder = SourceRecorder()
+    var emitParentKind: NodeKind?
 
     // Fonts, shared by all pages.
     var faces: [LayoutFace] = []
@@ -263,6 +271,8 @@ struct LayoutEngine {
         // After errors nodes may sit where a fallback put them: no placement warnings then.
         let hasErrors = diagnostics.contains { $0.severity == .error }
         index = 0
+        if recordSources { recorder.resetPage() }
+        emitParentKind = nil
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
@@ -270,7 +280,11 @@ struct LayoutEngine {
                 index = Int(boxes[index].next)
             }
         }
-        return Scene.Page(size: size, background: page.settings.background, items: items)
+        guard recordSources else { return Scene.Page(size: size, background: page.settings.background, items: items) }
+        let sources = recorder.attach(to: &items)
+        var made = Scene.Page(size: size, background: page.settings.background, items: items)
+        made.itemSources = sources
+        return made
     }
 
     private static func countNodes(_ nodes: [Node]) -> Int {
@@ -969,15 +983,21 @@ struct LayoutEngine {
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
         let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
+        var source = Scene.SourceID.none
+        let start = items.count
+        if recordSources { source = recorder.enter(node, parentKind: emitParentKind) }
         if own != nil || opacity != 1 {
             var inner: [Scene.Item] = []
+            let parentList = recordSources ? recorder.beginGroup() : 0
             emitContent(node, index: index, box: box, into: &inner)
+            if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
             items.append(.group(Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)))
         } else {
             emitContent(node, index: index, box: box, into: &items)
         }
+        if recordSources { recorder.leave(source, start: start, end: items.count) }
     }
 
     private mutating func emitContent(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
@@ -1102,17 +1122,22 @@ struct LayoutEngine {
         guard !node.children.isEmpty else { return }
         if let clip {
             var inner: [Scene.Item] = []
+            let parentList = recordSources ? recorder.beginGroup() : 0
             emitChildren(node, index: index, clip: nil, into: &inner)
+            if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             items.append(.group(Scene.Group(clip: clip, items: inner)))
             return
         }
         var childIndex = index + 1
+        let savedParentKind = emitParentKind
+        emitParentKind = node.kind
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
                 emit(children.baseAddress! + i, index: childIndex, into: &items)
                 childIndex = Int(boxes[childIndex].next)
             }
         }
+        emitParentKind = savedParentKind
     }
 
     private mutating func emitConnector(_ node: NodeRef, box: Box, into items: inout [Scene.Item]) {

@@ -1,3 +1,4 @@
+import DrawDiagnostics
 import DrawFonts
 
 extension Scene {
@@ -80,6 +81,8 @@ extension Scene {
         /// 0…1, applied to the group as a whole.
         package var opacity: Double
         package var items: [Item]
+        /// Where each of `items` came from (see `Page.itemSources`); empty unless recorded.
+        package var itemSources: [SourceID] = []
         package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item]) {
             self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
         }
@@ -105,6 +108,10 @@ extension Scene {
         package var size: Size
         package var background: Color?
         package var items: [Item]
+        /// Parallel to `items` when sources were recorded (`LayoutOptions.recordSources`),
+        /// else empty: the index in `Document.sources` of the statement that made each item
+        /// (`SourceID.none` for items no statement made). Groups hold their own.
+        package var itemSources: [SourceID] = []
         package init(size: Size, background: Color? = nil, items: [Item] = []) {
             self.size = size; self.background = background; self.items = items
         }
@@ -121,8 +128,36 @@ extension Scene {
         package var fonts: [FontResource]
         package var images: [ImageResource]
         package var metadata: Metadata
+        /// The statements items came from, referenced by `SourceID` from pages and groups;
+        /// empty unless sources were recorded.
+        package var sources: [ItemSource] = []
         package init(pages: [Page] = [], fonts: [FontResource] = [], images: [ImageResource] = [], metadata: Metadata = Metadata()) {
             self.pages = pages; self.fonts = fonts; self.images = images; self.metadata = metadata
+        }
+    }
+
+    /// Index of an `ItemSource` in `Document.sources`.
+    package struct SourceID: Hashable, Sendable {
+        package var index: Int32
+        package init(_ index: Int32) { self.index = index }
+        /// No statement: the item was made by the page itself.
+        package static let none = SourceID(-1)
+    }
+
+    /// The statement that made an item, in the user's file (docs/ir.md, "Source spans"):
+    /// for a node made by a component, `span` is the call site in the drawing's own file and
+    /// `definitions` the statements inside the component bodies that made it, outermost
+    /// first (they may lie in imported files).
+    package struct ItemSource: Hashable, Sendable {
+        package var span: Span
+        package var definitions: [Span]
+        /// The kind of the node that made the item (`rect`, `line`, …), for tools.
+        package var kind: String
+        /// Why the node cannot be moved by rewriting numbers of its own statement (it sits
+        /// in a stack or grid, which places it); nil when nothing in layout prevents it.
+        package var placedByParent: String?
+        package init(span: Span, definitions: [Span] = [], kind: String, placedByParent: String? = nil) {
+            self.span = span; self.definitions = definitions; self.kind = kind; self.placedByParent = placedByParent
         }
     }
 }

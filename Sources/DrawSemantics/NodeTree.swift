@@ -19,6 +19,9 @@ package struct Drawing: Sendable {
     package var pages: [PageNode]
     /// True when the source used `page { … }` blocks (a multi-page document).
     package var hasPageBlocks: Bool
+    /// Statements inside component bodies that a call replaced by its call site, by
+    /// `Node.definitions`, outermost first (see docs/ir.md, "Source spans").
+    package var definitionChains: [[Span]] = []
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
 }
 
@@ -563,6 +566,9 @@ package struct Node: Sendable {
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
+    /// When a component call made this node (its `span` is then the call site): the index
+    /// in `Drawing.definitionChains` of the statements in the bodies that made it; else -1.
+    package var definitions: Int32 = -1
 
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style

@@ -632,6 +632,13 @@ extension Evaluation {
             node = Node(kind: .group, span: span, style: parentStyle)
             node.children = produced
         }
+        if produced.count == 1 {
+            // The call site replaces the body statement's span; the chain keeps it.
+            var chain = [node.span]
+            if node.definitions >= 0 { chain += definitionChains[Int(node.definitions)] }
+            node.definitions = Int32(definitionChains.count)
+            definitionChains.append(chain)
+        }
         node.span = span
         frames.append(Frame(node: node, role: .node))
         let top = frames.count - 1

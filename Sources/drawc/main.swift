@@ -41,6 +41,12 @@ struct Arguments {
     var dpi: Double?
     var scale: Double?
     var background: PNGBackground?
+    /// `ir --spans`.
+    var spans = false
+    /// `preview --port`, `--open`, `--editor`.
+    var port: Int?
+    var openBrowser = false
+    var editor: String?
 }
 
 /// Which options a command accepts.
@@ -50,6 +56,8 @@ struct Accepts: OptionSet {
     static let format = Accepts(rawValue: 2)
     static let compress = Accepts(rawValue: 4)
     static let raster = Accepts(rawValue: 8)
+    static let spans = Accepts(rawValue: 32)
+    static let preview = Accepts(rawValue: 64)
 }
 
 func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
@@ -123,6 +131,18 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
                     message: "unknown background '\(text)' (expected white, transparent, #rrggbb or #rrggbbaa)", command: command)
             }
             result.background = background
+        case "--spans" where accepts.contains(.spans):
+            result.spans = true
+        case "--port" where accepts.contains(.preview):
+            let text = try value(name, inline)
+            guard let port = Int(text), (0...65535).contains(port) else {
+                throw UsageError(message: "'--port \(text)' is not a port number from 0 to 65535", command: command)
+            }
+            result.port = port
+        case "--open" where accepts.contains(.preview):
+            result.openBrowser = true
+        case "--editor" where accepts.contains(.preview):
+            result.editor = try value(name, inline)
         default:
             throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
         }
@@ -353,7 +373,7 @@ func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "ir", accepts: [.output])
+    let arguments = try parseArguments(args, command: "ir", accepts: [.output, .spans])
     if arguments.help {
         print(Help.ir, terminator: "")
         return .success
@@ -365,7 +385,9 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     var report = InputReport()
     do throws(FileError) {
         let source = try SourceInput.read(path: input)
-        let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: environmentOptions(arguments))
+        var options = environmentOptions(arguments)
+        options.recordSources = arguments.spans
+        let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: options)
         report.diagnostics = result.report
         if let text = result.text, !result.hasErrors {
             try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
@@ -391,6 +413,8 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "compile": return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
         case "ir": return try runIR(args.dropFirst())
+        case "watch": return try runWatch(args.dropFirst())
+        case "preview": return try runPreview(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success
@@ -400,6 +424,8 @@ func run(_ arguments: [String]) -> ExitStatus {
             case "compile": print(Help.compile, terminator: "")
             case "check": print(Help.check, terminator: "")
             case "ir": print(Help.ir, terminator: "")
+            case "watch": print(Help.watch, terminator: "")
+            case "preview": print(Help.preview, terminator: "")
             case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
             }
             return .success
