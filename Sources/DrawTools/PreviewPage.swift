@@ -42,7 +42,9 @@ enum PreviewPage {
         const $ = id => document.getElementById(id);
         let state = null, zoom = 1, panX = 24, panY = 24, grid = false;
         let hovered = null, selected = null, highlighted = [], gesture = null;
+        // For tools and tests: each picture shown (version, time), and the state behind it.
         window.drawcRenders = [];
+        window.drawcState = () => state;
 
         function source(id) { return state && state.sources[id]; }
         function sameStatement(a, b) {
