@@ -19,6 +19,12 @@ func installStopHandler() {
     signal(SIGINT) { _ in stopRequested = 1 }
     signal(SIGTERM) { _ in stopRequested = 1 }
     signal(SIGPIPE, SIG_IGN)
+    // A parent may have started us with these blocked (some process launchers do).
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
 }
 
 /// The stat stamp of `path` (by path, following the name: a save by rename is a new file).
