@@ -23,6 +23,8 @@ package enum PositionRewrite {
         package var unit: NumberUnit
         /// 0 for x, 1 for y.
         package var axis: Int
+        /// -1 when the pair is subtracted (`a.left - (10, 0)`): a move adds the opposite.
+        package var direction: Double = 1
     }
 
     /// Grid steps of snapping, per unit of the literal (a drag in mm snaps to 5 mm).
@@ -118,7 +120,7 @@ package enum PositionRewrite {
         var out = source
         // From the end, so earlier offsets stay valid.
         for literal in literals.sorted(by: { $0.start > $1.start }) {
-            let delta = literal.axis == 0 ? dx : dy
+            let delta = (literal.axis == 0 ? dx : dy) * literal.direction
             var value = literal.value + delta / points(per: literal.unit)
             if snap {
                 let step = gridStep(literal.unit)
@@ -141,9 +143,24 @@ package enum PositionRewrite {
         return Array(source[index..<literal.end])
     }
 
-    /// `(x, y)` of two number literals.
+    /// `(x, y)` of two number literals, or an anchor plus or minus such a pair
+    /// (`a.right + (110pt, 0)`: the pair is the offset, and moving changes it).
     static func pair(_ id: ExprID, in file: File, source: [UInt8]) -> Result<[Literal], Refusal> {
         let expr = file[id]
+        if case .binary(let left, let right, let op) = expr.kind, op == .add || op == .subtract {
+            let leftIsPair: Bool
+            if case .tuple = file[left].kind { leftIsPair = true } else { leftIsPair = false }
+            let offset = leftIsPair ? left : right
+            if case .tuple = file[offset].kind, !(leftIsPair && op == .subtract) {
+                let other = leftIsPair ? right : left
+                if case .tuple = file[other].kind {
+                    return .failure(Refusal("an expression ('\(excerpt(expr.span, source))'), not a pair of numbers"))
+                }
+                return pair(offset, in: file, source: source).map { literals in
+                    literals.map { var l = $0; l.direction = op == .subtract ? -1 : 1; return l }
+                }
+            }
+        }
         guard case .tuple(let elements) = expr.kind else {
             return .failure(Refusal("an expression ('\(excerpt(expr.span, source))'), not a pair of numbers"))
         }

@@ -55,6 +55,16 @@ struct RewriteTests {
                 == "polygon points: [(72, 0), (2in, 0), (72, 1in)], fill: red\n")
     }
 
+    @Test func offsetFromAnAnchor() throws {
+        #expect(try moved("rect id: a\nrect at: a.right + (110pt, 0)\n", statement: 1, dx: 10, dy: 4).get()
+                == "rect id: a\nrect at: a.right + (120pt, 4)\n")
+        #expect(try moved("rect id: a\nrect at: (1, 2) + a.center\n", statement: 1, dx: 1, dy: 1).get()
+                == "rect id: a\nrect at: (2, 3) + a.center\n")
+        #expect(try moved("rect id: a\nrect at: a.left - (10mm, 0)\n", statement: 1, dx: 72 / 25.4, dy: 0).get()
+                == "rect id: a\nrect at: a.left - (9mm, 0)\n")
+        #expect(refusal(moved("rect at: (1, 2) - (3, 4)\n", dx: 1, dy: 1)) != nil)
+    }
+
     @Test func positionInsideTheBlock() throws {
         #expect(try moved("rect {\n  at: (1, 2)\n  fill: red\n}\n", dx: 1, dy: 1).get() == "rect {\n  at: (2, 3)\n  fill: red\n}\n")
     }
@@ -82,6 +92,7 @@ struct RewriteTests {
         #expect(refusal(moved("rect id: a\nline from: a, to: (3, 3)\n", statement: 1, dx: 1, dy: 1))?.contains("is a node") == true)
         #expect(refusal(moved("rect id: a\nrect id: b\na -> b\n", statement: 2, dx: 1, dy: 1))?.contains("connector") == true)
         #expect(refusal(moved("rect at: a.right\n", dx: 1, dy: 1))?.contains("expression") == true)
+        #expect(refusal(moved("rect at: a.right * 2\n", dx: 1, dy: 1))?.contains("expression") == true)
         #expect(refusal(moved("rect at: (1, 2)\nrect at: (\n", dx: 1, dy: 1))?.contains("syntax errors") == true)
         #expect(refusal(moved("rect at: (1, 2)\n", dx: .infinity, dy: 1)) != nil)
     }

@@ -123,6 +123,7 @@ def main():
     driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
     try:
         run_checks(driver, path, url, token, origin, editor_log)
+        flowchart(driver, path)
         latencies = measure(driver, path, runs)
     finally:
         driver.quit()
@@ -320,6 +321,28 @@ def run_checks(driver, path, url, token, origin, editor_log):
     check("another site cannot read the drawing", result == "blocked" or "token" in result, result)
     driver.get(url)
     wait_for(lambda: driver.execute_script("return document.querySelectorAll('#pages svg').length") == 1)
+
+
+def flowchart(driver, path):
+    """The issue's own case: drag a box of samples/flowchart.draw, see the source change."""
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "samples", "flowchart.draw")
+    with open(sample, "rb") as f:
+        text = f.read()
+    before = picture(driver)
+    write(path, text.decode("utf-8"))
+    wait_for(lambda: picture(driver) > before, timeout=20)
+    before = picture(driver)
+    box = element_of_line(driver, 27)
+    ActionChains(driver).click_and_hold(box).move_by_offset(20, 20).move_by_offset(20, 20).release().perform()
+    wait_for(lambda: picture(driver) > before)
+    expected = text.replace(b"at: check.right + (110pt, 0)", b"at: check.right + (140pt, 30)")
+    check("samples/flowchart.draw: a dragged box rewrites its offset", read(path) == expected)
+    # A box of the vstack says why it stays.
+    stacked = element_of_line(driver, 19)
+    ActionChains(driver).click_and_hold(stacked).move_by_offset(20, 20).move_by_offset(20, 20).release().perform()
+    time.sleep(0.3)
+    check("samples/flowchart.draw: a box in the vstack says why it cannot move",
+          "vstack" in body(driver, "message") and read(path) == expected, body(driver, "message"))
 
 
 def measure(driver, path, runs):
