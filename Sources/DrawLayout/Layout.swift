@@ -30,7 +30,7 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
     engine.recordSources = recordSources
-    engine.recorder.chains = recordSources ? drawing.definitionChains : []
+    engine.recorder.links = recordSources ? drawing.definitionLinks : []
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
     }

@@ -29,7 +29,7 @@ struct SourceRecorder {
     var sources: [Scene.ItemSource] = []
     /// The user statement being emitted (innermost), for nodes from component bodies.
     var context: [(source: Scene.SourceID, span: Span)] = []
-    var chains: [[Span]] = []
+    var links: [DefinitionLink] = []
 
     mutating func resetPage() {
         lists = [(-1, -1)]; current = 0; runs.removeAll(); context.removeAll()
@@ -39,7 +39,12 @@ struct SourceRecorder {
     /// enclosing statement's with `node`'s definition added (see docs/ir.md).
     mutating func enter(_ node: NodeRef, parentKind: NodeKind?) -> Scene.SourceID {
         let span = node.span
-        let own = node.pointee.definitions >= 0 && Int(node.pointee.definitions) < chains.count ? chains[Int(node.pointee.definitions)] : []
+        var own: [Span] = []
+        var link = node.pointee.definitions
+        while link >= 0 && Int(link) < links.count && own.count < links.count {
+            own.append(links[Int(link)].span)
+            link = links[Int(link)].next
+        }
         let enclosing = context.last
         let isUserStatement = span.file == FileID(0) && !span.isUnknown
             && (enclosing == nil || (enclosing!.span.start <= span.start && span.end <= enclosing!.span.end))

@@ -241,8 +241,8 @@ final class Evaluation {
     var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
-    /// See `Drawing.definitionChains`.
-    var definitionChains: [[Span]] = []
+    /// See `Drawing.definitionLinks`.
+    var definitionLinks: [DefinitionLink] = []
 
     init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
@@ -298,7 +298,7 @@ final class Evaluation {
             drawing = Drawing(pages: pages, hasPageBlocks: true)
         }
         checkReferences()
-        drawing.definitionChains = definitionChains
+        drawing.definitionLinks = definitionLinks
         return drawing
     }
 

@@ -19,10 +19,19 @@ package struct Drawing: Sendable {
     package var pages: [PageNode]
     /// True when the source used `page { … }` blocks (a multi-page document).
     package var hasPageBlocks: Bool
-    /// Statements inside component bodies that a call replaced by its call site, by
-    /// `Node.definitions`, outermost first (see docs/ir.md, "Source spans").
-    package var definitionChains: [[Span]] = []
+    /// Statements inside component bodies that a call replaced by its call site, as linked
+    /// lists from `Node.definitions`, outermost first (see docs/ir.md, "Source spans"). One
+    /// element per single-node component call, appended without allocating per call.
+    package var definitionLinks: [DefinitionLink] = []
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
+}
+
+/// One statement of a chain of component definitions: the body statement a call replaced,
+/// and the next (inner) link, or -1.
+package struct DefinitionLink: Hashable, Sendable {
+    package var span: Span
+    package var next: Int32
+    package init(span: Span, next: Int32) { self.span = span; self.next = next }
 }
 
 /// Margins in points.
@@ -567,7 +576,7 @@ package struct Node: Sendable {
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
     /// When a component call made this node (its `span` is then the call site): the index
-    /// in `Drawing.definitionChains` of the statements in the bodies that made it; else -1.
+    /// in `Drawing.definitionLinks` of the first statement in the bodies that made it; else -1.
     package var definitions: Int32 = -1
 
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {

@@ -634,10 +634,8 @@ extension Evaluation {
         }
         if produced.count == 1 {
             // The call site replaces the body statement's span; the chain keeps it.
-            var chain = [node.span]
-            if node.definitions >= 0 { chain += definitionChains[Int(node.definitions)] }
-            node.definitions = Int32(definitionChains.count)
-            definitionChains.append(chain)
+            definitionLinks.append(DefinitionLink(span: node.span, next: node.definitions))
+            node.definitions = Int32(definitionLinks.count - 1)
         }
         node.span = span
         frames.append(Frame(node: node, role: .node))
