@@ -110,4 +110,24 @@ struct WatchTests {
         #expect(watch.waitFor("watch: b.draw → b.svg ("))
         #expect(FileManager.default.fileExists(atPath: folder.file("b.svg")))
     }
+
+    @Test func helpAndUsage() throws {
+        let folder = try TemporaryFolder(prefix: "watch")
+        let drawc = try #require(Binary.drawc)
+        for args in [["help", "watch"], ["watch", "--help"], ["help", "preview"], ["preview", "-h"]] {
+            let run = try ExternalTool.run(drawc, args, workingDirectory: folder.path)
+            #expect(run.status == 0 && run.stdoutText.contains("drawc \(args.contains("watch") ? "watch" : "preview") —"), "\(args)")
+        }
+        let main = try ExternalTool.run(drawc, ["--help"], workingDirectory: folder.path)
+        #expect(main.stdoutText.contains("drawc watch IN.draw") && main.stdoutText.contains("drawc preview IN.draw"))
+        save("rect\n", folder.file("a.draw"))
+        for (args, message) in [(["watch", "-"], "standard input"), (["watch", "a.draw", "-o", "-"], "'-o -'"),
+                                (["preview", "a.draw", "b.draw"], "single drawing"), (["preview", "a.draw", "--port", "70000"], "port number"),
+                                (["preview", "-"], "standard input"), (["ir", "a.draw", "--port", "1"], "unknown option")] {
+            let run = try ExternalTool.run(drawc, args, workingDirectory: folder.path)
+            #expect(run.status == 2 && run.stderrText.contains(message), "\(args): \(run.stderrText)")
+        }
+        let spans = try ExternalTool.run(drawc, ["ir", "a.draw", "--spans"], workingDirectory: folder.path)
+        #expect(spans.status == 0 && spans.stdoutText.contains("  source 1:1-1:5\n  path"))
+    }
 }
