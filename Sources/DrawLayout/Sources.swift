@@ -59,12 +59,12 @@ struct SourceRecorder {
             case .grid?: placed = "it sits in a grid, which places it"
             default: placed = nil
             }
-            sources.append(Scene.ItemSource(span: span, definitions: own, kind: Self.kindName(node.kind), placedByParent: placed))
+            sources.append(Scene.ItemSource(span: span, definitions: own, kind: kindName(node.kind), placedByParent: placed))
             context.append((id, span))
         } else {
             var entry = sources[Int(enclosing!.source.index)]
             entry.definitions += [span] + own
-            entry.kind = Self.kindName(node.kind)
+            entry.kind = kindName(node.kind)
             sources.append(entry)
             context.append((id, enclosing!.span))
         }
@@ -98,10 +98,12 @@ struct SourceRecorder {
             children[Int64(entry.parent) << 32 | Int64(entry.index)] = Int32(list)
         }
         for run in runs {
-            var sources = perList[Int(run.list)]
-            if sources.count < Int(run.end) { sources += [Scene.SourceID](repeating: .none, count: Int(run.end) - sources.count) }
-            for i in Int(run.start)..<Int(run.end) where sources[i] == .none { sources[i] = run.source }
-            perList[Int(run.list)] = sources
+            // In place: a copy of the list's array per run would make this quadratic.
+            let list = Int(run.list)
+            if perList[list].count < Int(run.end) {
+                perList[list] += [Scene.SourceID](repeating: .none, count: Int(run.end) - perList[list].count)
+            }
+            for i in Int(run.start)..<Int(run.end) where perList[list][i] == .none { perList[list][i] = run.source }
         }
         // Recursion is bounded by the evaluator's nesting limit (groups nest as nodes do).
         func fill(_ items: inout [Scene.Item], list: Int32, inherited: Scene.SourceID) -> [Scene.SourceID] {
@@ -121,5 +123,12 @@ struct SourceRecorder {
         return fill(&items, list: 0, inherited: .none)
     }
 
-    static func kindName(_ kind: NodeKind) -> String { "\(kind)" }
+    /// Kind names, made once each (string interpolation of an enum reflects, per call).
+    var kindNames: [UInt8: String] = [:]
+    mutating func kindName(_ kind: NodeKind) -> String {
+        if let known = kindNames[kind.rawValue] { return known }
+        let name = "\(kind)"
+        kindNames[kind.rawValue] = name
+        return name
+    }
 }
