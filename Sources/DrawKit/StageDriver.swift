@@ -114,7 +114,9 @@ package final class StageDriver {
     @discardableResult
     package func evaluate() -> Int {
         if syntaxTree == nil { parse() }
-        let (made, found) = Evaluator(resources: resources).evaluate(syntaxTree!, sources: &sources)
+        var evaluator = Evaluator(resources: resources)
+        evaluator.recordDefinitions = recordSources
+        let (made, found) = evaluator.evaluate(syntaxTree!, sources: &sources)
         drawing = made
         return record(found)
     }

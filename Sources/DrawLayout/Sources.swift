@@ -40,7 +40,7 @@ struct SourceRecorder {
     mutating func enter(_ node: NodeRef, parentKind: NodeKind?) -> Scene.SourceID {
         let span = node.span
         var own: [Span] = []
-        var link = node.pointee.definitions
+        var link = node.geometry.definitions
         while link >= 0 && Int(link) < links.count && own.count < links.count {
             own.append(links[Int(link)].span)
             link = links[Int(link)].next

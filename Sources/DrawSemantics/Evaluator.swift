@@ -40,6 +40,9 @@ package struct Evaluator {
     package var resources: Resources
     package var parse: FileParser
     package var limits: EvaluationLimits
+    /// Keep the component-body statements that calls replace (`Drawing.definitionLinks`),
+    /// for source spans; off on the compile path.
+    package var recordDefinitions = false
 
     package init(resources: Resources, parse: @escaping FileParser = { DrawSyntax.parse($0) },
                  limits: EvaluationLimits = .standard) {
@@ -57,6 +60,7 @@ package struct Evaluator {
     /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
     package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
         let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
+        evaluation.recordDefinitions = recordDefinitions
         let drawing = evaluation.run()
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
@@ -241,8 +245,9 @@ final class Evaluation {
     var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
-    /// See `Drawing.definitionLinks`.
+    /// See `Drawing.definitionLinks`, recorded when `recordDefinitions`.
     var definitionLinks: [DefinitionLink] = []
+    var recordDefinitions = false
 
     init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {

@@ -498,6 +498,14 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.stretchCells = newValue } }
     }
 
+    /// When a component call made this node (its span is then the call site) and
+    /// definitions are recorded: the index in `Drawing.definitionLinks` of the first body
+    /// statement that made it; else -1. In the rare box: the node stays 256 bytes.
+    package var definitions: Int32 {
+        get { rest?.values.definitions ?? -1 }
+        set { updateRest { $0.definitions = newValue } }
+    }
+
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
@@ -533,6 +541,7 @@ package final class GeometryRest: Sendable {
         var points: [PointValue]?
         var via: [PointValue] = []
         var label: String?
+        var definitions: Int32 = -1
         var spacing: Double?
         var rowSpacing: Double?
         var columnSpacing: Double?
@@ -575,9 +584,6 @@ package struct Node: Sendable {
     package var style: ResolvedStyle
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
-    /// When a component call made this node (its `span` is then the call site): the index
-    /// in `Drawing.definitionLinks` of the first statement in the bodies that made it; else -1.
-    package var definitions: Int32 = -1
 
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style
