@@ -17,6 +17,9 @@ let package = Package(
 
         // Source files, spans and diagnostics, shared by every stage.
         .target(name: "DrawDiagnostics"),
+        // The vocabulary of the language, declared once: node kinds, properties, functions,
+        // colours, page sizes, anchors, keywords (checking, did-you-mean, the LSP, the reference).
+        .target(name: "DrawCatalogue"),
         // Lexer, parser and AST.
         .target(name: "DrawSyntax", dependencies: ["DrawDiagnostics"]),
         // The input boundary: files a drawing names (imports, images, fonts, data) are read
@@ -28,10 +31,10 @@ let package = Package(
         .target(name: "DrawScene", dependencies: ["DrawFonts",
                                                   "DrawDiagnostics"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+        .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"]),
+        .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
@@ -45,6 +48,7 @@ let package = Package(
         .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
+            "DrawCatalogue",
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources",
@@ -66,6 +70,7 @@ let package = Package(
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
+            "DrawCatalogue",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
             "DrawFonts",
             "DrawResources",
@@ -73,9 +78,9 @@ let package = Package(
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                                "DrawResources"]),
-        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),

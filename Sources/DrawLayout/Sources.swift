@@ -8,6 +8,7 @@
 // post-order, so an item takes the innermost node that emitted it; an item in a list without
 // runs (a clip group around an image) takes the source of the group holding it.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
@@ -59,12 +60,12 @@ struct SourceRecorder {
             case .grid?: placed = "it sits in a grid, which places it"
             default: placed = nil
             }
-            sources.append(Scene.ItemSource(span: span, definitions: own, kind: kindName(node.kind), placedByParent: placed))
+            sources.append(Scene.ItemSource(span: span, definitions: own, kind: node.kind.name, placedByParent: placed))
             context.append((id, span))
         } else {
             var entry = sources[Int(enclosing!.source.index)]
             entry.definitions += [span] + own
-            entry.kind = kindName(node.kind)
+            entry.kind = node.kind.name
             sources.append(entry)
             context.append((id, enclosing!.span))
         }
@@ -121,14 +122,5 @@ struct SourceRecorder {
             return sources
         }
         return fill(&items, list: 0, inherited: .none)
-    }
-
-    /// Kind names, made once each (string interpolation of an enum reflects, per call).
-    var kindNames: [UInt8: String] = [:]
-    mutating func kindName(_ kind: NodeKind) -> String {
-        if let known = kindNames[kind.rawValue] { return known }
-        let name = "\(kind)"
-        kindNames[kind.rawValue] = name
-        return name
     }
 }

@@ -5,6 +5,7 @@
 // angle; length × number = length; length ÷ length = number; a percentage scales what it
 // multiplies; anything else mixing kinds (length × length, colour + 1) is an error.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -522,8 +523,8 @@ extension Evaluation {
 
     // MARK: Functions
 
-    static let functionNames = ["abs", "atan2", "ceil", "cos", "count", "floor", "gray", "hsl", "max", "min", "mix",
-                                "rgb", "rgba", "round", "sin", "sqrt", "tan"]
+    /// The built-in functions evaluated with the arithmetic (positional arguments only), from the catalogue.
+    static let functionNames = FunctionSpec.names(\.isArithmetic)
 
     func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
         // A function defined with `fn` wins over a built-in of the same name.

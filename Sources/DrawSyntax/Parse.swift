@@ -18,7 +18,7 @@ import DrawDiagnostics
 /// The entry point of the front end: bytes of one source file in, the AST and the
 /// diagnostics found on the way out. Never throws, never crashes, always returns a tree.
 package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnostic]) {
-    var reporter = ErrorReporter(source: source)
+    var reporter = DiagnosticSink(policy: .syntax, lines: source)
     if source.bytes.count >= ParseLimits.maximumFileSize {
         let lexed = tokenize(source, reporter: &reporter)  // reports it; only the end-of-file token
         let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
@@ -28,7 +28,7 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
                 return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
             }
         }
-        return (file, sortedDiagnostics(finalReporter.diagnostics))
+        return (file, Diagnostic.sorted(finalReporter.diagnostics))
     }
     let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
         let lexer = Lexer(bytes: bytes, file: source.id, reporter: reporter)
@@ -40,15 +40,5 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
         lexer.tokens.discardAll()
         return (parser.makeFile(statements: statements, comments: lexer.comments), parser.reporter)
     }
-    return (file, sortedDiagnostics(finalReporter.diagnostics))
-}
-
-/// By position (lexer and parser findings interleave), stable; "too many errors" stays last.
-private func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var body = diagnostics.filter { $0.id != "parse.too-many-errors" }
-    let cap = diagnostics.filter { $0.id == "parse.too-many-errors" }
-    body = body.enumerated().sorted { a, b in
-        a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
-    }.map(\.element)
-    return body + cap
+    return (file, Diagnostic.sorted(finalReporter.diagnostics))
 }

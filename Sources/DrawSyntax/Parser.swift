@@ -24,7 +24,7 @@ final class Parser {
     /// The lexer's tokens, valid for the parser's lifetime (`parse` holds the array); the
     /// last is `.endOfFile`, which `advance()` never steps over, so reads stay in bounds.
     let tokens: UnsafeBufferPointer<Token>
-    @exclusivity(unchecked) var reporter: ErrorReporter
+    @exclusivity(unchecked) var reporter: DiagnosticSink
 
     /// Index of the current token.
     @exclusivity(unchecked) var index = 0
@@ -63,7 +63,7 @@ final class Parser {
     /// on every line, and decoding each occurrence again was a tenth of parse time.
     @exclusivity(unchecked) var names = NameTable()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: ErrorReporter) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: DiagnosticSink) {
         self.bytes = bytes
         self.source = source
         self.file = source.id
