@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG writer.
         .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
+        .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
             "DrawCatalogue",
@@ -53,6 +55,7 @@ let package = Package(
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources",
             "RasterBackend", "DrawImages",
+            "DrawFormat",
         ]),
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
@@ -67,6 +70,7 @@ let package = Package(
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
+            "DrawFormat",
         ]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
@@ -97,5 +101,6 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

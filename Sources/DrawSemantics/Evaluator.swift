@@ -177,6 +177,9 @@ final class Evaluation {
 
     // Diagnostics.
     var sink: DiagnosticSink
+    /// `.error` expressions met (the parser's stand-ins for literals it reported): a node
+    /// whose arguments held one is not told it lacks what that argument would have given.
+    var errorExpressionsSeen = 0
     /// Set when a limit is hit: every loop and statement list stops at once.
     var aborted = false
 

@@ -160,6 +160,7 @@ extension Evaluation {
             let call = file.ast[callID]
             return self.call(file.ast[call.callee], file.ast[call.arguments], span: exprSpan(id), depth: depth)
         case .error:
+            errorExpressionsSeen += 1
             return nil
         case .conditional(let condition, let then, let otherwise):
             return conditional(condition, then, otherwise, depth: depth)

@@ -406,9 +406,10 @@ extension Evaluation {
         // Through a local reference: reading `unit.ast[…]` straight off the evaluator's
         // `unit` variable copied the whole File (every arena's reference count) per node.
         let file = unit
+        let errorExpressionsBefore = errorExpressionsSeen
         applyArguments(file.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
-        checkRequired(top, nameSpan: statement.kind.span)
+        if errorExpressionsSeen == errorExpressionsBefore { checkRequired(top, nameSpan: statement.kind.span) }
         finishTopFrame()
     }
 

@@ -25,7 +25,9 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
             lexed.tokens.withUnsafeBufferPointer { tokens in
                 let parser = Parser(bytes: bytes, source: source, tokens: tokens, reporter: reporter)
                 let statements = parser.parseFile()
-                return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
+                var file = parser.makeFile(statements: statements, comments: lexed.comments)
+                file.errorsConfinedToLiterals = false
+                return (file, parser.reporter)
             }
         }
         return (file, Diagnostic.sorted(finalReporter.diagnostics))
@@ -38,7 +40,19 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
         // The tokens are done with: free them before the tree is copied out of the parser's
         // arenas (each freed as it is copied), so that the three never peak together.
         lexer.tokens.discardAll()
-        return (parser.makeFile(statements: statements, comments: lexer.comments), parser.reporter)
+        var file = parser.makeFile(statements: statements, comments: lexer.comments)
+        file.errorsConfinedToLiterals = !parser.anyStatementFailed
+            && parser.reporter.diagnostics.allSatisfy { $0.severity != .error || literalErrorIDs.contains($0.id) }
+        return (file, parser.reporter)
     }
     return (file, Diagnostic.sorted(finalReporter.diagnostics))
 }
+
+/// Lexer errors that stay inside one literal token: the parser makes the literal an `.error`
+/// expression (or keeps the string as written) and the statement around it is whole.
+/// Invalid UTF-8 is not among them: decoded as U+FFFD inside a string, it would make layout
+/// report a character missing from the font, a consequence rather than a second mistake.
+private let literalErrorIDs: Set<String> = [
+    "lex.malformed-number", "lex.number-too-large", "lex.unknown-unit", "lex.malformed-color",
+    "lex.invalid-escape", "lex.invalid-unicode-escape",
+]

@@ -39,6 +39,8 @@ final class Parser {
     /// Set once the current statement reported `parse.expression-too-deep`: a long sum over
     /// many lines would otherwise report it on each line.
     @exclusivity(unchecked) var reportedExpressionDepth = false
+    /// Set once any statement of the file failed (see `File.errorsConfinedToLiterals`).
+    @exclusivity(unchecked) var anyStatementFailed = false
 
     @exclusivity(unchecked) var exprs: Arena<Expr>
     /// Tree depth of each expression, parallel to `exprs` (capped, so UInt16 suffices).
@@ -263,6 +265,7 @@ final class Parser {
     func parseStatementAndEnd(inBlock: Bool) -> Stmt {
         ignoreNewlines = 0
         statementFailed = false
+        defer { if statementFailed { anyStatementFailed = true } }
         reportedExpressionDepth = false
         let startIndex = index
         let statement = parseStatement(inBlock: inBlock)
