@@ -61,6 +61,7 @@ let package = Package(
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
+            "DrawFormat",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
@@ -96,7 +97,8 @@ let package = Package(
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
-        .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport"],
+        .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+                                                         "DrawFormat"],
                     exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",

@@ -1,11 +1,15 @@
 import DrawDiagnostics
+import DrawFormat
 import DrawOutput
 import DrawSyntax
 
 /// Drag-to-edit: moving a node by rewriting the numbers of its position in the source —
 /// `at: (x, y)`, `from:`/`to:` and `points:` of number literals (with or without units) —
-/// and nothing else. Only the bytes of those literals change, so comments, spacing and every
-/// other character stay as written (docs/preview.md, "Drag").
+/// and nothing else. The parser finds the literals; the lossless token stream
+/// (`tokenizeLossless`) is what is rewritten: the new file is its tokens with exactly those
+/// number tokens (and their minus signs) replaced, so comments, spacing and every other byte
+/// stay as written. A file already in canonical form (`drawc fmt`) is checked to stay so
+/// through the canonical printer (docs/preview.md, "Drag").
 package enum PositionRewrite {
     /// Why a statement cannot be dragged, as the page shows it.
     package struct Refusal: Error, Hashable, Sendable {
@@ -117,9 +121,16 @@ package enum PositionRewrite {
         case .success(let found): literals = found
         case .failure(let refusal): return .failure(refusal)
         }
-        var out = source
-        // From the end, so earlier offsets stay valid.
-        for literal in literals.sorted(by: { $0.start > $1.start }) {
+        let tokens = tokenizeLossless(sourceFile)
+        // Token index of each literal's first significant token → (last token, new text).
+        var replacements: [Int: (last: Int, text: [UInt8])] = [:]
+        for literal in literals {
+            let span = Span(file: statement.file, start: UInt32(literal.start), end: UInt32(literal.end))
+            let significant = tokens.tokenRange(of: span).filter { !tokens.tokens[$0].kind.isTrivia }
+            let kinds = significant.map { tokens.tokens[$0].kind }
+            guard kinds == [.number] || kinds == [.minus, .number], let first = significant.first, let last = significant.last else {
+                return .failure(Refusal("its numbers are not plain literals"))
+            }
             let delta = (literal.axis == 0 ? dx : dy) * literal.direction
             var value = literal.value + delta / points(per: literal.unit)
             if snap {
@@ -127,8 +138,25 @@ package enum PositionRewrite {
                 value = (value / step).rounded() * step
             }
             let suffix = unitSuffix(source, literal)
-            let text = Array(NumberFormat.string(value, precision: 2).utf8) + suffix
-            out.replaceSubrange(literal.start..<literal.end, with: text)
+            replacements[first] = (last, Array(NumberFormat.string(value, precision: 2).utf8) + suffix)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count + 16 * literals.count)
+        var index = 0
+        while index < tokens.tokens.count {
+            if let replacement = replacements[index] {
+                out += replacement.text
+                index = replacement.last + 1
+            } else {
+                out += tokens.bytes(of: index)
+                index += 1
+            }
+        }
+        // A canonical file stays canonical (numbers are printed as written, so this holds
+        // by construction; the printer confirms it rather than reflowing the user's file).
+        if case .formatted(let canonical) = formatSource(sourceFile), canonical == source,
+           case .formatted(let printed) = formatSource(SourceFile(id: statement.file, path: path, bytes: out)) {
+            out = printed
         }
         return .success(out)
     }

@@ -2,6 +2,7 @@
 // units, and every other byte (comments, spacing) stays.
 
 import DrawDiagnostics
+import DrawFormat
 import DrawSyntax
 @testable import DrawTools
 import Testing
@@ -72,6 +73,15 @@ struct RewriteTests {
     @Test func commentsAndSpacingStay() throws {
         let text = "// top\nrect \"a\", at: ( /* x */ 10 ,\n   20 // y\n ) /* end */\n// after\n"
         #expect(try moved(text, dx: 5, dy: 5).get() == "// top\nrect \"a\", at: ( /* x */ 15 ,\n   25 // y\n ) /* end */\n// after\n")
+    }
+
+    @Test func canonicalFilesStayCanonical() throws {
+        let text = "// a\nrect \"a\", at: (10mm, 20)\n\nline from: (0, 0), to: (5, 5)\n"
+        let result = try moved(text, dx: 72 / 25.4, dy: -25).get()
+        #expect(result == "// a\nrect \"a\", at: (11mm, -5)\n\nline from: (0, 0), to: (5, 5)\n")
+        // The printer would not change it.
+        let file = SourceFile(id: FileID(0), path: "t.draw", bytes: Array(result.utf8))
+        if case .formatted(let printed) = formatSource(file) { #expect(printed == Array(result.utf8)) } else { Issue.record("not formatted") }
     }
 
     @Test func onlyTheStatementMoved() throws {
