@@ -57,6 +57,12 @@ let package = Package(
             "RasterBackend", "DrawImages",
             "DrawFormat",
         ]),
+        // The language server's protocol logic (`drawc lsp`): documents, names, completion,
+        // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
+        .target(name: "DrawLanguageServer", dependencies: [
+            "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
+            "DrawScene", "DrawFormat",
+        ]),
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
@@ -65,9 +71,10 @@ let package = Package(
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess",
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer",
                                                        "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
+            "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
@@ -97,6 +104,8 @@ let package = Package(
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
+        .testTarget(name: "DrawLanguageServerTests", dependencies: ["DrawLanguageServer", "DrawSemantics", "DrawTestSupport"],
+                    exclude: ["lsp"]),
         .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                          "DrawFormat"],
                     exclude: ["preview_browser.py"]),
