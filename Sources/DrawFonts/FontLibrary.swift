@@ -98,7 +98,7 @@ package final class FontLibrary: @unchecked Sendable {
     }
 
     /// Splits "dir/x.ttc#1" into a path and a face selector; nil if `name` is not a path.
-    static func fileReference(_ name: String) -> (String, TrueTypeFontRef.FaceSelector?)? {
+    package static func fileReference(_ name: String) -> (String, TrueTypeFontRef.FaceSelector?)? {
         var path = name
         var selector: TrueTypeFontRef.FaceSelector?
         if let hash = name.lastIndex(of: "#") {

@@ -67,7 +67,7 @@ public func dumpIR(source: [UInt8], path: String, options: CompileOptions = Comp
         return IRResult(text: nil, report: DiagnosticReport(built.diagnostics, sources: built.sources))
     }
     var diagnostics = built.diagnostics
-    let text = Stages.dumpIR(document, diagnostics: &diagnostics)
+    let text = Stages.dumpIR(document, diagnostics: &diagnostics, sources: options.recordSources ? built.sources : nil)
     return IRResult(text: text, report: DiagnosticReport(diagnostics, sources: built.sources))
 }
 

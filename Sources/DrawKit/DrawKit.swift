@@ -67,6 +67,10 @@ public struct CompileOptions: Sendable, Hashable {
     /// drawing resolves it (relative to the drawing's folder); nil reads the file system.
     /// An app that holds its files in memory, or a sandbox, supplies them here.
     public var files: [String: [UInt8]]?
+    /// Record the statement that made each scene item (docs/ir.md, "Source spans"): `dumpIR`
+    /// then prints a `source` line before each item. Off by default (compiling does not
+    /// need them).
+    public var recordSources: Bool = false
 
     public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
                 files: [String: [UInt8]]? = nil, png: PNGOptions = PNGOptions()) {

@@ -86,7 +86,7 @@ public struct DiagnosticReport: Sendable {
     let internalDiagnostics: [Diagnostic]
     let sources: SourceManager
 
-    init(_ diagnostics: [Diagnostic], sources: SourceManager) {
+    package init(_ diagnostics: [Diagnostic], sources: SourceManager) {
         let sorted = Diagnostic.sorted(diagnostics)
         self.internalDiagnostics = sorted
         self.sources = sources

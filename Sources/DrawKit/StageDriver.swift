@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import DrawDiagnostics
+import DrawFonts
 import DrawLayout
 import DrawResources
 import DrawScene
@@ -16,6 +17,12 @@ import DrawSyntax
 // stage, on the result of the step before (running that first when it is missing), and
 // appends what the stage reported to one diagnostic list; `build()` is the compiler's
 // rule: a stage runs only when the ones before it reported no error.
+
+/// Paths in first-use order, each once; shared with the font loader's closure.
+final class PathLog: @unchecked Sendable {
+    private(set) var paths: [String] = []
+    func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+}
 
 /// Parses, evaluates and lays out one drawing, keeping each stage's result.
 package final class StageDriver {
@@ -30,6 +37,8 @@ package final class StageDriver {
     /// The one file boundary of this compilation: imports, data files and images.
     package let resources: Resources
     private let fonts: FontResolver
+    /// Layout records the statement of every item (`CompileOptions.recordSources`).
+    package var recordSources = false
 
     /// - Parameters:
     ///   - loadFile: reads the files the drawing asks for (imports, data, images) — for
@@ -46,11 +55,32 @@ package final class StageDriver {
         // Imports, data and images: regular files only (never a pipe, a device or standard
         // input), within each use's size limit.
         self.resources = resources ?? loadFile.map { Resources(reader: ClosureReader(load: $0)) } ?? Stages.resources(options)
-        self.fonts = fonts ?? Stages.fontResolver(options, mainPath: path)
+        recordSources = options.recordSources
+        if let fonts {
+            self.fonts = fonts
+        } else {
+            // Fonts named by path are files the drawing read too (for `drawc watch`).
+            let resolver = Stages.fontResolver(options, mainPath: path)
+            let log = fontFiles, folder = Stages.drawingFolder(path)
+            var logged = resolver
+            if let inner = resolver.trueType {
+                logged.trueType = { name, bold, italic in
+                    if let (file, _) = FontLibrary.fileReference(name) {
+                        log.add(file.hasPrefix("/") || folder == nil ? file : folder! + "/" + file)
+                    }
+                    return inner(name, bold, italic)
+                }
+            }
+            self.fonts = logged
+        }
     }
 
-    /// Every file the drawing asked for so far (see `CompileResult.filesRead`).
-    package var filesRead: [String] { resources.filesRead }
+    /// Font files named by path, in first-use order.
+    private let fontFiles = PathLog()
+
+    /// Every file the drawing asked for so far (see `CompileResult.filesRead`): imports,
+    /// data and images through `resources`, then fonts named by path.
+    package var filesRead: [String] { resources.filesRead + fontFiles.paths.filter { !resources.filesRead.contains($0) } }
 
     package var source: SourceFile { sources[fileID]! }
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -84,7 +114,9 @@ package final class StageDriver {
     @discardableResult
     package func evaluate() -> Int {
         if syntaxTree == nil { parse() }
-        let (made, found) = Evaluator(resources: resources).evaluate(syntaxTree!, sources: &sources)
+        var evaluator = Evaluator(resources: resources)
+        evaluator.recordDefinitions = recordSources
+        let (made, found) = evaluator.evaluate(syntaxTree!, sources: &sources)
         drawing = made
         return record(found)
     }
@@ -93,7 +125,7 @@ package final class StageDriver {
     @discardableResult
     package func layOut() -> Int {
         if drawing == nil { evaluate() }
-        let (made, found) = DrawLayout.layout(drawing!, fonts: fonts, resources: resources)
+        let (made, found) = DrawLayout.layout(drawing!, fonts: fonts, resources: resources, recordSources: recordSources)
         document = made
         return record(found)
     }

@@ -60,8 +60,8 @@ enum Stages {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic]) -> String? {
-        DrawLayout.dumpIR(document)
+    static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic], sources: SourceManager? = nil) -> String? {
+        DrawLayout.dumpIR(document, sources: sources)
     }
 
     /// The backend of each output format: the one table DrawKit dispatches through.

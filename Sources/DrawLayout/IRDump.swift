@@ -5,13 +5,18 @@
 // not opaque). The format is described in docs/ir.md; it is meant to be read in diffs, so
 // it stays line-oriented and never depends on dictionary order.
 
+import DrawDiagnostics
 import DrawFonts
 import DrawOutput
 import DrawScene
 
 /// The IR of `document` as text (see docs/ir.md).
-package func dumpIR(_ document: Scene.Document) -> String {
+/// With `sources` (and a document laid out with `recordSources`), each item is preceded by
+/// a `source` line naming the statement that made it.
+package func dumpIR(_ document: Scene.Document, sources: SourceManager? = nil) -> String {
     var out = IRWriter()
+    out.sourceFiles = sources
+    out.sources = document.sources
     out.document(document)
     return String(decoding: out.bytes, as: UTF8.self)
 }
@@ -19,6 +24,32 @@ package func dumpIR(_ document: Scene.Document) -> String {
 private struct IRWriter {
     var bytes: [UInt8] = []
     var indent = 0
+    var sourceFiles: SourceManager?
+    var sources: [Scene.ItemSource] = []
+
+    /// `source 3:1-3:24 def lib.draw:2:5-2:30`: the statement in the main file, then the
+    /// component-body statements (with their file when it is not the main one).
+    mutating func source(_ id: Scene.SourceID?) {
+        guard let files = sourceFiles else { return }
+        startLine()
+        text("source")
+        if let id, id.index >= 0, Int(id.index) < sources.count {
+            let entry = sources[Int(id.index)]
+            text(" "); span(entry.span, files)
+            for definition in entry.definitions { text(" def "); span(definition, files) }
+        } else {
+            text(" none")
+        }
+        newline()
+    }
+
+    mutating func span(_ span: Span, _ files: SourceManager) {
+        guard let file = files[span.file] else { text("?"); return }
+        if span.file != FileID(0) { text(file.path); text(":") }
+        let start = file.location(of: span.start), end = file.location(of: span.end)
+        integer(start.line); text(":"); integer(start.column); text("-")
+        integer(end.line); text(":"); integer(end.column)
+    }
 
     mutating func text(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func number(_ v: Double) { NumberFormat.write(v, into: &bytes) }
@@ -94,7 +125,10 @@ private struct IRWriter {
             }
             newline()
             indent += 1
-            for item in page.items { self.item(item) }
+            for (i, item) in page.items.enumerated() {
+                if sourceFiles != nil { source(i < page.itemSources.count ? page.itemSources[i] : nil) }
+                self.item(item)
+            }
             indent -= 1
         }
     }
@@ -199,7 +233,10 @@ private struct IRWriter {
                 pathData(clip)
                 indent -= 1
             }
-            for child in group.items { self.item(child) }
+            for (i, child) in group.items.enumerated() {
+                if sourceFiles != nil { source(i < group.itemSources.count ? group.itemSources[i] : nil) }
+                self.item(child)
+            }
             indent -= 1
         }
     }

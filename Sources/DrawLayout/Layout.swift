@@ -25,14 +25,18 @@ import DrawSemantics
 /// page of the drawing. Diagnostics are returned in the order found; the document is
 /// complete (if possibly wrong) even when there are errors.
 /// Images are read through `resources`, the boundary the evaluator read imports and data through.
+/// With `recordSources`, every item gets the statement that made it (docs/ir.md).
 package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
-                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic]) {
+                    resources: Resources = Resources(), recordSources: Bool = false) -> (Scene.Document, [Diagnostic]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
     var document = Scene.Document()
+    engine.recordSources = recordSources
+    engine.recorder.links = recordSources ? drawing.definitionLinks : []
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))
         engine.causes.pages.append(page.settings.span)
     }
+    if recordSources { document.sources = engine.recorder.sources }
     document.fonts = engine.documentFonts
     document.images = engine.images
     document.metadata.noPrintScaling = drawing.noPrintScaling
@@ -135,6 +139,10 @@ struct ConnectorGeometry {
 struct LayoutEngine {
     let fonts: FontResolver
     var sink = DiagnosticSink(policy: .layout)
+    /// Sources of items (Sources.swift), only when asked.
+    var recordSources = false
+    var recorder = SourceRecorder()
+    var emitParentKind: NodeKind?
 
     // Fonts, shared by all pages.
     var faces: [LayoutFace] = []
@@ -260,6 +268,8 @@ struct LayoutEngine {
         // After errors nodes may sit where a fallback put them: no placement warnings then.
         let hasErrors = sink.hasErrors
         index = 0
+        if recordSources { recorder.resetPage() }
+        emitParentKind = nil
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
@@ -269,10 +279,14 @@ struct LayoutEngine {
             }
         }
         if recordsFrames { recordFrames(page.nodes) }
+        let sources = recordSources ? recorder.attach(to: &items) : []
         if page.settings.bleed > 0 || page.settings.cropMarks {
-            return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, settings: page.settings)
+            return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
+                                   settings: page.settings)
         }
-        return Scene.Page(size: size, background: page.settings.background, items: items)
+        var made = Scene.Page(size: size, background: page.settings.background, items: items)
+        made.itemSources = sources
+        return made
     }
 
     private static func countNodes(_ nodes: [Node]) -> Int {
@@ -1052,9 +1066,14 @@ struct LayoutEngine {
         let fontsSpan = node.style.fontsSpan
         fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
         defer { fontCause = outerFontCause }
+        var source = Scene.SourceID.none
+        let start = items.count
+        if recordSources { source = recorder.enter(node, parentKind: emitParentKind) }
         if own != nil || opacity != 1 || !shadows.isEmpty || blend != .normal {
             var inner: [Scene.Item] = []
+            let parentList = recordSources ? recorder.beginGroup() : 0
             emitContent(node, index: index, box: box, into: &inner)
+            if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
             var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)
@@ -1064,6 +1083,7 @@ struct LayoutEngine {
         } else {
             emitContent(node, index: index, box: box, into: &items)
         }
+        if recordSources { recorder.leave(source, start: start, end: items.count) }
     }
 
     private mutating func emitContent(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
@@ -1189,17 +1209,22 @@ struct LayoutEngine {
         guard !node.children.isEmpty else { return }
         if let clip {
             var inner: [Scene.Item] = []
+            let parentList = recordSources ? recorder.beginGroup() : 0
             emitChildren(node, index: index, clip: nil, into: &inner)
+            if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             items.append(.group(Scene.Group(clip: clip, items: inner)))
             return
         }
         var childIndex = index + 1
+        let savedParentKind = emitParentKind
+        emitParentKind = node.kind
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
                 emit(children.baseAddress! + i, index: childIndex, into: &items)
                 childIndex = Int(boxes[childIndex].next)
             }
         }
+        emitParentKind = savedParentKind
     }
 
     private mutating func emitConnector(_ node: NodeRef, box: Box, into items: inout [Scene.Item]) {

@@ -42,28 +42,41 @@ enum PrintMarks {
     /// The page of `trimSize` whose content `items` are in trim coordinates, on a sheet grown
     /// by the bleed (and the marks). The background fills the bleed box only; with marks, the
     /// content is clipped to the bleed box so nothing prints over them.
-    static func page(trimSize: Size, background: Color?, items: [Scene.Item], settings: PageSettings) -> Scene.Page {
+    /// `sources`: the items' recorded sources (empty when not recorded), kept beside them.
+    static func page(trimSize: Size, background: Color?, items: [Scene.Item], sources: [Scene.SourceID] = [],
+                     settings: PageSettings) -> Scene.Page {
         let slug = Self.slug(settings), bleed = settings.bleed
         let sheet = Size(trimSize.width + 2 * slug, trimSize.height + 2 * slug)
         let trim = Rect(x: slug, y: slug, width: trimSize.width, height: trimSize.height)
         let bleedBox = Rect(x: slug - bleed, y: slug - bleed, width: trimSize.width + 2 * bleed, height: trimSize.height + 2 * bleed)
+        let recorded = !sources.isEmpty
         var content: [Scene.Item] = []
+        var contentSources: [Scene.SourceID] = []
         if let background {
             var builder = Scene.PathBuilder()
             builder.addRect(bleedBox)
             content.append(.path(builder.finish()!, Paint(fill: Fill(color: background))))
+            if recorded { contentSources.append(.none) }
         }
         content.append(contentsOf: items)
+        contentSources.append(contentsOf: sources)
         var pageItems: [Scene.Item]
+        var pageSources: [Scene.SourceID]
         if settings.cropMarks {
             var clip = Scene.PathBuilder()
             clip.addRect(bleedBox)
-            pageItems = [.group(Scene.Group(clip: clip.finish(), items: content))]
+            var group = Scene.Group(clip: clip.finish(), items: content)
+            group.itemSources = contentSources
+            pageItems = [.group(group)]
             let stroke = Stroke(color: .black, width: lineWidth)
             pageItems.append(.path(cropMarks(around: trim, bleed: bleed), Paint(stroke: stroke)))
+            pageSources = recorded ? [.none, .none] : []
         } else {
             pageItems = content
+            pageSources = contentSources
         }
-        return Scene.Page(size: sheet, background: nil, items: pageItems, trimBox: trim, bleedBox: bleedBox)
+        var page = Scene.Page(size: sheet, background: nil, items: pageItems, trimBox: trim, bleedBox: bleedBox)
+        page.itemSources = pageSources
+        return page
     }
 }

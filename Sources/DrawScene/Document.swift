@@ -85,6 +85,8 @@ extension Scene {
         package var blend: BlendMode = .normal
         /// Drop shadows painted under the group, in order (in the group's outer coordinates).
         package var shadows: [Shadow] = []
+        /// Where each of `items` came from (see `Page.itemSources`); empty unless recorded.
+        package var itemSources: [SourceID] = []
         package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item]) {
             self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
         }
@@ -110,6 +112,10 @@ extension Scene {
         package var size: Size
         package var background: Color?
         package var items: [Item]
+        /// Parallel to `items` when sources were recorded (`LayoutOptions.recordSources`),
+        /// else empty: the index in `Document.sources` of the statement that made each item
+        /// (`SourceID.none` for items no statement made). Groups hold their own.
+        package var itemSources: [SourceID] = []
         /// The finished (trimmed) page inside the sheet, in page points from the top-left
         /// corner; nil: the whole page (PDF /TrimBox, PostScript /TrimBox pdfmark).
         package var trimBox: Rect?
@@ -139,6 +145,9 @@ extension Scene {
         /// Where in the source what the document uses came from, so a backend's late warning
         /// (a PostScript approximation, a font it cannot embed) points at its cause.
         package var causes: Causes
+        /// The statements items came from, referenced by `SourceID` from pages and groups;
+        /// empty unless sources were recorded.
+        package var sources: [ItemSource] = []
         package init(pages: [Page] = [], fonts: [FontResource] = [], images: [ImageResource] = [], metadata: Metadata = Metadata()) {
             self.pages = pages; self.fonts = fonts; self.images = images; self.metadata = metadata
             causes = Causes()
@@ -161,5 +170,28 @@ extension Scene {
         package func font(_ index: Int) -> Span { fonts.indices.contains(index) ? fonts[index] : .unknown }
         package func image(_ index: Int) -> Span { images.indices.contains(index) ? images[index] : .unknown }
         package func page(_ index: Int) -> Span { pages.indices.contains(index) ? pages[index] : .unknown }
+    /// Index of an `ItemSource` in `Document.sources`.
+    package struct SourceID: Hashable, Sendable {
+        package var index: Int32
+        package init(_ index: Int32) { self.index = index }
+        /// No statement: the item was made by the page itself.
+        package static let none = SourceID(-1)
+    }
+
+    /// The statement that made an item, in the user's file (docs/ir.md, "Source spans"):
+    /// for a node made by a component, `span` is the call site in the drawing's own file and
+    /// `definitions` the statements inside the component bodies that made it, outermost
+    /// first (they may lie in imported files).
+    package struct ItemSource: Hashable, Sendable {
+        package var span: Span
+        package var definitions: [Span]
+        /// The kind of the node that made the item (`rect`, `line`, …), for tools.
+        package var kind: String
+        /// Why the node cannot be moved by rewriting numbers of its own statement (it sits
+        /// in a stack or grid, which places it); nil when nothing in layout prevents it.
+        package var placedByParent: String?
+        package init(span: Span, definitions: [Span] = [], kind: String, placedByParent: String? = nil) {
+            self.span = span; self.definitions = definitions; self.kind = kind; self.placedByParent = placedByParent
+        }
     }
 }

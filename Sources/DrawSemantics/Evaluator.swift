@@ -41,6 +41,9 @@ package struct Evaluator {
     package var resources: Resources
     package var parse: FileParser
     package var limits: EvaluationLimits
+    /// Keep the component-body statements that calls replace (`Drawing.definitionLinks`),
+    /// for source spans; off on the compile path.
+    package var recordDefinitions = false
 
     package init(resources: Resources, parse: @escaping FileParser = { DrawSyntax.parse($0) },
                  limits: EvaluationLimits = .standard) {
@@ -58,6 +61,7 @@ package struct Evaluator {
     /// Evaluates `file` (already in `sources`). Diagnostics come sorted by file and position.
     package func evaluate(_ file: File, sources: inout SourceManager) -> (drawing: Drawing, diagnostics: [Diagnostic]) {
         let evaluation = Evaluation(sources: sources, resources: resources, parse: parse, main: file, limits: limits)
+        evaluation.recordDefinitions = recordDefinitions
         let drawing = evaluation.run()
         sources = evaluation.sources
         return (drawing, evaluation.sortedDiagnostics())
@@ -240,6 +244,9 @@ final class Evaluation {
     var firstPageBlock: Span?
     /// A `labels` statement made pages (the document asks viewers not to scale it).
     var printsLabelSheets = false
+    /// See `Drawing.definitionLinks`, recorded when `recordDefinitions`.
+    var definitionLinks: [DefinitionLink] = []
+    var recordDefinitions = false
 
     init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
@@ -299,6 +306,7 @@ final class Evaluation {
         }
         drawing.noPrintScaling = printsLabelSheets
         checkReferences()
+        drawing.definitionLinks = definitionLinks
         return drawing
     }
 

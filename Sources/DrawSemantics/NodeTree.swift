@@ -22,7 +22,19 @@ package struct Drawing: Sendable {
     package var hasPageBlocks: Bool
     /// True when the drawing prints label sheets: viewers are asked not to scale it.
     package var noPrintScaling = false
+    /// Statements inside component bodies that a call replaced by its call site, as linked
+    /// lists from `Node.definitions`, outermost first (see docs/ir.md, "Source spans"). One
+    /// element per single-node component call, appended without allocating per call.
+    package var definitionLinks: [DefinitionLink] = []
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
+}
+
+/// One statement of a chain of component definitions: the body statement a call replaced,
+/// and the next (inner) link, or -1.
+package struct DefinitionLink: Hashable, Sendable {
+    package var span: Span
+    package var next: Int32
+    package init(span: Span, next: Int32) { self.span = span; self.next = next }
 }
 
 /// Margins in points.
@@ -570,6 +582,14 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.blend = newValue } }
     }
 
+    /// When a component call made this node (its span is then the call site) and
+    /// definitions are recorded: the index in `Drawing.definitionLinks` of the first body
+    /// statement that made it; else -1. In the rare box: the node stays 256 bytes.
+    package var definitions: Int32 {
+        get { rest?.values.definitions ?? -1 }
+        set { updateRest { $0.definitions = newValue } }
+    }
+
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
@@ -605,6 +625,7 @@ package final class GeometryRest: Sendable {
         var points: [PointValue]?
         var via: [PointValue] = []
         var label: String?
+        var definitions: Int32 = -1
         var spacing: Double?
         var rowSpacing: Double?
         var columnSpacing: Double?

@@ -648,6 +648,11 @@ extension Evaluation {
             node = Node(kind: .group, span: span, style: parentStyle)
             node.children = produced
         }
+        if produced.count == 1 && recordDefinitions {
+            // The call site replaces the body statement's span; the chain keeps it.
+            definitionLinks.append(DefinitionLink(span: node.span, next: node.geometry.definitions))
+            node.geometry.definitions = Int32(definitionLinks.count - 1)
+        }
         node.span = span
         frames.append(Frame(node: node, role: .node))
         let top = frames.count - 1

@@ -42,6 +42,17 @@ package enum SVGWriter {
             return writer.write(page)
         }
     }
+
+    /// Like `render`, with every run of items made by one statement wrapped in
+    /// `<g data-s="N">` (N indexes `document.sources`; nested statements nest), for the
+    /// preview's hover, click and drag. Needs a document laid out with `recordSources`.
+    package static func renderAnnotated(_ document: Scene.Document) -> [[UInt8]] {
+        document.pages.map { page in
+            var writer = SVGPageWriter(document: document)
+            writer.annotateSources = true
+            return writer.write(page)
+        }
+    }
 }
 
 /// Writes one page. The body is written first, collecting what it refers to (clip paths,
@@ -72,10 +83,15 @@ struct SVGPageWriter {
     /// The page size, for the region of shadow filters.
     var pageSize = Size.zero
 
+    /// Wrap items in `<g data-s>` by their source (`SVGWriter.renderAnnotated`).
+    var annotateSources = false
+    var pageSources: [Scene.SourceID] = []
+
     init(document: Scene.Document) { self.document = document }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
         pageSize = page.size
+        pageSources = annotateSources ? page.itemSources : []
         writeBody(page.items)
 
         // A negative size is invalid SVG (renderers refuse the file); layout never makes one.
@@ -183,7 +199,7 @@ struct SVGPageWriter {
     /// in one go.
     private mutating func writeBody(_ items: [Scene.Item]) {
         #if canImport(Dispatch)
-        if items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]), !SVGPageWriter.anyPaintDefinition(items[...]) {
+        if !annotateSources, items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]), !SVGPageWriter.anyPaintDefinition(items[...]) {
             let parts = min(8, items.count / (SVGPageWriter.parallelItems / 2))
             // Part 0 is written by this writer, the others by writers of their own.
             var others = (1..<parts).map { _ in SVGPageWriter(document: document) }
@@ -251,6 +267,9 @@ struct SVGPageWriter {
         var items: ArraySlice<Scene.Item>
         var next: Int
         var opened: Int
+        /// With `annotateSources`: the items' sources and the `<g data-s>` open at this level.
+        var sources: [Scene.SourceID] = []
+        var openSource = Scene.SourceID.none
 
         init(items: ArraySlice<Scene.Item>, opened: Int) {
             self.items = items
@@ -259,13 +278,32 @@ struct SVGPageWriter {
         }
     }
 
+    /// Closes or opens the `<g data-s>` of the current level so that it matches the source
+    /// of the item about to be written (`.none` closes only).
+    private mutating func switchSource(_ stack: inout [Level], to source: Scene.SourceID, depth: inout Int) {
+        let level = stack.count - 1
+        guard stack[level].openSource != source else { return }
+        if stack[level].openSource != .none {
+            depth -= 1
+            indent(depth); body.append(static: "</g>\n")
+        }
+        stack[level].openSource = source
+        if source != .none {
+            indent(depth)
+            body.append(static: "<g data-s=\""); body.append(integer: Int(source.index)); body.append(static: "\">\n")
+            depth += 1
+        }
+    }
+
     /// Writes `items` in paint order. The walk keeps its own stack instead of recursing, so
     /// absurdly deep group nesting cannot overflow the thread's stack.
     private mutating func writeItems(_ items: ArraySlice<Scene.Item>) {
         var stack = [Level(items: items, opened: 0)]
+        if annotateSources { stack[0].sources = pageSources }
         var depth = 0
         while let top = stack.last {
             if top.next == top.items.endIndex {
+                if annotateSources { switchSource(&stack, to: .none, depth: &depth) }
                 stack.removeLast()
                 for _ in 0..<top.opened {
                     depth -= 1
@@ -274,6 +312,10 @@ struct SVGPageWriter {
                 continue
             }
             let item = top.items[top.next]
+            if annotateSources {
+                let position = top.next - top.items.startIndex
+                switchSource(&stack, to: position < top.sources.count ? top.sources[position] : .none, depth: &depth)
+            }
             stack[stack.count - 1].next += 1
             switch item {
             case .path(let path, let paint):
@@ -286,6 +328,7 @@ struct SVGPageWriter {
                 guard !group.items.isEmpty else { continue }
                 let opened = openGroup(group, depth: depth)
                 stack.append(Level(items: group.items[...], opened: opened))
+                if annotateSources { stack[stack.count - 1].sources = group.itemSources }
                 depth += opened
             }
         }

@@ -73,11 +73,14 @@ func runStage(_ stage: String, workload: Workload, items: Int, runs: Int) {
     var threadTimes: [Double] = []
     var processTimes: [Double] = []
     var size = 0
+    pipeline.recordSources = stage == "layout-spans"
     for _ in 0..<max(1, runs) {
+        if stage.hasPrefix("layout") { pipeline.drop(.scene) }
         let start = now()
         let threadStart = threadCPUTime()
         let processStart = processCPUTime()
         switch stage {
+        case "layout", "layout-spans": size = pipeline.layoutOnly()
         case "svg": size = pipeline.svgOnly()
         case "pdf": size = pipeline.pdfOnly()
         case "ps": size = pipeline.psOnly()

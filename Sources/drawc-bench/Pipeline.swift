@@ -26,6 +26,12 @@ final class Pipeline {
 
     var source: SourceFile { driver.source }
 
+    /// Layout records the statement of every item (the preview's spans).
+    var recordSources: Bool {
+        get { driver.recordSources }
+        set { driver.recordSources = newValue }
+    }
+
     enum Result { case syntaxTree, nodeTree, scene }
 
     /// Frees one stage's cached result (untimed, between runs of that stage).

@@ -47,10 +47,11 @@ func parseOptions() -> Options {
             }
             runCompileOnly(input: input, output: output, format: format)
         case "--stage":
-            // --stage svg|pdf|ps WORKLOAD N [RUNS]: one backend alone on the laid-out workload.
+            // --stage svg|pdf|ps|layout|layout-spans WORKLOAD N [RUNS]: one stage alone (a backend on the
+            // laid-out workload; layout again and again on the node tree, layout-spans recording sources).
             guard let stage = args.popFirst(), let w = args.popFirst().flatMap(Workload.init(rawValue:)),
                   let n = args.popFirst().flatMap({ Int($0) })
-            else { FileHandle.standardError.write(Data("usage: drawc-bench --stage svg|pdf|ps WORKLOAD N [RUNS]\n".utf8)); exit(2) }
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --stage svg|pdf|ps|layout|layout-spans WORKLOAD N [RUNS]\n".utf8)); exit(2) }
             runStage(stage, workload: w, items: n, runs: args.popFirst().flatMap { Int($0) } ?? 11)
             exit(0)
         case "--cjk":

@@ -9,9 +9,11 @@ enum Help {
         Usage:
           drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps|png] [options]
           drawc check FILE.draw…
-          drawc ir FILE.draw [-o OUT.txt]
+          drawc ir FILE.draw [-o OUT.txt] [--spans]
           drawc fmt FILE.draw… [-w | --check] [--diff]
           drawc lsp [--font-path DIR]
+          drawc watch IN.draw… [-o OUT] [--format F]
+          drawc preview IN.draw [--port N] [--open] [--editor TEMPLATE]
           drawc help [COMMAND]
           drawc --version
 
@@ -21,6 +23,8 @@ enum Help {
           ir        print the laid-out scene (the IR every backend draws) as text
           fmt       print drawings in their one canonical layout, or rewrite them (-w)
           lsp       the language server for editors (LSP over standard input and output)
+          watch     compile again whenever a drawing or a file it reads changes
+          preview   a live picture in the browser: hover and click to the source, drag to edit
 
         Run 'drawc COMMAND --help' for the options and examples of a command.
 
@@ -117,7 +121,7 @@ enum Help {
         drawc ir — print the laid-out scene of a drawing as text
 
         Usage:
-          drawc ir FILE.draw [-o OUT.txt] [--font-path DIR]
+          drawc ir FILE.draw [-o OUT.txt] [--spans] [--font-path DIR]
 
         Prints the scene IR that every backend draws: pages, paths in page points, text runs
         with their glyph positions, groups. The format is described in docs/ir.md. Useful to see
@@ -125,12 +129,16 @@ enum Help {
 
         Options:
           -o, --output OUT         write to OUT instead of standard output
+              --spans              print before each item the statement that made it:
+                                   'source LINE:COL-LINE:COL', then 'def FILE:LINE:COL-…' for
+                                   the statements inside components (docs/ir.md)
               --diagnostics FORM   text (default) or json, on standard error
               --font-path DIR      also look for fonts in DIR (may be repeated)
           -h, --help               show this help
 
         Examples:
           drawc ir samples/flowchart.draw | less
+          drawc ir label.draw --spans
           drawc ir label.draw -o label.ir.txt
 
         """
@@ -197,6 +205,74 @@ enum Help {
           --stdio           accepted and ignored (standard input and output is the transport)
 
         Exit status: 0 after 'shutdown' then 'exit', 1 when the input ends or breaks without them.
+
+        """
+
+    static let watch = """
+        drawc watch — compile drawings again whenever they or the files they read change
+
+        Usage:
+          drawc watch IN.draw… [-o OUT] [--format svg|pdf|ps|eps|png] [options]
+
+        Compiles each drawing as 'drawc compile' does, then again whenever the drawing or a
+        file it read changes: imports, images, csv()/json() data, fonts named by path. Files
+        are looked at every 15 ms by stat (size, time, inode), so editors that save by
+        writing a new file and renaming it are seen too; a change is compiled once the files
+        have held still for 20 ms. A failed compile keeps the previous output (outputs are
+        written atomically) and prints the diagnostics. One line per compile, with its time,
+        on standard output. Ctrl-C stops.
+
+        Options:
+          -o, --output OUT         where to write (only with a single input)
+          -f, --format FORMAT      svg, pdf, ps, eps or png
+              --diagnostics FORM   text (default) or json, on standard error
+              --font-path DIR      also look for fonts in DIR (may be repeated)
+              --no-compress        leave PDF content streams uncompressed
+              --dpi N, --scale F, --background B   as for compile (PNG)
+          -h, --help               show this help
+
+        Examples:
+          drawc watch label.draw                     # label.pdf, rewritten on every save
+          drawc watch flowchart.draw -o flowchart.svg
+          drawc watch a.draw b.draw --format png
+
+        """
+
+    static let preview = """
+        drawc preview — a live picture of a drawing in the browser; click to the source, drag to edit
+
+        Usage:
+          drawc preview IN.draw [--port N] [--open] [--editor TEMPLATE] [--font-path DIR]
+
+        Serves one page on http://127.0.0.1:PORT/ (never on other addresses) that shows the
+        drawing as SVG, page by page, and updates itself on every change of the drawing or
+        the files it reads. Errors are shown over the last good picture with file:line:col.
+        In the page: hover outlines an item and shows the line that made it; click selects
+        it, shows its statement and opens the editor there (with --editor or DRAWC_EDITOR);
+        drag moves a node whose position is written as numbers (at: (x, y), from:, to:,
+        points:) and rewrites exactly those numbers in the file, in their units; G toggles
+        snapping to a grid; Ctrl-Z undoes the last edit; the wheel zooms and dragging the
+        paper pans. Edits need the page's per-run token and its Origin, touch only IN.draw,
+        and only when the file is unchanged since the picture (else the page reloads).
+        See docs/preview.md.
+
+        Options:
+              --port N             listen on port N (default: any free port, printed)
+              --open               open the page in the default browser
+              --editor TEMPLATE    the editor to open on click: {file}, {line} and {col} are
+                                   replaced, e.g. 'code -g {file}:{line}:{col}'
+              --font-path DIR      also look for fonts in DIR (may be repeated)
+          -h, --help               show this help
+
+        Environment:
+          DRAWC_EDITOR             the editor template when --editor is not given
+
+        Prints 'preview: http://127.0.0.1:PORT/ token TOKEN' once it listens; the token is
+        what a language server sends to POST /highlight (docs/preview.md).
+
+        Examples:
+          drawc preview samples/flowchart.draw --open
+          drawc preview label.draw --port 8080 --editor 'code -g {file}:{line}:{col}'
 
         """
 }

@@ -45,6 +45,12 @@ struct Arguments {
     var rewrite = false
     var listUnformatted = false
     var diff = false
+    /// `ir --spans`.
+    var spans = false
+    /// `preview --port`, `--open`, `--editor`.
+    var port: Int?
+    var openBrowser = false
+    var editor: String?
 }
 
 /// Which options a command accepts.
@@ -55,6 +61,8 @@ struct Accepts: OptionSet {
     static let compress = Accepts(rawValue: 4)
     static let raster = Accepts(rawValue: 8)
     static let formatting = Accepts(rawValue: 16)
+    static let spans = Accepts(rawValue: 32)
+    static let preview = Accepts(rawValue: 64)
 }
 
 func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
@@ -134,6 +142,18 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
             result.listUnformatted = true
         case "--diff" where accepts.contains(.formatting), "-d" where accepts.contains(.formatting):
             result.diff = true
+        case "--spans" where accepts.contains(.spans):
+            result.spans = true
+        case "--port" where accepts.contains(.preview):
+            let text = try value(name, inline)
+            guard let port = Int(text), (0...65535).contains(port) else {
+                throw UsageError(message: "'--port \(text)' is not a port number from 0 to 65535", command: command)
+            }
+            result.port = port
+        case "--open" where accepts.contains(.preview):
+            result.openBrowser = true
+        case "--editor" where accepts.contains(.preview):
+            result.editor = try value(name, inline)
         default:
             throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
         }
@@ -364,7 +384,7 @@ func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "ir", accepts: [.output])
+    let arguments = try parseArguments(args, command: "ir", accepts: [.output, .spans])
     if arguments.help {
         print(Help.ir, terminator: "")
         return .success
@@ -376,7 +396,9 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     var report = InputReport()
     do throws(FileError) {
         let source = try SourceInput.read(path: input)
-        let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: environmentOptions(arguments))
+        var options = environmentOptions(arguments)
+        options.recordSources = arguments.spans
+        let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: options)
         report.diagnostics = result.report
         if let text = result.text, !result.hasErrors {
             try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
@@ -478,6 +500,8 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "ir": return try runIR(args.dropFirst())
         case "fmt": return try runFmt(args.dropFirst())
         case "lsp": return try runLanguageServer(args.dropFirst())
+        case "watch": return try runWatch(args.dropFirst())
+        case "preview": return try runPreview(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success
@@ -489,6 +513,8 @@ func run(_ arguments: [String]) -> ExitStatus {
             case "ir": print(Help.ir, terminator: "")
             case "fmt": print(Help.fmt, terminator: "")
             case "lsp": print(Help.lsp, terminator: "")
+            case "watch": print(Help.watch, terminator: "")
+            case "preview": print(Help.preview, terminator: "")
             case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
             }
             return .success

@@ -1,0 +1,347 @@
+import DrawDiagnostics
+import DrawKit
+import DrawOutput
+
+/// The preview's routes, security checks and state; the executable owns the sockets, the
+/// clock and the file writes, and calls `handle` for one request at a time.
+///
+/// Routes (docs/preview.md): `GET /` the page; `GET /events` the server-sent events (state
+/// and highlight); `GET /state` the state as JSON; `POST /edit` a drag; `POST /undo`;
+/// `POST /open` opens the editor; `POST /highlight` (for the language server) outlines the
+/// items of the statement at a line and column. Nothing else, and no file from the disk.
+package final class PreviewServer {
+    /// The previewed file: the only one an edit may write.
+    package let path: String
+    package let port: Int
+    /// The per-run secret: given to the page, required by every route but the page itself.
+    package let token: String
+    /// The editor command template (`code -g {file}:{line}:{col}`), if any.
+    package let editorTemplate: String?
+
+    /// The newest compile, and the newest one without errors (shown under errors).
+    package private(set) var current: PreviewSnapshot?
+    package private(set) var lastGood: PreviewSnapshot?
+    /// Texts before each edit, newest last (Ctrl-Z in the page).
+    package private(set) var undoStack: [[UInt8]] = []
+    /// Shown once by the page with the next state (e.g. "the file changed on disk").
+    package var notice: String?
+
+    /// The most undo steps kept.
+    package static let maximumUndoSteps = 100
+
+    package init(path: String, port: Int, token: String, editorTemplate: String?) {
+        self.path = path; self.port = port; self.token = token; self.editorTemplate = editorTemplate
+    }
+
+    /// What the executable must do for a request.
+    package enum Action: Sendable {
+        /// Send this and close.
+        case respond(HTTPResponse)
+        /// Send `HTTPResponse.eventStreamHead()` and the current state event, then keep the
+        /// connection for later events.
+        case openEventStream
+        /// Write `bytes` to `path` (atomically), then send the response; the watcher
+        /// recompiles when it sees the file change.
+        case writeSource([UInt8], HTTPResponse)
+        /// Start the editor with these arguments (no shell), then send the response.
+        case openEditor([String], HTTPResponse)
+        /// Send `event` to every event stream, then the response.
+        case broadcast(event: [UInt8], HTTPResponse)
+    }
+
+    package func update(_ snapshot: PreviewSnapshot) {
+        current = snapshot
+        if !snapshot.hasErrors { lastGood = snapshot }
+    }
+
+    // MARK: Security
+
+    /// `Host` must name this server by loopback address: a page of another site reaching us
+    /// through a DNS name that resolves to 127.0.0.1 (DNS rebinding) sends its own name.
+    func hostAllowed(_ request: HTTPRequest) -> Bool {
+        guard let host = request.headers["host"] else { return false }
+        return host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
+    }
+
+    /// `Origin` must be this server; `allowMissing` for clients that are not browsers.
+    func originAllowed(_ request: HTTPRequest, allowMissing: Bool) -> Bool {
+        guard let origin = request.headers["origin"] else { return allowMissing }
+        return origin == "http://127.0.0.1:\(port)" || origin == "http://localhost:\(port)"
+    }
+
+    /// The token from the `X-Drawc-Token` header or the `token` query parameter, compared
+    /// in time independent of where it differs.
+    func tokenAllowed(_ request: HTTPRequest, headerOnly: Bool) -> Bool {
+        guard let given = request.headers["x-drawc-token"] ?? (headerOnly ? nil : request.query["token"]) else { return false }
+        let a = Array(given.utf8), b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in a.indices { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+
+    // MARK: Routing
+
+    /// Answers one request. `readFile` reads the previewed file as it is on disk now.
+    package func handle(_ request: HTTPRequest, readFile: () -> [UInt8]?) -> Action {
+        guard hostAllowed(request) else { return .respond(.text(421, "wrong Host: this server answers only as 127.0.0.1:\(port)")) }
+        switch (request.method, request.path) {
+        case ("GET", "/"):
+            let page = PreviewPage.html(token: token, title: title)
+            return .respond(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(page.utf8), headers: [
+                ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+                ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+            ]))
+        case ("GET", "/events"):
+            guard tokenAllowed(request, headerOnly: false) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
+            return .openEventStream
+        case ("GET", "/state"):
+            guard tokenAllowed(request, headerOnly: false) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
+            return .respond(.json(200, stateJSON()))
+        case ("POST", "/edit"), ("POST", "/undo"), ("POST", "/open"):
+            guard tokenAllowed(request, headerOnly: true) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: false) else { return .respond(.text(403, "wrong Origin")) }
+            let body = FlatJSON.parse(request.body) ?? [:]
+            switch request.path {
+            case "/edit": return edit(body, readFile: readFile)
+            case "/undo": return undo(readFile: readFile)
+            default: return openEditor(body)
+            }
+        case ("POST", "/highlight"):
+            guard tokenAllowed(request, headerOnly: true) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
+            return highlight(FlatJSON.parse(request.body) ?? [:])
+        case (_, "/"), (_, "/events"), (_, "/state"), (_, "/edit"), (_, "/undo"), (_, "/open"), (_, "/highlight"):
+            return .respond(.text(405, "method not allowed"))
+        default:
+            return .respond(.text(404, "not found: the preview serves only its page and the drawing"))
+        }
+    }
+
+    var title: String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// Checks shared by edit and undo: the picture the page saw is the newest, the file on
+    /// disk is what it was made from. On a mismatch the page is told to reload.
+    func checkUnchanged(version: Int?, readFile: () -> [UInt8]?) -> HTTPResponse? {
+        guard let current else { return .json(409, #"{"ok":false,"message":"nothing compiled yet"}"#) }
+        guard let disk = readFile() else { return .json(409, #"{"ok":false,"message":"cannot read the file"}"#) }
+        if disk != current.source || (version != nil && version != current.version) {
+            notice = "the file changed on disk since this picture: reloaded, nothing was written"
+            return .json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}")
+        }
+        return nil
+    }
+
+    func edit(_ body: [String: FlatJSON.Value], readFile: () -> [UInt8]?) -> Action {
+        let version = body["version"]?.number.map { Int($0) }
+        if let refused = checkUnchanged(version: version, readFile: readFile) { return .respond(refused) }
+        let current = current!
+        guard !current.hasErrors else { return .respond(.json(409, #"{"ok":false,"message":"the drawing has errors: fix them before dragging"}"#)) }
+        guard let index = body["source"]?.number.map({ Int($0) }), current.sources.indices.contains(index),
+              let dx = body["dx"]?.number, let dy = body["dy"]?.number else {
+            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version, source, dx and dy"}"#))
+        }
+        let source = current.sources[index]
+        if let reason = source.notDraggable {
+            return .respond(.json(422, "{\"ok\":false,\"message\":\(JSONText.string("cannot drag: " + reason))}"))
+        }
+        guard source.path == path else { return .respond(.json(422, #"{"ok":false,"message":"cannot drag: it is not in the previewed file"}"#)) }
+        let span = Span(file: FileID(0), start: UInt32(source.byteStart), end: UInt32(source.byteEnd))
+        switch PositionRewrite.move(source: current.source, path: path, statement: span, dx: dx, dy: dy, snap: body["snap"]?.bool ?? false) {
+        case .failure(let refusal):
+            return .respond(.json(422, "{\"ok\":false,\"message\":\(JSONText.string("cannot drag: " + refusal.message))}"))
+        case .success(let text):
+            if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
+            undoStack.append(current.source)
+            if undoStack.count > Self.maximumUndoSteps { undoStack.removeFirst() }
+            return .writeSource(text, .json(200, #"{"ok":true,"changed":true}"#))
+        }
+    }
+
+    func undo(readFile: () -> [UInt8]?) -> Action {
+        if let refused = checkUnchanged(version: nil, readFile: readFile) { return .respond(refused) }
+        guard let previous = undoStack.popLast() else { return .respond(.json(409, #"{"ok":false,"message":"nothing to undo"}"#)) }
+        return .writeSource(previous, .json(200, #"{"ok":true,"changed":true}"#))
+    }
+
+    func openEditor(_ body: [String: FlatJSON.Value]) -> Action {
+        guard let template = editorTemplate else {
+            return .respond(.json(409, #"{"ok":false,"message":"no editor: start the preview with --editor or set DRAWC_EDITOR"}"#))
+        }
+        guard let current, let index = body["source"]?.number.map({ Int($0) }), current.sources.indices.contains(index) else {
+            return .respond(.json(400, #"{"ok":false,"message":"unknown source"}"#))
+        }
+        let source = current.sources[index]
+        return .openEditor(Self.editorCommand(template, file: source.path, line: source.line, column: source.column),
+                           .json(200, #"{"ok":true}"#))
+    }
+
+    /// The editor's arguments: the template split at spaces (single or double quotes group),
+    /// then `{file}`, `{line}`, `{col}` replaced in each argument. No shell ever sees it.
+    package static func editorCommand(_ template: String, file: String, line: Int, column: Int) -> [String] {
+        var words: [String] = [], word = "", quote: Character?, inWord = false
+        for c in template {
+            if let q = quote {
+                if c == q { quote = nil } else { word.append(c) }
+            } else if c == "'" || c == "\"" {
+                quote = c; inWord = true
+            } else if c == " " || c == "\t" {
+                if inWord { words.append(word); word = ""; inWord = false }
+            } else {
+                word.append(c); inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        let hasFile = words.contains { $0.contains("{file}") }
+        var result = words.map {
+            $0.replacing("{file}", with: file).replacing("{line}", with: String(line)).replacing("{col}", with: String(column))
+        }
+        if !hasFile { result.append(file) }
+        return result
+    }
+
+    /// For the language server: the innermost statement at (line, column) is outlined in the page.
+    func highlight(_ body: [String: FlatJSON.Value]) -> Action {
+        guard let line = body["line"]?.number.map({ Int($0) }) else {
+            return .respond(.json(400, #"{"ok":false,"message":"highlight needs line (and column), 1-based"}"#))
+        }
+        let column = body["column"]?.number.map { Int($0) } ?? 1
+        let sources = (current?.hasErrors == false ? current : lastGood)?.sources ?? []
+        var best: Int?
+        for (index, s) in sources.enumerated() where s.path == path {
+            let after = (line, column) >= (s.line, s.column), before = (line, column) <= (s.endLine, s.endColumn)
+            guard after && before else { continue }
+            if let b = best, sources[b].byteEnd - sources[b].byteStart <= s.byteEnd - s.byteStart { continue }
+            best = index
+        }
+        // Every entry of the same statement (component bodies share their call site).
+        let ids = best.map { b in sources.indices.filter { sources[$0].byteStart == sources[b].byteStart && sources[$0].byteEnd == sources[b].byteEnd } } ?? []
+        let list = ids.map(String.init).joined(separator: ",")
+        let event = Array("event: highlight\ndata: {\"sources\":[\(list)],\"line\":\(line),\"column\":\(column)}\n\n".utf8)
+        return .broadcast(event: event, .json(200, "{\"ok\":true,\"sources\":[\(list)]}"))
+    }
+
+    // MARK: State
+
+    /// The state event for event streams.
+    package func stateEvent() -> [UInt8] {
+        Array(("event: state\ndata: " + stateJSON() + "\n\n").utf8)
+    }
+
+    /// What the page shows: the newest compile's diagnostics over the newest good picture.
+    package func stateJSON() -> String {
+        var out = "{"
+        let shown = lastGood
+        out += "\"version\":\(current?.version ?? 0)"
+        out += ",\"pictureVersion\":\(shown?.version ?? 0)"
+        out += ",\"ok\":\(current.map { !$0.hasErrors } ?? false)"
+        out += ",\"editor\":\(editorTemplate != nil)"
+        out += ",\"file\":" + JSONText.string(path)
+        out += ",\"ms\":" + NumberFormat.string(current?.milliseconds ?? 0, precision: 1)
+        if let notice { out += ",\"notice\":" + JSONText.string(notice) }
+        out += ",\"pages\":[" + (shown?.pages ?? []).map(JSONText.string).joined(separator: ",") + "]"
+        out += ",\"sources\":[" + (shown?.sources ?? []).map(Self.sourceJSON).joined(separator: ",") + "]"
+        out += ",\"diagnosticsText\":" + JSONText.string(current?.diagnosticsText ?? "")
+        out += ",\"diagnostics\":[" + (current?.diagnostics ?? []).map(Self.diagnosticJSON).joined(separator: ",") + "]"
+        return out + "}"
+    }
+
+    static func sourceJSON(_ s: PreviewSource) -> String {
+        var out = "{\"path\":" + JSONText.string(s.path)
+        out += ",\"line\":\(s.line),\"column\":\(s.column),\"endLine\":\(s.endLine),\"endColumn\":\(s.endColumn)"
+        out += ",\"kind\":" + JSONText.string(s.kind)
+        out += ",\"text\":" + JSONText.string(s.lineText)
+        out += ",\"statement\":" + JSONText.string(s.statement)
+        out += ",\"definitions\":[" + s.definitions.map(JSONText.string).joined(separator: ",") + "]"
+        out += ",\"notDraggable\":" + (s.notDraggable.map(JSONText.string) ?? "null")
+        return out + "}"
+    }
+
+    static func diagnosticJSON(_ d: DrawDiagnostic) -> String {
+        var out = "{\"severity\":" + JSONText.string(d.severity.rawValue)
+        out += ",\"id\":" + JSONText.string(d.id)
+        out += ",\"message\":" + JSONText.string(d.message)
+        out += ",\"file\":" + JSONText.string(d.location?.path ?? d.file ?? "")
+        out += ",\"line\":\(d.location?.line ?? 0),\"column\":\(d.location?.column ?? 0)"
+        return out + "}"
+    }
+}
+
+/// A flat JSON object of numbers, booleans, strings and nulls: all the preview's requests
+/// send. Anything else (nesting, bad syntax) makes `parse` return nil.
+package enum FlatJSON {
+    package enum Value: Hashable, Sendable {
+        case number(Double), bool(Bool), string(String), null
+        package var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+        package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    }
+
+    package static func parse(_ bytes: [UInt8]) -> [String: Value]? {
+        var i = 0
+        func skip() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
+        func string() -> String? {
+            guard i < bytes.count, bytes[i] == 0x22 else { return nil }
+            i += 1
+            var out: [UInt8] = []
+            while i < bytes.count {
+                let b = bytes[i]; i += 1
+                if b == 0x22 { return String(validating: out, as: UTF8.self) }
+                if b == 0x5C {
+                    guard i < bytes.count else { return nil }
+                    let e = bytes[i]; i += 1
+                    switch e {
+                    case 0x22, 0x5C, 0x2F: out.append(e)
+                    case 0x6E: out.append(0x0A)
+                    case 0x74: out.append(0x09)
+                    case 0x72: out.append(0x0D)
+                    default: return nil
+                    }
+                } else { out.append(b) }
+            }
+            return nil
+        }
+        skip()
+        guard i < bytes.count, bytes[i] == 0x7B else { return nil }
+        i += 1
+        var result: [String: Value] = [:]
+        skip()
+        if i < bytes.count, bytes[i] == 0x7D { return result }
+        while true {
+            skip()
+            guard let key = string() else { return nil }
+            skip()
+            guard i < bytes.count, bytes[i] == 0x3A else { return nil }
+            i += 1
+            skip()
+            guard i < bytes.count else { return nil }
+            let value: Value
+            if bytes[i] == 0x22 {
+                guard let s = string() else { return nil }
+                value = .string(s)
+            } else {
+                var end = i
+                while end < bytes.count, !([0x2C, 0x7D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[end])) { end += 1 }
+                let word = String(decoding: bytes[i..<end], as: UTF8.self)
+                i = end
+                switch word {
+                case "true": value = .bool(true)
+                case "false": value = .bool(false)
+                case "null": value = .null
+                default:
+                    guard let n = Double(word), n.isFinite else { return nil }
+                    value = .number(n)
+                }
+            }
+            result[key] = value
+            skip()
+            guard i < bytes.count else { return nil }
+            if bytes[i] == 0x2C { i += 1; continue }
+            if bytes[i] == 0x7D { return result }
+            return nil
+        }
+    }
+}
