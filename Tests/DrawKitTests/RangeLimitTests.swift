@@ -61,3 +61,22 @@ struct RangeLimitTests {
         #expect(result.diagnostics.map(\.id) == ["layout.outside-page"])
     }
 }
+
+/// SVG text is positioned where the metric twin kerns a pair the AFM lacks (issue 13: rsvg
+/// kerned "'A" and "-T" in Nimbus Sans, so those glyphs landed off the layout's place).
+@Suite("SVG text at the twins' kerning pairs")
+struct TwinKerningTests {
+    @Test(arguments: ["'A", "-T", "(J"])
+    func pairGetsItsOwnPosition(_ pair: String) {
+        let result = compile(source: "text \"x\(pair)\", fontSize: 20pt\n", path: "k.draw", format: .svg)
+        let svg = String(decoding: result.outputs.first?.bytes ?? [], as: UTF8.self)
+        let second = String(pair.last!)
+        #expect(svg.contains("<tspan x=") && svg.contains(">\(second)</tspan>"), "\(svg)")
+    }
+
+    @Test func plainPairsRideAlong() {
+        let result = compile(source: "text \"xxxx\", fontSize: 20pt\n", path: "k.draw", format: .svg)
+        let svg = String(decoding: result.outputs.first?.bytes ?? [], as: UTF8.self)
+        #expect(svg.contains(">xxxx</text>"), "\(svg)")
+    }
+}
