@@ -60,7 +60,9 @@ let package = Package(
         ]),
         // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
         .target(name: "DrawFuzzing", dependencies: ["DrawKit"]),
-        .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"]),
+        // DRAWC_FUZZ=1 (scripts/fuzz-drawc.sh): the libFuzzer shim in place of the replay main.
+        .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
+                          exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",

@@ -1,11 +1,12 @@
 // drawc-fuzz: the whole-compiler fuzz target (DrawFuzzing.FuzzTarget).
 //
 // Built with libFuzzer (scripts/fuzz-drawc.sh):
-//   swift build -c release --product drawc-fuzz --scratch-path /tmp/drawc-fuzz/build \
+//   DRAWC_FUZZ=1 swift build -c release --product drawc-fuzz --scratch-path /tmp/drawc-fuzz/build \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DDRAWC_LIBFUZZER
-// `-sanitize=fuzzer` instruments every module for coverage and links libFuzzer; this `main`
-// hands the arguments to `LLVMFuzzerRunDriver` (libFuzzer's own `main` is not used, since
-// SwiftPM gives an executable target a `main`). Every libFuzzer flag works:
+// `-sanitize=fuzzer` instruments every module for coverage and links libFuzzer. With
+// DRAWC_FUZZ=1 Package.swift builds LibFuzzerEntry.swift instead of this file: its top-level
+// code is the program's `main` (SwiftPM's entry point), a shim that hands the arguments to
+// `LLVMFuzzerRunDriver` with `LLVMFuzzerTestOneInput`. Every libFuzzer flag works:
 //   drawc-fuzz -max_total_time=60 -dict=Tests/Fuzz/drawc.dict corpus-dir Tests/Fuzz/corpus
 //
 // Built without it (the ordinary `swift build`), drawc-fuzz replays files and folders given
@@ -26,27 +27,6 @@ func report() {
     FileHandle.standardError.write(Data(line.utf8))
 }
 
-#if DRAWC_LIBFUZZER
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-nonisolated(unsafe) var lastReport = 0
-atexit { report() }
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    target.run(bytes)
-    if target.counts.inputs - lastReport >= 20_000 {
-        lastReport = target.counts.inputs
-        report()
-    }
-    return 0
-}
-exit(status)
-#else
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--print", arguments.count == 2 {
     let bytes = FileManager.default.contents(atPath: arguments[1]).map { [UInt8]($0) } ?? []
@@ -74,4 +54,3 @@ for path in paths {
     target.run(bytes)
 }
 report()
-#endif
