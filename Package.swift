@@ -18,6 +18,9 @@ let package = Package(
 
         // Source files, spans and diagnostics, shared by every stage.
         .target(name: "DrawDiagnostics"),
+        // The vocabulary of the language, declared once: node kinds, properties, functions,
+        // colours, page sizes, anchors, keywords (checking, did-you-mean, the LSP, the reference).
+        .target(name: "DrawCatalogue"),
         // Lexer, parser and AST.
         .target(name: "DrawSyntax", dependencies: ["DrawDiagnostics"]),
         // The input boundary: files a drawing names (imports, images, fonts, data) are read
@@ -28,10 +31,10 @@ let package = Package(
         // The scene IR: pages of positioned paths, text runs, images and groups.
         .target(name: "DrawScene", dependencies: ["DrawFonts"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+        .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"]),
+        .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
         .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
@@ -43,12 +46,16 @@ let package = Package(
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG writer.
         .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
+        .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
+            "DrawCatalogue",
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources",
             "RasterBackend", "DrawImages",
+            "DrawFormat",
         ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
@@ -57,6 +64,7 @@ let package = Package(
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
+            "DrawFormat",
         ]),
         // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
         .target(name: "DrawFuzzing", dependencies: ["DrawKit"]),
@@ -65,6 +73,7 @@ let package = Package(
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
+            "DrawCatalogue",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
             "DrawFonts",
             "DrawResources",
@@ -72,9 +81,9 @@ let package = Package(
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                                "DrawResources"]),
-        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
@@ -90,5 +99,6 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

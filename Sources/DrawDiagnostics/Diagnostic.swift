@@ -21,7 +21,8 @@ package struct Diagnostic: Hashable, Sendable {
         }
     }
 
-    /// A secondary message, usually at another place ("'{' opened here").
+    /// A secondary message at another place ("'{' opened here", "'x' is defined here"): the
+    /// LSP's related information. A note written without a place is a hint (see `init`).
     package struct Note: Hashable, Sendable {
         package var span: Span?
         package var message: String
@@ -41,55 +42,61 @@ package struct Diagnostic: Hashable, Sendable {
         }
     }
 
+    /// The stable id (`sem.invalid-value`), from a stage's typed message ids.
     package var id: String
     package var severity: Severity
     package var span: Span
     package var message: String
+    /// Located notes only: each has a span.
     package var notes: [Note]
+    /// What to do about it, with no place of its own ("did you mean 'fill'?", "split it with
+    /// 'let'"): typst's hints. Shown after the notes; JSON and the LSP keep them apart.
+    package var hints: [String]
     package var fixIts: [FixIt]
 
+    /// A note given without a place becomes a hint, so callers that build "did you mean"
+    /// notes need not know the difference; `notes` keeps only located ones.
     package init(
         _ id: String, _ severity: Severity = .error, at span: Span, _ message: String,
-        notes: [Note] = [], fixIts: [FixIt] = []
+        notes: [Note] = [], hints: [String] = [], fixIts: [FixIt] = []
     ) {
         self.id = id
         self.severity = severity
         self.span = span
         self.message = message
-        self.notes = notes
+        self.notes = notes.filter { $0.span != nil }
+        self.hints = notes.compactMap { $0.span == nil ? $0.message : nil } + hints
         self.fixIts = fixIts
     }
 
-    package static func error(_ id: String, at span: Span, _ message: String, notes: [Note] = [], fixIts: [FixIt] = []) -> Diagnostic {
-        Diagnostic(id, .error, at: span, message, notes: notes, fixIts: fixIts)
+    package static func error(_ id: String, at span: Span, _ message: String, notes: [Note] = [], hints: [String] = [],
+                              fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id, .error, at: span, message, notes: notes, hints: hints, fixIts: fixIts)
     }
 
-    package static func warning(_ id: String, at span: Span, _ message: String, notes: [Note] = [], fixIts: [FixIt] = []) -> Diagnostic {
-        Diagnostic(id, .warning, at: span, message, notes: notes, fixIts: fixIts)
+    package static func warning(_ id: String, at span: Span, _ message: String, notes: [Note] = [], hints: [String] = [],
+                                fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id, .warning, at: span, message, notes: notes, hints: hints, fixIts: fixIts)
     }
-}
 
-/// The diagnostics of one run, in the order found. Stages append; nobody throws.
-package struct DiagnosticList: Sendable {
-    package private(set) var items: [Diagnostic] = []
-
-    package init() {}
-
-    package var hasErrors: Bool { items.contains { $0.severity == .error } }
-    package var errorCount: Int { items.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
-
-    package mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
-    package mutating func append(contentsOf other: [Diagnostic]) { items.append(contentsOf: other) }
-
-    /// Diagnostics sorted by file, then position (stable for equal positions).
-    package var sorted: [Diagnostic] {
-        items.enumerated().sorted { a, b in
+    /// The one order of diagnostics shown to people and tools: by file, then position;
+    /// diagnostics at the same place keep the order they were found in. A stage's "too many
+    /// errors" stays after the diagnostics of its file (the lexer runs ahead of the parser,
+    /// so findings past the place reporting stopped may exist).
+    package static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
             let (x, y) = (a.element.span, b.element.span)
+            if x.file != y.file { return x.file < y.file }
+            let (capA, capB) = (a.element.endsReporting, b.element.endsReporting)
+            if capA != capB { return capB }
             if x.file != y.file { return x.file < y.file }
             if x.start != y.start { return x.start < y.start }
             return a.offset < b.offset
         }.map(\.element)
     }
+
+    /// Whether this is a stage's "too many errors" (`DiagnosticPolicy.tooManyErrorsID`).
+    var endsReporting: Bool { id.hasSuffix(".too-many-errors") }
 }
 
 /// Edit distance used for "did you mean" suggestions: the closest candidate within a

@@ -1,5 +1,6 @@
-// Rendering diagnostics for people (terminal) and for tools (JSON). Both take the same
-// `Diagnostic` values; neither decides anything about them (order, filtering, wording).
+// Rendering diagnostics for people (terminal). JSON for tools is DrawKit's one renderer
+// (`DiagnosticJSON`, of the public values). Neither decides anything about the diagnostics
+// (order, filtering, wording).
 //
 // Terminal shape, as clang and swiftc print it:
 //
@@ -76,6 +77,11 @@ package struct TerminalDiagnosticRenderer {
             if let noteFile, let noteSpan = note.span, noteSpan != diagnostic.span {
                 excerpt(file: noteFile, span: noteSpan, fixIts: [], into: &out)
             }
+        }
+        // Hints have no place of their own: shown as notes at the diagnostic's place, the shape
+        // the corpus pins (JSON and the LSP keep them apart from located notes).
+        for hint in diagnostic.hints {
+            header(file: file, span: diagnostic.span, severity: "note", severityColor: Ansi.cyan, message: hint, into: &out)
         }
         for fixIt in otherFixIts {
             let fixFile = fixIt.span.isUnknown ? nil : source(fixIt.span.file)
@@ -198,56 +204,6 @@ private enum Ansi {
     static let green = "\u{1B}[32m"
     static let magenta = "\u{1B}[35m"
     static let cyan = "\u{1B}[36m"
-}
-
-/// Renders diagnostics as JSON for tools (`drawc check --diagnostics json`): an array of
-/// objects with keys always in this order: id, severity, file, line, column, endLine,
-/// endColumn, message, notes, fixIts. Positions are 1-based; columns count Unicode scalars;
-/// `endLine`/`endColumn` is the position just after the span (so an empty span has
-/// end == start). A diagnostic, note or fix-it without a place has null file and positions.
-package struct JSONDiagnosticRenderer {
-    package var source: (FileID) -> SourceFile?
-
-    package init(source: @escaping (FileID) -> SourceFile?) { self.source = source }
-    package init(sources: SourceManager) { self.init { sources[$0] } }
-    package init(file: SourceFile) { self.init { $0 == file.id ? file : nil } }
-
-    /// The whole array, one diagnostic per line, ending with a line feed.
-    package func render(_ diagnostics: [Diagnostic]) -> String {
-        if diagnostics.isEmpty { return "[]\n" }
-        var out = "[\n"
-        for (index, diagnostic) in diagnostics.enumerated() {
-            out += "  {"
-            out += "\"id\":" + jsonString(diagnostic.id)
-            out += ",\"severity\":" + jsonString(diagnostic.severity.name)
-            out += place(diagnostic.span)
-            out += ",\"message\":" + jsonString(diagnostic.message)
-            out += ",\"notes\":["
-            for (noteIndex, note) in diagnostic.notes.enumerated() {
-                if noteIndex > 0 { out += "," }
-                out += "{\"message\":" + jsonString(note.message) + place(note.span ?? .unknown) + "}"
-            }
-            out += "],\"fixIts\":["
-            for (fixIndex, fixIt) in diagnostic.fixIts.enumerated() {
-                if fixIndex > 0 { out += "," }
-                out += "{\"replacement\":" + jsonString(fixIt.replacement) + place(fixIt.span) + "}"
-            }
-            out += "]}"
-            out += index + 1 < diagnostics.count ? ",\n" : "\n"
-        }
-        return out + "]\n"
-    }
-
-    /// `,"file":…,"line":…,"column":…,"endLine":…,"endColumn":…`
-    private func place(_ span: Span) -> String {
-        guard !span.isUnknown, let file = source(span.file) else {
-            return ",\"file\":null,\"line\":null,\"column\":null,\"endLine\":null,\"endColumn\":null"
-        }
-        let start = file.location(of: span.start)
-        let end = file.location(of: span.end)
-        return ",\"file\":" + jsonString(file.path) + ",\"line\":\(start.line),\"column\":\(start.column)"
-            + ",\"endLine\":\(end.line),\"endColumn\":\(end.column)"
-    }
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).

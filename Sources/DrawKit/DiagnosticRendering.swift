@@ -18,10 +18,13 @@ enum DiagnosticText {
     }
 }
 
-/// JSON of public diagnostics, in the shape of DrawDiagnostics' JSON renderer (keys id,
-/// severity, file, line, column, endLine, endColumn, message, notes, fixIts; one diagnostic
-/// per line), so diagnostics of several inputs can be merged into one array. A diagnostic
-/// with no place keeps its file's path and has null positions.
+/// The one JSON renderer of diagnostics (`drawc check --diagnostics json`, DrawKit's
+/// `renderedJSON()`): an array of objects with keys always in this order: id, severity,
+/// file, line, column, endLine, endColumn, message, notes, hints, fixIts; one diagnostic per
+/// line, so diagnostics of several inputs can be merged into one array. Positions are
+/// 1-based; columns count Unicode scalars; `endLine`/`endColumn` is the position just after
+/// the span (an empty span has end == start). A diagnostic with no place keeps its file's
+/// path and has null positions; notes always have a place; hints are plain strings.
 enum DiagnosticJSON {
     static func render(_ diagnostics: [DrawDiagnostic]) -> String {
         if diagnostics.isEmpty { return "[]\n" }
@@ -32,6 +35,7 @@ enum DiagnosticJSON {
             out += ",\"message\":" + jsonString(d.message)
             out += ",\"notes\":["
             out += d.notes.map { "{\"message\":" + jsonString($0.message) + place($0.location, file: nil) + "}" }.joined(separator: ",")
+            out += "],\"hints\":[" + d.hints.map(jsonString).joined(separator: ",")
             out += "],\"fixIts\":["
             out += d.fixIts.map { "{\"replacement\":" + jsonString($0.replacement) + place($0.location, file: nil) + "}" }.joined(separator: ",")
             out += "]}"

@@ -66,6 +66,18 @@ public enum OutputWriter {
     /// `path`), or to standard output when `path` is `-`. On failure nothing is left behind
     /// and a previous file at `path` is untouched.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try write(bytes, to: path, permissions: nil)
+    }
+
+    /// Rewrites the existing file at `path` with `bytes`, atomically as `write(_:to:)` does,
+    /// keeping the file's permissions (`drawc fmt -w`).
+    public static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
+        var info = stat()
+        let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        try write(bytes, to: path, permissions: permissions)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t?) throws(FileError) {
         if path == "-" {
             try writeAll(fd: 1, bytes, path: "<stdout>")
             return
@@ -91,9 +103,13 @@ public enum OutputWriter {
         }
         do throws(FileError) {
             // mkstemp creates 0600; give the file the permissions a plain create would.
-            let mask = umask(0)
-            umask(mask)
-            fchmod(fd, 0o666 & ~mask)
+            if let permissions {
+                fchmod(fd, permissions)
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                fchmod(fd, 0o666 & ~mask)
+            }
             try writeAll(fd: fd, bytes, path: path)
         } catch {
             close(fd)

@@ -35,16 +35,18 @@ public struct DrawDiagnostic: Sendable, Hashable {
         }
     }
 
-    /// A secondary message, often at another place ("'{' opened here").
+    /// A secondary message at another place ("'{' opened here").
     public struct Note: Sendable, Hashable {
         public var message: String
         public var location: Location?
+        public init(message: String, location: Location?) { self.message = message; self.location = location }
     }
 
     /// A suggested edit: replace the text at `location` with `replacement`.
     public struct FixIt: Sendable, Hashable {
         public var location: Location
         public var replacement: String
+        public init(location: Location, replacement: String) { self.location = location; self.replacement = replacement }
     }
 
     /// A stable identifier such as `parse.unclosed-delimiter`: match on it, not on wording.
@@ -56,12 +58,15 @@ public struct DrawDiagnostic: Sendable, Hashable {
     /// Nil for problems not tied to a place in a source file (e.g. a limit of the whole file).
     public var location: Location?
     public var notes: [Note]
+    /// What to do about it, with no place of its own ("did you mean 'fill'?").
+    public var hints: [String]
     public var fixIts: [FixIt]
 
-    public init(id: String, severity: Severity, message: String, file: String? = nil, location: Location?, notes: [Note] = [], fixIts: [FixIt] = []) {
+    public init(id: String, severity: Severity, message: String, file: String? = nil, location: Location?, notes: [Note] = [],
+                hints: [String] = [], fixIts: [FixIt] = []) {
         self.id = id; self.severity = severity; self.message = message
         self.file = file ?? location?.path
-        self.location = location; self.notes = notes; self.fixIts = fixIts
+        self.location = location; self.notes = notes; self.hints = hints; self.fixIts = fixIts
     }
 }
 
@@ -82,7 +87,7 @@ public struct DiagnosticReport: Sendable {
     let sources: SourceManager
 
     init(_ diagnostics: [Diagnostic], sources: SourceManager) {
-        let sorted = DiagnosticReport.sort(diagnostics)
+        let sorted = Diagnostic.sorted(diagnostics)
         self.internalDiagnostics = sorted
         self.sources = sources
         self.diagnostics = sorted.map { DiagnosticReport.mirror($0, sources: sources) }
@@ -102,15 +107,6 @@ public struct DiagnosticReport: Sendable {
         case .text: DiagnosticText.render(internalDiagnostics, sources: sources, mainPath: mainPath, color: color)
         case .json: DiagnosticJSON.render(diagnostics)
         }
-    }
-
-    static func sort(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let (x, y) = (a.element.span, b.element.span)
-            if x.file != y.file { return x.file < y.file }
-            if x.start != y.start { return x.start < y.start }
-            return a.offset < b.offset
-        }.map(\.element)
     }
 
     static func location(_ span: Span, sources: SourceManager) -> DrawDiagnostic.Location? {
@@ -133,6 +129,7 @@ public struct DiagnosticReport: Sendable {
             id: d.id, severity: severity, message: d.message,
             file: sources[d.span.file]?.path ?? sources.files.first?.path, location: location(d.span, sources: sources),
             notes: d.notes.map { DrawDiagnostic.Note(message: $0.message, location: $0.span.flatMap { location($0, sources: sources) }) },
+            hints: d.hints,
             fixIts: d.fixIts.compactMap { fix in
                 location(fix.span, sources: sources).map { DrawDiagnostic.FixIt(location: $0, replacement: fix.replacement) }
             })

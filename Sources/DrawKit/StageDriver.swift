@@ -103,7 +103,12 @@ package final class StageDriver {
     /// true when a document was laid out without errors.
     @discardableResult
     package func build() -> Bool {
-        guard parse() == 0 else { return false }
+        let syntaxErrors = parse()
+        // A mistake inside one literal (`fill: #ggg`) leaves the statements around it whole:
+        // the later stages still check the rest of the file, so one typo does not hide the
+        // others (its `.error` value is skipped silently). Any other syntax error stops here,
+        // since what follows it may be misread.
+        guard syntaxErrors == 0 || syntaxTree?.errorsConfinedToLiterals == true else { return false }
         guard evaluate() == 0 else { return false }
         // The AST is not needed once the node tree exists: free it before layout (on the
         // other core: ~25 ms for 100,000 statements).
@@ -115,7 +120,7 @@ package final class StageDriver {
         let nodes = drawing
         drawing = nil
         Stages.discard(nodes)
-        return true
+        return syntaxErrors == 0
     }
 
     private func record(_ found: [Diagnostic]) -> Int {

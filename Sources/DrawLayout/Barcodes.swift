@@ -4,6 +4,7 @@
 // optionally with the module rounded to whole printer dots.
 
 import DrawBarcodes
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
@@ -117,7 +118,7 @@ extension LayoutEngine {
     private func textStyle(_ node: NodeRef, size: Double) -> ResolvedStyle {
         var style = node.style
         // The node's own `fontSize:` (bit 10 of the mask) wins over the size derived from the module.
-        if node.explicitStyleMask & (1 << 10) == 0 { style.fontSize = size }
+        if !node.explicitStyle.contains(.fontSize) { style.fontSize = size }
         return style
     }
 

@@ -2,6 +2,7 @@
 // optional loader supplied by the caller (DrawKit wires the TrueType loader of DrawFonts
 // here), so layout itself never touches the file system for fonts.
 
+import DrawCatalogue
 import DrawFonts
 
 /// Finds the faces named by `font:`. Standard-14 names are resolved here; other names

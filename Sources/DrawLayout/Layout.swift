@@ -13,6 +13,7 @@
 // Nodes are numbered in pre-order; per-node results live in one flat array of `Box`es
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
 import DrawFonts
@@ -33,11 +34,11 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
-    return (document, engine.diagnostics)
+    return (document, engine.sink.diagnostics)
 }
 
-/// The most diagnostics layout reports for one document.
-let maximumDiagnostics = 500
+/// The most errors layout reports for one document (the layout policy's cap).
+var maximumDiagnostics: Int { DiagnosticPolicy.layout.maximumErrors }
 
 /// Layout defaults (documented in docs/ir.md and docs/language.md).
 enum LayoutDefaults {
@@ -76,7 +77,7 @@ extension UnsafePointer where Pointee == Node {
     var content: String? { pointee.content }
     var contentSpan: Span? { pointee.contentSpan }
     var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
-    var explicitStyleMask: UInt16 { pointee.explicitStyleMask }
+    var explicitStyle: InheritedSet { pointee.explicitStyle }
     var geometry: NodeGeometry { pointee.geometry }
     /// A one-byte load (reading `geometry.…` copies the geometry for the getter call).
     var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
@@ -130,7 +131,7 @@ struct ConnectorGeometry {
 /// whole struct (measured: ~1,200 instructions per node), a mutating call passes it in place.
 struct LayoutEngine {
     let fonts: FontResolver
-    var diagnostics: [Diagnostic] = []
+    var sink = DiagnosticSink(policy: .layout)
 
     // Fonts, shared by all pages.
     var faces: [LayoutFace] = []
@@ -183,36 +184,14 @@ struct LayoutEngine {
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
 
-    /// Diagnostics already reported: text and paths inside a component or a loop come from
-    /// one literal (or one interpolated string), and their mistakes are reported once per
-    /// place, not once per use. Keyed by id, span and message; reports made `oncePerPlace`
-    /// leave the message out, for messages that differ between uses of one place
-    /// (`path "M \(i) 0 Q"` in a loop fails at a different byte each time).
-    var reported: Set<ReportedPlace> = []
-
-    struct ReportedPlace: Hashable {
-        var id: String
-        var span: Span
-        var message: String?
-    }
-
     let resources: Resources
 
     init(fonts: FontResolver, resources: Resources) { self.fonts = fonts; self.resources = resources }
 
-    /// Records a diagnostic unless the same one was reported already; stops after
-    /// `maximumDiagnostics` errors with one last note.
-    mutating func report(_ diagnostic: Diagnostic, oncePerPlace: Bool = false) {
-        let place = ReportedPlace(id: diagnostic.id, span: diagnostic.span,
-                                  message: oncePerPlace && !diagnostic.span.isUnknown ? nil : diagnostic.message)
-        guard reported.count <= maximumDiagnostics, reported.insert(place).inserted else { return }
-        if reported.count > maximumDiagnostics {
-            diagnostics.append(.error("layout.too-many-errors", at: diagnostic.span,
-                                      "too many layout errors; stopping after \(maximumDiagnostics)"))
-            return
-        }
-        diagnostics.append(diagnostic)
-    }
+    /// Records a diagnostic under the layout policy (DrawDiagnostics' DiagnosticSink): text
+    /// and paths inside a component or a loop come from one literal, and their mistakes are
+    /// reported once per place, not once per use.
+    mutating func report(_ diagnostic: Diagnostic) { sink.report(diagnostic) }
 
     // MARK: Pages
 
@@ -277,7 +256,7 @@ struct LayoutEngine {
         var items: [Scene.Item] = []
         items.reserveCapacity(boxes.count)
         // After errors nodes may sit where a fallback put them: no placement warnings then.
-        let hasErrors = diagnostics.contains { $0.severity == .error }
+        let hasErrors = sink.hasErrors
         index = 0
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
@@ -350,14 +329,6 @@ struct LayoutEngine {
 
     static func isFlow(_ node: NodeRef) -> Bool {
         node.geometry.at == nil && !isConnector(node)
-    }
-
-    static func takesChildren(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
-        case let kind where kind.isDiagramShape: true
-        default: false
-        }
     }
 
     /// Cells a grid with `fill: true` stretches to their slot: shapes and stacks (whose own
@@ -503,7 +474,7 @@ struct LayoutEngine {
             bounds = Rect(x: 0, y: 0, width: g.width ?? metrics.width + pad.left + pad.right,
                           height: g.height ?? metrics.height + pad.top + pad.bottom)
         }
-        if !Self.takesChildren(node.kind) && !node.children.isEmpty {
+        if !node.kind.takesChildren && !node.children.isEmpty {
             // Children of kinds that take none (semantics warns): measured so that every
             // node has a box, but never placed nor drawn.
             node.children.withUnsafeBufferPointer { children in
@@ -546,7 +517,7 @@ struct LayoutEngine {
                 wrap = max(0, width - pad.left - pad.right)
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
-            let align: TextAlign = node.explicitStyleMask & (1 << 14) != 0 ? node.style.textAlign : .center
+            let align: TextAlign = node.explicitStyle.contains(.align) ? node.style.textAlign : .center
             let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node))
             boxes[index].side = Int32(texts.count)
             texts.append(block)
@@ -828,7 +799,7 @@ struct LayoutEngine {
             } else {
                 message += " (at byte \(error.offset + 1) of the path data)"
             }
-            report(.error(error.id, at: span, message), oncePerPlace: true)
+            report(.error(error.id, at: span, message))
         }
         return path
     }
@@ -920,7 +891,7 @@ struct LayoutEngine {
         case .unplaced, .placed:
             boxes[index].state = .placed
         }
-        guard Self.takesChildren(node.kind), !node.children.isEmpty else { return }
+        guard node.kind.takesChildren, !node.children.isEmpty else { return }
 
         let g = node.geometry
         let bounds = boxes[index].bounds

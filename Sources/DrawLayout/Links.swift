@@ -2,6 +2,7 @@
 // orthogonal, curved, self-loops, parallel connectors spread apart), end marks and labels.
 // Everything here is in content coordinates and runs after every node is placed.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
@@ -566,7 +567,7 @@ extension LayoutEngine {
     /// earlier labels nor nodes if one of the candidate places allows.
     mutating func placeLabel(_ text: String, node: NodeRef, link: LinkOptions, path: LinkPath, ends: (Int?, Int?), into geometry: inout ConnectorGeometry) {
         var style = node.style
-        if node.explicitStyleMask & (1 << 10) == 0 { style.fontSize *= LayoutDefaults.connectorLabelScale }
+        if !node.explicitStyle.contains(.fontSize) { style.fontSize *= LayoutDefaults.connectorLabelScale }
         let block = layoutText(text, style: style, wrapWidth: nil, align: .center, span: node.span)
         let background: Color? = link.labelBackground ?? (pageBackground ?? .white)
         let pad = background != nil ? LayoutDefaults.labelBackgroundPadding : .zero

@@ -12,6 +12,7 @@
 // wholly beyond that side's edge; all four sides when none does), and the best route wins
 // (ties: top, right, bottom, left order).
 
+import DrawCatalogue
 import DrawScene
 import DrawSemantics
 

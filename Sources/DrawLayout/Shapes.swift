@@ -7,6 +7,7 @@
 // open subpath (the front rim, the fold) that is drawn but never clipped against. A person's
 // head and body are both boundary.
 
+import DrawCatalogue
 import DrawScene
 import DrawSemantics
 #if canImport(Glibc)

@@ -8,6 +8,7 @@
 // so a single line of 12pt Helvetica at the default 1.2 line height has its baseline
 // 10.266pt below the top of its 14.4pt box, and text is optically centred in labels.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawFonts
 import DrawScene
@@ -235,20 +236,29 @@ extension LayoutEngine {
             let exact = literal != nil && text.utf8.elementsEqual(content.utf8)
             let names = faces.map { "'\(self.faces[$0].displayName)'" }
             let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
-            for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
-                var at = span
-                if exact, let literal {
-                    let start = literal.start + 1 + UInt32(offset)
-                    at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
-                }
+            let advice = Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")
+            func describe(_ scalar: Unicode.Scalar) -> String {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                let shown = scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'"
-                report(.error("layout.missing-glyph", at: at,
-                    "character \(code)\(shown) is not in the \(fontText)",
-                    notes: [Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")]))
+                return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
             }
-            if missing.count > 5 {
+            if exact, let literal {
+                // Each character at its own place.
+                for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
+                    let start = literal.start + 1 + UInt32(offset)
+                    let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
+                    report(.error("layout.missing-glyph", at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
+                }
+            } else {
+                // One place for all (a mistake is reported once per place): one message naming them.
+                let shown = missing.prefix(5).map(describe)
+                let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+                let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
+                report(.error("layout.missing-glyph", at: span,
+                    "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
+                    notes: [advice]))
+            }
+            if missing.count > 5, exact, literal != nil {
                 report(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
             }
         }

@@ -4,6 +4,7 @@
 // for short names guesses wrong (`x` is one edit from `r`, but what was meant is `at:`).
 // One table; docs/language.md ("Names from other languages") lists it for readers.
 
+import DrawCatalogue
 import DrawDiagnostics
 
 enum Aliases {

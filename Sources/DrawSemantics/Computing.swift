@@ -8,6 +8,7 @@
 // limit shared with components and by the total-call limit; a comprehension counts its
 // iterations against the loop limits, checked before it starts.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -263,19 +264,11 @@ extension Evaluation {
 
     // MARK: Library functions
 
-    static let libraryFunctionNames = ["chars", "codepoint", "color", "csv", "enumerate", "filter", "format", "join", "json", "keys",
-                                       "lower", "map", "pad", "range", "reduce", "replace", "split", "sum", "trim", "upper",
-                                       "values", "zip"]
+    /// The library's functions (named arguments allowed), from the catalogue.
+    static let libraryFunctionNames = FunctionSpec.names { !$0.isArithmetic }
 
     /// Named arguments each library function takes.
-    static func namedArguments(of function: String) -> [String] {
-        switch function {
-        case "format": ["decimals"]
-        case "pad": ["with", "side"]
-        case "csv": ["delimiter", "header", "numbers"]
-        default: []
-        }
-    }
+    static func namedArguments(of function: String) -> [String] { FunctionSpec.byName[function]?.namedParameters ?? [] }
 
     func callLibrary(_ name: Identifier, _ arguments: BuiltinArguments, span: Span) -> Value? {
         let function = name.name

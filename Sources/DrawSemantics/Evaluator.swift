@@ -15,6 +15,7 @@
 // body sees its parameters and the bindings visible where it was defined (`captures`, ranges
 // of that same array that stay alive while the component is visible), not its caller's.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
 import DrawScene
@@ -140,15 +141,10 @@ struct Frame {
     enum Role { case node, root, body }
     var node: Node
     var role: Role
-    /// Properties set explicitly (not from a style), by `Property.bit`.
-    var explicit: PropertyMask = 0
+    /// Properties set explicitly (not from a style).
+    var explicit = PropertySet()
     /// Where `id:` was given on this frame, when it was.
     var idSpan: Span?
-}
-
-struct DiagnosticKey: Hashable {
-    var id: String
-    var span: Span
 }
 
 struct PendingReference {
@@ -176,9 +172,10 @@ final class Evaluation {
     let limits: EvaluationLimits
 
     // Diagnostics.
-    var diagnostics: [Diagnostic] = []
-    var reported: Set<DiagnosticKey> = []
-    var errorCount = 0
+    var sink: DiagnosticSink
+    /// `.error` expressions met (the parser's stand-ins for literals it reported): a node
+    /// whose arguments held one is not told it lacks what that argument would have given.
+    var errorExpressionsSeen = 0
     /// Set when a limit is hit: every loop and statement list stops at once.
     var aborted = false
 
@@ -246,12 +243,15 @@ final class Evaluation {
          limits: EvaluationLimits) {
         self.sources = sources
         self.limits = limits
+        var policy = DiagnosticPolicy.evaluation
+        policy.maximumErrors = limits.maxDiagnostics
+        sink = DiagnosticSink(policy: policy)
         self.resources = resources
         self.parseFile = parse
         let path = sources[main.file]?.path ?? ""
         mainUnit = FileUnit(ast: main, path: path)
         unit = mainUnit
-        for (name, kind) in builtinKinds {
+        for (name, kind) in NodeKind.byName.sorted(by: { $0.key < $1.key }) {
             let symbol = intern(name)
             symbolKinds[Int(symbol)] = kind
         }
@@ -262,7 +262,7 @@ final class Evaluation {
 
     func run() -> Drawing {
         var root = Node(kind: .group, span: .unknown, style: .initial)
-        root.explicitStyleMask = 0
+        root.explicitStyle = .empty
         // Generated drawings are long lists of top-level nodes: reserving once avoids copying
         // (and first-touching) the growing array of large nodes again at every doubling.
         var topLevelNodes = 0
@@ -329,40 +329,20 @@ final class Evaluation {
         }
     }
 
-    func sortedDiagnostics() -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let (x, y) = (a.element.span, b.element.span)
-            if x.file != y.file { return x.file < y.file }
-            if x.start != y.start { return x.start < y.start }
-            return a.offset < b.offset
-        }.map(\.element)
-    }
+    func sortedDiagnostics() -> [Diagnostic] { Diagnostic.sorted(sink.diagnostics) }
 
     // MARK: Diagnostics
 
-    /// Records a diagnostic once per id and span (a mistake inside a loop is reported once),
-    /// up to `maxDiagnostics` errors.
+    /// Records a diagnostic under the evaluation policy (DrawDiagnostics' DiagnosticSink: once
+    /// per id and place, capped); a reached cap stops evaluation.
     func report(_ diagnostic: Diagnostic) {
-        guard reported.insert(DiagnosticKey(id: diagnostic.id, span: diagnostic.span)).inserted else { return }
-        if diagnostic.severity == .error {
-            errorCount += 1
-            if errorCount > limits.maxDiagnostics {
-                if !aborted {
-                    diagnostics.append(.error("sem.too-many-errors", at: diagnostic.span,
-                                              "too many errors (\(limits.maxDiagnostics)); stopping"))
-                }
-                aborted = true
-                return
-            }
-        }
-        diagnostics.append(diagnostic)
+        sink.report(diagnostic)
+        if sink.isCapped { aborted = true }
     }
 
     /// Whether a diagnostic was already reported here: lets a loop skip building the same
     /// message (and its "did you mean" search) on every iteration.
-    func isReported(_ id: String, _ span: Span) -> Bool {
-        reported.contains(DiagnosticKey(id: id, span: span))
-    }
+    func isReported(_ id: String, _ span: Span) -> Bool { sink.wasReported(id, at: span) }
 
     func error(_ id: String, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
         report(.error(id, at: span, message, notes: notes))
@@ -370,7 +350,7 @@ final class Evaluation {
 
     /// A limit was hit: report and stop evaluating.
     func limit(_ id: String, _ span: Span, _ message: String) {
-        report(.error(id, at: span, message))
+        sink.reportLimit(.error(id, at: span, message))
         aborted = true
     }
 

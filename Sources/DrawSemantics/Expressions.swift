@@ -5,6 +5,7 @@
 // angle; length × number = length; length ÷ length = number; a percentage scales what it
 // multiplies; anything else mixing kinds (length × length, colour + 1) is an error.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -159,6 +160,7 @@ extension Evaluation {
             let call = file.ast[callID]
             return self.call(file.ast[call.callee], file.ast[call.arguments], span: exprSpan(id), depth: depth)
         case .error:
+            errorExpressionsSeen += 1
             return nil
         case .conditional(let condition, let then, let otherwise):
             return conditional(condition, then, otherwise, depth: depth)
@@ -522,8 +524,8 @@ extension Evaluation {
 
     // MARK: Functions
 
-    static let functionNames = ["abs", "atan2", "ceil", "cos", "count", "floor", "gray", "hsl", "max", "min", "mix",
-                                "rgb", "rgba", "round", "sin", "sqrt", "tan"]
+    /// The built-in functions evaluated with the arithmetic (positional arguments only), from the catalogue.
+    static let functionNames = FunctionSpec.names(\.isArithmetic)
 
     func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
         // A function defined with `fn` wins over a built-in of the same name.

@@ -2,6 +2,7 @@
 // Each label is the block once, placed in the next cell of a die-cut sheet template; a new
 // page starts when a sheet is full.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -209,7 +210,7 @@ extension Evaluation {
             if cell == template.cellsPerSheet { flush(); cell = 0 }
             if root == nil {
                 var node = Node(kind: .group, span: span, style: .initial)
-                node.explicitStyleMask = 0
+                node.explicitStyle = .empty
                 root = node
             }
             // The cell: a group whose first child is the (invisible unless `outline`) die-cut

@@ -9,6 +9,7 @@
 // so layout can still report at the user's source.
 
 import DrawBarcodes
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 
@@ -51,23 +52,6 @@ package struct PageNode: Sendable {
     package init(settings: PageSettings, nodes: [Node]) { self.settings = settings; self.nodes = nodes }
 }
 
-/// Built-in node kinds. Components are expanded, so they never appear here.
-package enum NodeKind: UInt8, Hashable, Sendable {
-    case rect, ellipse, circle
-    case line, arrow, polyline, polygon, path
-    case text, image
-    case group, vstack, hstack, zstack, grid, spacer
-    /// `a -> b` (and chains, one node per link): from/to are `Endpoint`s.
-    case connector
-    /// `barcode "data", type: …`: a linear or matrix symbol drawn from `NodeGeometry.barcode`.
-    case barcode
-    /// Freehand ink: `InkPoints` filled as one variable-width outline.
-    case stroke
-    /// Diagram shapes: a label, padding and children like `rect`; each outline is one IR path
-    /// built in DrawLayout's Shapes.swift. `pill` is another name of `capsule`.
-    case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
-}
-
 /// What `barcode` takes besides its data (the node's `content`) and `width`/`height`/`size`.
 package struct BarcodeSettings: Hashable, Sendable {
     package var request: BarcodeRequest
@@ -97,11 +81,6 @@ package enum BarcodeText: Hashable, Sendable {
     case automatic
     case hidden
     case custom(String)
-}
-
-/// A named point of a node's frame. Pikchr's `n s e w ne nw se sw` are aliases.
-package enum Anchor: UInt8, Hashable, Sendable {
-    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 }
 
 /// `align:` of stacks, grids and text. `left`/`right` are accepted as aliases of
@@ -545,10 +524,9 @@ package struct Node: Sendable {
     package var kind: NodeKind
     package var contentIsVerbatim: Bool
     /// Which inherited properties (`style`) were set on this node itself rather than taken
-    /// from its parent, one bit per property in `ResolvedStyle` field order (fill = bit 0 …
-    /// lineHeight = bit 15). Evaluation uses it to push a parent's late property down;
-    /// layout can ignore it.
-    package var explicitStyleMask: UInt16
+    /// from its parent. Evaluation uses it to push a parent's late property down; layout asks
+    /// it whether a default of its own may replace an inherited value (`contains(.fontSize)`).
+    package var explicitStyle: InheritedSet
     /// The statement (or component call) that made the node.
     package var span: Span
     package var id: String?
@@ -567,7 +545,7 @@ package struct Node: Sendable {
     package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
-        geometry = NodeGeometry(); children = []; explicitStyleMask = 0
+        geometry = NodeGeometry(); children = []; explicitStyle = .empty
     }
 }
 

@@ -2,6 +2,7 @@
 // checks of the language (known, typed, used by this kind).
 
 import DrawBarcodes
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -156,19 +157,19 @@ extension Evaluation {
             return
         }
         if fromStyle {
-            if frames[top].explicit & property.bit != 0 { return }
+            if frames[top].explicit.contains(property) { return }
         } else {
-            if frames[top].explicit & property.bit != 0 {
+            if frames[top].explicit.contains(property) {
                 report(.warning("sem.duplicate-property", at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
             }
-            frames[top].explicit |= property.bit
+            frames[top].explicit.insert(property)
         }
         if kind == .stroke && !fromStyle && Self.strokeIgnores(property) {
             // Ink is filled in 'color'; the paint of lines does not reach it.
             report(.warning("sem.ignored-property", at: nameSpan,
                             "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'"))
         }
-        if property.isKindSpecific && !property.applies(to: kind) {
+        if !property.applies(to: kind) {
             if !fromStyle {
                 report(.warning("sem.ignored-property", at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
             }
@@ -177,7 +178,7 @@ extension Evaluation {
         // Built only when a message needs it: this function runs once per property per node.
         var what: String { "'\(property.name)'" }
         func mismatch(names: [String]? = nil) {
-            typeMismatch(what, expected: property.expected, value, valueSpan, expr, names: names)
+            typeMismatch(what, expected: property.spec.expects, value, valueSpan, expr, names: names)
         }
         func nonNegativeLength() -> Double? {
             guard let x = length(value) else { mismatch(); return nil }
@@ -359,7 +360,7 @@ extension Evaluation {
             guard let x = nonNegativeLength() else { return }
             frames[top].node.geometry.radius = x
         case .from, .to:
-            guard let end = endpoint(value, span: valueSpan, expr: expr, what: "'\(property.name)'", expected: property.expected) else { return }
+            guard let end = endpoint(value, span: valueSpan, expr: expr, what: "'\(property.name)'", expected: property.spec.expects) else { return }
             if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
         case .points where kind == .stroke:
             applyInkPoints(value, valueSpan: valueSpan, expr: expr, to: top)
@@ -664,7 +665,7 @@ extension Evaluation {
     func applyBarcodeProperty(_ property: Property, _ value: Value, valueSpan: Span, expr: ExprID?, to top: Int) {
         var settings = frames[top].node.geometry.barcode ?? BarcodeSettings(request: BarcodeRequest(symbology: .code128))
         func mismatch(names: [String]? = nil) {
-            typeMismatch("'\(property.name)'", expected: property.expected, value, valueSpan, expr, names: names)
+            typeMismatch("'\(property.name)'", expected: property.spec.expects, value, valueSpan, expr, names: names)
         }
         func name() -> String? {
             switch value {
@@ -775,7 +776,7 @@ extension Evaluation {
     /// component call onto the node its body produced).
     func setInherited(_ property: Property, _ top: Int, _ set: (inout ResolvedStyle) -> Void) {
         set(&frames[top].node.style)
-        frames[top].node.explicitStyleMask |= property.inheritedBit
+        frames[top].node.explicitStyle.insert(property)
         if !frames[top].node.children.isEmpty {
             let style = frames[top].node.style
             Self.propagate(property, from: style, into: &frames[top].node.children)
@@ -783,8 +784,7 @@ extension Evaluation {
     }
 
     static func propagate(_ property: Property, from style: ResolvedStyle, into children: inout [Node]) {
-        let bit = property.inheritedBit
-        for index in children.indices where children[index].explicitStyleMask & bit == 0 {
+        for index in children.indices where !children[index].explicitStyle.contains(property) {
             copy(property, from: style, to: &children[index].style)
             if !children[index].children.isEmpty { propagate(property, from: style, into: &children[index].children) }
         }

@@ -1,5 +1,6 @@
 // Statements: declarations, control flow, imports, pages, nodes and component calls.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
 import DrawScene
@@ -122,7 +123,7 @@ extension Evaluation {
         for parameter in parameters where !seen.insert(parameter.name.name).inserted {
             error("sem.duplicate-parameter", parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
         }
-        if builtinKinds.contains(where: { $0.0 == name.name }) {
+        if NodeKind.byName[name.name] != nil {
             report(.warning("sem.shadowed-kind", at: name.span, "component '\(name.name)' hides the built-in kind '\(name.name)'"))
         }
         components.append(Component(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
@@ -281,7 +282,7 @@ extension Evaluation {
         if firstPageBlock == nil { firstPageBlock = span }
         let (settings, _, _) = pageSettings(arguments, base: pageSettings, span: span)
         var root = Node(kind: .group, span: span, style: .initial)
-        root.explicitStyleMask = 0
+        root.explicitStyle = .empty
         frames.append(Frame(node: root, role: .root))
         executeBlock(block)
         let frame = frames.removeLast()
@@ -394,7 +395,7 @@ extension Evaluation {
         }
         guard let kind = builtinKind(symbol) else {
             if isReported("sem.unknown-kind", statement.kind.span) { return }
-            var candidates = builtinKinds.map(\.0)
+            var candidates = NodeKind.writtenNames
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
                 ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
@@ -409,9 +410,10 @@ extension Evaluation {
         // Through a local reference: reading `unit.ast[…]` straight off the evaluator's
         // `unit` variable copied the whole File (every arena's reference count) per node.
         let file = unit
+        let errorExpressionsBefore = errorExpressionsSeen
         applyArguments(file.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
-        checkRequired(top, nameSpan: statement.kind.span)
+        if errorExpressionsSeen == errorExpressionsBefore { checkRequired(top, nameSpan: statement.kind.span) }
         finishTopFrame()
     }
 
@@ -428,7 +430,7 @@ extension Evaluation {
         case .barcode:
             if frames[top].node.content == nil {
                 error("sem.missing-content", nameSpan, "'barcode' needs its data as the first argument")
-            } else if frames[top].node.geometry.barcode?.hasType != true && frames[top].explicit & Property.type.bit == 0 {
+            } else if frames[top].node.geometry.barcode?.hasType != true && !frames[top].explicit.contains(.type) {
                 error("sem.missing-barcode-type", nameSpan, "'barcode' needs 'type:'",
                       notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
@@ -438,25 +440,16 @@ extension Evaluation {
                 error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
             }
         case .polyline, .polygon:
-            if frames[top].node.geometry.points == nil && frames[top].explicit & Property.points.bit == 0 {
+            if frames[top].node.geometry.points == nil && !frames[top].explicit.contains(.points) {
                 error("sem.missing-geometry", nameSpan, "'\(kind.name)' needs 'points:'")
             }
         case .stroke:
             // Points given but wrong were reported where they are written.
-            if frames[top].node.geometry.inkPoints == nil && frames[top].explicit & Property.points.bit == 0 {
+            if frames[top].node.geometry.inkPoints == nil && !frames[top].explicit.contains(.points) {
                 error("sem.missing-geometry", nameSpan, "'stroke' needs 'points:'")
             }
         default:
             break
-        }
-    }
-
-    /// Kinds whose children would never be drawn.
-    static func takesChildren(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .rect, .ellipse, .circle, .group, .vstack, .hstack, .zstack, .grid: true
-        case let kind where kind.isDiagramShape: true
-        default: false
         }
     }
 
@@ -488,7 +481,7 @@ extension Evaluation {
         // Checked in place, then popped straight into the parent: copying the frame's node
         // out first cost a whole-node copy per node.
         let top = frames.count - 1
-        if !frames[top].node.children.isEmpty && !Self.takesChildren(frames[top].node.kind) {
+        if !frames[top].node.children.isEmpty && !frames[top].node.kind.takesChildren {
             report(.warning("sem.children-ignored", at: frames[top].node.children[0].span,
                             "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
             frames[top].node.children = []
@@ -606,7 +599,7 @@ extension Evaluation {
         }
         let parentStyle = frames[frames.count - 1].node.style
         var body = Node(kind: .group, span: span, style: parentStyle)
-        body.explicitStyleMask = 0
+        body.explicitStyle = .empty
         frames.append(Frame(node: body, role: .body))
         callDepth += 1
         nesting += 1

@@ -406,6 +406,12 @@ package struct File: Sendable {
     package var comments: [Comment]
     /// List comprehensions (`ComprehensionID`).
     package var comprehensions: [Comprehension]
+    /// True when every syntax error of the file lies inside one literal (a malformed number
+    /// or colour, a bad escape) that became an `.error` expression, and no statement failed:
+    /// the statements around are whole, so later stages can still check them and report the
+    /// file's other mistakes (the `.error` values are skipped silently). Trivially true for
+    /// a file without errors.
+    package var errorsConfinedToLiterals = true
     package init(file: FileID, statements: [Stmt] = [], exprs: [Expr] = [], arguments: [Argument] = [],
                  exprLists: [ExprID] = [], stringParts: [StringPart] = [], arrows: [ConnectorArrow] = [],
                  identifiers: [Identifier] = [], names: [String] = [], calls: [Call] = [], comments: [Comment] = [],

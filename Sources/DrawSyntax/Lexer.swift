@@ -22,9 +22,9 @@ package struct LexResult {
 }
 
 /// Splits `source` into tokens. The last token is always `.endOfFile`.
-package func tokenize(_ source: SourceFile, reporter: inout ErrorReporter) -> LexResult {
+package func tokenize(_ source: SourceFile, reporter: inout DiagnosticSink) -> LexResult {
     if source.bytes.count >= ParseLimits.maximumFileSize {
-        reporter.reportAlways(LexMessages.fileTooLarge(at: Span(file: source.id, start: 0, end: 0)))
+        reporter.reportLimit(LexMessages.fileTooLarge(at: Span(file: source.id, start: 0, end: 0)))
         return LexResult(tokens: [Token(kind: .endOfFile, start: 0, end: 0)], comments: [])
     }
     return source.bytes.withUnsafeBufferPointer { buffer in
@@ -48,12 +48,12 @@ struct Interpolation {
 final class Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: FileID
-    @exclusivity(unchecked) var reporter: ErrorReporter
+    @exclusivity(unchecked) var reporter: DiagnosticSink
     @exclusivity(unchecked) var tokens: Arena<Token>
     @exclusivity(unchecked) var comments: [Comment] = []
     @exclusivity(unchecked) var interpolations: [Interpolation] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: FileID, reporter: ErrorReporter) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: FileID, reporter: DiagnosticSink) {
         self.bytes = bytes
         self.file = file
         self.reporter = reporter

@@ -128,9 +128,4 @@ package enum ParseMessages {
                notes: [.init("split it with 'let'")])
     }
 
-    /// Reported once, after `ParseLimits.maximumErrors` errors; parsing stops there.
-    static func tooManyErrors(at span: Span) -> Diagnostic {
-        .error("parse.too-many-errors", at: span,
-               "too many errors (\(ParseLimits.maximumErrors)), stopping here")
-    }
 }

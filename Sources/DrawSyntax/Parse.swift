@@ -18,17 +18,19 @@ import DrawDiagnostics
 /// The entry point of the front end: bytes of one source file in, the AST and the
 /// diagnostics found on the way out. Never throws, never crashes, always returns a tree.
 package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnostic]) {
-    var reporter = ErrorReporter(source: source)
+    var reporter = DiagnosticSink(policy: .syntax, lines: source)
     if source.bytes.count >= ParseLimits.maximumFileSize {
         let lexed = tokenize(source, reporter: &reporter)  // reports it; only the end-of-file token
         let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
             lexed.tokens.withUnsafeBufferPointer { tokens in
                 let parser = Parser(bytes: bytes, source: source, tokens: tokens, reporter: reporter)
                 let statements = parser.parseFile()
-                return (parser.makeFile(statements: statements, comments: lexed.comments), parser.reporter)
+                var file = parser.makeFile(statements: statements, comments: lexed.comments)
+                file.errorsConfinedToLiterals = false
+                return (file, parser.reporter)
             }
         }
-        return (file, sortedDiagnostics(finalReporter.diagnostics))
+        return (file, Diagnostic.sorted(finalReporter.diagnostics))
     }
     let (file, finalReporter) = source.bytes.withUnsafeBufferPointer { bytes in
         let lexer = Lexer(bytes: bytes, file: source.id, reporter: reporter)
@@ -38,17 +40,19 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
         // The tokens are done with: free them before the tree is copied out of the parser's
         // arenas (each freed as it is copied), so that the three never peak together.
         lexer.tokens.discardAll()
-        return (parser.makeFile(statements: statements, comments: lexer.comments), parser.reporter)
+        var file = parser.makeFile(statements: statements, comments: lexer.comments)
+        file.errorsConfinedToLiterals = !parser.anyStatementFailed
+            && parser.reporter.diagnostics.allSatisfy { $0.severity != .error || literalErrorIDs.contains($0.id) }
+        return (file, parser.reporter)
     }
-    return (file, sortedDiagnostics(finalReporter.diagnostics))
+    return (file, Diagnostic.sorted(finalReporter.diagnostics))
 }
 
-/// By position (lexer and parser findings interleave), stable; "too many errors" stays last.
-private func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var body = diagnostics.filter { $0.id != "parse.too-many-errors" }
-    let cap = diagnostics.filter { $0.id == "parse.too-many-errors" }
-    body = body.enumerated().sorted { a, b in
-        a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
-    }.map(\.element)
-    return body + cap
-}
+/// Lexer errors that stay inside one literal token: the parser makes the literal an `.error`
+/// expression (or keeps the string as written) and the statement around it is whole.
+/// Invalid UTF-8 is not among them: decoded as U+FFFD inside a string, it would make layout
+/// report a character missing from the font, a consequence rather than a second mistake.
+private let literalErrorIDs: Set<String> = [
+    "lex.malformed-number", "lex.number-too-large", "lex.unknown-unit", "lex.malformed-color",
+    "lex.invalid-escape", "lex.invalid-unicode-escape",
+]

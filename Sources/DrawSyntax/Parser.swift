@@ -24,7 +24,7 @@ final class Parser {
     /// The lexer's tokens, valid for the parser's lifetime (`parse` holds the array); the
     /// last is `.endOfFile`, which `advance()` never steps over, so reads stay in bounds.
     let tokens: UnsafeBufferPointer<Token>
-    @exclusivity(unchecked) var reporter: ErrorReporter
+    @exclusivity(unchecked) var reporter: DiagnosticSink
 
     /// Index of the current token.
     @exclusivity(unchecked) var index = 0
@@ -39,6 +39,8 @@ final class Parser {
     /// Set once the current statement reported `parse.expression-too-deep`: a long sum over
     /// many lines would otherwise report it on each line.
     @exclusivity(unchecked) var reportedExpressionDepth = false
+    /// Set once any statement of the file failed (see `File.errorsConfinedToLiterals`).
+    @exclusivity(unchecked) var anyStatementFailed = false
 
     @exclusivity(unchecked) var exprs: Arena<Expr>
     /// Tree depth of each expression, parallel to `exprs` (capped, so UInt16 suffices).
@@ -63,7 +65,7 @@ final class Parser {
     /// on every line, and decoding each occurrence again was a tenth of parse time.
     @exclusivity(unchecked) var names = NameTable()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: ErrorReporter) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: DiagnosticSink) {
         self.bytes = bytes
         self.source = source
         self.file = source.id
@@ -263,6 +265,7 @@ final class Parser {
     func parseStatementAndEnd(inBlock: Bool) -> Stmt {
         ignoreNewlines = 0
         statementFailed = false
+        defer { if statementFailed { anyStatementFailed = true } }
         reportedExpressionDepth = false
         let startIndex = index
         let statement = parseStatement(inBlock: inBlock)

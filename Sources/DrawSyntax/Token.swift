@@ -125,6 +125,19 @@ package enum TokenKind: UInt8, Sendable {
     /// A byte sequence that is no token (a stray character, invalid UTF-8); already reported.
     case invalid
 
+    // Trivia: only in the lossless token stream (`SyntaxTokens`), never seen by the parser.
+    /// Spaces, tabs, form feeds and lone carriage returns within a line: `  `, `\t`.
+    case whitespace
+    /// `// text`, up to (not including) the line end (and a `\r` before it).
+    case lineComment
+    /// `/* text */`, nested ones included, or up to the end of the file when unterminated.
+    case blockComment
+    /// The UTF-8 byte order mark `EF BB BF` at the very start of the file.
+    case byteOrderMark
+    /// Bytes the lexer never reached (after "too many errors", or a file over the size
+    /// limit): kept so that the stream still covers the whole file.
+    case skipped
+
     /// True for `let style def import page for in if else true false none fn then`.
     package var isKeyword: Bool {
         switch self {
@@ -137,7 +150,8 @@ package enum TokenKind: UInt8, Sendable {
              .leftBrace, .rightBrace, .comma, .colon, .dot, .equal, .plus, .minus, .star, .slash,
              .percent, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
              .ampersandAmpersand, .pipePipe, .bang, .halfOpenRange, .closedRange, .arrowRight,
-             .arrowLeft, .arrowBoth, .dashDash, .invalid:
+             .arrowLeft, .arrowBoth, .dashDash, .invalid,
+             .whitespace, .lineComment, .blockComment, .byteOrderMark, .skipped:
             false
         }
     }
@@ -155,6 +169,27 @@ package enum TokenKind: UInt8, Sendable {
              .keywordTrue, .keywordFalse, .keywordNone, .number, .color, .string, .stringHead,
              .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
              .leftBrace, .rightBrace, .colon, .dot, .equal, .bang, .invalid,
+             .keywordFn, .keywordThen,
+             .whitespace, .lineComment, .blockComment, .byteOrderMark, .skipped:
+            false
+        }
+    }
+
+    /// True for what the lossless stream adds around the parser's tokens: whitespace, line
+    /// ends (`.newline` there stands for a run of line ends and the blank lines between),
+    /// comments and the byte order mark. Everything else carries meaning.
+    package var isTrivia: Bool {
+        switch self {
+        case .whitespace, .newline, .lineComment, .blockComment, .byteOrderMark:
+            true
+        case .endOfFile, .semicolon, .identifier, .keywordLet, .keywordStyle, .keywordDef,
+             .keywordImport, .keywordPage, .keywordFor, .keywordIn, .keywordIf, .keywordElse,
+             .keywordTrue, .keywordFalse, .keywordNone, .number, .color, .string, .stringHead,
+             .stringMiddle, .stringTail, .leftParen, .rightParen, .leftBracket, .rightBracket,
+             .leftBrace, .rightBrace, .comma, .colon, .dot, .equal, .plus, .minus, .star, .slash,
+             .percent, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
+             .ampersandAmpersand, .pipePipe, .bang, .halfOpenRange, .closedRange, .arrowRight,
+             .arrowLeft, .arrowBoth, .dashDash, .invalid, .skipped,
              .keywordFn, .keywordThen:
             false
         }
@@ -227,6 +262,10 @@ package enum TokenKind: UInt8, Sendable {
         case .arrowBoth: "'<->'"
         case .dashDash: "'--'"
         case .invalid: "invalid character"
+        case .whitespace: "whitespace"
+        case .lineComment, .blockComment: "comment"
+        case .byteOrderMark: "byte order mark"
+        case .skipped: "unread text"
         }
     }
 }

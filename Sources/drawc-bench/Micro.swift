@@ -6,6 +6,8 @@ import DrawDiagnostics
 import DrawOutput
 import DrawSemantics
 import DrawSyntax
+import DrawFormat
+import DrawKit
 
 /// `drawc-bench --micro`: the shared number formatter alone, 1,000,000 typical coordinates
 /// written through `ByteBuffer`, as the backends do.
@@ -140,4 +142,24 @@ func residentBytes() -> Int {
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// `drawc-bench --fmt WORKLOAD N [RUNS]`: what `drawc fmt` does to the workload (parse to
+/// vouch for it, the lossless tokens, the printer) against what `drawc check` does (every
+/// stage but the output), each the median of RUNS in this process, and the lossless token
+/// stream alone.
+func runFormatOnly(workload: Workload, items: Int, runs: Int) {
+    let bytes = workload.source(items: items)
+    let source = SourceFile(id: FileID(0), path: "bench-\(workload.rawValue).draw", bytes: bytes)
+    var kept: [UInt8] = []
+    let lossless = median(runs: runs) { tokenizeLossless(source).tokens.count }
+    let format = median(runs: runs, reset: { kept = [] }) {
+        if case .formatted(let out) = formatSource(source) { kept = out }
+        return kept.count
+    }
+    let checked = median(runs: runs) { check(source: bytes, path: source.path).diagnostics.count }
+    let changed = kept != bytes ? "changed" : "unchanged"
+    func ms(_ s: Double) -> Double { Double(Int(s * 1e5)) / 100 }
+    print("\(workload.rawValue) \(items): \(bytes.count) bytes; lossless tokens \(ms(lossless.seconds)) ms (\(lossless.result) tokens); "
+          + "fmt \(ms(format.seconds)) ms (\(changed)); check \(ms(checked.seconds)) ms (median of \(runs))")
 }

@@ -66,6 +66,12 @@ func parseOptions() -> Options {
             let runs = args.first.flatMap { Int($0) } ?? 5
             runParseOnly(workload: w, items: n, runs: runs)
             exit(0)
+        case "--fmt":
+            // --fmt WORKLOAD N [RUNS]: drawc fmt's work against drawc check's (issue 14).
+            guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) })
+            else { FileHandle.standardError.write(Data("usage: drawc-bench --fmt WORKLOAD N [RUNS]\n".utf8)); exit(2) }
+            runFormatOnly(workload: w, items: n, runs: args.first.flatMap { Int($0) } ?? 5)
+            exit(0)
         case "--emit":
             // --emit WORKLOAD N FORMAT: print the workload's source (draw, svg, pic, pikchr).
             guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) }),

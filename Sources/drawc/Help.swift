@@ -10,6 +10,7 @@ enum Help {
           drawc compile IN.draw… [-o OUT] [--format svg|pdf|ps|eps|png] [options]
           drawc check FILE.draw…
           drawc ir FILE.draw [-o OUT.txt]
+          drawc fmt FILE.draw… [-w | --check] [--diff]
           drawc help [COMMAND]
           drawc --version
 
@@ -17,6 +18,7 @@ enum Help {
           compile   compile drawings (the output format follows the extension of -o; default PDF)
           check     report the problems in drawings without writing anything
           ir        print the laid-out scene (the IR every backend draws) as text
+          fmt       print drawings in their one canonical layout, or rewrite them (-w)
 
         Run 'drawc COMMAND --help' for the options and examples of a command.
 
@@ -26,6 +28,7 @@ enum Help {
           drawc compile diagram.draw -o diagram.png --dpi 192
           drawc compile samples/*.draw --format svg
           drawc check samples/*.draw
+          drawc fmt -w samples/*.draw              # rewrite in the canonical layout
 
         Exit status: 0 success, 1 errors in the input, 2 wrong usage, 3 a file could not be read
         or written.
@@ -118,6 +121,46 @@ enum Help {
         Examples:
           drawc ir samples/flowchart.draw | less
           drawc ir label.draw -o label.ir.txt
+
+        """
+
+    static let fmt = """
+        drawc fmt — lay drawings out in their one canonical form
+
+        Usage:
+          drawc fmt FILE.draw…                 print each drawing formatted, to standard output
+          drawc fmt -w FILE.draw…              rewrite the files that are not formatted
+          drawc fmt --check FILE.draw…         list the files that are not formatted; exit 1 if any
+          drawc fmt --diff FILE.draw…          print what formatting would change, as a unified diff
+
+        The canonical form (docs/format.md): two-space indentation, one statement per line,
+        one space after ':' and ',' and around operators and arrows, '{' at the end of its
+        line, at most one blank line in a row, every comment kept where it was, literals
+        (1.50in, #FFF, "\\u{2014}") spelled as written, statements wider than 100 columns
+        wrapped after their commas (a conditional before 'then' and 'else', a record of a
+        'let' one field per line). Formatting never changes what a drawing draws.
+
+        A file with syntax errors is never rewritten: its diagnostics are printed and the exit
+        status is 1. -w writes atomically (a temporary file renamed over the original, whose
+        permissions are kept) and only when the text changes. Use '-' as FILE to read standard
+        input (not with -w). Several files are formatted in parallel; output is in input order.
+
+        Options:
+          -w, --write              rewrite each file in place (only when it changes)
+          -l, --check              list the files that are not formatted; exit 1 if there are any
+          -d, --diff               print a unified diff (with --check too: diff and exit 1)
+              --diagnostics FORM   text (default) or json, on standard error
+          -h, --help               show this help
+
+        Exit status: 0 success (with --check: every file formatted), 1 a file has syntax errors
+        (or, with --check, is not formatted), 2 wrong usage, 3 a file could not be read or written.
+
+        Examples:
+          drawc fmt label.draw                     # the formatted text on standard output
+          drawc fmt -w samples/*.draw              # format every sample in place
+          drawc fmt --check samples/*.draw         # in CI or a pre-commit hook
+          drawc fmt --diff label.draw | less       # review before rewriting
+          cat label.draw | drawc fmt - > label.formatted.draw
 
         """
 }

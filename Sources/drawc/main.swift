@@ -41,6 +41,10 @@ struct Arguments {
     var dpi: Double?
     var scale: Double?
     var background: PNGBackground?
+    /// `fmt -w`, `fmt --check`, `fmt --diff`.
+    var rewrite = false
+    var listUnformatted = false
+    var diff = false
 }
 
 /// Which options a command accepts.
@@ -50,6 +54,7 @@ struct Accepts: OptionSet {
     static let format = Accepts(rawValue: 2)
     static let compress = Accepts(rawValue: 4)
     static let raster = Accepts(rawValue: 8)
+    static let formatting = Accepts(rawValue: 16)
 }
 
 func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
@@ -123,6 +128,12 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
                     message: "unknown background '\(text)' (expected white, transparent, #rrggbb or #rrggbbaa)", command: command)
             }
             result.background = background
+        case "-w" where accepts.contains(.formatting), "--write" where accepts.contains(.formatting):
+            result.rewrite = true
+        case "--check" where accepts.contains(.formatting), "-l" where accepts.contains(.formatting):
+            result.listUnformatted = true
+        case "--diff" where accepts.contains(.formatting), "-d" where accepts.contains(.formatting):
+            result.diff = true
         default:
             throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
         }
@@ -380,6 +391,80 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     return report.status
 }
 
+/// `drawc fmt`: see Help.fmt and docs/format.md.
+func runFmt(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
+    let arguments = try parseArguments(args, command: "fmt", accepts: [.formatting])
+    if arguments.help {
+        print(Help.fmt, terminator: "")
+        return .success
+    }
+    guard !arguments.inputs.isEmpty else { throw UsageError(message: "no input file given", command: "fmt") }
+    if arguments.inputs.filter({ $0 == "-" }).count > 1 {
+        throw UsageError(message: "standard input ('-') can be read only once", command: "fmt")
+    }
+    if arguments.rewrite, arguments.inputs.contains("-") {
+        throw UsageError(message: "-w rewrites files in place; standard input ('-') has no file to rewrite", command: "fmt")
+    }
+    if arguments.rewrite, arguments.listUnformatted {
+        throw UsageError(message: "-w and --check contradict each other: --check writes nothing", command: "fmt")
+    }
+    // What goes to standard output, per input, printed in input order afterwards.
+    struct Printed: Sendable { var bytes: [UInt8] = [] }
+    let inputs = arguments.inputs
+    let slots = UnsafeMutableBufferPointer<Printed>.allocate(capacity: inputs.count)
+    slots.initialize(repeating: Printed())
+    defer { slots.deallocate() }
+    nonisolated(unsafe) let printed = slots
+    let reports = forEachInput(inputs) { index, input in
+        var report = InputReport()
+        let name = input == "-" ? "<stdin>" : input
+        let source: [UInt8]
+        do throws(FileError) {
+            source = try SourceInput.read(path: input)
+        } catch {
+            report.ioError = error
+            report.status = .io
+            return report
+        }
+        let result = format(source: source, path: name)
+        guard let formatted = result.bytes else {
+            report.diagnostics = result.report
+            report.status = .inputErrors
+            return report
+        }
+        var output: [UInt8] = []
+        if arguments.diff {
+            output += UnifiedDiff.render(old: source, new: formatted, oldName: name, newName: name + " (formatted)")
+        }
+        if arguments.listUnformatted {
+            if result.changed {
+                output += Array((name + "\n").utf8)
+                report.status = .inputErrors
+            }
+        } else if arguments.rewrite {
+            if result.changed {
+                do throws(FileError) {
+                    try OutputWriter.replace(formatted, at: input)
+                } catch {
+                    report.ioError = error
+                    report.status = .io
+                }
+            }
+        } else if !arguments.diff {
+            output += formatted
+        }
+        printed[index].bytes = output
+        return report
+    }
+    var all: [UInt8] = []
+    for slot in printed { all += slot.bytes }
+    if !all.isEmpty {
+        do throws(FileError) { try OutputWriter.write(all, to: "-") } catch { printError("drawc: \(error)") }
+    }
+    emit(reports, format: arguments.diagnostics)
+    return overallStatus(reports)
+}
+
 func run(_ arguments: [String]) -> ExitStatus {
     let args = arguments.dropFirst()
     guard let command = args.first else {
@@ -391,6 +476,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "compile": return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
         case "ir": return try runIR(args.dropFirst())
+        case "fmt": return try runFmt(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success
@@ -400,6 +486,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             case "compile": print(Help.compile, terminator: "")
             case "check": print(Help.check, terminator: "")
             case "ir": print(Help.ir, terminator: "")
+            case "fmt": print(Help.fmt, terminator: "")
             case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
             }
             return .success
@@ -410,7 +497,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             if command.hasSuffix(".draw") {
                 throw UsageError(message: "unknown command '\(command)'; did you mean 'drawc compile \(command)'?", command: nil)
             }
-            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, help)", command: nil)
+            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, fmt, help)", command: nil)
         }
     } catch {
         let hint = error.command.map { "run 'drawc \($0) --help' for usage" } ?? "run 'drawc --help' for usage"

@@ -76,4 +76,33 @@ struct DrawKitAPITests {
         #expect(parsed.first?["message"] as? String == diagnostic.message)
         #expect(parsed.first?["file"] as? String == "a\"b")
     }
+
+    /// The one JSON renderer: keys in order, located notes apart from hints, escapes.
+    @Test func jsonKeepsHintsApartFromNotes() throws {
+        let location = DrawDiagnostic.Location(path: "a.draw", line: 2, column: 13, endLine: 2, endColumn: 14, byteOffset: 21, byteLength: 1)
+        let diagnostic = DrawDiagnostic(
+            id: "sem.unknown-property", severity: .error, message: "unknown \"x\"", location: location,
+            notes: [.init(message: "here", location: location)], hints: ["did you mean 'fill'?"],
+            fixIts: [.init(location: location, replacement: "fill")])
+        #expect([diagnostic].renderedJSON() == """
+        [
+          {"id":"sem.unknown-property","severity":"error","file":"a.draw","line":2,"column":13,"endLine":2,"endColumn":14,"message":"unknown \\"x\\"","notes":[{"message":"here","file":"a.draw","line":2,"column":13,"endLine":2,"endColumn":14}],"hints":["did you mean 'fill'?"],"fixIts":[{"replacement":"fill","file":"a.draw","line":2,"column":13,"endLine":2,"endColumn":14}]}
+        ]
+
+        """)
+        #expect([DrawDiagnostic]().renderedJSON() == "[]\n")
+    }
+
+    /// A did-you-mean of the checker reaches tools as a hint with its fix-it.
+    @Test func checkerSuggestionsAreHints() throws {
+        let result = check(source: "rect fil: red\n", path: "x.draw")
+        let diagnostic = try #require(result.report.diagnostics.first)
+        #expect(diagnostic.id == "sem.unknown-property")
+        #expect(diagnostic.hints == ["did you mean 'fill'?"])
+        #expect(diagnostic.notes.isEmpty)
+        #expect(diagnostic.fixIts.map(\.replacement) == ["fill"])
+        let json = result.report.rendered(as: .json)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(parsed.first?["hints"] as? [String] == ["did you mean 'fill'?"])
+    }
 }

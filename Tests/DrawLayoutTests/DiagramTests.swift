@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics

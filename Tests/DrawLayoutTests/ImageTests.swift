@@ -55,7 +55,11 @@ import Foundation
     @Test func unreadableOrForeignFilesAreDiagnosed() {
         let text = temporaryFile("b.png", Array("not an image".utf8))
         defer { try? FileManager.default.removeItem(atPath: text) }
-        let (_, diagnostics, _) = layoutPage([node(.image, "/nonexistent/x.png"), node(.image, text)])
+        // Two statements (a mistake is reported once per place: they need places of their own).
+        var missing = node(.image, "/nonexistent/x.png"), foreign = node(.image, text)
+        missing.span = span(0, 5)
+        foreign.span = span(10, 15)
+        let (_, diagnostics, _) = layoutPage([missing, foreign])
         #expect(diagnostics.map(\.id) == ["layout.image", "layout.image"])
         #expect(diagnostics[1].message.hasSuffix("is not a PNG or JPEG image"))
     }

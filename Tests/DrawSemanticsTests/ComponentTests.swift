@@ -120,7 +120,7 @@ import Testing
     @Test func unknownArgumentSuggestsParameter() {
         let r = evaluate(Self.service + "service \"a\", tnit: red")
         #expect(r.ids == ["sem.unknown-property"])
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'tint'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'tint'?"])
     }
 
     @Test func blockOnACallAddsChildrenAndProperties() {

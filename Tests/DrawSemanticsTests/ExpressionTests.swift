@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 @testable import DrawSemantics
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func allNamedColorsAreThere() {
-        #expect(NamedColors.table.count == 148)
+        #expect(NamedColor.table.count == 148)
         #expect(NamedColors.color(named: "Gold") == Color(r: 255, g: 215, b: 0))
     }
 
@@ -121,13 +122,13 @@ import Testing
         let r = evaluate("let width1 = 3\nrect width: widht1 + 1")
         #expect(r.ids == ["sem.undefined-name"])
         #expect(r.text(of: r.diagnostics[0]) == "widht1")
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'width1'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'width1'?"])
     }
 
     @Test func unknownFunction() {
         let r = evaluate("rect width: sqr(4)")
         #expect(r.ids == ["sem.unknown-function"])
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'sqrt'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'sqrt'?"])
     }
 
     @Test func longLeftChainDoesNotRecurse() {

@@ -138,7 +138,7 @@ import Testing
         let r = evaluate("rect id: alpha\nalpah -> alpha")
         #expect(r.ids == ["sem.unknown-id"])
         #expect(r.text(of: r.diagnostics[0]) == "alpah")
-        #expect(r.diagnostics[0].notes.map(\.message) == ["did you mean 'alpha'?"])
+        #expect(r.diagnostics[0].hints == ["did you mean 'alpha'?"])
     }
 
     @Test func arrowFromNodesAndPoints() {

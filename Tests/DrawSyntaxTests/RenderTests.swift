@@ -56,20 +56,16 @@ import Testing
         #expect(coloured.contains("\u{1B}[32m\u{1B}[1m^~~~~"))
     }
 
-    @Test func jsonIsEscapedAndOrdered() {
-        let diagnostic = Diagnostic.error(
-            "lex.unexpected-character", at: span(21, 22), "unexpected \"quote\" \\ and\ttab\u{1}",
-            notes: [.init("here", at: span(0, 1)), .init("nowhere")],
-            fixIts: [.init(replacing: span(14, 17), with: "fill")])
-        let json = JSONDiagnosticRenderer(file: file).render([diagnostic, .warning("w", at: span(0, 0), "é")])
-        #expect(json == """
-        [
-          {"id":"lex.unexpected-character","severity":"error","file":"dir/a.draw","line":2,"column":13,"endLine":2,"endColumn":14,"message":"unexpected \\"quote\\" \\\\ and\\ttab\\u0001","notes":[{"message":"here","file":"dir/a.draw","line":1,"column":1,"endLine":1,"endColumn":2},{"message":"nowhere","file":null,"line":null,"column":null,"endLine":null,"endColumn":null}],"fixIts":[{"replacement":"fill","file":"dir/a.draw","line":2,"column":7,"endLine":2,"endColumn":10}]},
-          {"id":"w","severity":"warning","file":"dir/a.draw","line":1,"column":1,"endLine":1,"endColumn":1,"message":"é","notes":[],"fixIts":[]}
-        ]
-
-        """)
-        #expect(JSONDiagnosticRenderer(file: file).render([]) == "[]\n")
+    /// A note without a place is a hint: kept apart from the located notes, shown after them
+    /// at the diagnostic's place.
+    @Test func unlocatedNotesAreHints() {
+        let diagnostic = Diagnostic.error("t.x", at: span(21, 22), "m",
+                                          notes: [.init("nowhere"), .init("here", at: span(0, 1))], hints: ["then this"])
+        #expect(diagnostic.notes.map(\.message) == ["here"])
+        #expect(diagnostic.hints == ["nowhere", "then this"])
+        let text = TerminalDiagnosticRenderer(file: file).render(diagnostic)
+        let lines = text.split(separator: "\n").filter { $0.contains(": note: ") }
+        #expect(lines == ["dir/a.draw:1:1: note: here", "dir/a.draw:2:13: note: nowhere", "dir/a.draw:2:13: note: then this"])
     }
 
     @Test func parserDiagnosticsRenderWithTheirNotes() {

@@ -1,0 +1,175 @@
+// The built-in node kinds: one `KindSpec` each, from `NodeKind.spec`.
+
+/// Built-in node kinds. Components are expanded by evaluation, so they never appear here.
+/// A new kind is a case here and its entry in `spec` (the switch is exhaustive).
+package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
+    case rect, ellipse, circle
+    case line, arrow, polyline, polygon, path
+    case text, image
+    case group, vstack, hstack, zstack, grid, spacer
+    /// `a -> b` (and chains, one node per link): from/to are endpoints.
+    case connector
+    /// `barcode "data", type: …`: a linear or matrix symbol.
+    case barcode
+    /// Freehand ink: points filled as one variable-width outline.
+    case stroke
+    /// Diagram shapes: a label, padding and children like `rect`; each outline is one IR path
+    /// built in DrawLayout's Shapes.swift. `pill` is another name of `capsule`.
+    case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
+}
+
+/// What a node kind is, for the checker, layout's questions, completion and the reference.
+package struct KindSpec: Sendable {
+    /// The kind's name in source; `connector` (made by `->`) has none a user writes.
+    package let name: String
+    /// Other names of the kind (`pill` for `capsule`).
+    package let aliases: [String]
+    /// What the positional argument means ("label", "text", "file path"), or nil.
+    package let positional: String?
+    /// Child nodes in its block are laid out and drawn (else `sem.children-ignored`).
+    package let takesChildren: Bool
+    /// A diagram shape: outline from Shapes.swift, label area inside it.
+    package let isDiagramShape: Bool
+    /// `align:` is the kind's own layout alignment of its children, not inherited text alignment.
+    package let alignsChildren: Bool
+    /// Written in source by name (false only for `connector`).
+    package let isWritten: Bool
+    package let doc: String
+    package let example: String
+
+    init(_ name: String, aliases: [String] = [], positional: String? = nil, takesChildren: Bool = false,
+         diagramShape: Bool = false, alignsChildren: Bool = false, written: Bool = true,
+         doc: String, example: String) {
+        self.name = name; self.aliases = aliases; self.positional = positional
+        self.takesChildren = takesChildren || diagramShape; self.isDiagramShape = diagramShape
+        self.alignsChildren = alignsChildren; self.isWritten = written
+        self.doc = doc; self.example = example
+    }
+}
+
+extension NodeKind {
+    /// The kind's declaration, built once.
+    @inline(__always) package var spec: KindSpec { NodeKind.specs[Int(rawValue)] }
+
+    package static let specs: [KindSpec] = allCases.map(\.declaration)
+
+    package var name: String { spec.name }
+    package var positionalMeaning: String? { spec.positional }
+    package var isDiagramShape: Bool { spec.isDiagramShape }
+    package var alignsChildren: Bool { spec.alignsChildren }
+    package var takesChildren: Bool { spec.takesChildren }
+
+    /// Kinds by every name they are written with (aliases included); `connector` has none.
+    package static let byName: [String: NodeKind] = {
+        var table: [String: NodeKind] = [:]
+        for kind in allCases where kind.spec.isWritten {
+            for name in [kind.spec.name] + kind.spec.aliases { table[name] = kind }
+        }
+        return table
+    }()
+
+    /// Every name a kind is written with, sorted: did-you-mean and completion.
+    package static let writtenNames: [String] = byName.keys.sorted()
+
+    private var declaration: KindSpec {
+        switch self {
+        case .rect:
+            KindSpec("rect", positional: "label", takesChildren: true,
+                     doc: "A rectangle, sized by `width`/`height` or by its label or children plus `padding`; `corner` rounds it.",
+                     example: "rect \"Hello\", fill: lightblue, corner: 4pt")
+        case .ellipse:
+            KindSpec("ellipse", positional: "label", takesChildren: true,
+                     doc: "An ellipse filling its frame.", example: "ellipse \"db\", size: (80, 40)")
+        case .circle:
+            KindSpec("circle", positional: "label", takesChildren: true,
+                     doc: "A circle of radius `r` (or sized to its label).", example: "circle r: 10pt, fill: red")
+        case .line:
+            KindSpec("line", doc: "A straight line `from:` `to:`, or through `points:`; `arrow:` adds heads.",
+                     example: "line from: (0, 0), to: (100, 0)")
+        case .arrow:
+            KindSpec("arrow", doc: "A line with an arrowhead at its end by default.",
+                     example: "arrow from: a, to: b")
+        case .polyline:
+            KindSpec("polyline", doc: "Open segments through `points:`.", example: "polyline points: [(0, 0), (20, 10), (40, 0)]")
+        case .polygon:
+            KindSpec("polygon", doc: "A closed shape through `points:`.", example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
+        case .path:
+            KindSpec("path", positional: "path data",
+                     doc: "SVG path data (`M L H V C S Q T A Z`, absolute or relative).", example: "path \"M0 0 L40 0 L20 30 Z\"")
+        case .text:
+            KindSpec("text", positional: "text",
+                     doc: "Text in the inherited font; `width` wraps it.", example: "text \"Total: \\(2 + 3)\", fontSize: 14pt")
+        case .image:
+            KindSpec("image", positional: "file path",
+                     doc: "A PNG or JPEG file, scaled by `fit` into its frame.", example: "image \"logo.png\", width: 1in")
+        case .group:
+            KindSpec("group", takesChildren: true,
+                     doc: "Children in their own coordinates; inherited properties reach them.",
+                     example: "group fill: gold { rect; circle at: (40, 0) }")
+        case .vstack:
+            KindSpec("vstack", takesChildren: true, alignsChildren: true,
+                     doc: "Children top to bottom, `spacing` apart, aligned by `align`.",
+                     example: "vstack spacing: 4pt, align: leading { text \"a\"; text \"b\" }")
+        case .hstack:
+            KindSpec("hstack", takesChildren: true, alignsChildren: true,
+                     doc: "Children left to right, `spacing` apart, aligned by `align`.",
+                     example: "hstack spacing: 8pt { rect; rect }")
+        case .zstack:
+            KindSpec("zstack", takesChildren: true, alignsChildren: true,
+                     doc: "Children on top of each other, aligned by `align`.", example: "zstack { rect; text \"on top\" }")
+        case .grid:
+            KindSpec("grid", takesChildren: true, alignsChildren: true,
+                     doc: "Children in rows of `columns` cells.", example: "grid columns: 3, spacing: 4pt { for i in 0..<9 { rect } }")
+        case .spacer:
+            KindSpec("spacer", doc: "Flexible space in a stack, at least `minLength`.", example: "spacer minLength: 12pt")
+        case .connector:
+            KindSpec("connector", written: false, doc: "Made by `a -> b`: a line between two nodes' outlines.",
+                     example: "a -> b, label: \"HTTPS\"")
+        case .barcode:
+            KindSpec("barcode", positional: "data",
+                     doc: "A Code 128, GS1-128, EAN/UPC, ITF-14, QR Code or Data Matrix symbol.",
+                     example: "barcode \"4006381333931\", type: ean13")
+        case .stroke:
+            KindSpec("stroke", doc: "Freehand ink through `points:`, one variable-width outline painted with `color`.",
+                     example: "stroke points: [(0, 0), (20, 5), (40, 0)], width: 8pt")
+        case .diamond: Self.shape("diamond", "A diamond touching its frame's edge midpoints.")
+        case .triangle: Self.shape("triangle", "A triangle pointing `direction` (default up).")
+        case .hexagon: Self.shape("hexagon", "A hexagon pointing left and right.")
+        case .octagon: Self.shape("octagon", "An octagon with cut corners.")
+        case .parallelogram: Self.shape("parallelogram", "A parallelogram leaning by `skew`.")
+        case .trapezoid: Self.shape("trapezoid", "A trapezoid narrower at the top by `skew`.")
+        case .star: Self.shape("star", "A star of `points` tips with inner radius `inner`.")
+        case .cylinder: Self.shape("cylinder", "A cylinder (a database).")
+        case .document: Self.shape("document", "A page with a wavy bottom edge.")
+        case .note: Self.shape("note", "A note with its top-right corner folded.")
+        case .cloud: Self.shape("cloud", "A cloud of nine bumps.")
+        case .capsule: Self.shape("capsule", "A rectangle with semicircular ends.", aliases: ["pill"])
+        case .person: Self.shape("person", "A person: a head over shoulders.")
+        case .regularPolygon: Self.shape("regularPolygon", "A regular polygon of `sides` corners.")
+        }
+    }
+
+    private static func shape(_ name: String, _ doc: String, aliases: [String] = []) -> KindSpec {
+        KindSpec(name, aliases: aliases, positional: "label", diagramShape: true, doc: doc,
+                 example: "\(name) \"Label\", fill: lightyellow")
+    }
+}
+
+/// A set of node kinds, one bit each.
+package struct KindSet: OptionSet, Hashable, Sendable {
+    package var rawValue: UInt64
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ kinds: NodeKind...) {
+        rawValue = 0
+        for kind in kinds { rawValue |= 1 << UInt64(kind.rawValue) }
+    }
+    package func contains(_ kind: NodeKind) -> Bool { rawValue & (1 << UInt64(kind.rawValue)) != 0 }
+    /// The kinds in declaration order.
+    package var kinds: [NodeKind] { NodeKind.allCases.filter(contains) }
+
+    /// Lines, arrows and connectors.
+    package static let lines = KindSet(.line, .arrow, .connector)
+    /// The diagram shapes.
+    package static let diagramShapes = KindSet(rawValue: NodeKind.allCases.filter(\.isDiagramShape)
+        .reduce(0) { $0 | 1 << UInt64($1.rawValue) })
+}

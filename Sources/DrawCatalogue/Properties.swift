@@ -1,0 +1,446 @@
+// The properties of nodes: one `PropertySpec` each, from `Property.spec`. A new property is a
+// case of `Property` (added at the end of its group's line) and its entry in `declaration`;
+// the switch is exhaustive, so one without the other does not build.
+
+/// A node property. The raw value is its bit in a `PropertySet`.
+package enum Property: UInt8, CaseIterable, Hashable, Sendable {
+    // Common geometry.
+    case id, at, anchor, width, height, size, padding, rotate, scale, opacity, clip, style
+    // Paint (inherited).
+    case fill, stroke, lineWidth, lineCap, lineJoin, miterLimit, dash, dashOffset, fillRule
+    // Text (inherited).
+    case font, fontSize, bold, italic, color, align, lineHeight
+    // Kind-specific.
+    case corner, r, from, to, points, arrow, via, label, spacing, rowSpacing, columnSpacing, columns
+    case minLength, fit
+    // Barcodes.
+    case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
+    // Smooth curves and ink.
+    case smooth, tension, thinning, smoothing, streamline, easing, taper, cap, simulatePressure
+    // Diagrams (issue #19).
+    case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
+    case labelPosition, labelAt, labelBackground
+}
+
+/// Where a property belongs in the reference.
+package enum PropertyGroup: UInt8, Hashable, Sendable, CaseIterable {
+    /// Geometry every kind takes.
+    case common
+    /// Paint, inherited.
+    case paint
+    /// Text, inherited.
+    case text
+    /// Used only by the kinds it lists.
+    case kindSpecific
+
+    package var title: String {
+        switch self {
+        case .common: "Common properties (every kind)"
+        case .paint: "Paint (inherited)"
+        case .text: "Text (inherited)"
+        case .kindSpecific: "Kind-specific properties"
+        }
+    }
+}
+
+/// Everything the language says about one property.
+package struct PropertySpec: Sendable {
+    package let name: String
+    package let type: ValueType
+    /// What it takes, as "expected …" messages word it ("a length", "butt, round or square").
+    package let expects: String
+    /// The kinds it has an effect on; `nil`: every kind.
+    package let kinds: KindSet?
+    /// The value when it is not given, as written in the reference ("none", "1pt", "inherited").
+    package let defaultValue: String
+    /// Passed down to children that do not set it (`fill`, `font`, …).
+    package let isInherited: Bool
+    package let group: PropertyGroup
+    /// The words it accepts (completion and did-you-mean), aliases included; empty when none.
+    package let words: [String]
+    package let doc: String
+    package let example: String
+
+    init(_ name: String, _ type: ValueType, _ expects: String, kinds: KindSet? = nil, default defaultValue: String,
+         group: PropertyGroup, words: [String] = [], doc: String, example: String) {
+        self.name = name; self.type = type; self.expects = expects; self.kinds = kinds
+        self.defaultValue = defaultValue; self.group = group
+        self.isInherited = group == .paint || group == .text
+        self.words = words; self.doc = doc; self.example = example
+    }
+
+    /// Whether the property has an effect on `kind`.
+    @inline(__always) package func applies(to kind: NodeKind) -> Bool { kinds?.contains(kind) ?? true }
+}
+
+/// Limits of the diagram shapes' counts (a breach is a diagnostic).
+package enum ShapeLimits {
+    /// `sides:` of regular polygons and `points:` of stars.
+    package static let maxSides = 1000
+}
+
+extension Property {
+    /// The property's declaration, built once.
+    @inline(__always) package var spec: PropertySpec { Property.specs[Int(rawValue)] }
+    package static let specs: [PropertySpec] = allCases.map(\.declaration)
+
+    package var name: String { spec.name }
+    /// Whether the property has an effect on `kind`.
+    @inline(__always) package func applies(to kind: NodeKind) -> Bool { spec.applies(to: kind) }
+
+    /// The property of a name, or nil.
+    package static func named(_ name: String) -> Property? { byName[name] }
+    private static let byName: [String: Property] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+    /// Every property name in declaration order: did-you-mean and completion.
+    package static let names: [String] = allCases.map(\.name)
+
+    /// The properties that have an effect on `kind`, in declaration order (completion).
+    package static func applying(to kind: NodeKind) -> [Property] { allCases.filter { $0.applies(to: kind) } }
+
+    /// The inherited properties, in declaration order: their positions are the bits of `InheritedSet`.
+    package static let inherited: [Property] = allCases.filter(\.spec.isInherited)
+
+    private var declaration: PropertySpec {
+        let lines = KindSet.lines
+        let anchors = AnchorName.allNames
+        switch self {
+        case .id:
+            return PropertySpec("id", .identifier, "a name or a string", default: "none", group: .common,
+                                doc: "Names the node for connectors, `at:` and anchors; unique in the drawing.",
+                                example: "rect id: web")
+        case .at:
+            return PropertySpec("at", .point, "a point", default: "in the flow", group: .common,
+                                doc: "Places the node's `anchor` at a point or another node's anchor, out of the flow.",
+                                example: "circle at: box.right + (20, 0)")
+        case .anchor:
+            return PropertySpec("anchor", .word, "an anchor name (center, top, topLeft, n, ne, …)", default: "center",
+                                group: .common, words: anchors,
+                                doc: "Which point of the node `at` places.", example: "text \"x\", at: (0, 0), anchor: topLeft")
+        case .width:
+            return PropertySpec("width", .length, "a length", default: "from the content", group: .common,
+                                doc: "The frame's width (non-negative); for `text` the wrap width, for `stroke` the nominal diameter.",
+                                example: "rect width: 2in")
+        case .height:
+            return PropertySpec("height", .length, "a length", default: "from the content", group: .common,
+                                doc: "The frame's height (non-negative).", example: "rect height: 1cm")
+        case .size:
+            return PropertySpec("size", .size, "a size (width, height) or a length", default: "from the content",
+                                group: .common, doc: "Width and height together, or one length for both.",
+                                example: "rect size: (80, 40)")
+        case .padding:
+            return PropertySpec("padding", .insets, "a length, (vertical, horizontal) or (top, right, bottom, left)",
+                                default: "8pt on shapes sized by their content", group: .common,
+                                doc: "Space between the frame and its label or children.", example: "rect \"a\", padding: (4pt, 8pt)")
+        case .rotate:
+            return PropertySpec("rotate", .angle, "an angle", default: "0deg", group: .common,
+                                doc: "Turns the node about its centre after layout (a number is degrees).", example: "rect rotate: 15deg")
+        case .scale:
+            return PropertySpec("scale", .other, "a number or (x, y)", default: "1", group: .common,
+                                doc: "Scales the node about its centre after layout: a number, a percentage or `(sx, sy)`.",
+                                example: "group scale: 50% { rect }")
+        case .opacity:
+            return PropertySpec("opacity", .fraction, "a number from 0 to 1 or a percentage", default: "1", group: .common,
+                                doc: "Fades the node and its children as one.", example: "rect opacity: 80%")
+        case .clip:
+            return PropertySpec("clip", .bool, "a bool", default: "false", group: .common,
+                                doc: "Clips children to the node's outline.", example: "circle r: 20, clip: true { image \"a.png\" }")
+        case .style:
+            return PropertySpec("style", .style, "a style or a list of styles", default: "none", group: .common,
+                                doc: "Applies `style` declarations; properties written on the node win.",
+                                example: "rect style: [card, warning]")
+        case .fill:
+            return PropertySpec("fill", .paint, "a color or 'none'", default: "none", group: .paint, words: ["none"],
+                                doc: "The paint inside the outline. On a `grid`, `fill: true` stretches shape cells to their slot.",
+                                example: "rect fill: #fde68a")
+        case .stroke:
+            return PropertySpec("stroke", .paint, "a color or 'none'", default: "black", group: .paint, words: ["none"],
+                                doc: "The paint of the outline.", example: "rect stroke: none")
+        case .lineWidth:
+            return PropertySpec("lineWidth", .length, "a length", default: "1pt", group: .paint,
+                                doc: "The outline's width (non-negative).", example: "line from: a, to: b, lineWidth: 2pt")
+        case .lineCap:
+            return PropertySpec("lineCap", .word, "butt, round or square", default: "butt", group: .paint,
+                                words: ["butt", "round", "square"], doc: "How open ends of lines are drawn.",
+                                example: "polyline points: [(0, 0), (20, 10)], lineCap: round")
+        case .lineJoin:
+            return PropertySpec("lineJoin", .word, "miter, round or bevel", default: "miter", group: .paint,
+                                words: ["miter", "round", "bevel"], doc: "How corners of outlines are drawn.",
+                                example: "polygon points: [(0, 0), (20, 0), (10, 20)], lineJoin: round")
+        case .miterLimit:
+            return PropertySpec("miterLimit", .number, "a number", default: "4", group: .paint,
+                                doc: "Above this ratio a mitred corner is bevelled (at least 1).", example: "rect miterLimit: 10")
+        case .dash:
+            return PropertySpec("dash", .other, "a list of lengths, a length or 'none'", default: "none", group: .paint,
+                                words: ["none"], doc: "Dash and gap lengths of the outline (not all zero).",
+                                example: "rect dash: [4, 2]")
+        case .dashOffset:
+            return PropertySpec("dashOffset", .length, "a length", default: "0pt", group: .paint,
+                                doc: "How far into the dash pattern the outline starts.", example: "rect dash: [4, 2], dashOffset: 2")
+        case .fillRule:
+            return PropertySpec("fillRule", .word, "nonZero or evenOdd", default: "nonZero", group: .paint,
+                                words: ["nonZero", "evenOdd", "nonzero", "evenodd"],
+                                doc: "Which parts of a self-crossing outline are inside.", example: "path \"M0 0 H40 V40 H0 Z M10 10 H30 V30 H10 Z\", fillRule: evenOdd")
+        case .font:
+            return PropertySpec("font", .font, "a font name, a font file path or a list of them", default: "\"Helvetica\"",
+                                group: .text,
+                                doc: "A family (`\"Times\"`, one on the font path), a font file, or a list tried per character.",
+                                example: "text \"a\", font: [\"Noto Serif\", \"Noto Sans CJK JP\"]")
+        case .fontSize:
+            return PropertySpec("fontSize", .length, "a length", default: "12pt", group: .text,
+                                doc: "The text size (greater than zero).", example: "text \"a\", fontSize: 9pt")
+        case .bold:
+            return PropertySpec("bold", .bool, "a bool", default: "false", group: .text,
+                                doc: "The bold face of the font.", example: "text \"a\", bold: true")
+        case .italic:
+            return PropertySpec("italic", .bool, "a bool", default: "false", group: .text,
+                                doc: "The italic face of the font.", example: "text \"a\", italic: true")
+        case .color:
+            return PropertySpec("color", .color, "a color", default: "black", group: .text,
+                                doc: "The text colour (and the ink of `stroke`).", example: "text \"a\", color: gray")
+        case .align:
+            return PropertySpec("align", .word,
+                                "an alignment (leading, center, trailing, top, bottom, left, right, topLeading, …)",
+                                default: "left (text), center (stacks)", group: .text,
+                                words: ["left", "center", "right", "leading", "trailing", "top", "bottom", "topLeading",
+                                        "topTrailing", "bottomLeading", "bottomTrailing", "topLeft", "topRight",
+                                        "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline"],
+                                doc: "Text alignment, inherited; on stacks and grids their own alignment of children, not inherited.",
+                                example: "vstack align: leading { text \"a\" }")
+        case .lineHeight:
+            return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", default: "1.2",
+                                group: .text, doc: "The distance between baselines of wrapped lines.",
+                                example: "text \"a\", lineHeight: 1.5")
+        case .corner:
+            return PropertySpec("corner", .length, "a length", kinds: KindSet(.rect), default: "0pt", group: .kindSpecific,
+                                doc: "The radius of a rectangle's rounded corners.", example: "rect corner: 6pt")
+        case .r:
+            return PropertySpec("r", .length, "a length", kinds: KindSet(.circle), default: "18pt", group: .kindSpecific,
+                                doc: "The radius of a circle.", example: "circle r: 10pt")
+        case .from:
+            return PropertySpec("from", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
+                                default: "none", group: .kindSpecific,
+                                doc: "Where a line starts: a point, or a node whose outline it leaves.", example: "arrow from: a, to: b")
+        case .to:
+            return PropertySpec("to", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
+                                default: "none", group: .kindSpecific,
+                                doc: "Where a line ends: a point, or a node whose outline it meets.", example: "arrow from: a, to: (100, 0)")
+        case .points:
+            return PropertySpec("points", .points, "a list of points",
+                                kinds: KindSet(.line, .arrow, .polyline, .polygon, .stroke, .star), default: "none (star: 5)",
+                                group: .kindSpecific,
+                                doc: "The points of lines, polylines, polygons and ink (a list or a points string); on a `star`, its number of tips.",
+                                example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
+        case .arrow:
+            return PropertySpec("arrow", .word, "start, end, both or none", kinds: lines,
+                                default: "none (arrow, connector: end)", group: .kindSpecific,
+                                words: ["start", "end", "both", "none"], doc: "Which ends get an arrowhead (`true` is `end`).",
+                                example: "line from: a, to: b, arrow: both")
+        case .via:
+            return PropertySpec("via", .points, "a list of points", kinds: lines, default: "none", group: .kindSpecific,
+                                doc: "Elbows the line passes through.", example: "a -> b, via: [(50, 80)]")
+        case .label:
+            return PropertySpec("label", .string, "a string", kinds: lines, default: "none", group: .kindSpecific,
+                                doc: "Text drawn along the line.", example: "a -> b, label: \"HTTPS\"")
+        case .spacing:
+            return PropertySpec("spacing", .length, "a length", kinds: KindSet(.vstack, .hstack, .grid), default: "8pt",
+                                group: .kindSpecific, doc: "The gap between children of stacks and grids.",
+                                example: "vstack spacing: 4pt { }")
+        case .rowSpacing:
+            return PropertySpec("rowSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
+                                group: .kindSpecific, doc: "The gap between rows of a grid.", example: "grid rowSpacing: 2pt { }")
+        case .columnSpacing:
+            return PropertySpec("columnSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
+                                group: .kindSpecific, doc: "The gap between columns of a grid.", example: "grid columnSpacing: 2pt { }")
+        case .columns:
+            return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "1",
+                                group: .kindSpecific, doc: "Cells per row of a grid (1 to 100000).", example: "grid columns: 3 { }")
+        case .minLength:
+            return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer), default: "0pt",
+                                group: .kindSpecific, doc: "The least length of a spacer.", example: "spacer minLength: 10")
+        case .fit:
+            return PropertySpec("fit", .word, "contain, cover or fill", kinds: KindSet(.image), default: "contain",
+                                group: .kindSpecific, words: ["contain", "cover", "fill"],
+                                doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
+        case .type:
+            return PropertySpec("type", .word,
+                                "a barcode type (code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
+                                kinds: KindSet(.barcode), default: "code128", group: .kindSpecific,
+                                words: ["code128", "gs1", "gs1_128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"],
+                                doc: "The symbology.", example: "barcode \"hello\", type: qr")
+        case .module:
+            return PropertySpec("module", .length, "a length", kinds: KindSet(.barcode), default: "from the size",
+                                group: .kindSpecific, doc: "The width of the narrowest bar or a matrix module.",
+                                example: "barcode \"x\", type: code128, module: 0.33mm")
+        case .quietZone:
+            return PropertySpec("quietZone", .other, "a number of modules or a length", kinds: KindSet(.barcode),
+                                default: "the standard's", group: .kindSpecific,
+                                doc: "The clear margin around the symbol: a number counts modules, a length is absolute.",
+                                example: "barcode \"x\", type: code128, quietZone: 4")
+        case .text:
+            return PropertySpec("text", .other, "a bool or a string", kinds: KindSet(.barcode), default: "true",
+                                group: .kindSpecific, doc: "The human-readable text under a linear symbol, or your own.",
+                                example: "barcode \"x\", type: code128, text: false")
+        case .errorCorrection:
+            return PropertySpec("errorCorrection", .word, "L, M, Q or H", kinds: KindSet(.barcode), default: "M",
+                                group: .kindSpecific, words: ["L", "M", "Q", "H"], doc: "The QR Code error-correction level.",
+                                example: "barcode \"x\", type: qr, errorCorrection: H")
+        case .version:
+            return PropertySpec("version", .other, "a QR version from 1 to 40, or a Data Matrix size such as \"16x48\"",
+                                kinds: KindSet(.barcode), default: "the smallest that fits", group: .kindSpecific,
+                                doc: "The symbol size.", example: "barcode \"x\", type: qr, version: 5")
+        case .mask:
+            return PropertySpec("mask", .number, "a QR mask from 0 to 7", kinds: KindSet(.barcode), default: "the best",
+                                group: .kindSpecific, doc: "The QR Code mask pattern.", example: "barcode \"x\", type: qr, mask: 3")
+        case .printerDPI:
+            return PropertySpec("printerDPI", .number, "a number of dots per inch", kinds: KindSet(.barcode),
+                                default: "none", group: .kindSpecific,
+                                doc: "Rounds modules to whole printer dots (50 to 10000).", example: "barcode \"x\", type: code128, printerDPI: 203")
+        case .background:
+            return PropertySpec("background", .paint, "a color or 'none'", kinds: KindSet(.barcode), default: "none",
+                                group: .kindSpecific, words: ["none"], doc: "Painted under the symbol and its quiet zone.",
+                                example: "barcode \"x\", type: code128, background: white")
+        case .shape:
+            return PropertySpec("shape", .word, "square, rectangle or any", kinds: KindSet(.barcode), default: "square",
+                                group: .kindSpecific, words: ["square", "rectangle", "any"],
+                                doc: "The Data Matrix shapes to choose from.", example: "barcode \"x\", type: datamatrix, shape: rectangle")
+        case .smooth:
+            return PropertySpec("smooth", .bool, "a bool", kinds: KindSet(.line, .arrow, .polyline, .polygon),
+                                default: "false", group: .kindSpecific, doc: "A curve through the points instead of segments.",
+                                example: "polyline points: [(0, 0), (20, 10), (40, 0)], smooth: true")
+        case .tension:
+            return PropertySpec("tension", .fraction, "a number from 0 to 1", kinds: KindSet(.line, .arrow, .polyline, .polygon),
+                                default: "0", group: .kindSpecific, doc: "0 is Catmull-Rom, 1 straight segments.",
+                                example: "polyline points: [(0, 0), (20, 10)], smooth: true, tension: 0.5")
+        case .thinning:
+            return PropertySpec("thinning", .number, "a number from -1 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How much pressure changes the width of ink.",
+                                example: "stroke points: [(0, 0), (40, 0)], thinning: 0.7")
+        case .smoothing:
+            return PropertySpec("smoothing", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How much the ink's edges are softened.",
+                                example: "stroke points: [(0, 0), (40, 0)], smoothing: 0.2")
+        case .streamline:
+            return PropertySpec("streamline", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How far each point is pulled toward the previous one.",
+                                example: "stroke points: [(0, 0), (40, 0)], streamline: 0.8")
+        case .easing:
+            return PropertySpec("easing", .word, "an easing name (linear, easeInQuad, easeOutQuad, …)", kinds: KindSet(.stroke),
+                                default: "linear", group: .kindSpecific,
+                                words: ["linear", "easeInQuad", "easeOutQuad", "easeInOutQuad", "easeInCubic", "easeOutCubic",
+                                        "easeInOutCubic", "easeInSine", "easeOutSine", "easeInOutSine"],
+                                doc: "Applied to the pressure before it sets the radius.",
+                                example: "stroke points: [(0, 0), (40, 0)], easing: easeOutQuad")
+        case .taper:
+            return PropertySpec("taper", .other, "a length, 'none', true, or [start, end] of those", kinds: KindSet(.stroke),
+                                default: "none", group: .kindSpecific, words: ["none"],
+                                doc: "Narrows the ends of ink to a point over that length.",
+                                example: "stroke points: [(0, 0), (40, 0)], taper: [10, none]")
+        case .cap:
+            return PropertySpec("cap", .other, "a bool or [start, end] bools", kinds: KindSet(.stroke), default: "true",
+                                group: .kindSpecific, doc: "Round caps at the ends of ink (`false`: flat).",
+                                example: "stroke points: [(0, 0), (40, 0)], cap: false")
+        case .simulatePressure:
+            return PropertySpec("simulatePressure", .bool, "a bool", kinds: KindSet(.stroke),
+                                default: "true when the points carry no pressure", group: .kindSpecific,
+                                doc: "Pressure from the spacing of points (fast is thin).",
+                                example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
+        case .direction:
+            return PropertySpec("direction", .word, "up, down, left or right", kinds: KindSet(.triangle), default: "up",
+                                group: .kindSpecific, words: ["up", "down", "left", "right"],
+                                doc: "Where a triangle's apex points.", example: "triangle direction: right")
+        case .skew:
+            return PropertySpec("skew", .other, "a length or an angle", kinds: KindSet(.parallelogram, .trapezoid),
+                                default: "20deg", group: .kindSpecific,
+                                doc: "How far the top is shifted (parallelogram) or narrowed (trapezoid).",
+                                example: "parallelogram \"io\", skew: 10pt")
+        case .sides:
+            return PropertySpec("sides", .number, "a whole number from 3 to \(ShapeLimits.maxSides)",
+                                kinds: KindSet(.regularPolygon), default: "6", group: .kindSpecific,
+                                doc: "The corners of a regular polygon.", example: "regularPolygon sides: 5")
+        case .inner:
+            return PropertySpec("inner", .fraction, "a number between 0 and 1 or a percentage", kinds: KindSet(.star),
+                                default: "0.5", group: .kindSpecific, doc: "A star's inner radius as a fraction of the outer.",
+                                example: "star points: 6, inner: 40%")
+        case .route:
+            return PropertySpec("route", .word, "straight, orthogonal or curved", kinds: lines, default: "straight",
+                                group: .kindSpecific, words: ["straight", "orthogonal", "curved"],
+                                doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
+        case .side:
+            return PropertySpec("side", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
+                                group: .kindSpecific, words: ["top", "bottom", "left", "right", "n", "s", "w", "e"],
+                                doc: "Where a connector leaves its start node.", example: "a -> b, side: bottom")
+        case .toSide:
+            return PropertySpec("toSide", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
+                                group: .kindSpecific, words: ["top", "bottom", "left", "right", "n", "s", "w", "e"],
+                                doc: "Where a connector enters its end node.", example: "a -> b, toSide: top")
+        case .arrowhead:
+            return PropertySpec("arrowhead", .word, Self.arrowheadExpects, kinds: lines, default: "triangle",
+                                group: .kindSpecific, words: Self.arrowheadWords,
+                                doc: "The mark at the end of a line.", example: "a -> b, arrowhead: many")
+        case .arrowtail:
+            return PropertySpec("arrowtail", .word, Self.arrowheadExpects, kinds: lines, default: "none",
+                                group: .kindSpecific, words: Self.arrowheadWords,
+                                doc: "The mark at the start of a line.", example: "a -> b, arrowtail: one")
+        case .arrowSize:
+            return PropertySpec("arrowSize", .length, "a length", kinds: lines, default: "from the line width",
+                                group: .kindSpecific, doc: "The length of a head along the line (at most 1000pt).",
+                                example: "a -> b, arrowSize: 8pt")
+        case .labelPosition:
+            return PropertySpec("labelPosition", .word, "above, below or on", kinds: lines, default: "above",
+                                group: .kindSpecific, words: ["above", "below", "on"],
+                                doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on")
+        case .labelAt:
+            return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
+                                group: .kindSpecific, doc: "Where along the line the label goes.",
+                                example: "a -> b, label: \"x\", labelAt: 25%")
+        case .labelBackground:
+            return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
+                                default: "the page background", group: .kindSpecific, words: ["none"],
+                                doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none")
+        }
+    }
+
+    private static let arrowheadWords = [
+        "triangle", "open", "stealth", "diamond", "diamondOpen", "circle", "circleOpen", "bar", "none", "one", "many",
+        "oneOrMany", "zeroOrOne", "zeroOrMany",
+    ]
+    private static let arrowheadExpects =
+        "triangle, open, stealth, diamond, diamondOpen, circle, circleOpen, bar, none, one, many, oneOrMany, zeroOrOne or zeroOrMany"
+}
+
+/// A set of properties, one bit each (there are more than 64 of them).
+package struct PropertySet: Equatable, Sendable {
+    package var low: UInt64
+    package var high: UInt64
+    package init() { low = 0; high = 0 }
+    package func contains(_ property: Property) -> Bool {
+        property.rawValue < 64 ? low & (1 << UInt64(property.rawValue)) != 0 : high & (1 << UInt64(property.rawValue - 64)) != 0
+    }
+    package mutating func insert(_ property: Property) {
+        if property.rawValue < 64 { low |= 1 << UInt64(property.rawValue) } else { high |= 1 << UInt64(property.rawValue - 64) }
+    }
+}
+
+/// The inherited properties a node sets itself, one bit per entry of `Property.inherited`.
+/// Kept to 16 bits because a million nodes are held at once; a 17th inherited property
+/// widens `RawValue` here and nowhere else (a test checks it fits).
+package struct InheritedSet: Equatable, Hashable, Sendable {
+    package typealias RawValue = UInt16
+    package var rawValue: RawValue
+    package init() { rawValue = 0 }
+    package static let empty = InheritedSet()
+
+    @inline(__always) package func contains(_ property: Property) -> Bool {
+        rawValue & InheritedSet.bit(property) != 0
+    }
+    @inline(__always) package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
+
+    /// The property's bit, or 0 when it is not inherited.
+    @inline(__always) static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
+    private static let bits: [RawValue] = Property.allCases.map { property in
+        guard let index = Property.inherited.firstIndex(of: property) else { return 0 }
+        return 1 << RawValue(index)
+    }
+    /// How many inherited properties the raw value can hold.
+    package static let capacity = MemoryLayout<RawValue>.size * 8
+}
