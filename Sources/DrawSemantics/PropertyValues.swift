@@ -150,7 +150,7 @@ extension Evaluation {
         }
         let kind = frames[top].node.kind
         if let beyond = Self.beyondCoordinateRange(value) {
-            if !fromStyle || frames[top].explicit & property.bit == 0 {
+            if !fromStyle || !frames[top].explicit.contains(property) {
                 report(.error("sem.out-of-range", at: valueSpan,
                               "'\(property.name)' is \(beyond), beyond the coordinate range of ±\(formatNumber(Scene.maximumCoordinate))pt (about 3.5 km)"))
             }

@@ -1,5 +1,5 @@
 import DrawTestSupport
-@testable import DrawSemantics
+import DrawCatalogue
 import Testing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,8 +24,12 @@ import Foundation
     @Test func holdsEveryNameOfTheLanguage() {
         let entries = Self.entries()
         #expect(entries.count > 400)
-        let names = builtinKinds.map(\.0) + Property.names + Evaluation.functionNames + Evaluation.libraryFunctionNames
-            + NamedColors.names + ["let", "def", "fn", "for", "if", "else", "then", "import", "page", "style", "in"]
+        // The language's names, from the one catalogue of them (DrawCatalogue).
+        var names: [String] = NodeKind.writtenNames
+        names += Property.names
+        names += FunctionSpec.all.map(\.name)
+        names += NamedColor.names
+        names += ["let", "def", "fn", "for", "if", "else", "then", "import", "page", "style", "in"]
         let missing = names.filter { !entries.contains($0) }
         #expect(missing.isEmpty, "add to Tests/Fuzz/drawc.dict: \(missing)")
     }
