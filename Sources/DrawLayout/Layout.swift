@@ -183,6 +183,10 @@ struct LayoutEngine {
     /// Shift from content coordinates to page coordinates (the margin, and for pages sized
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
+    /// Tools (the language server) ask for every node's laid-out frame: see Frames.swift.
+    var recordsFrames = false
+    var recordedFrames: [LaidOutFrame] = []
+    var recordedPages = 0
 
     let resources: Resources
 
@@ -265,6 +269,7 @@ struct LayoutEngine {
                 index = Int(boxes[index].next)
             }
         }
+        if recordsFrames { recordFrames(page.nodes) }
         return Scene.Page(size: size, background: page.settings.background, items: items)
     }
 

@@ -56,6 +56,9 @@ func parseOptions() -> Options {
         case "--cjk":
             // --cjk [RUNS]: issue 17's row (a page of 2,000 CJK characters → PDF, subset size).
             runCJK(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
+        case "--lsp":
+            // --lsp [EDITS]: issue 15's rows (diagnostics and completion after an edit, 2,000 lines).
+            runLanguageServerBench(edits: args.popFirst().flatMap { Int($0) } ?? 100, output: options.output)
         case "--micro":
             runMicro()
             exit(0)
