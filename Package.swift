@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DrawKit", targets: ["DrawKit"]),
         .executable(name: "drawc", targets: ["drawc"]),
         .executable(name: "drawc-bench", targets: ["drawc-bench"]),
+        .executable(name: "drawc-fuzz", targets: ["drawc-fuzz"]),
     ],
     targets: [
         // The system zlib: the one native dependency (Flate streams in PDF, PNG images).
@@ -73,6 +74,11 @@ let package = Package(
             "DrawResources",
             "DrawFormat",
         ]),
+        // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
+        .target(name: "DrawFuzzing", dependencies: ["DrawKit"]),
+        // DRAWC_FUZZ=1 (scripts/fuzz-drawc.sh): the libFuzzer shim in place of the replay main.
+        .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
+                          exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawCatalogue",
@@ -93,7 +99,8 @@ let package = Package(
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport",
+                                                         "DrawFuzzing", "DrawScene"]),
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),

@@ -322,3 +322,20 @@ package enum WinAnsi {
     /// The glyph name of one code.
     package static func glyphName(code: UInt8) -> String { Standard14Metrics.winAnsiGlyphNames[Int(code)] }
 }
+
+extension Standard14Font {
+    /// Whether the face's metric twin (Nimbus Sans, Nimbus Roman: what fontconfig gives a
+    /// renderer for Helvetica and Times) kerns the pair of WinAnsi codes where the AFM, and so
+    /// the layout, does not. A renderer that places text itself would move the right glyph;
+    /// the SVG backend positions it instead (tables: TwinKerning+Generated.swift).
+    package func twinOnlyKerning(_ left: UInt8, _ right: UInt8) -> Bool {
+        let table = Self.twinOnlyKerningTables[Int(rawValue)]
+        let key = UInt16(left) << 8 | UInt16(right)
+        var lo = 0, hi = table.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if table[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < table.count && table[lo] == key
+    }
+}

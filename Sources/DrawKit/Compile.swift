@@ -163,3 +163,10 @@ extension BuiltDocument {
         document?.pages.map { ($0.size.width, $0.size.height) } ?? []
     }
 }
+
+/// The IR text of a laid-out document, as `dumpIR` gives it; for the fuzzer and tests
+/// (`package`), which render one built document in every way.
+package func irText(of document: Scene.Document) -> String? {
+    var diagnostics: [Diagnostic] = []
+    return Stages.dumpIR(document, diagnostics: &diagnostics)
+}

@@ -260,6 +260,21 @@ struct LayoutEngine {
         let slug = PrintMarks.slug(page.settings)
         trimOrigin = Point(slug, slug)
         origin = origin + trimOrigin
+        // One rule for every format: geometry beyond the coordinate range, or a page larger
+        // than PDF allows, is an error here, and the backends get an empty page.
+        var outOfRange = false
+        index = 0
+        page.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                if checkCoordinateRange(nodes.baseAddress! + i, index: index) { outOfRange = true }
+                index = Int(boxes[index].next)
+            }
+        }
+        if !outOfRange, !(size.width <= Scene.maximumPageSide && size.height <= Scene.maximumPageSide) {
+            reportPageTooLarge(page, size: size)
+            outOfRange = true
+        }
+        if outOfRange { return Scene.Page(size: Size(1, 1), background: nil, items: []) }
 
         // About one item per node (shapes with labels make two): reserving avoids copying
         // the growing array of every item of the page at each doubling.
@@ -648,21 +663,81 @@ struct LayoutEngine {
             notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); 'overflow: shrink' reduces the size to fit, 'maxLines:' cuts it short")]))
     }
 
+    /// The frame of a placed node (or connector) in content coordinates, its rotation and
+    /// scale applied; nil for what has no extent (spacers, empty groups, unplaced nodes).
+    func contentFrame(index: Int) -> Rect? {
+        let box = boxes[index]
+        switch box.state {
+        case .placed:
+            if box.kind == .spacer || (box.kind == .group && box.bounds.width == 0 && box.bounds.height == 0) { return nil }
+            let r = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+            return box.transform >= 0 ? transformedBounds(r, transforms[Int(box.transform)]) : r
+        case .connector:
+            guard box.side >= 0, let b = connectors[Int(box.side)].bounds else { return nil }
+            return box.transform >= 0 ? transformedBounds(b, transforms[Int(box.transform)]) : b
+        case .unplaced, .ignored:
+            return nil
+        }
+    }
+
+    /// Reports the innermost node whose frame reaches beyond
+    /// `Scene.maximumCoordinate` (or is not finite), so the error points at what made it:
+    /// `scale: 1e6` on a group of wide shapes, a path whose relative moves run away.
+    /// Returns whether anything in this subtree was reported.
+    mutating func checkCoordinateRange(_ node: NodeRef, index: Int) -> Bool {
+        guard let frame = contentFrame(index: index) else { return false }
+        let limit = Scene.maximumCoordinate
+        func inRange(_ v: Double) -> Bool { abs(v) <= limit }
+        // In the drawing's own coordinates (a page sized to its content shifts them; the page
+        // size is checked on its own).
+        let f = frame
+        guard !(inRange(f.minX) && inRange(f.minY) && inRange(f.maxX) && inRange(f.maxY)) else { return false }
+        var childIndex = index + 1
+        var reportedChild = false
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                if checkCoordinateRange(children.baseAddress! + i, index: childIndex) { reportedChild = true }
+                childIndex = Int(boxes[childIndex].next)
+            }
+        }
+        if reportedChild { return true }
+        func text(_ v: Double) -> String {
+            if inRange(v) { return formatPoints(v) }
+            if !v.isFinite { return v.isNaN ? "undefined" : v > 0 ? "infinity" : "-infinity" }
+            return abs(v) < 1e15 ? String(Int64(v.rounded())) : "\(v)"
+        }
+        report(.error("layout.out-of-range", at: node.span,
+            "this '\(node.kind.name)' reaches beyond the coordinate range of ±\(formatPoints(limit))pt: it spans x \(text(f.minX))…\(text(f.maxX)), y \(text(f.minY))…\(text(f.maxY))"))
+        return true
+    }
+
+    /// Reports a page larger than `Scene.maximumPageSide`: at its `page size:` when it has one,
+    /// else at the first top-level node that reaches past the limit (a page sized to its
+    /// content), else at the page.
+    mutating func reportPageTooLarge(_ page: PageNode, size: Size) {
+        let limit = Scene.maximumPageSide
+        var span = page.settings.span
+        if page.settings.size == nil {
+            var index = 0
+            page.nodes.withUnsafeBufferPointer { nodes in
+                for i in nodes.indices {
+                    if let f = contentFrame(index: index), f.maxX + origin.x > limit || f.maxY + origin.y > limit {
+                        span = nodes[i].span
+                        break
+                    }
+                    index = Int(boxes[index].next)
+                }
+            }
+        }
+        report(.error("layout.page-too-large", at: span,
+            "the page would be \(formatPoints(size.width)) × \(formatPoints(size.height))pt, larger than PDF allows: at most \(formatPoints(limit))pt (200in) each way",
+            notes: page.settings.size == nil ? [Diagnostic.Note("a page without 'size:' is as large as its content and margin; give it a size, or move or scale the content")] : []))
+    }
+
     /// Warns when a top-level node (or connector) reaches outside a page of fixed size.
     mutating func checkInsidePage(_ node: NodeRef, index: Int, size: Size) {
         let box = boxes[index]
-        var frame: Rect?
-        switch box.state {
-        case .placed:
-            if box.kind == .spacer || (box.kind == .group && box.bounds.width == 0 && box.bounds.height == 0) { return }
-            let r = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
-            frame = box.transform >= 0 ? transformedBounds(r, transforms[Int(box.transform)]) : r
-        case .connector:
-            if box.side >= 0 { frame = connectors[Int(box.side)].bounds }
-        case .unplaced, .ignored:
-            return
-        }
-        guard let f = frame else { return }
+        guard let f = contentFrame(index: index) else { return }
         let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let onPage = Rect(origin: f.origin + origin - trimOrigin, size: f.size)
         // Bleeding past an edge is often meant; a node mostly (or wholly) off the page is not.

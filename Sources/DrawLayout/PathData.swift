@@ -143,9 +143,10 @@ private struct PathDataParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         index = end + unitLength
-        guard let value = Double(text), (value * scale).isFinite else {
+        // Beyond the coordinate range (inf included) nothing is drawable in any format.
+        guard let value = Double(text), abs(value * scale) <= Scene.maximumCoordinate else {
             return .failure(PathDataError(id: .pathDataBadNumber, offset: start, length: end - start,
-                                          message: "number '\(text)' in path data is out of range"))
+                                          message: "number '\(text)' in path data is out of range (the coordinate range is ±\(Int(Scene.maximumCoordinate))pt)"))
         }
         return .success(value * scale)
     }

@@ -171,4 +171,14 @@ package struct Paint: Hashable, Sendable {
     package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
 }
 
-package enum Scene {}
+package enum Scene {
+    /// The coordinate range of a drawing, in points either way from the origin (about
+    /// 3.5 km): a property value, a number of path data or a laid-out node beyond it is an
+    /// error in every format (nothing that large is drawable, and interpreters with
+    /// single-precision reals fail on huge numbers). See docs/language.md, Limits.
+    package static let maximumCoordinate = 1e7
+    /// The largest page side, in points (200 in): the implementation limit of PDF
+    /// (PDF 32000-1, Annex C.2) and the largest `/PageSize` PostScript is asked for. A larger
+    /// page is an error, not a clipped or rescaled one.
+    package static let maximumPageSide = 14_400.0
+}

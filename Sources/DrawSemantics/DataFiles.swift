@@ -496,26 +496,44 @@ struct DataParser {
             skipWhitespace()
             guard let item = jsonValue(depth: depth) else { return nil }
             items.append(item)
-            skipWhitespace()
-            guard position < bytes.count else {
-                fail(.dataJsonSyntax, position, position, "expected ',' or ']', found end of file",
-                     notes: [.init("'[' opened here", at: span(open, open + 1))])
-                return nil
+            switch separator(close: UInt8(ascii: "]"), open: open) {
+            case .next: continue
+            case .closed: return .list(items)
+            case .failed: return nil
             }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    fail(.dataJsonSyntax, position - 1, position, "a trailing ',' before ']' is not allowed in JSON")
-                    return nil
-                }
-                continue
-            }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .list(items) }
-            fail(.dataJsonSyntax, position, position + 1, "expected ',' or ']', found \(describeByte())",
-                 notes: [.init("'[' opened here", at: span(open, open + 1))])
-            return nil
         }
+    }
+
+    /// What follows an element of a JSON array or a member of an object.
+    enum Separator { case next, closed, failed }
+
+    /// Reads what follows an element of the array or object opened at `open` (closed by
+    /// `close`): a ',' before the next one, or the closing bracket; a trailing ',', the end
+    /// of the file or any other byte is a `data.json-syntax` error (the one copy of this
+    /// rule for arrays and objects).
+    mutating func separator(close: UInt8, open: Int) -> Separator {
+        let closer = String(UnicodeScalar(close))
+        let opener = String(UnicodeScalar(bytes[open]))
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail("data.json-syntax", position, position, "expected ',' or '\(closer)', found end of file",
+                 notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
+            return .failed
+        }
+        if bytes[position] == UInt8(ascii: ",") {
+            let comma = position
+            position += 1
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == close {
+                fail("data.json-syntax", comma, comma + 1, "a trailing ',' before '\(closer)' is not allowed in JSON")
+                return .failed
+            }
+            return .next
+        }
+        if bytes[position] == close { position += 1; return .closed }
+        fail("data.json-syntax", position, position + 1, "expected ',' or '\(closer)', found \(describeByte())",
+             notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
+        return .failed
     }
 
     /// The keys of the previous object, reused when the next has the same ones (rows of a
@@ -560,28 +578,11 @@ struct DataParser {
             guard let value = jsonValue(depth: depth) else { return nil }
             names.append(name)
             values.append(value)
-            skipWhitespace()
-            guard position < bytes.count else {
-                fail(.dataJsonSyntax, position, position, "expected ',' or '}', found end of file",
-                     notes: [.init("'{' opened here", at: span(open, open + 1))])
-                return nil
+            switch separator(close: UInt8(ascii: "}"), open: open) {
+            case .next: continue
+            case .closed: return .record(Self.sharedKeys(names, &lastKeys), values)
+            case .failed: return nil
             }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    fail(.dataJsonSyntax, position - 1, position, "a trailing ',' before '}' is not allowed in JSON")
-                    return nil
-                }
-                continue
-            }
-            if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return .record(Self.sharedKeys(names, &lastKeys), values)
-            }
-            fail(.dataJsonSyntax, position, position + 1, "expected ',' or '}', found \(describeByte())",
-                 notes: [.init("'{' opened here", at: span(open, open + 1))])
-            return nil
         }
     }
 

@@ -149,6 +149,13 @@ extension Evaluation {
             return
         }
         let kind = frames[top].node.kind
+        if let beyond = Self.beyondCoordinateRange(value) {
+            if !fromStyle || !frames[top].explicit.contains(property) {
+                report(.error("sem.out-of-range", at: valueSpan,
+                              "'\(property.name)' is \(beyond), beyond the coordinate range of ±\(formatNumber(Scene.maximumCoordinate))pt (about 3.5 km)"))
+            }
+            return
+        }
         if fromStyle {
             if frames[top].explicit.contains(property) { return }
         } else {
@@ -912,6 +919,29 @@ extension Evaluation {
     }
 
     // MARK: Conversions
+
+    /// The first number of a property value (inside points, tuples and lists too) whose
+    /// magnitude is beyond `Scene.maximumCoordinate` or not finite, as written in a message;
+    /// nil when every number is in range. Counts and angles are held to the same range:
+    /// `rotate: 1e308` or `scale: 1e308` would leave no usable geometry either.
+    static func beyondCoordinateRange(_ value: Value) -> String? {
+        func beyond(_ x: Double) -> Bool { !(abs(x) <= Scene.maximumCoordinate) }
+        switch value {
+        case .number(let x), .length(let x), .angle(let x):
+            return beyond(x) ? interpolationText(value) : nil
+        case .percent(let x):
+            return beyond(x) ? interpolationText(value) : nil
+        case .point(let x, let y):
+            return beyond(x) || beyond(y) ? interpolationText(value) : nil
+        case .anchor(let p):
+            return beyond(p.offset.x) || beyond(p.offset.y) ? "an anchor offset by (\(formatNumber(p.offset.x)), \(formatNumber(p.offset.y)))" : nil
+        case .tuple(let items), .list(let items):
+            for item in items { if let text = beyondCoordinateRange(item) { return text } }
+            return nil
+        default:
+            return nil
+        }
+    }
 
     func length(_ value: Value) -> Double? {
         switch value {

@@ -326,7 +326,11 @@ extension Evaluation {
                                       "unknown page size '\(name)' (letter, legal, tabloid, a3, a4, a5, a6 or (width, height))",
                                       notes: notes, fixIts: fixIts))
                     }
-                case .point(let w, let h) where w > 0 && h > 0: size = Size(w, h)
+                case .point(let w, let h) where w > 0 && h > 0 && w <= Scene.maximumPageSide && h <= Scene.maximumPageSide:
+                    size = Size(w, h)
+                case .point(let w, let h) where w > 0 && h > 0:
+                    report(.error("sem.page-too-large", at: valueSpan,
+                                  "a page of \(formatNumber(w)) × \(formatNumber(h))pt is larger than PDF allows: at most \(formatNumber(Scene.maximumPageSide))pt (200in) each way"))
                 default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
                                       value, valueSpan, argument.value)
                 }

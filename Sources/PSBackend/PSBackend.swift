@@ -374,8 +374,8 @@ struct PSDocumentWriter {
 
     // MARK: Pages
 
-    /// The largest page `setpagedevice` is asked for: 200 in, PDF's limit too.
-    static let maximumPageSide = 14400.0
+    /// The largest page `setpagedevice` is asked for (layout reports a larger one).
+    static let maximumPageSide = Scene.maximumPageSide
 
     /// The page size written: at least 1 pt and at most `maximumPageSide` each way
     /// (Ghostscript rejects a zero, negative or absurd `/PageSize` with configurationerror).

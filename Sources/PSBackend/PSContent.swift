@@ -93,9 +93,10 @@ struct PSContent {
         column = 0
     }
 
-    /// Coordinates beyond this many points (about 3.5 km) are clamped: nothing that large
-    /// is drawable, and interpreters with single-precision reals fail on huge numbers.
-    static let maximumMagnitude = 1e7
+    /// Coordinates beyond the drawing's range (reported by evaluation and layout) are
+    /// clamped, so even a scene built without those checks writes numbers a
+    /// single-precision interpreter reads.
+    static let maximumMagnitude = Scene.maximumCoordinate
 
     /// A number followed by a space; wraps the line before it gets long.
     mutating func number(_ value: Double, precision: Int = NumberFormat.defaultPrecision) {

@@ -79,12 +79,16 @@ final class CoverageAccumulator {
         let rowStart = max(0, Int(y0p.rounded(.down)))
         let rowEnd = min(box.height, Int(y1p.rounded(.up)))
         let stride = self.stride
+        // The ends lie in [0, width]; so does every x between them, but the running sum of
+        // x + dxdy·dy may drift a hair past an end (found by fuzzing: x = -1e-15 wrote the cell
+        // before the buffer). Clamped to the ends' range, the cells written stay in the row.
+        let xLow = min(x0p, x1p), xHigh = max(x0p, x1p)
         cells.withUnsafeMutableBufferPointer { a in
             var y = rowStart
             while y < rowEnd {
                 let line = y * stride
                 let dy = min(Double(y + 1), y1p) - max(Double(y), y0p)
-                let xnext = x + dxdy * dy
+                let xnext = min(max(x + dxdy * dy, xLow), xHigh)
                 let d = Float(dy) * dir
                 let (xa, xb) = x < xnext ? (x, xnext) : (xnext, x)
                 let xaFloor = xa.rounded(.down)

@@ -84,14 +84,16 @@ enum SVGText {
     /// A glyph is placed explicitly at least once in this many glyphs of a run, even where
     /// the font's advances already put it in place: renderers add up advances in their own
     /// precision (and may round them to pixels), and this bounds the drift. It also bounds
-    /// the SVG's size per glyph: about 1 + 25/16 bytes for a run of plain ASCII.
+    /// the SVG's size per glyph: at most 1 + 25/16 bytes for a run of plain ASCII between
+    /// kerning pairs (about 4 bytes a glyph for running Latin text).
     static let maximumGlyphsBetweenPositions = 16
 
     /// The glyphs of `run` as the content of its `<text>` element, whose `x` is the first
     /// glyph's position. A later glyph opens a `<tspan x=…>` only where the layout departs
     /// from the font's own advances (a kerning pair, letter or word spacing, a dropped
     /// glyph), where the font has a kerning pair a renderer might apply by itself (rsvg
-    /// kerns text it is left to place), after an `f` (which rsvg would join into a
+    /// kerns text it is left to place; for the standard 14 also the pairs only their URW
+    /// metric twins kern, `Standard14Font.twinOnlyKerning`), after an `f` (which rsvg would join into a
     /// ligature), and every `maximumGlyphsBetweenPositions` glyphs.
     /// Everywhere else the renderer's pen, moved by the same advances (the metric twins of
     /// the standard 14 have the AFM's widths), lands where layout put the glyph. (Before,
@@ -124,7 +126,11 @@ enum SVGText {
             let metrics = standard.metrics
             scale = run.size / 1000
             advance = { metrics.advance(code: UInt8(truncatingIfNeeded: $0)) }
-            kerns = { metrics.kerning(UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $1)) != 0 }
+            // The AFM's pairs, and the pairs only the metric twin kerns (rsvg would kern those).
+            kerns = {
+                let left = UInt8(truncatingIfNeeded: $0), right = UInt8(truncatingIfNeeded: $1)
+                return metrics.kerning(left, right) != 0 || standard.twinOnlyKerning(left, right)
+            }
         } else if case .trueType(let face) = font {
             scale = run.size / Double(max(1, face.unitsPerEm))
             advance = { face.advance(glyph: $0) }

@@ -22,12 +22,6 @@ enum PNGConformance {
                 + "(the SVG difference of the conformance suite); drawc draws the URW twins' outlines where layout placed them, "
                 + "as the PDF shows them",
             0.003),
-        // Since SVG text gets a <tspan> only where the AFM's advances and kerning move a glyph
-        // (issue 13), rsvg-convert places the rest by Nimbus Sans's own kerning, which has pairs the
-        // AFM lacks ("l o", "n a"): a glyph or two lands a fraction of a pixel off. The PNG keeps
-        // the layout's positions, as the PDF does. Open work: a <tspan> at the twins' extra pairs.
-        "data-json/1": ("rsvg-convert kerns Nimbus Sans pairs that the AFM (and so the layout) lacks", 0.003),
-        "lang-inheritance/1": ("rsvg-convert kerns Nimbus Sans pairs that the AFM (and so the layout) lacks", 0.006),
     ]
 
     static let corpusFolder = Conformance.root + "/Tests/Corpus/ok"

@@ -351,15 +351,17 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         let run = layoutRun("AV Ad office", font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(5, 20))
         let svg = render([.text(run)], fonts: [.standard(.helvetica)])
         // A = V = 667, space 278, kerning A-V -70 (Helvetica AFM); the space rides along with
-        // V; "Ad o" follow by their advances; the f, f and i after an f are placed.
-        #expect(svg.contains("<text class=\"f1\" x=\"5\" y=\"20\" font-size=\"10\" xml:space=\"preserve\">A<tspan x=\"10.97\">V Ad of</tspan><tspan x=\"43.77\">f</tspan><tspan x=\"46.55\">ice</tspan></text>"), "\(svg)")
+        // V; "d" after "A" and "e" after "c" are pairs only Nimbus Sans kerns (rsvg would move
+        // them), so they are placed; the f, f and i after an f are placed.
+        #expect(svg.contains("<text class=\"f1\" x=\"5\" y=\"20\" font-size=\"10\" xml:space=\"preserve\">A<tspan x=\"10.97\">V A</tspan><tspan x=\"27.09\">d of</tspan><tspan x=\"43.77\">f</tspan><tspan x=\"46.55\">ic</tspan><tspan x=\"53.77\">e</tspan></text>"), "\(svg)")
         let long = layoutRun(String(repeating: "a", count: 40), font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(0, 20))
         let longSVG = render([.text(long)], fonts: [.standard(.helvetica)])
         #expect(longSVG.components(separatedBy: "<tspan").count - 1 == 2, "a position every 16 glyphs: \(longSVG)")
-        // A 100,000-character text was 3 MB of SVG (a tspan per glyph); now about 3 bytes a glyph.
+        // A 100,000-character text was 3 MB of SVG (a tspan per glyph); now about 4 bytes a
+        // glyph (Latin text meets a kerning pair of the AFM or of the twin every few letters).
         let text = String(repeating: "lorem ipsum dolor ", count: 100_000 / 18)
         let huge = render([.text(layoutRun(text, font: Scene.FontID(0), as: .helvetica, size: 10, at: Point(0, 20)))], fonts: [.standard(.helvetica)])
-        #expect(huge.utf8.count < 3 * text.utf8.count, "\(huge.utf8.count) bytes for \(text.utf8.count) glyphs")
+        #expect(huge.utf8.count < 5 * text.utf8.count, "\(huge.utf8.count) bytes for \(text.utf8.count) glyphs")
         #expect(svg.contains(".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif }"))
     }
 

@@ -1,0 +1,56 @@
+// drawc-fuzz: the whole-compiler fuzz target (DrawFuzzing.FuzzTarget).
+//
+// Built with libFuzzer (scripts/fuzz-drawc.sh):
+//   DRAWC_FUZZ=1 swift build -c release --product drawc-fuzz --scratch-path /tmp/drawc-fuzz/build \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DDRAWC_LIBFUZZER
+// `-sanitize=fuzzer` instruments every module for coverage and links libFuzzer. With
+// DRAWC_FUZZ=1 Package.swift builds LibFuzzerEntry.swift instead of this file: its top-level
+// code is the program's `main` (SwiftPM's entry point), a shim that hands the arguments to
+// `LLVMFuzzerRunDriver` with `LLVMFuzzerTestOneInput`. Every libFuzzer flag works:
+//   drawc-fuzz -max_total_time=60 -dict=Tests/Fuzz/drawc.dict corpus-dir Tests/Fuzz/corpus
+//
+// Built without it (the ordinary `swift build`), drawc-fuzz replays files and folders given
+// on the command line through the same target: to reproduce a crash, or to run the corpus
+// where no libFuzzer exists (`drawc-fuzz Tests/Fuzz/corpus`). `--print FILE` writes the drawing
+// an input stands for (for generated inputs, the drawing the generator made).
+// `--errors` prints the errors that kept an input from the backends. Both print how many inputs reached every backend.
+
+import DrawFuzzing
+import Foundation
+
+let root = ProcessInfo.processInfo.environment["DRAWC_FUZZ_ROOT"] ?? FileManager.default.currentDirectoryPath
+nonisolated(unsafe) var target = FuzzTarget(root: root)
+
+func report() {
+    let c = target.counts
+    let line = "drawc-fuzz: \(c.inputs) inputs, \(c.reachedBackends) reached every backend (\(Int((c.share * 100).rounded()))%); generated \(c.generated), of which \(c.generatedReached) reached\n"
+    FileHandle.standardError.write(Data(line.utf8))
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--print", arguments.count == 2 {
+    let bytes = FileManager.default.contents(atPath: arguments[1]).map { [UInt8]($0) } ?? []
+    FileHandle.standardOutput.write(Data(FuzzTarget.source(of: bytes)))
+    exit(0)
+}
+let showErrors = arguments.contains("--errors")
+var paths: [String] = []
+for argument in arguments where !argument.hasPrefix("-") {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+        FileHandle.standardError.write(Data("drawc-fuzz: no such file or folder: \(argument)\n".utf8))
+        exit(2)
+    }
+    if isFolder.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+        paths += names.sorted().map { argument + "/" + $0 }
+    } else {
+        paths.append(argument)
+    }
+}
+for path in paths {
+    let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+    if showErrors { for error in target.errors(bytes) { print("\(path): \(error)") } }
+    target.run(bytes)
+}
+report()
