@@ -56,10 +56,17 @@ let package = Package(
             "RasterBackend", "DrawImages",
             "DrawFormat",
         ]),
+        // The language server's protocol logic (`drawc lsp`): documents, names, completion,
+        // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
+        .target(name: "DrawLanguageServer", dependencies: [
+            "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
+            "DrawScene", "DrawFormat",
+        ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer"]),
         .executableTarget(name: "drawc-bench", dependencies: [
+            "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
             "DrawResources",
@@ -89,6 +96,8 @@ let package = Package(
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
+        .testTarget(name: "DrawLanguageServerTests", dependencies: ["DrawLanguageServer", "DrawSemantics", "DrawTestSupport"],
+                    exclude: ["lsp"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),

@@ -6,6 +6,7 @@ package struct FunctionSpec: Sendable {
     /// arguments only; `library` functions may take named ones (`namedParameters`).
     package enum Group: UInt8, Sendable, CaseIterable {
         case numeric, color, string, list, data
+        case printing
         package var title: String {
             switch self {
             case .numeric: "Numbers"
@@ -13,6 +14,7 @@ package struct FunctionSpec: Sendable {
             case .string: "Strings"
             case .list: "Lists"
             case .data: "Data files"
+            case .printing: "Printing"
             }
         }
         /// Implemented with the arithmetic (no named arguments) rather than the library.
@@ -92,6 +94,9 @@ package struct FunctionSpec: Sendable {
         FunctionSpec("csv", .data, ["path"], named: ["delimiter", "header", "numbers"],
                      doc: "The rows of a CSV file as records (or lists without a header).", example: "csv(\"people.csv\")"),
         FunctionSpec("json", .data, ["path"], doc: "The value a JSON file holds.", example: "json(\"data.json\")"),
+        FunctionSpec("envelope", .printing, ["name"],
+                     doc: "An addressed envelope's size and where its recipient and return address go (`envelope-10`, `dl`, `c6`, `c5`, `b5`).",
+                     example: "envelope(\"dl\")"),
     ]
 
     /// Functions by name.

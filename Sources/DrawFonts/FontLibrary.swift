@@ -51,6 +51,8 @@ package final class FontLibrary: @unchecked Sendable {
         /// Glyphs in the face: among equally good styles the fuller face wins, so a cut-down
         /// copy of a family (a subset, a test font) never hides the complete one.
         var glyphCount: Int = 0
+        /// The family name as the font spells it (for tools that list the font path).
+        var displayFamily: String = ""
     }
 
     package init(searchDirectories: [String], baseDirectory: String? = nil) {
@@ -170,6 +172,17 @@ package final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// The families of the usable faces on the font path, sorted, each once (scans every
+    /// folder not scanned yet; for the language server's `font:` completion).
+    package func familyNames() -> [String] {
+        lock.withLock {
+            for d in searchDirectories.indices where d >= scanned.count { scanned.append(scan(searchDirectories[d])) }
+            var names = Set<String>()
+            for entries in scanned { for e in entries where e.error == nil && !e.displayFamily.isEmpty { names.insert(e.displayFamily) } }
+            return names.sorted()
+        }
+    }
+
     static func bestFace(_ faces: [FaceEntry], bold: Bool, italic: Bool) -> FaceEntry? {
         let targetWeight = bold ? 700 : 400
         func score(_ f: FaceEntry) -> (Int, Int, Int, Int) {
@@ -220,7 +233,7 @@ package final class FontLibrary: @unchecked Sendable {
                     let f = try TrueTypeFontRef.load(bytes: bytes, face: .index(i), path: path)
                     entries.append(FaceEntry(path: path, index: i, families: Set(f.allFamilyNames.map(normalizedFontName)),
                                              bold: f.isBold, italic: f.isItalic, weight: f.weightClass, width: f.widthClass,
-                                             glyphCount: f.glyphCount))
+                                             glyphCount: f.glyphCount, displayFamily: f.allFamilyNames.first ?? ""))
                 } catch where error.kind == .cffNotSupported {
                     // Names only, to tell the user why the family they named cannot be used.
                     let reader = ByteReader(bytes)

@@ -67,6 +67,7 @@ private struct IRWriter {
         text(" fonts "); integer(d.fonts.count)
         text(" images "); integer(d.images.count)
         if let title = d.metadata.title { text(" title "); quoted(title) }
+        if d.metadata.noPrintScaling { text(" printScaling none") }
         newline()
         for (index, font) in d.fonts.enumerated() {
             text("font "); integer(index); text(" ")
@@ -87,6 +88,10 @@ private struct IRWriter {
             text("page "); integer(index + 1)
             text(" size "); number(page.size.width); text(" "); number(page.size.height)
             if let background = page.background { text(" background "); color(background) }
+            for (name, box) in [(" bleed ", page.bleedBox), (" trim ", page.trimBox)] {
+                guard let box else { continue }
+                text(name); number(box.minX); text(" "); number(box.minY); text(" "); number(box.width); text(" "); number(box.height)
+            }
             newline()
             indent += 1
             for item in page.items { self.item(item) }

@@ -34,6 +34,7 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     }
     document.fonts = engine.documentFonts
     document.images = engine.images
+    document.metadata.noPrintScaling = drawing.noPrintScaling
     return (document, engine.sink.diagnostics)
 }
 
@@ -183,6 +184,12 @@ struct LayoutEngine {
     /// Shift from content coordinates to page coordinates (the margin, and for pages sized
     /// to their content, minus the content's top-left corner).
     var origin = Point.zero
+    /// Tools (the language server) ask for every node's laid-out frame: see Frames.swift.
+    var recordsFrames = false
+    var recordedFrames: [LaidOutFrame] = []
+    var recordedPages = 0
+    /// Where the trimmed page starts on the sheet (the bleed, and room for crop marks).
+    var trimOrigin = Point.zero
 
     let resources: Resources
 
@@ -235,6 +242,11 @@ struct LayoutEngine {
             size = Size(content.width + margin.left + margin.right, content.height + margin.top + margin.bottom)
         }
 
+        // A print-shop page (bleed, crop marks) sits inside a larger sheet.
+        let slug = PrintMarks.slug(page.settings)
+        trimOrigin = Point(slug, slug)
+        origin = origin + trimOrigin
+
         // About one item per node (shapes with labels make two): reserving avoids copying
         // the growing array of every item of the page at each doubling.
         var items: [Scene.Item] = []
@@ -245,9 +257,14 @@ struct LayoutEngine {
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
+                if !hasErrors && (nodes.baseAddress! + i).hasRareGeometry { checkLabelCell(nodes.baseAddress! + i, index: index) }
                 emit(nodes.baseAddress! + i, index: index, into: &items)
                 index = Int(boxes[index].next)
             }
+        }
+        if recordsFrames { recordFrames(page.nodes) }
+        if page.settings.bleed > 0 || page.settings.cropMarks {
+            return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, settings: page.settings)
         }
         return Scene.Page(size: size, background: page.settings.background, items: items)
     }
@@ -594,7 +611,7 @@ struct LayoutEngine {
         }
         guard let f = frame else { return }
         let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let onPage = Rect(origin: f.origin + origin, size: f.size)
+        let onPage = Rect(origin: f.origin + origin - trimOrigin, size: f.size)
         // Bleeding past an edge is often meant; a node mostly (or wholly) off the page is not.
         let inside = Rect(x: max(page.minX, onPage.minX), y: max(page.minY, onPage.minY), width: 0, height: 0)
         let insideWidth = max(0, min(page.maxX, onPage.maxX) - inside.minX)
@@ -608,6 +625,47 @@ struct LayoutEngine {
         }
         report(.warning("layout.outside-page", at: node.span,
             "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
+    }
+
+    /// A label of a `labels` sheet whose body reaches past its die-cut cell would print onto
+    /// the neighbouring label: a warning at the body's node, once per place in the source
+    /// (every label comes from the same block; the sink keeps one per id and place). Frames are compared in content coordinates,
+    /// before the sheet's `scale:` (which maps cell and body alike).
+    mutating func checkLabelCell(_ node: NodeRef, index: Int) {
+        guard let cell = node.geometry.labelCell, node.kind == .group else { return }
+        let end = Int(boxes[index].next)
+        let die = index + 1
+        guard die < end else { return }
+        let dieBox = boxes[die]
+        let cellFrame = Rect(origin: dieBox.bounds.origin + dieBox.offset, size: dieBox.bounds.size)
+        let children = node.children
+        var child = Int(dieBox.next)
+        var position = 1
+        while child < end, position < children.count {
+            defer { child = Int(boxes[child].next); position += 1 }
+            let box = boxes[child]
+            guard box.state == .placed, box.kind != .spacer else { continue }
+            var frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+            // A body turned by its own `rotate:` is compared by its turned bounds.
+            if box.transform >= 0, box.transform != boxes[index].transform {
+                frame = transformedBounds(frame, transforms[Int(box.transform)])
+                if boxes[index].transform >= 0, let inverse = transforms[Int(boxes[index].transform)].inverted {
+                    frame = transformedBounds(frame, inverse)
+                }
+            }
+            let tolerance = LayoutDefaults.overflowTolerance
+            let right = frame.maxX - cellFrame.maxX, bottom = frame.maxY - cellFrame.maxY
+            let left = cellFrame.minX - frame.minX, top = cellFrame.minY - frame.minY
+            guard max(right, bottom, left, top) > tolerance else { continue }
+            var sides: [String] = []
+            if top > tolerance { sides.append("\(formatPoints(top))pt at the top") }
+            if right > tolerance { sides.append("\(formatPoints(right))pt at the right") }
+            if bottom > tolerance { sides.append("\(formatPoints(bottom))pt at the bottom") }
+            if left > tolerance { sides.append("\(formatPoints(left))pt at the left") }
+            let name = children[position].kind.name
+            report(.warning("layout.label-larger-than-cell", at: children[position].span,
+                            "this '\(name)' is larger than its label: \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt in a \(formatPoints(cellFrame.width)) × \(formatPoints(cellFrame.height))pt cell of '\(cell.template)' (label \(cell.index) overflows by \(sides.joined(separator: ", ")))"))
+        }
     }
 
     /// The distance from the top of a child's frame to its first (or last) text baseline;

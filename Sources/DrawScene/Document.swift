@@ -105,15 +105,25 @@ extension Scene {
         package var size: Size
         package var background: Color?
         package var items: [Item]
-        package init(size: Size, background: Color? = nil, items: [Item] = []) {
+        /// The finished (trimmed) page inside the sheet, in page points from the top-left
+        /// corner; nil: the whole page (PDF /TrimBox, PostScript /TrimBox pdfmark).
+        package var trimBox: Rect?
+        /// How far printed content may extend past the trim for the print shop's cut; nil:
+        /// the whole page (PDF /BleedBox, PostScript /BleedBox pdfmark).
+        package var bleedBox: Rect?
+        package init(size: Size, background: Color? = nil, items: [Item] = [], trimBox: Rect? = nil, bleedBox: Rect? = nil) {
             self.size = size; self.background = background; self.items = items
+            self.trimBox = trimBox; self.bleedBox = bleedBox
         }
     }
 
     package struct Metadata: Hashable, Sendable {
         /// Shown as the document title (PDF /Title, SVG <title>, PS %%Title).
         package var title: String?
-        package init(title: String? = nil) { self.title = title }
+        /// Ask viewers to print at 100 % (PDF `/ViewerPreferences << /PrintScaling /None >>`):
+        /// set for label sheets, whose cells must land on the die-cut labels.
+        package var noPrintScaling: Bool
+        package init(title: String? = nil, noPrintScaling: Bool = false) { self.title = title; self.noPrintScaling = noPrintScaling }
     }
 
     package struct Document: Hashable, Sendable {

@@ -549,6 +549,9 @@ extension Evaluation {
             guard arity(1...1) else { return nil }
             guard let path = string(0) else { return bad(0, "a file path as a string") }
             return readDataFile(function, path: path, pathSpan: arguments.spans[0], call: span, options: arguments.named)
+        case "envelope":
+            guard arity(1...1) else { return nil }
+            return envelopeRecord(values[0], span: arguments.spans[0])
         default:
             return nil
         }

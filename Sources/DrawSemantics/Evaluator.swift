@@ -238,6 +238,8 @@ final class Evaluation {
     var pageLandscapeDefault: Bool?
     var pages: [PageNode] = []
     var firstPageBlock: Span?
+    /// A `labels` statement made pages (the document asks viewers not to scale it).
+    var printsLabelSheets = false
 
     init(sources: SourceManager, resources: Resources, parse: @escaping Evaluator.FileParser, main: File,
          limits: EvaluationLimits) {
@@ -295,6 +297,7 @@ final class Evaluation {
             }
             drawing = Drawing(pages: pages, hasPageBlocks: true)
         }
+        drawing.noPrintScaling = printsLabelSheets
         checkReferences()
         return drawing
     }
@@ -441,16 +444,21 @@ final class Evaluation {
 
     /// Resolves `path` against the directory of the file that `span` lies in.
     func resolvePath(_ path: String, relativeTo span: Span) -> String {
-        if path.hasPrefix("/") { return normalizePath(path) }
-        let base = sources[span.file]?.path ?? unit.path
-        let directory: String
-        if let slash = base.utf8.lastIndex(of: UInt8(ascii: "/")) { directory = String(base[...slash]) } else { directory = "" }
-        return normalizePath(directory + path)
+        resolveImportedPath(path, importer: sources[span.file]?.path ?? unit.path)
     }
 }
 
+/// The path a file named in `import`, `csv()` or `image` refers to: relative to the folder of
+/// the file that names it (`importer`), normalised. Tools resolve imports with it too.
+package func resolveImportedPath(_ path: String, importer base: String) -> String {
+    if path.hasPrefix("/") { return normalizePath(path) }
+    let directory: String
+    if let slash = base.utf8.lastIndex(of: UInt8(ascii: "/")) { directory = String(base[...slash]) } else { directory = "" }
+    return normalizePath(directory + path)
+}
+
 /// Removes `.` and `name/..` components; keeps a leading `/` and leading `..` components.
-func normalizePath(_ path: String) -> String {
+package func normalizePath(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {

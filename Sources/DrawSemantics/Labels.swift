@@ -26,7 +26,10 @@ struct LabelTemplate: Hashable, Sendable {
 }
 
 /// The built-in sheets. Letter is 612 × 792 pt, A4 210 × 297 mm. The source of each
-/// dimension is written beside it.
+/// dimension is written beside it, and docs/language.md ("Label sheets") lists the sources;
+/// every template's margins, pitches and label size add up to its page (checked by
+/// LabelTemplateTests against a table of the published numbers). Corner radii only shape
+/// the `outline: true` test print.
 let labelTemplates: [String: LabelTemplate] = {
     func inch(_ x: Double) -> Double { x * 72 }
     func mm(_ x: Double) -> Double { x * 72 / 25.4 }
@@ -48,10 +51,10 @@ let labelTemplates: [String: LabelTemplate] = {
     let avery5161 = us(4, 1, 2, 10, left: 0.15625, top: 0.5, pitchX: 4.1875, pitchY: 1, corner: 0.0625)
     // Avery 5163 shipping, 10 per sheet — Avery specification: 4 × 2 in, top ½ in,
     // side 5⁄32 in, column pitch 4 3⁄16 in, row pitch 2 in.
-    let avery5163 = us(4, 2, 2, 5, left: 0.15625, top: 0.5, pitchX: 4.1875, pitchY: 2, corner: 0.0625)
+    let avery5163 = us(4, 2, 2, 5, left: 0.15625, top: 0.5, pitchX: 4.1875, pitchY: 2, corner: 0.125)
     // Avery 5164 shipping, 6 per sheet — Avery specification: 4 × 3⅓ in, top ½ in,
     // side 5⁄32 in, column pitch 4 3⁄16 in, row pitch 3⅓ in.
-    let avery5164 = us(4, 10.0 / 3, 2, 3, left: 0.15625, top: 0.5, pitchX: 4.1875, pitchY: 10.0 / 3, corner: 0.0625)
+    let avery5164 = us(4, 10.0 / 3, 2, 3, left: 0.15625, top: 0.5, pitchX: 4.1875, pitchY: 10.0 / 3, corner: 0.125)
     // Avery 5167 return address, 80 per sheet — Avery specification: 1¾ × ½ in, top ½ in,
     // side 9⁄32 in, column pitch 2 1⁄16 in, row pitch ½ in.
     let avery5167 = us(1.75, 0.5, 4, 20, left: 0.28125, top: 0.5, pitchX: 2.0625, pitchY: 0.5, corner: 0.0625)
@@ -70,16 +73,27 @@ let labelTemplates: [String: LabelTemplate] = {
     // Avery L7173, 10 per sheet — Avery UK specification: 99.1 × 57 mm, top 6 mm, side
     // 4.65 mm, column pitch 101.6 mm, row pitch 57 mm.
     let l7173 = iso(99.1, 57, 2, 5, left: 4.65, top: 6, pitchX: 101.6, pitchY: 57, corner: 1.5)
-    // A4 3 × 8 (70 × 37 mm, edge to edge; Herma 4453-style and Avery Zweckform 3474-style
-    // sheets): 3 × 70 = 210 mm wide, 8 × 37 = 296 mm, so 0.5 mm top and bottom — arithmetic
-    // from the label size and the A4 page.
+    // Avery 22805 square labels, 24 per sheet (4 × 6) — 1½ × 1½ in, top margin ½ in, side
+    // margin 25⁄32 in, column pitch 1 13⁄16 in, row pitch 1.7 in. Avery publishes no numbers
+    // for this sheet (only artwork templates); these are a die measured on a real sheet and
+    // confirmed by a test print, published in an open-source project's notes, and two other
+    // label tools' tables agree within 0.3 mm (0.78 in side, 1.81 in and 1.70 in pitch).
+    // They add up: 0.78125 + 3 × 1.8125 + 1.5 + 0.78125 = 8.5 in, 0.5 + 5 × 1.7 + 1.5 + 0.5 = 11 in.
+    // The corner radius (1⁄16 in) is assumed.
+    let avery22805 = us(1.5, 1.5, 4, 6, left: 0.78125, top: 0.5, pitchX: 1.8125, pitchY: 1.7, corner: 0.0625)
+    // A4 3 × 8, 70 × 37 mm edge to edge: HERMA 4464 and Avery Zweckform 3474, both sold as
+    // 70 × 37 mm, 24 per sheet (gLabels' vendor tables: Zweckform 3474 70 × 37 mm at the top
+    // edge; HERMA 4464 "70 x 37.125 mm", i.e. 297 / 8). 3 × 70 = 210 mm wide; 8 × 37 = 296 mm,
+    // centred: 0.5 mm top and bottom, within 0.5 mm of either table.
     let a4x24 = iso(70, 37, 3, 8, left: 0, top: 0.5, pitchX: 70, pitchY: 37)
     return [
         "avery-5160": avery5160, "avery-8160": avery5160, // 8160 is the inkjet twin of 5160 (same die)
         "avery-5161": avery5161, "avery-5163": avery5163, "avery-5164": avery5164,
         "avery-5167": avery5167, "avery-5195": avery5195,
         "avery-l7160": l7160, "avery-l7163": l7163, "avery-l7651": l7651, "avery-l7173": l7173,
-        "a4-3x8": a4x24, "herma-4453": a4x24,
+        "a4-3x8": a4x24,
+        "avery-22805": avery22805,
+        "herma-4464": a4x24, "zweckform-3474": a4x24,
     ]
 }()
 
@@ -96,6 +110,7 @@ extension Evaluation {
         var offset = Point(x: 0, y: 0)
         var scale = 1.0
         var templateSpan = span
+        var templateName = "custom"
         var startSpan: Span?
         for argument in unit.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
@@ -108,6 +123,7 @@ extension Evaluation {
             case "template":
                 templateSpan = valueSpan
                 template = labelTemplate(value, span: valueSpan)
+                if case .string(let name) = value { templateName = name } else if case .word(let name) = value { templateName = name }
                 if template == nil { return }
             case "copies":
                 guard case .number(let n) = value, n >= 0, n == n.rounded(), n <= Double(limits.maxLoopIterations) else {
@@ -190,6 +206,7 @@ extension Evaluation {
         let variable = statement.variable.map { symbol(of: $0) }
         let indexSymbol = intern("index")
         if firstPageBlock == nil { firstPageBlock = span }
+        printsLabelSheets = true
         let settings = PageSettings(size: template.page, margin: .zero, background: nil, span: span)
         nesting += 1
         defer { nesting -= 1 }
@@ -223,6 +240,7 @@ extension Evaluation {
             cellNode.geometry.at = PointValue(Point(x: offset.x + scale * center.x, y: offset.y + scale * center.y))
             cellNode.geometry.anchor = .center
             if scale != 1 { cellNode.geometry.scale = Point(x: scale, y: scale) }
+            cellNode.geometry.labelCell = LabelCell(template: templateName, index: iteration + 1)
             var die = Node(kind: .rect, span: span, style: .initial)
             die.style.fill = nil
             die.style.stroke = outline ? Color(red: 0.6, green: 0.6, blue: 0.6) : nil

@@ -20,6 +20,8 @@ package struct Drawing: Sendable {
     package var pages: [PageNode]
     /// True when the source used `page { … }` blocks (a multi-page document).
     package var hasPageBlocks: Bool
+    /// True when the drawing prints label sheets: viewers are asked not to scale it.
+    package var noPrintScaling = false
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
 }
 
@@ -40,6 +42,11 @@ package struct PageSettings: Hashable, Sendable {
     package var background: Color?
     /// The `page` statement, or `.unknown` for the implicit page.
     package var span: Span
+    /// `bleed:` — how far the printed area extends past the trimmed page on each side; the
+    /// sheet grows by it (more with crop marks) and the page becomes its trim box.
+    package var bleed = 0.0
+    /// `marks: crop` — crop marks at the trim box's corners, outside the bleed.
+    package var cropMarks = false
     package init(size: Size?, margin: EdgeInsets, background: Color?, span: Span) {
         self.size = size; self.margin = margin; self.background = background; self.span = span
     }
@@ -465,6 +472,13 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.stretchCells = newValue } }
     }
 
+    /// Set on the group that holds one label of a `labels` sheet: its first child is the
+    /// die-cut rectangle, and the others (the label's body) must fit inside it.
+    package var labelCell: LabelCell? {
+        get { rest?.values.labelCell }
+        set { updateRest { $0.labelCell = newValue } }
+    }
+
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
@@ -513,6 +527,7 @@ package final class GeometryRest: Sendable {
         var shape: ShapeOptions?
         var link: LinkOptions?
         var stretchCells = false
+        var labelCell: LabelCell?
     }
     let values: Values
     init(_ values: Values) { self.values = values }
@@ -547,6 +562,15 @@ package struct Node: Sendable {
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
         geometry = NodeGeometry(); children = []; explicitStyle = .empty
     }
+}
+
+/// The cell of one label of a `labels` sheet, for the check that its body fits.
+package struct LabelCell: Hashable, Sendable {
+    /// The template's name as written (or "custom"), for messages.
+    package var template: String
+    /// The label's serial number (`index`, from 1).
+    package var index: Int
+    package init(template: String, index: Int) { self.template = template; self.index = index }
 }
 
 /// Which way a `triangle` points.

@@ -290,7 +290,11 @@ extension Evaluation {
         pageIndex += 1
     }
 
-    static let pagePropertyNames = ["size", "orientation", "margin", "background"]
+    /// The largest `bleed:` (1in; print shops ask for 2–5 mm).
+    static let maximumBleed = 72.0
+
+    static let pagePropertyNames = ["size", "orientation", "margin", "background",
+                                    "bleed", "marks"]
 
     /// Settings from `page` arguments over `base` (the block-less `page` statement's), whether
     /// the margin was given, and the orientation that was applied (nil: none).
@@ -300,11 +304,13 @@ extension Evaluation {
         // A margin the defaults only inherited (10pt or 0.5in) is decided again for this page.
         var margin = marginGiven ? base?.margin : nil
         var background = base?.background
+        var bleed = base?.bleed ?? 0
+        var cropMarks = base?.cropMarks ?? false
         var landscape: Bool?
         var sizeGiven = false
         for argument in arguments {
             guard let label = labelOf(argument) else {
-                error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (size, orientation, margin, background)")
+                error("sem.page-positional", argument.span, "'page' takes only 'name: value' settings (\(Self.pagePropertyNames.joined(separator: ", ")))")
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
@@ -340,10 +346,24 @@ extension Evaluation {
                 case .some(let color): background = color
                 case .none: typeMismatch("'background'", expected: "a color or 'none'", value, valueSpan, argument.value)
                 }
+            case "bleed":
+                if let b = length(value), b >= 0, b <= Self.maximumBleed {
+                    bleed = b
+                } else {
+                    typeMismatch("'bleed'", expected: "a length from 0 to 1in", value, valueSpan, argument.value)
+                }
+            case "marks":
+                if case .word(let name) = value, name == "crop" || name == "none" {
+                    cropMarks = name == "crop"
+                } else if case .none = value {
+                    cropMarks = false
+                } else {
+                    typeMismatch("'marks'", expected: "crop or none", value, valueSpan, argument.value)
+                }
             default:
                 let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
                 report(.error("sem.unknown-page-setting", at: label.span,
-                              "unknown page setting '\(label.name)' (size, orientation, margin, background)",
+                              "unknown page setting '\(label.name)' (\(Self.pagePropertyNames.joined(separator: ", ")))",
                               notes: notes, fixIts: fixIts))
             }
         }
@@ -359,7 +379,10 @@ extension Evaluation {
             }
         }
         let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
-        return (PageSettings(size: size, margin: insets, background: background, span: span), marginGiven, landscape)
+        var settings = PageSettings(size: size, margin: insets, background: background, span: span)
+        settings.bleed = bleed
+        settings.cropMarks = cropMarks
+        return (settings, marginGiven, landscape)
     }
 
     // MARK: Nodes

@@ -82,6 +82,9 @@ package enum PDFWriter {
         file.dictionary(catalog) { out in
             out.append(static: " /Type /Catalog /Pages ")
             out.reference(pageTree)
+            // Label sheets must print at 100 %: a "fit to page" print moves every cell off
+            // its die-cut label (PrintScaling is PDF 1.6; the file says 1.7).
+            if document.metadata.noPrintScaling { out.append(static: " /ViewerPreferences << /PrintScaling /None >>") }
         }
         file.dictionary(pageTree) { out in
             out.append(static: " /Type /Pages /Kids [")
@@ -102,7 +105,19 @@ package enum PDFWriter {
                 out.append(number: max(0, page.size.width))
                 out.append(0x20)
                 out.append(number: max(0, page.size.height))
-                out.append(static: "] /Resources ")
+                out.append(static: "]")
+                // Print-shop boxes (ISO 32000-1 §14.11.2), y up from the bottom-left corner.
+                let boxes: [(StaticString, Rect?)] = [(" /BleedBox [", page.bleedBox), (" /TrimBox [", page.trimBox)]
+                for (name, box) in boxes {
+                    guard let box else { continue }
+                    out.append(static: name)
+                    out.append(number: box.minX); out.append(0x20)
+                    out.append(number: page.size.height - box.maxY); out.append(0x20)
+                    out.append(number: box.maxX); out.append(0x20)
+                    out.append(number: page.size.height - box.minY)
+                    out.append(static: "]")
+                }
+                out.append(static: " /Resources ")
                 objects.writeResources(resources, into: &out)
                 if resources.usesTransparency {
                     // Blend in RGB (what the drawing means) rather than the viewer's choice.

@@ -380,6 +380,24 @@ struct PSDocumentWriter {
         return (clamp(page.size.width), clamp(page.size.height))
     }
 
+    /// The trim and bleed boxes of a print-shop page, as Adobe's `/PAGE pdfmark` (pdfmark
+    /// Reference, "Page boxes"): Distiller and Ghostscript's ps2pdf copy them into the PDF
+    /// page; a printer without `pdfmark` ignores them (defined away as `cleartomark`).
+    private func writePrintBoxes(_ page: Scene.Page, height: Double, into out: inout ByteBuffer) {
+        guard page.trimBox != nil || page.bleedBox != nil else { return }
+        out.append("/pdfmark where { pop } { userdict /pdfmark /cleartomark load put } ifelse\n[")
+        let boxes: [(String, Rect?)] = [(" /BleedBox [", page.bleedBox), (" /TrimBox [", page.trimBox)]
+        for (name, box) in boxes {
+            guard let box else { continue }
+            out.append(name)
+            out.append(number: box.minX); out.append(" ")
+            out.append(number: height - box.maxY); out.append(" ")
+            out.append(number: box.maxX); out.append(" ")
+            out.append(number: height - box.minY); out.append("]")
+        }
+        out.append(" /PAGE pdfmark\n")
+    }
+
     private func writePage(_ page: Scene.Page, number: Int, into out: inout ByteBuffer) {
         let (width, height) = PSDocumentWriter.pageSize(page)
         out.append("%%Page: "); out.append(integer: number); out.append(" ")
@@ -394,6 +412,7 @@ struct PSDocumentWriter {
             out.append("<< /PageSize [")
             out.append(number: width); out.append(" ")
             out.append(number: height); out.append("] >> setpagedevice\n")
+            writePrintBoxes(page, height: height, into: &out)
         }
         out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
 

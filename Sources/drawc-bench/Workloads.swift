@@ -44,6 +44,11 @@ enum Workload: String, CaseIterable {
     case ink
     /// The same ink strokes in the compact points string.
     case inkcompact
+    /// N address labels (issue 22: 10,000 on 334 Avery 5160 sheets from CSV → PDF within
+    /// 1 s): `bench-addresses.csv` (name, street, city) read with `csv()` into `labels row in
+    /// …, template: "avery-5160"`, three texts per label in a padded stack. Not in the default
+    /// table: `--workload labels --sizes 10000`.
+    case labels
 
     /// What one "item" is for the per-item figures.
     var itemName: String {
@@ -55,6 +60,7 @@ enum Workload: String, CaseIterable {
         case .csv: "rows"
         case .qr: "QR codes"
         case .ink, .inkcompact: "points"
+        case .labels: "labels"
         }
     }
 
@@ -69,12 +75,14 @@ enum Workload: String, CaseIterable {
         case .qr: Self.qr(n, &out)
         case .ink: Self.ink(n, compact: false, &out)
         case .inkcompact: Self.ink(n, compact: true, &out)
+        case .labels: Self.labels(n, &out)
         }
         return out.bytes
     }
 
     /// Files the workload's drawing reads, by the name it uses (beside the drawing).
     func dataFiles(items n: Int) -> [String: [UInt8]] {
+        if self == .labels { return ["bench-addresses.csv": Self.addresses(n)] }
         guard self == .csv else { return [:] }
         var random = SeededRandom(seed: 5)
         var out = SourceWriter()
@@ -87,6 +95,32 @@ enum Workload: String, CaseIterable {
             out.text(cities[i % cities.count]); out.newline()
         }
         return ["bench-rows.csv": out.bytes]
+    }
+
+    /// N addresses, a quoted city with a comma in each row.
+    private static func addresses(_ n: Int) -> [UInt8] {
+        var random = SeededRandom(seed: 22)
+        var out = SourceWriter()
+        out.line("name,street,city")
+        let names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov"]
+        let cities = ["\"Springfield, IL 62701\"", "\"Portland, OR 97201\"", "\"Austin, TX 73301\"", "\"Boston, MA 02108\""]
+        for i in 0..<n {
+            out.text(names[i % names.count]); out.text(" "); out.int(i); out.text(",")
+            out.int(1 + random.next(below: 9999)); out.text(" Main Street,")
+            out.text(cities[random.next(below: cities.count)]); out.newline()
+        }
+        return out.bytes
+    }
+
+    private static func labels(_ n: Int, _ out: inout SourceWriter) {
+        out.line("// labels: \(n) address labels from bench-addresses.csv on Avery 5160 sheets")
+        out.line("labels row in csv(\"bench-addresses.csv\"), template: \"avery-5160\" {")
+        out.line("  vstack align: leading, spacing: 2pt, padding: 8pt {")
+        out.line("    text row.name, fontSize: 10pt, bold: true")
+        out.line("    text row.street, fontSize: 9pt")
+        out.line("    text row.city, fontSize: 9pt")
+        out.line("  }")
+        out.line("}")
     }
 
     private static func csv(_ n: Int, _ out: inout SourceWriter) {

@@ -16,7 +16,7 @@ import Foundation
 struct Options {
     var quick = false
     var output = "bench/RESULTS.md"
-    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr }
+    var workloads: [Workload] = Workload.allCases.filter { $0 != .qr && $0 != .labels }
     var sizes: [Int] = [10_000, 100_000, 1_000_000]
     var child: (Workload, Int)?
 }
@@ -56,6 +56,9 @@ func parseOptions() -> Options {
         case "--cjk":
             // --cjk [RUNS]: issue 17's row (a page of 2,000 CJK characters → PDF, subset size).
             runCJK(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
+        case "--lsp":
+            // --lsp [EDITS]: issue 15's rows (diagnostics and completion after an edit, 2,000 lines).
+            runLanguageServerBench(edits: args.popFirst().flatMap { Int($0) } ?? 100, output: options.output)
         case "--micro":
             runMicro()
             exit(0)
@@ -83,7 +86,7 @@ func parseOptions() -> Options {
             exit(0)
         case "--help", "-h":
             print("""
-            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact] [--sizes 10000,100000] [--out FILE]
+            usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact,labels] [--sizes 10000,100000] [--out FILE]
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             """)

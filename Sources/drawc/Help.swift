@@ -11,6 +11,7 @@ enum Help {
           drawc check FILE.draw…
           drawc ir FILE.draw [-o OUT.txt]
           drawc fmt FILE.draw… [-w | --check] [--diff]
+          drawc lsp [--font-path DIR]
           drawc help [COMMAND]
           drawc --version
 
@@ -19,6 +20,7 @@ enum Help {
           check     report the problems in drawings without writing anything
           ir        print the laid-out scene (the IR every backend draws) as text
           fmt       print drawings in their one canonical layout, or rewrite them (-w)
+          lsp       the language server for editors (LSP over standard input and output)
 
         Run 'drawc COMMAND --help' for the options and examples of a command.
 
@@ -77,6 +79,13 @@ enum Help {
           drawc compile card.draw --no-compress -o card.pdf      # readable PDF for debugging
           drawc compile sketch.draw -o sketch.png --scale 2      # 192 dpi PNG
           drawc compile icon.draw -o icon.png --background transparent
+
+        Printing:
+          Label sheets ('labels … template: "avery-5160"') ask PDF viewers to print at 100 %
+          (/PrintScaling /None): print at actual size, never "fit to page". A page with
+          'bleed: 3mm, marks: crop' gets TrimBox/BleedBox (PDF; PostScript writes them as a
+          /PAGE pdfmark for ps2pdf) and crop marks. envelope("dl") gives an envelope's size and
+          address positions (envelope-10, dl, c5, c6, b5).
 
         """
 
@@ -161,6 +170,31 @@ enum Help {
           drawc fmt --check samples/*.draw         # in CI or a pre-commit hook
           drawc fmt --diff label.draw | less       # review before rewriting
           cat label.draw | drawc fmt - > label.formatted.draw
+
+        """
+
+    static let lsp = """
+        drawc lsp — the language server for editors
+
+        Usage:
+          drawc lsp [--font-path DIR]…
+
+        Speaks the Language Server Protocol 3.17 over standard input and output (Content-Length
+        framing, incremental text sync, UTF-16 positions). Editors start it themselves: see
+        docs/editors.md for VS Code, Neovim, Helix, Emacs and Sublime Text. It offers
+        diagnostics as you type (with quick fixes from the compiler's suggestions), completion,
+        hover (a property's type, a node's laid-out frame and paint, a let's value, a colour),
+        signature help, go to definition, references and rename across imports, document
+        symbols, folding, semantic tokens, formatting (the 'drawc fmt' printer), and colour
+        swatches with a picker. It reads only the drawings you open and the files they import;
+        it writes nothing.
+
+        Options:
+          --font-path DIR   also look for fonts in DIR (as compile does), for font completion
+                            and layout; DRAWC_FONT_PATH is read too
+          --stdio           accepted and ignored (standard input and output is the transport)
+
+        Exit status: 0 after 'shutdown' then 'exit', 1 when the input ends or breaks without them.
 
         """
 }

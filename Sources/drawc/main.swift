@@ -477,6 +477,7 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "check": return try runCheck(args.dropFirst())
         case "ir": return try runIR(args.dropFirst())
         case "fmt": return try runFmt(args.dropFirst())
+        case "lsp": return try runLanguageServer(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success
@@ -487,6 +488,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             case "check": print(Help.check, terminator: "")
             case "ir": print(Help.ir, terminator: "")
             case "fmt": print(Help.fmt, terminator: "")
+            case "lsp": print(Help.lsp, terminator: "")
             case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
             }
             return .success
@@ -497,7 +499,7 @@ func run(_ arguments: [String]) -> ExitStatus {
             if command.hasSuffix(".draw") {
                 throw UsageError(message: "unknown command '\(command)'; did you mean 'drawc compile \(command)'?", command: nil)
             }
-            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, fmt, help)", command: nil)
+            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, fmt, lsp, help)", command: nil)
         }
     } catch {
         let hint = error.command.map { "run 'drawc \($0) --help' for usage" } ?? "run 'drawc --help' for usage"

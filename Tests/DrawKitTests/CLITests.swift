@@ -9,17 +9,7 @@ import Testing
 enum CLI {
     /// The `drawc` binary built beside the test bundle (`swift build --build-tests` and
     /// `swift test` build every product).
-    static let binary: String? = {
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((exe as NSString).deletingLastPathComponent + "/drawc")
-        }
-        let bundle = Bundle.main.bundlePath
-        candidates.append((bundle as NSString).deletingLastPathComponent + "/drawc")
-        candidates.append(bundle + "/drawc")
-        candidates.append(packageRoot() + "/.build/debug/drawc")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let binary: String? = builtExecutable("drawc")
 
     static func run(_ arguments: [String], in folder: TemporaryFolder, stdin: [UInt8]? = nil, environment: [String: String] = [:]) throws -> ToolRun {
         let binary = try #require(CLI.binary, "the drawc binary was not found next to the tests")

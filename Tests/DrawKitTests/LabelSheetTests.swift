@@ -140,4 +140,32 @@ struct LabelSheetTests {
             #expect(word.map { abs($0.xMin - (dx + 0.99 * cell.x)) < 0.3 } == true, "X\(i + 1): \(String(describing: word)) vs \(dx + 0.99 * cell.x)")
         }
     }
+
+    @Test func aBodyLargerThanItsCellIsOneWarningAtTheBody() throws {
+        guard ExternalTool.require(["pdftotext"]) else { return }
+        // 40 labels over two sheets, every one too wide: one warning, at the text, not 40.
+        let source = """
+        labels copies: 40, template: "avery-5160" {
+          text "A name far too long for a label two and five eighths inches wide", fontSize: 12pt, at: (6pt, 6pt), anchor: topLeft
+        }
+        """
+        let result = compile(source: source, path: "/mem/o.draw", format: .pdf)
+        let warnings = result.diagnostics.filter { $0.id == "layout.label-larger-than-cell" }
+        #expect(warnings.count == 1, "\(result.report.rendered(as: .text))")
+        let text = result.report.rendered(as: .text)
+        #expect(text.contains("o.draw:2:3: warning"), "at the body's node: \(text)")
+        #expect(text.contains("189 × 72pt cell of 'avery-5160'"), "\(text)")
+        // The output is still written (a warning), and the text really does overflow: pdftotext
+        // finds its last word past the cell's right edge (3⁄16 in + 2⅝ in).
+        #expect(result.succeeded)
+        let folder = try TemporaryFolder()
+        try OutputWriter.write(result, to: folder.file("o.pdf"))
+        let words = try Self.words(folder.file("o.pdf"))
+        let wide = words.first { $0.text == "wide" && $0.page == 0 }
+        #expect(wide.map { $0.xMin > (0.1875 + 2.625) * 72 } == true, "\(String(describing: wide))")
+        // The same block that fits gives no warning.
+        let fits = compile(source: "labels copies: 40, template: \"avery-5160\" {\n  text \"Short\", at: (6pt, 6pt), anchor: topLeft\n}",
+                           path: "/mem/f.draw", format: .pdf)
+        #expect(fits.diagnostics.isEmpty, "\(fits.report.rendered(as: .text))")
+    }
 }

@@ -1,0 +1,129 @@
+// What the server knows about one open document: its parse (tree, tokens, comments), its
+// names (SymbolIndex, with the indexes of the files it imports), and what the compiler's
+// stages say about it (diagnostics, laid-out frames, the values of its names).
+//
+// The stages run exactly as `drawc check` runs them: each only after an error-free one
+// before it, so the editor shows the same diagnostics as the command line. What needs a
+// later stage (frames, values) is kept from the last analysis that reached it, so hover
+// still answers while a line is half-typed.
+
+import DrawDiagnostics
+import DrawFonts
+import DrawLayout
+import DrawResources
+import DrawSemantics
+import DrawSyntax
+
+/// Reads the files a drawing imports: an open document's text when the editor has one,
+/// else the file system (regular files, size-limited).
+struct OverlayReader: ResourceReader {
+    var overlay: [String: [UInt8]]
+    func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
+        if let bytes = overlay[path] {
+            return bytes.count > maximumBytes ? .failure(ResourceError(.tooLarge, "more than \(maximumBytes) bytes")) : .success(bytes)
+        }
+        return FileSystemReader().read(path, maximumBytes: maximumBytes)
+    }
+}
+
+/// One analysed version of a document.
+package struct Analysis: Sendable {
+    package var uri: String
+    package var path: String
+    package var version: Int
+    package var source: SourceFile
+    package var file: File
+    package var tokens: [Token]
+    package var comments: [Comment]
+    /// Every stage's diagnostics; spans of imported files carry their file ids in `sources`.
+    package var diagnostics: [Diagnostic]
+    package var sources: SourceManager
+    package var index: SymbolIndex
+    /// The indexes of the files this one imports, directly or not, by path.
+    package var imported: [String: SymbolIndex]
+    package var frames: [LaidOutFrame]
+    package var values: [Span: String]
+    /// True when evaluation (and layout) ran on this version.
+    package var evaluated: Bool
+
+    /// The declaration `key` names, in this file or one it imports.
+    package func declaration(_ key: DeclarationKey) -> Declaration? {
+        if key.path == path { return index.declaration(for: key) }
+        return imported[key.path]?.declaration(for: key)
+    }
+}
+
+/// Limits of the analysis against hostile input.
+package enum AnalysisLimits {
+    /// Files followed through imports for names (the evaluator has its own limits).
+    package static let maximumImportedFiles = 256
+}
+
+/// Runs the stages over one document.
+package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], overlay: [String: [UInt8]],
+                     fonts: FontLibrary, previous: Analysis?) -> Analysis {
+    var sources = SourceManager()
+    let id = sources.add(path: path, bytes: bytes)
+    let source = sources[id]!
+    var lexerFindings = DiagnosticSink(policy: .syntax, lines: source)
+    let lexed = tokenize(source, reporter: &lexerFindings)
+    let (file, parseDiagnostics) = parse(source)
+    var diagnostics = parseDiagnostics
+
+    // Names: this file's, and what its imports export (followed breadth-first, once each).
+    var imported: [String: SymbolIndex] = [:]
+    var exportsByPath: [String: [Declaration]] = [:]
+    let directImports = importPaths(file, relativeTo: path)
+    var queue = directImports
+    let reader = OverlayReader(overlay: overlay)
+    while let next = queue.first, imported.count < AnalysisLimits.maximumImportedFiles {
+        queue.removeFirst()
+        if imported[next] != nil || next == path { continue }
+        guard case .success(let importedBytes) = reader.read(next, maximumBytes: ResourceLimits.maximumImportBytes) else {
+            imported[next] = SymbolIndex(path: next)
+            continue
+        }
+        var importedSources = SourceManager()
+        let importedID = importedSources.add(path: next, bytes: importedBytes)
+        let importedSource = importedSources[importedID]!
+        let parsed = parse(importedSource)
+        // Its own imports' exports are visible inside it; index it without them first
+        // (cycles are the evaluator's to report), then follow them.
+        let nested = importPaths(parsed.file, relativeTo: next)
+        let visible = nested.flatMap { exportsByPath[$0] ?? [] }
+        let index = buildSymbolIndex(parsed.file, source: importedSource, path: next, imported: visible)
+        imported[next] = index
+        exportsByPath[next] = index.exports + visible
+        queue += nested
+    }
+    let visible = directImports.flatMap { exportsByPath[$0] ?? [] }
+    let index = buildSymbolIndex(file, source: source, path: path, imported: visible)
+
+    var frames = previous?.frames ?? []
+    var values = previous?.values ?? [:]
+    var evaluated = false
+    if !parseDiagnostics.contains(where: { $0.severity == .error }) {
+        let resources = Resources(reader: reader)
+        let evaluator = Evaluator(resources: resources)
+        let (drawing, found, described) = evaluator.evaluateDescribingBindings(file, sources: &sources)
+        diagnostics += found
+        values = described
+        evaluated = true
+        if !found.contains(where: { $0.severity == .error }) {
+            let (_, laidOut, recorded) = layoutRecordingFrames(drawing, fonts: FontResolver(library: fonts), resources: resources)
+            diagnostics += laidOut
+            frames = recorded
+        }
+    }
+    return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: lexed.tokens,
+                    comments: lexed.comments, diagnostics: diagnostics, sources: sources, index: index,
+                    imported: imported, frames: frames, values: values, evaluated: evaluated)
+}
+
+/// The resolved paths of a file's `import` statements, as the evaluator resolves them.
+func importPaths(_ file: File, relativeTo path: String) -> [String] {
+    file.statements.compactMap { statement in
+        if case .importFile(let imported, _) = statement.kind { return resolveImportedPath(imported, importer: path) }
+        return nil
+    }
+}

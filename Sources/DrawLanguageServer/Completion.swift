@@ -1,0 +1,294 @@
+// Completion: what may be typed at the cursor, from the cursor's context (CursorContext),
+// the language's tables (LanguageQueries) and the names in scope (SymbolIndex).
+
+import DrawDiagnostics
+import DrawFonts
+import DrawSemantics
+import DrawSyntax
+
+/// LSP `CompletionItemKind` numbers.
+enum CompletionKind: Int {
+    case function = 3, constructor = 4, field = 5, variable = 6, `class` = 7, module = 9, property = 10, unit = 11
+    case value = 12, keyword = 14, snippet = 15, color = 16, file = 17, reference = 18, enumMember = 20, `struct` = 22
+}
+
+struct CompletionCandidate {
+    var label: String
+    var kind: CompletionKind
+    var detail: String?
+    var documentation: String?
+    /// A snippet (`$1` placeholders) or plain text to insert; nil: the label.
+    var insert: String?
+    var isSnippet = false
+}
+
+extension LanguageServer {
+    func completion(_ document: TextDocument, _ analysis: Analysis, _ params: JSON) -> JSON {
+        guard let position = Position(params["position"]) else { return .array([]) }
+        let offset = document.offset(of: position)
+        let context = cursorContext(at: offset, tokens: analysis.tokens, comments: analysis.comments, bytes: document.bytes)
+        let candidates = completionCandidates(context, offset: offset, document: document, analysis: analysis)
+        let prefix = context.prefix.lowercased()
+        var seen = Set<String>()
+        var items: [JSON] = []
+        for (rank, c) in candidates.enumerated() where seen.insert(c.label).inserted {
+            if !prefix.isEmpty && !c.label.lowercased().hasPrefix(prefix) && !fuzzyMatch(prefix, c.label.lowercased()) { continue }
+            var members: [(String, JSON)] = [("label", .string(c.label)), ("kind", JSON(c.kind.rawValue))]
+            if let detail = c.detail { members.append(("detail", .string(detail))) }
+            if let doc = c.documentation {
+                members.append(("documentation", .object([("kind", "markdown"), ("value", .string(doc))])))
+            }
+            members.append(("sortText", .string(String(format4(rank)))))
+            let insert = c.insert ?? c.label
+            members.append(("textEdit", .object([
+                ("range", document.range(context.prefixStart, offset)), ("newText", .string(insert)),
+            ])))
+            members.append(("insertTextFormat", JSON(c.isSnippet ? 2 : 1)))
+            items.append(.object(members))
+        }
+        return .object([("isIncomplete", false), ("items", .array(items))])
+    }
+
+    func completionCandidates(_ context: CursorContext, offset: Int, document: TextDocument, analysis: Analysis) -> [CompletionCandidate] {
+        switch context.place {
+        case .none: return []
+        case .unit:
+            return LanguageQueries.units.map { CompletionCandidate(label: $0, kind: .unit, detail: unitDetail($0)) }
+        case .member(let base):
+            var out = LanguageQueries.anchors.map {
+                CompletionCandidate(label: $0, kind: .field, detail: "anchor of '\(base)' (a point on the page)")
+            }
+            out += LanguageQueries.frameMembers.map {
+                CompletionCandidate(label: $0, kind: .field, detail: "\($0) of '\(base)'s frame (a length)")
+            }
+            return out
+        case .statementStart:
+            var out: [CompletionCandidate] = []
+            if let owner = context.owner, owner != "def", owner != "page", owner != "labels" {
+                // Inside a node's (or a style's) block: its properties as `name: ` lines first.
+                let properties = owner == "style" ? LanguageQueries.properties : LanguageQueries.properties(forKind: owner)
+                out += properties.map(propertyCandidate)
+            }
+            if context.owner != "style" {
+                out += kindCandidates(analysis, offset: offset)
+                out += keywordCandidates()
+                out += names(analysis, offset: offset, categories: [.nodeID]).map {
+                    CompletionCandidate(label: $0.name, kind: .reference, detail: "node '\($0.name)' (connector start)")
+                }
+            }
+            return out
+        case .argumentName:
+            if context.kind == "page" {
+                return LanguageQueries.pageSettings.map(propertyCandidate)
+            }
+            if context.kind == "labels" {
+                return LanguageQueries.labelsSettings.map { CompletionCandidate(label: $0, kind: .property, insert: $0 + ": ") }
+            }
+            guard let kind = context.kind else { return [] }
+            var out: [CompletionCandidate] = []
+            if let component = componentDeclaration(named: kind, analysis) {
+                out += component.parameters.map {
+                    CompletionCandidate(label: $0, kind: .property, detail: "parameter of '\(kind)'", insert: $0 + ": ")
+                }
+            }
+            out += LanguageQueries.properties(forKind: kind).map(propertyCandidate)
+            return out
+        case .value(let property):
+            return valueCandidates(property: property, kind: context.kind ?? context.owner, analysis: analysis, offset: offset,
+                                   document: document)
+        case .connectorEnd:
+            return names(analysis, offset: offset, categories: [.nodeID]).map {
+                CompletionCandidate(label: $0.name, kind: .reference, detail: "node '\($0.name)'")
+            }
+        case .stringValue(let property):
+            guard property == "font" else { return [] }
+            return fontCandidates(analysis).map { CompletionCandidate(label: $0, kind: .file, detail: "font") }
+        case .expression:
+            return expressionCandidates(analysis, offset: offset)
+        }
+    }
+
+    func propertyCandidate(_ p: LanguageQueries.PropertyInfo) -> CompletionCandidate {
+        CompletionCandidate(label: p.name, kind: .property, detail: p.expected, documentation: propertyMarkdown(p),
+                            insert: p.name + ": ")
+    }
+
+    func kindCandidates(_ analysis: Analysis, offset: Int) -> [CompletionCandidate] {
+        var out = LanguageQueries.kinds.map { kind -> CompletionCandidate in
+            let snippet = kind.positional.map { "\(kind.name) \"${1:\($0)}\"$0" } ?? "\(kind.name) $0"
+            return CompletionCandidate(label: kind.name, kind: .class,
+                                       detail: kind.positional.map { "node kind (\($0))" } ?? "node kind",
+                                       documentation: kindMarkdown(kind.name), insert: snippet, isSnippet: true)
+        }
+        for component in names(analysis, offset: offset, categories: [.component]) {
+            var snippet = component.name
+            for (i, p) in component.parameters.enumerated() {
+                snippet += i == 0 ? " ${1:\(p)}" : ", \(p): ${\(i + 1):\(p)}"
+            }
+            out.append(CompletionCandidate(label: component.name, kind: .constructor,
+                                           detail: "component(\(component.parameters.joined(separator: ", ")))",
+                                           insert: snippet + "$0", isSnippet: true))
+        }
+        return out
+    }
+
+    func keywordCandidates() -> [CompletionCandidate] {
+        let snippets: [String: String] = [
+            "let": "let ${1:name} = $0", "style": "style ${1:name} {\n\t$0\n}", "def": "def ${1:name}(${2:label}) {\n\t$0\n}",
+            "fn": "fn ${1:name}(${2:x}) = $0", "import": "import \"${1:other.draw}\"", "page": "page size: ${1:letter}",
+            "for": "for ${1:i} in ${2:0..<3} {\n\t$0\n}", "if": "if ${1:condition} {\n\t$0\n}",
+        ]
+        return ["let", "style", "def", "fn", "import", "page", "for", "if"].map {
+            CompletionCandidate(label: $0, kind: .keyword, detail: "keyword", insert: snippets[$0], isSnippet: snippets[$0] != nil)
+        }
+    }
+
+    func valueCandidates(property: String, kind: String?, analysis: Analysis, offset: Int, document: TextDocument) -> [CompletionCandidate] {
+        if property == "style" {
+            return names(analysis, offset: offset, categories: [.style]).map {
+                CompletionCandidate(label: $0.name, kind: .struct, detail: "style")
+            }
+        }
+        if property == "id" { return [] }
+        if property == "font" {
+            return fontCandidates(analysis).map { CompletionCandidate(label: $0, kind: .file, detail: "font", insert: "\"\($0)\"") }
+        }
+        var out: [CompletionCandidate] = []
+        let info = kind == "page" ? LanguageQueries.pageSettings.first { $0.name == property } : LanguageQueries.property(named: property)
+        if property == "from" || property == "to" || property == "at" {
+            out += names(analysis, offset: offset, categories: [.nodeID]).map {
+                CompletionCandidate(label: $0.name, kind: .reference, detail: "node '\($0.name)'")
+            }
+        }
+        if let info {
+            out += info.words.map { CompletionCandidate(label: $0, kind: .enumMember, detail: "\(property): \($0)") }
+            if info.takesColor {
+                out += LanguageQueries.colorNames.map {
+                    CompletionCandidate(label: $0.name, kind: .color, detail: hexString($0.rgb), documentation: hexString($0.rgb))
+                }
+            }
+        }
+        out += names(analysis, offset: offset, categories: [.letBinding, .parameter, .loopVariable]).map {
+            CompletionCandidate(label: $0.name, kind: .variable, detail: analysis.values[$0.span].map { "= \($0)" } ?? $0.category.rawValue)
+        }
+        out += functionCandidates(analysis, offset: offset)
+        return out
+    }
+
+    func expressionCandidates(_ analysis: Analysis, offset: Int) -> [CompletionCandidate] {
+        var out = names(analysis, offset: offset, categories: [.letBinding, .parameter, .loopVariable]).map {
+            CompletionCandidate(label: $0.name, kind: .variable, detail: analysis.values[$0.span].map { "= \($0)" } ?? $0.category.rawValue)
+        }
+        out += names(analysis, offset: offset, categories: [.nodeID]).map {
+            CompletionCandidate(label: $0.name, kind: .reference, detail: "node '\($0.name)'")
+        }
+        out += functionCandidates(analysis, offset: offset)
+        out += ["true", "false", "none"].map { CompletionCandidate(label: $0, kind: .keyword) }
+        return out
+    }
+
+    func functionCandidates(_ analysis: Analysis, offset: Int) -> [CompletionCandidate] {
+        var out = names(analysis, offset: offset, categories: [.function]).map { f in
+            CompletionCandidate(label: f.name, kind: .function, detail: "fn \(f.name)(\(f.parameters.joined(separator: ", ")))",
+                                insert: f.name + "(" + snippetArguments(f.parameters) + ")", isSnippet: true)
+        }
+        out += LanguageQueries.functions.map { f in
+            CompletionCandidate(label: f.name, kind: .function, detail: f.signature,
+                                documentation: f.summary + (f.example.isEmpty ? "" : "\n\n```draw\n\(f.example)\n```"),
+                                insert: f.name + "(" + snippetArguments(f.parameters.filter { !$0.hasSuffix(":") && $0 != "…" }) + ")",
+                                isSnippet: true)
+        }
+        return out
+    }
+
+    func snippetArguments(_ parameters: [String]) -> String {
+        parameters.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")
+    }
+
+    /// Declarations visible at `offset`: top-level ones of this file and its imports, and
+    /// block-level ones whose statement encloses the offset (parameters, loop variables,
+    /// lets of the block). Sorted by name.
+    func names(_ analysis: Analysis, offset: Int, categories: Set<SymbolCategory>) -> [Declaration] {
+        var out: [Declaration] = []
+        for d in analysis.index.declarations where categories.contains(d.category) {
+            guard let scope = d.scope else { out.append(d); continue }
+            // Inside its block or statement (a half-typed block may not be closed yet: its span
+            // then ends where the parser stopped, so the end is taken generously).
+            let inside = Int(scope.start) <= offset && offset <= Int(scope.end) + 1
+            if inside && (d.category != .letBinding || Int(d.span.start) < offset) { out.append(d) }
+        }
+        for path in analysis.imported.keys.sorted() {
+            out += analysis.imported[path]!.exports.filter { categories.contains($0.category) }
+        }
+        return out.sorted { $0.name < $1.name }
+    }
+
+    func componentDeclaration(named name: String, _ analysis: Analysis) -> Declaration? {
+        names(analysis, offset: 0, categories: [.component]).first { $0.name == name }
+    }
+
+    /// Standard-14 families first, then the families found on the font path.
+    func fontCandidates(_ analysis: Analysis) -> [String] {
+        let folder = drawingFolder(analysis.path) ?? ""
+        if fontFamilies[folder] == nil {
+            fontFamilies[folder] = fontLibrary(for: analysis.path).familyNames()
+        }
+        return ["Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats"] + (fontFamilies[folder] ?? [])
+    }
+
+    func unitDetail(_ unit: String) -> String {
+        switch unit {
+        case "pt": "points (1/72 in)"
+        case "in": "inches (72 pt)"
+        case "mm": "millimetres"
+        case "cm": "centimetres"
+        case "px": "CSS pixels (0.75 pt)"
+        case "%": "percent"
+        default: "degrees"
+        }
+    }
+}
+
+/// Whether the letters of `needle` appear in order in `haystack` (camel-case matching).
+func fuzzyMatch(_ needle: String, _ haystack: String) -> Bool {
+    var it = haystack.makeIterator()
+    outer: for c in needle {
+        while let h = it.next() { if h == c { continue outer } }
+        return false
+    }
+    return true
+}
+
+func format4(_ n: Int) -> String {
+    let s = String(n)
+    return String(repeating: "0", count: max(0, 5 - s.count)) + s
+}
+
+func hexString(_ rgb: UInt32) -> String {
+    let digits = Array("0123456789abcdef")
+    var s = "#"
+    for shift in stride(from: 20, through: 0, by: -4) { s.append(digits[Int((rgb >> UInt32(shift)) & 15)]) }
+    return s
+}
+
+func propertyMarkdown(_ p: LanguageQueries.PropertyInfo) -> String {
+    var text = "**\(p.name)**: \(p.expected)"
+    if let type = p.typeName { text += " (\(type))" }
+    if let doc = p.doc, !doc.isEmpty { text += "\n\n" + doc }
+    if let value = p.defaultValue, !value.isEmpty { text += "\n\nDefault: \(value)" }
+    text += p.inherited ? "\n\nInherited by children." : ""
+    if let kinds = p.kinds { text += "\n\nApplies to: " + kinds.joined(separator: ", ") }
+    if let example = p.example, !example.isEmpty { text += "\n\n```draw\n\(example)\n```" }
+    return text
+}
+
+func kindMarkdown(_ name: String) -> String {
+    guard let kind = LanguageQueries.kinds.first(where: { $0.name == name }) else { return "**\(name)**" }
+    var text = "**\(name)** — node kind"
+    if let positional = kind.positional { text += "; the positional argument is its \(positional)" }
+    if !kind.doc.isEmpty { text += "\n\n" + kind.doc }
+    let specific = LanguageQueries.properties(forKind: name).filter { $0.kinds != nil }.map(\.name)
+    if !specific.isEmpty { text += "\n\nIts own properties: " + specific.joined(separator: ", ") }
+    if !kind.example.isEmpty { text += "\n\n```draw\n\(kind.example)\n```" }
+    return text
+}

@@ -1,0 +1,79 @@
+// `drawc lsp`: the language server over standard input and output. The protocol logic is
+// DrawLanguageServer's; this is the loop that reads framed messages from fd 0, hands each
+// to the server and writes what it answers to fd 1, until `exit` or the end of input.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DrawKit
+import DrawLanguageServer
+
+func runLanguageServer(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
+    var fontPaths: [String] = []
+    var index = args.startIndex
+    while index < args.endIndex {
+        let arg = args[index]
+        switch arg {
+        case "-h", "--help":
+            print(Help.lsp, terminator: "")
+            return .success
+        // Editors' clients add a transport flag; standard input and output is the only one.
+        case "--stdio":
+            break
+        case "--font-path":
+            index += 1
+            guard index < args.endIndex else { throw UsageError(message: "option '--font-path' needs a value", command: "lsp") }
+            fontPaths.append(args[index])
+        default:
+            if arg.hasPrefix("--font-path=") {
+                fontPaths.append(String(arg.dropFirst("--font-path=".count)))
+            } else {
+                throw UsageError(message: "unknown option '\(arg)' for 'drawc lsp'", command: "lsp")
+            }
+        }
+        index += 1
+    }
+    var environment: [String: String] = [:]
+    for name in ["DRAWC_FONT_PATH", "HOME"] {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    LanguageServer.serverVersion = DrawKitVersion.string
+    let server = LanguageServer(fontPaths: fontPaths, environment: environment)
+    var reader = MessageReader()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while !server.shouldExit {
+        var next = reader.next()
+        while case .message(let body) = next {
+            for reply in server.handle(body) { writeAll(framed(reply)) }
+            if server.shouldExit { break }
+            next = reader.next()
+        }
+        if server.shouldExit { break }
+        if case .broken(let why) = next {
+            printError("drawc lsp: \(why); stopping")
+            return .inputErrors
+        }
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }  // the client went away
+        reader.append(chunk[0..<n])
+    }
+    return server.exitStatus == 0 ? .success : .inputErrors
+}
+
+/// Writes all of `bytes` to standard output.
+private func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
