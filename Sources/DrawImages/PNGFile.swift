@@ -222,48 +222,77 @@ extension PNGFile {
 
     /// Filters one row (`previous` nil for the first) into `out[at…]`: the filter byte, then
     /// `row.count` filtered bytes. `scratch` holds at least twice the row's length.
+    /// Each filter has a loop of its own (no per-byte switch or optional), tried in the order
+    /// Up, Sub, Paeth, Average, None; a candidate stops as soon as its score reaches the best
+    /// so far, and the first with the smallest score wins.
     package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
                                   into out: inout [UInt8], at: Int, scratch: inout [UInt8]) {
         let stride = row.count
+        guard stride > 0, let x = row.baseAddress else {
+            out[at] = previous == nil ? 1 : 2  // what the first candidate scores (0) on an empty row
+            return
+        }
+        // The first row's "previous" is a row of zeros, as the PNG specification says.
+        var zeros: [UInt8] = []
+        if previous == nil { zeros = [UInt8](repeating: 0, count: stride) }
         var bestFilter: UInt8 = 0
-        var bestScore = Int.max
-        scratch.withUnsafeMutableBufferPointer { buffers in
-            let candidate = UnsafeMutableBufferPointer(rebasing: buffers[0..<stride])
-            let best = UnsafeMutableBufferPointer(rebasing: buffers[stride..<(2 * stride)])
-            // Up and Sub first: on the flat areas of drawings they score 0 at once, and every
-            // later candidate then stops at its first byte.
-            for filter: UInt8 in [2, 1, 4, 3, 0] {
-                if previous == nil && filter == 2 { continue }
-                var score = 0
-                for i in 0..<stride {
-                    let x = row[i]
-                    let a = i >= unit ? row[i - unit] : 0
-                    let b = previous?[i] ?? 0
-                    let c = i >= unit ? (previous?[i - unit] ?? 0) : 0
-                    let v: UInt8
-                    switch filter {
-                    case 0: v = x
-                    case 1: v = x &- a
-                    case 2: v = x &- b
-                    case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
-                    default:
-                        let p = Int(a) + Int(b) - Int(c)
-                        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
-                        v = x &- (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+        zeros.withUnsafeBufferPointer { zero in
+            let b = previous?.baseAddress ?? zero.baseAddress!
+            scratch.withUnsafeMutableBufferPointer { buffers in
+                var candidate = buffers.baseAddress!
+                var best = buffers.baseAddress! + stride
+                var bestScore = Int.max
+                @inline(__always) func weight(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+                // One candidate: its bytes into `candidate`, its score (or a score ≥ bestScore
+                // when it stopped early). `head` predicts the first pixel's bytes (no left
+                // neighbour), `body` the rest.
+                let headCount = min(unit, stride)
+                @inline(__always) func run(_ head: (Int) -> UInt8, _ body: (Int) -> UInt8) -> Int {
+                    var score = 0
+                    var i = 0
+                    while i < headCount {
+                        let v = x[i] &- head(i)
+                        candidate[i] = v
+                        score += weight(v)
+                        if score >= bestScore { return score }
+                        i += 1
                     }
-                    candidate[i] = v
-                    score += v < 128 ? Int(v) : 256 - Int(v)
-                    if score >= bestScore { break }
+                    while i < stride {
+                        let v = x[i] &- body(i)
+                        candidate[i] = v
+                        score += weight(v)
+                        if score >= bestScore { return score }
+                        i += 1
+                    }
+                    return score
                 }
-                if score < bestScore {
-                    bestScore = score
-                    bestFilter = filter
-                    for i in 0..<stride { best[i] = candidate[i] }
+                for filter: UInt8 in [2, 1, 4, 3, 0] {
+                    if previous == nil && filter == 2 { continue }
+                    let score: Int
+                    switch filter {
+                    case 0: score = run({ _ in 0 }, { _ in 0 })
+                    case 1: score = run({ _ in 0 }, { i in x[i - unit] })
+                    case 2: score = run({ i in b[i] }, { i in b[i] })
+                    case 3: score = run({ i in b[i] >> 1 }, { i in UInt8((Int(x[i - unit]) + Int(b[i])) >> 1) })
+                    default:
+                        // Paeth with no left neighbour (a = c = 0) predicts b.
+                        score = run({ i in b[i] }, { i in
+                            let a = x[i - unit], up = b[i], c = b[i - unit]
+                            let p = Int(a) + Int(up) - Int(c)
+                            let pa = abs(p - Int(a)), pb = abs(p - Int(up)), pc = abs(p - Int(c))
+                            return pa <= pb && pa <= pc ? a : pb <= pc ? up : c
+                        })
+                    }
+                    if score < bestScore {
+                        bestScore = score
+                        bestFilter = filter
+                        swap(&candidate, &best)
+                    }
                 }
-            }
-            out.withUnsafeMutableBufferPointer { o in
-                o[at] = bestFilter
-                for i in 0..<stride { o[at + 1 + i] = best[i] }
+                out.withUnsafeMutableBufferPointer { o in
+                    o[at] = bestFilter
+                    (o.baseAddress! + at + 1).update(from: best, count: stride)
+                }
             }
         }
     }

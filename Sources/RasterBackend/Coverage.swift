@@ -135,18 +135,25 @@ final class CoverageAccumulator {
                     let line = y * stride
                     var sum: Float = 0
                     var any = false
-                    for x in 0..<w {
-                        sum += a[line + x]
-                        a[line + x] = 0
-                        var c: Float
-                        switch rule {
-                        case .nonZero: c = min(1, abs(sum))
-                        case .evenOdd:
-                            let s = abs(sum)
-                            c = abs(s - 2 * (s * 0.5).rounded())
+                    // One loop per rule (the rule does not change along a row).
+                    switch rule {
+                    case .nonZero:
+                        for x in 0..<w {
+                            sum += a[line + x]
+                            a[line + x] = 0
+                            var c = min(1, abs(sum))
+                            if c < 1.0 / 512 { c = 0 } else { any = true }
+                            out[x] = c
                         }
-                        if c < 1.0 / 512 { c = 0 } else { any = true }
-                        out[x] = c
+                    case .evenOdd:
+                        for x in 0..<w {
+                            sum += a[line + x]
+                            a[line + x] = 0
+                            let s = abs(sum)
+                            var c = abs(s - 2 * (s * 0.5).rounded())
+                            if c < 1.0 / 512 { c = 0 } else { any = true }
+                            out[x] = c
+                        }
                     }
                     a[line + w] = 0
                     a[line + w + 1] = 0
