@@ -64,9 +64,15 @@ let package = Package(
             "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
             "DrawScene", "DrawFormat",
         ]),
+        // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
+        // drag rewrite, the watch list (docs/preview.md).
+        .target(name: "DrawTools", dependencies: [
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
+            "DrawFormat",
+        ]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer", "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
@@ -106,6 +112,9 @@ let package = Package(
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
         .testTarget(name: "DrawLanguageServerTests", dependencies: ["DrawLanguageServer", "DrawSemantics", "DrawTestSupport"],
                     exclude: ["lsp"]),
+        .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+                                                         "DrawFormat"],
+                    exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),

@@ -51,8 +51,8 @@ package struct FuzzTarget {
         files["img.png"] = png("rect width: 30, height: 20, fill: tomato\ncircle r: 6, fill: navy", .white)
         files["img-rgba.png"] = png("circle r: 12, fill: rgba(0, 128, 0, 50%)", .transparent)
         files["img-gray.png"] = png("rect width: 20, height: 20, fill: gray(30%)", .white)
-        files["data.csv"] = Array("name,value\nalpha,10\nbeta,25\n\"gam,ma\",7\n".utf8)
-        files["data.json"] = Array(#"[{"name": "a", "value": 20}, {"name": "b", "value": 35.5}, {"name": "ü", "value": 0}]"#.utf8)
+        files["table.csv"] = Array("name,value\nalpha,10\nbeta,25\n\"gam,ma\",7\n".utf8)
+        files["table.json"] = Array(#"[{"name": "a", "value": 20}, {"name": "b", "value": 35.5}, {"name": "ü", "value": 0}]"#.utf8)
         files["lib.draw"] = Array("let libWidth = 42\nstyle libStyle { fill: ivory, stroke: gray }\ndef badge(t) { rect t, style: libStyle, padding: 4pt }\n".utf8)
         self.files = files
     }

@@ -259,8 +259,8 @@ struct DrawingGenerator {
             let f = functions.isEmpty ? "max" : input.pick(functions)
             line("text \"\\(\(f)(\(number(0...9)), \(number(0...9))))\"", commonProperties("text"))
         case 18:
-            line("text \"\\(count(csv(\"data.csv\"))) rows, \\(upper(\"total\"))\"", [])
-            emit("for row in json(\"data.json\") {")
+            line("text \"\\(count(csv(\"table.csv\"))) rows, \\(upper(\"total\"))\"", [])
+            emit("for row in json(\"table.json\") {")
             loops += 1
             defer { loops -= 1 }
             depth += 1

@@ -658,7 +658,7 @@ struct LayoutEngine {
         guard over > tolerance else { return }
         let side = block.size.height - box.height >= block.size.width - box.width ? "at the bottom" : "at the right"
         let boxText = "\(box.width.isFinite ? formatPoints(box.width) : "any") × \(box.height.isFinite ? formatPoints(box.height) : "any")pt"
-        report(.warning("layout.text-overflow", at: node.span,
+        report(.warning(.textOverflow, at: node.span,
             "this text overflows its box by \(formatPoints(over))pt \(side)",
             notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); 'overflow: shrink' reduces the size to fit, 'maxLines:' cuts it short")]))
     }
@@ -706,7 +706,7 @@ struct LayoutEngine {
             if !v.isFinite { return v.isNaN ? "undefined" : v > 0 ? "infinity" : "-infinity" }
             return abs(v) < 1e15 ? String(Int64(v.rounded())) : "\(v)"
         }
-        report(.error("layout.out-of-range", at: node.span,
+        report(.error(.outOfRange, at: node.span,
             "this '\(node.kind.name)' reaches beyond the coordinate range of ±\(formatPoints(limit))pt: it spans x \(text(f.minX))…\(text(f.maxX)), y \(text(f.minY))…\(text(f.maxY))"))
         return true
     }
@@ -729,7 +729,7 @@ struct LayoutEngine {
                 }
             }
         }
-        report(.error("layout.page-too-large", at: span,
+        report(.error(.pageTooLarge, at: span,
             "the page would be \(formatPoints(size.width)) × \(formatPoints(size.height))pt, larger than PDF allows: at most \(formatPoints(limit))pt (200in) each way",
             notes: page.settings.size == nil ? [Diagnostic.Note("a page without 'size:' is as large as its content and margin; give it a size, or move or scale the content")] : []))
     }
@@ -753,7 +753,7 @@ struct LayoutEngine {
                 // Text cut by the page edge is never meant: say by how much.
                 let over = max(page.minX - onPage.minX, onPage.maxX - page.maxX, page.minY - onPage.minY, onPage.maxY - page.maxY)
                 if box.kind == .text, over > LayoutDefaults.overflowTolerance {
-                    report(.warning("layout.text-off-page", at: node.span,
+                    report(.warning(.textOffPage, at: node.span,
                         "this text overlaps the page edge by \(formatPoints(over))pt (the page is \(formatPoints(size.width)) × \(formatPoints(size.height))pt)"))
                 }
                 return
@@ -799,7 +799,7 @@ struct LayoutEngine {
             if bottom > tolerance { sides.append("\(formatPoints(bottom))pt at the bottom") }
             if left > tolerance { sides.append("\(formatPoints(left))pt at the left") }
             let name = children[position].kind.name
-            report(.warning("layout.label-larger-than-cell", at: children[position].span,
+            report(.warning(.labelLargerThanCell, at: children[position].span,
                             "this '\(name)' is larger than its label: \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt in a \(formatPoints(cellFrame.width)) × \(formatPoints(cellFrame.height))pt cell of '\(cell.template)' (label \(cell.index) overflows by \(sides.joined(separator: ", ")))"))
         }
     }

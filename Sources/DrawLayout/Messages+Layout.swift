@@ -49,6 +49,16 @@ package enum LayoutID: String, CaseIterable, Sendable {
     case unknownFont = "layout.unknown-font"
     /// A connector or `from:`/`to:` naming an id no node on the page has.
     case unknownNode = "layout.unknown-node"
+    /// A label body of a `labels` sheet that reaches past its die-cut cell (once per source place).
+    case labelLargerThanCell = "layout.label-larger-than-cell"
+    /// A laid-out node whose frame reaches past the coordinate range (`Scene.maximumCoordinate`).
+    case outOfRange = "layout.out-of-range"
+    /// A page sized to its content that grows past `Scene.maximumPageSide`, at the first node crossing it.
+    case pageTooLarge = "layout.page-too-large"
+    /// A top-level text that overlaps the edge of a fixed-size page, with the amount.
+    case textOffPage = "layout.text-off-page"
+    /// A text with `width:`/`height:` that needs more room than its box, with the amount.
+    case textOverflow = "layout.text-overflow"
 }
 
 extension Diagnostic {

@@ -484,14 +484,14 @@ extension LayoutEngine {
                 }
             }
             notes.append(Diagnostic.Note("markup: *bold*, _italic_, [color: red]{…}; a doubled marker (**, __, [[, }}) is the character itself"))
-            report(.error(e.id, at: at, e.message, notes: notes))
+            report(.error(e.id.rawValue, at: at, e.message, notes: notes))
         }
     }
 
     private mutating func reportTextProblems(complexScript: String?, missing: [Unicode.Scalar], missingOffsets: [Int],
                                              faces: [Int], span: Span, literal: Span?) {
         if let script = complexScript {
-            report(.error("layout.complex-script", at: span,
+            report(.error(.complexScript, at: span,
                 "text in \(script) needs complex shaping, which drawc does not do yet",
                 notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
         }
@@ -512,17 +512,17 @@ extension LayoutEngine {
             for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
                 let start = literal.start + 1 + UInt32(offset)
                 let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
-                report(.error("layout.missing-glyph", at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
+                report(.error(.missingGlyph, at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
             }
             if missing.count > 5 {
-                report(.error("layout.missing-glyph", at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+                report(.error(.missingGlyph, at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
             }
         } else {
             // One place for all (a mistake is reported once per place): one message naming them.
             let shown = missing.prefix(5).map(describe)
             let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
             let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
-            report(.error("layout.missing-glyph", at: span,
+            report(.error(.missingGlyph, at: span,
                 "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
                 notes: [advice]))
         }
@@ -762,10 +762,10 @@ extension LayoutEngine {
                                     standardMetrics: nil, unitScale: scale))
             return faces.count - 1
         case .failure(let error):
-            report(.error("layout.font-unavailable", at: span, error.message))
+            report(.error(.fontUnavailable, at: span, error.message))
             return nil
         case nil:
-            report(.error("layout.unknown-font", at: span, "unknown font '\(name)'",
+            report(.error(.unknownFont, at: span, "unknown font '\(name)'",
                 notes: [Diagnostic.Note("the built-in fonts are Helvetica, Times, Courier, Symbol and ZapfDingbats; other fonts are found by family name on the font path or by file path")]))
             return nil
         }

@@ -170,6 +170,8 @@ extension Scene {
         package func font(_ index: Int) -> Span { fonts.indices.contains(index) ? fonts[index] : .unknown }
         package func image(_ index: Int) -> Span { images.indices.contains(index) ? images[index] : .unknown }
         package func page(_ index: Int) -> Span { pages.indices.contains(index) ? pages[index] : .unknown }
+    }
+
     /// Index of an `ItemSource` in `Document.sources`.
     package struct SourceID: Hashable, Sendable {
         package var index: Int32

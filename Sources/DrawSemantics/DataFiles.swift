@@ -516,7 +516,7 @@ struct DataParser {
         let opener = String(UnicodeScalar(bytes[open]))
         skipWhitespace()
         guard position < bytes.count else {
-            fail("data.json-syntax", position, position, "expected ',' or '\(closer)', found end of file",
+            fail(.dataJsonSyntax, position, position, "expected ',' or '\(closer)', found end of file",
                  notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
             return .failed
         }
@@ -525,13 +525,13 @@ struct DataParser {
             position += 1
             skipWhitespace()
             if position < bytes.count, bytes[position] == close {
-                fail("data.json-syntax", comma, comma + 1, "a trailing ',' before '\(closer)' is not allowed in JSON")
+                fail(.dataJsonSyntax, comma, comma + 1, "a trailing ',' before '\(closer)' is not allowed in JSON")
                 return .failed
             }
             return .next
         }
         if bytes[position] == close { position += 1; return .closed }
-        fail("data.json-syntax", position, position + 1, "expected ',' or '\(closer)', found \(describeByte())",
+        fail(.dataJsonSyntax, position, position + 1, "expected ',' or '\(closer)', found \(describeByte())",
              notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
         return .failed
     }

@@ -78,12 +78,12 @@ extension Evaluation {
         switch name {
         case .string(let s), .word(let s): text = s
         default:
-            error("sem.type-mismatch", span, "'envelope' takes an envelope name as a string (\(Self.envelopeNames.joined(separator: ", "))), found \(name.typeName)")
+            error(.typeMismatch, span, "'envelope' takes an envelope name as a string (\(Self.envelopeNames.joined(separator: ", "))), found \(name.typeName)")
             return nil
         }
         if let layout = EnvelopeLayout.byName[text.lowercased()] { return layout.value }
         let (notes, fixIts) = didYouMean(text, among: Self.envelopeNames, span: span)
-        report(.error("sem.unknown-envelope", at: span,
+        report(.error(.unknownEnvelope, at: span,
                       "unknown envelope '\(text)' (\(Self.envelopeNames.joined(separator: ", ")))", notes: notes, fixIts: fixIts))
         return nil
     }

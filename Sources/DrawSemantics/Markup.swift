@@ -103,7 +103,7 @@ package struct MarkupRun: Sendable {
 
 /// A mistake in the markup, at bytes of the content.
 package struct MarkupError: Sendable, Equatable {
-    package var id: String
+    package var id: MarkupID
     package var offset: Int
     package var length: Int
     package var message: String
@@ -148,7 +148,7 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
     }
     func push(_ marker: UInt8, at offset: Int, _ change: MarkupStyle) -> Bool {
         guard open.count < MarkupLimits.maxDepth else {
-            errors.append(MarkupError(id: "layout.markup-too-deep", offset: offset, length: 1,
+            errors.append(MarkupError(id: .tooDeep, offset: offset, length: 1,
                                       message: "markup is nested more than \(MarkupLimits.maxDepth) deep"))
             return false
         }
@@ -175,7 +175,7 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
             } else if open.contains(where: { $0.marker == b }) {
                 // Closing an outer marker across an inner one: `*a _b* c_`.
                 let inner = open.last!
-                errors.append(MarkupError(id: "layout.markup-crossed", offset: i, length: 1,
+                errors.append(MarkupError(id: .crossed, offset: i, length: 1,
                     message: "'\(Unicode.Scalar(b))' closes across the '\(Unicode.Scalar(inner.marker == UInt8(ascii: "[") ? UInt8(ascii: "}") : inner.marker))' still open inside it",
                     openedAt: inner.offset, openerText: String(Unicode.Scalar(inner.marker))))
                 return (runs, errors)
@@ -193,12 +193,12 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
         case UInt8(ascii: "}"):
             if doubled { literal("}", at: i); i += 2; continue }
             guard let top = open.last else {
-                errors.append(MarkupError(id: "layout.markup-unmatched", offset: i, length: 1,
+                errors.append(MarkupError(id: .unmatched, offset: i, length: 1,
                     message: "'}' closes no span; write '}}' for the character itself"))
                 return (runs, errors)
             }
             guard top.marker == UInt8(ascii: "[") else {
-                errors.append(MarkupError(id: "layout.markup-crossed", offset: i, length: 1,
+                errors.append(MarkupError(id: .crossed, offset: i, length: 1,
                     message: "'}' closes the span across the '\(Unicode.Scalar(top.marker))' still open inside it",
                     openedAt: top.offset, openerText: String(Unicode.Scalar(top.marker))))
                 return (runs, errors)
@@ -218,7 +218,7 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
     if let top = open.last {
         let closer = top.marker == UInt8(ascii: "[") ? "}" : String(Unicode.Scalar(top.marker))
         let what = top.marker == UInt8(ascii: "*") ? "bold" : top.marker == UInt8(ascii: "_") ? "italic" : "span"
-        errors.append(MarkupError(id: "layout.markup-unclosed", offset: n, length: 0,
+        errors.append(MarkupError(id: .unclosed, offset: n, length: 0,
             message: "expected '\(closer)' to close the \(what) markup, found the end of the text",
             openedAt: top.offset, openerText: top.marker == UInt8(ascii: "[") ? "[" : String(Unicode.Scalar(top.marker))))
         return (runs, errors)
@@ -235,7 +235,7 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
     var count = 0
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
     func skipSpaces() { while i < n, isSpace(bytes[i]) { i += 1 } }
-    func fail(_ id: String, _ at: Int, _ length: Int, _ message: String) -> (MarkupStyle, Int)? {
+    func fail(_ id: MarkupID, _ at: Int, _ length: Int, _ message: String) -> (MarkupStyle, Int)? {
         errors.append(MarkupError(id: id, offset: at, length: max(0, length), message: message,
                                   openedAt: at == start ? nil : start, openerText: at == start ? nil : "["))
         return nil
@@ -252,16 +252,16 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         while i < n, isWordByte(bytes[i]) { i += 1 }
         let name = text(nameStart, i)
         if name.isEmpty {
-            return fail("layout.markup-settings", i, i < n ? 1 : 0,
+            return fail(.settings, i, i < n ? 1 : 0,
                         "expected a text property name in the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
         }
         guard markupPropertyNames.contains(name) else {
-            return fail("layout.markup-unknown-property", nameStart, i - nameStart,
+            return fail(.unknownProperty, nameStart, i - nameStart,
                         "'\(name)' cannot be set in markup; a span sets \(markupPropertyNames.joined(separator: ", "))")
         }
         skipSpaces()
         guard i < n, bytes[i] == UInt8(ascii: ":") else {
-            return fail("layout.markup-settings", i, i < n ? 1 : 0, "expected ':' after '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+            return fail(.settings, i, i < n ? 1 : 0, "expected ':' after '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
         }
         i += 1
         skipSpaces()
@@ -271,7 +271,7 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
             i += 1
             let textStart = i
             while i < n, bytes[i] != UInt8(ascii: "'") { i += 1 }
-            guard i < n else { return fail("layout.markup-settings", valueStart, n - valueStart, "expected \"'\" to end the quoted value") }
+            guard i < n else { return fail(.settings, valueStart, n - valueStart, "expected \"'\" to end the quoted value") }
             quoted = text(textStart, i)
             i += 1
         } else {
@@ -279,23 +279,23 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         }
         let valueText = text(valueStart, i)
         if valueText.isEmpty {
-            return fail("layout.markup-settings", i, i < n ? 1 : 0, "expected a value for '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+            return fail(.settings, i, i < n ? 1 : 0, "expected a value for '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
         }
         if let message = setMarkup(name, valueText, quoted: quoted, on: &style) {
-            return fail("layout.markup-value", valueStart, i - valueStart, message)
+            return fail(.value, valueStart, i - valueStart, message)
         }
         count += 1
         if count > MarkupLimits.maxSettings {
-            return fail("layout.markup-settings", nameStart, i - nameStart, "a span sets at most \(MarkupLimits.maxSettings) properties")
+            return fail(.settings, nameStart, i - nameStart, "a span sets at most \(MarkupLimits.maxSettings) properties")
         }
         skipSpaces()
-        guard i < n else { return fail("layout.markup-settings", n, 0, "expected ']' to end the span's settings, found the end of the text") }
+        guard i < n else { return fail(.settings, n, 0, "expected ']' to end the span's settings, found the end of the text") }
         if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
         if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-        return fail("layout.markup-settings", i, 1, "expected ',' or ']' in the span's settings, found '\(text(i, i + 1))'")
+        return fail(.settings, i, 1, "expected ',' or ']' in the span's settings, found '\(text(i, i + 1))'")
     }
     guard i < n, bytes[i] == UInt8(ascii: "{") else {
-        return fail("layout.markup-settings", i, i < n ? 1 : 0,
+        return fail(.settings, i, i < n ? 1 : 0,
                     "expected '{' after the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text"); write '[[' for the character '['")
     }
     return (style, i + 1)

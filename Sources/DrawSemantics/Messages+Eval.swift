@@ -172,6 +172,14 @@ package enum SemanticsID: String, CaseIterable, Sendable {
     case unknownPageSize = "sem.unknown-page-size"
     /// an unknown property (or, on a component call, parameter) name (did you mean)
     case unknownProperty = "sem.unknown-property"
+    /// A number beyond the coordinate range (`Scene.maximumCoordinate`) in a property value.
+    case outOfRange = "sem.out-of-range"
+    /// A page `size:` whose side is larger than `Scene.maximumPageSide` (PDF's 14,400 pt).
+    case pageTooLarge = "sem.page-too-large"
+    /// a limit: colour stops of one gradient, shadows of one node
+    case paintLimit = "sem.paint-limit"
+    /// an `envelope(…)` name that is not one of the known envelopes (did you mean)
+    case unknownEnvelope = "sem.unknown-envelope"
 }
 
 extension Diagnostic {

@@ -144,7 +144,7 @@ extension Evaluation {
         func positiveLength(_ index: Int, _ what: String, allowZero: Bool = false) -> Double?? {
             guard let x = length(values[index]) else { _ = bad(index, "a length"); return .some(nil) }
             guard x.isFinite, allowZero ? x >= 0 : x > 0 else {
-                error("sem.invalid-value", arguments.spans[index],
+                error(.invalidValue, arguments.spans[index],
                       "the \(what) of '\(function)' must be \(allowZero ? "at least zero" : "greater than zero"), found \(formatNumber(x))")
                 return .some(nil)
             }
@@ -154,7 +154,7 @@ extension Evaluation {
         switch function {
         case "hatch":
             guard values.count <= 4 else {
-                error("sem.function-argument", span, "'hatch' takes at most 4 arguments (angle, spacing, color, width), found \(values.count)")
+                error(.functionArgument, span, "'hatch' takes at most 4 arguments (angle, spacing, color, width), found \(values.count)")
                 return nil
             }
             var angle = 45.0, spacing = 6.0, color = Color.black, width = 0.75
@@ -171,7 +171,7 @@ extension Evaluation {
                                     spread: .pad, pageUnits: true))
         case "dots":
             guard values.count <= 3 else {
-                error("sem.function-argument", span, "'dots' takes at most 3 arguments (spacing, radius, color), found \(values.count)")
+                error(.functionArgument, span, "'dots' takes at most 3 arguments (spacing, radius, color), found \(values.count)")
                 return nil
             }
             var spacing = 6.0, radius = 1.0, color = Color.black
@@ -179,7 +179,7 @@ extension Evaluation {
             if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "radius") else { return nil }; radius = x }
             if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, "a color") }; color = c }
             if radius * 2 > spacing {
-                error("sem.invalid-value", arguments.spans[1],
+                error(.invalidValue, arguments.spans[1],
                       "the dots of 'dots' overlap: the radius (\(formatNumber(radius))pt) must be at most half the spacing (\(formatNumber(spacing))pt)")
                 return nil
             }
@@ -237,20 +237,20 @@ extension Evaluation {
             let from = option("from"), to = option("to")
             if (from == nil) != (to == nil) {
                 let given = from ?? to!
-                error("sem.function-argument", given.label.span,
+                error(.functionArgument, given.label.span,
                       "'linear' needs both 'from:' and 'to:' (or neither, for an angle)")
                 return nil
             }
             var start: Point?, end: Point?
             if let from, let to {
                 if first == 1 {
-                    error("sem.function-argument", arguments.spans[0], "'linear' takes an angle or 'from:'/'to:', not both")
+                    error(.functionArgument, arguments.spans[0], "'linear' takes an angle or 'from:'/'to:', not both")
                     return nil
                 }
                 guard let a = point(from) else { return badOption(from, pointExpectation) }
                 guard let b = point(to) else { return badOption(to, pointExpectation) }
                 guard a != b else {
-                    error("sem.invalid-value", to.span, "'from:' and 'to:' of 'linear' must be different points")
+                    error(.invalidValue, to.span, "'from:' and 'to:' of 'linear' must be different points")
                     return nil
                 }
                 start = a; end = b
@@ -274,12 +274,12 @@ extension Evaluation {
                 }
                 guard let r = given else { return badOption(named, pageUnits ? "a length" : "a fraction or percentage of the box") }
                 guard r > 0, r.isFinite else {
-                    error("sem.invalid-value", named.span, "the radius of 'radial' must be greater than zero, found \(formatNumber(r))")
+                    error(.invalidValue, named.span, "the radius of 'radial' must be greater than zero, found \(formatNumber(r))")
                     return nil
                 }
                 radius = r
             } else if pageUnits {
-                error("sem.function-argument", span, "'radial' with 'units: absolute' needs 'radius:' (a length)")
+                error(.functionArgument, span, "'radial' with 'units: absolute' needs 'radius:' (a length)")
                 return nil
             }
             if let named = option("focal") {
@@ -310,14 +310,14 @@ extension Evaluation {
             switch items[1] {
             case .percent(let f):
                 guard f >= 0, f <= 1 else {
-                    error("sem.invalid-value", positionSpan,
+                    error(.invalidValue, positionSpan,
                           "a stop position of '\(function)' must be from 0% to 100%, found \(formatNumber(f * 100))%")
                     return false
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .fraction(f)))
             case .length(let l), .number(let l):
                 guard l >= 0, l.isFinite else {
-                    error("sem.invalid-value", positionSpan,
+                    error(.invalidValue, positionSpan,
                           "a stop position of '\(function)' must not be negative, found \(formatNumber(l))pt")
                     return false
                 }
@@ -336,12 +336,12 @@ extension Evaluation {
             }
         }
         guard stops.count >= 2 else {
-            error("sem.function-argument", span,
+            error(.functionArgument, span,
                   "'\(function)' needs at least two color stops, found \(stops.count)")
             return nil
         }
         guard stops.count <= PaintLimits.maxStops else {
-            limit("sem.paint-limit", span, "'\(function)' has more than \(PaintLimits.maxStops) color stops")
+            limit(.paintLimit, span, "'\(function)' has more than \(PaintLimits.maxStops) color stops")
             return nil
         }
         // Positions given as one kind must not go backwards (mixing % and lengths is
@@ -357,7 +357,7 @@ extension Evaluation {
             guard let value else { continue }
             if let last, kind == lastKind, value < last {
                 let stopSpan = arguments.spans[min(first + index, arguments.spans.count - 1)]
-                error("sem.invalid-value", values.count - first == 1 ? arguments.spans[first] : stopSpan,
+                error(.invalidValue, values.count - first == 1 ? arguments.spans[first] : stopSpan,
                       "the stop positions of '\(function)' must not decrease (\(formatNumber(last * (kind == 1 ? 100 : 1)))\(kind == 1 ? "%" : "pt") before \(formatNumber(value * (kind == 1 ? 100 : 1)))\(kind == 1 ? "%" : "pt"))")
                 return nil
             }
@@ -381,7 +381,7 @@ extension Evaluation {
                 return nil
             }
             guard blur >= 0, blur <= PaintLimits.maxBlur, dx.isFinite, dy.isFinite else {
-                error("sem.invalid-value", item(2),
+                error(.invalidValue, item(2),
                       "the blur of 'shadow' must be from 0 to \(formatNumber(PaintLimits.maxBlur))pt, found \(formatNumber(blur))")
                 return nil
             }
@@ -399,7 +399,7 @@ extension Evaluation {
         case .none: return []
         case .list(let items):
             guard items.count <= PaintLimits.maxShadows else {
-                limit("sem.paint-limit", span, "more than \(PaintLimits.maxShadows) shadows on one node")
+                limit(.paintLimit, span, "more than \(PaintLimits.maxShadows) shadows on one node")
                 return nil
             }
             var shadows: [Shadow] = []

@@ -151,7 +151,7 @@ extension Evaluation {
         let kind = frames[top].node.kind
         if let beyond = Self.beyondCoordinateRange(value) {
             if !fromStyle || !frames[top].explicit.contains(property) {
-                report(.error("sem.out-of-range", at: valueSpan,
+                report(.error(.outOfRange, at: valueSpan,
                               "'\(property.name)' is \(beyond), beyond the coordinate range of ±\(formatNumber(Scene.maximumCoordinate))pt (about 3.5 km)"))
             }
             return
@@ -268,7 +268,7 @@ extension Evaluation {
         case .fill, .stroke:
             if case .paint(let spec) = value {
                 if property == .stroke && spec.isPattern {
-                    error("sem.invalid-value", valueSpan,
+                    error(.invalidValue, valueSpan,
                           "a pattern ('hatch', 'dots') fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
                     return
                 }
@@ -589,7 +589,7 @@ extension Evaluation {
         case .letterSpacing, .wordSpacing:
             guard let x = length(value), x.isFinite else { mismatch(); return }
             guard abs(x) <= TextLimits.maxSpacing else {
-                error("sem.invalid-value", valueSpan, "\(what) must be between -\(formatNumber(TextLimits.maxSpacing)) and \(formatNumber(TextLimits.maxSpacing))pt, found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "\(what) must be between -\(formatNumber(TextLimits.maxSpacing)) and \(formatNumber(TextLimits.maxSpacing))pt, found \(formatNumber(x))")
                 return
             }
             setInherited(property, top) {
@@ -609,7 +609,7 @@ extension Evaluation {
             default: mismatch(names: ["baseline", "sub", "super"]); return
             }
             guard points.isFinite, em.isFinite, abs(points) <= TextLimits.maxSpacing, abs(em) <= 10 else {
-                error("sem.invalid-value", valueSpan, "\(what) is out of range")
+                error(.invalidValue, valueSpan, "\(what) is out of range")
                 return
             }
             setInherited(property, top) { $0.typography.baselineShift = points; $0.typography.baselineShiftEm = em }
@@ -625,18 +625,18 @@ extension Evaluation {
             default: mismatch(); return
             }
             guard !stops.isEmpty, stops.count <= TextLimits.maxTabStops else {
-                error("sem.invalid-value", valueSpan, "\(what) takes 1 to \(TextLimits.maxTabStops) positions, found \(stops.count)")
+                error(.invalidValue, valueSpan, "\(what) takes 1 to \(TextLimits.maxTabStops) positions, found \(stops.count)")
                 return
             }
             for (i, x) in stops.enumerated() where !(x > 0 && x.isFinite) || (i > 0 && x <= stops[i - 1]) {
-                error("sem.invalid-value", valueSpan, "\(what) must be positive and increasing, found \(formatNumber(x)) after \(i > 0 ? formatNumber(stops[i - 1]) : "the left edge")")
+                error(.invalidValue, valueSpan, "\(what) must be positive and increasing, found \(formatNumber(x)) after \(i > 0 ? formatNumber(stops[i - 1]) : "the left edge")")
                 return
             }
             setInherited(property, top) { $0.typography.tabStops = stops }
         case .maxLines:
             guard case .number(let x) = value else { mismatch(); return }
             guard x >= 1, x == x.rounded(), x <= Double(TextLimits.maxLines) else {
-                error("sem.invalid-value", valueSpan, "\(what) must be a whole number from 1 to \(TextLimits.maxLines), found \(formatNumber(x))")
+                error(.invalidValue, valueSpan, "\(what) must be a whole number from 1 to \(TextLimits.maxLines), found \(formatNumber(x))")
                 return
             }
             frames[top].node.geometry.textFit.maxLines = Int(x)

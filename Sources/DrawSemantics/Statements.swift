@@ -329,7 +329,7 @@ extension Evaluation {
                 case .point(let w, let h) where w > 0 && h > 0 && w <= Scene.maximumPageSide && h <= Scene.maximumPageSide:
                     size = Size(w, h)
                 case .point(let w, let h) where w > 0 && h > 0:
-                    report(.error("sem.page-too-large", at: valueSpan,
+                    report(.error(.pageTooLarge, at: valueSpan,
                                   "a page of \(formatNumber(w)) × \(formatNumber(h))pt is larger than PDF allows: at most \(formatNumber(Scene.maximumPageSide))pt (200in) each way"))
                 default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
                                       value, valueSpan, argument.value)
