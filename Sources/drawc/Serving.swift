@@ -207,7 +207,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         } catch {
             snapshot = PreviewSnapshot(
                 version: version, source: [], pages: [], sources: [], diagnosticsText: "drawc: \(error)\n",
-                diagnostics: [DrawDiagnostic(id: "io.error", severity: .error, message: error.message, file: input, location: nil)],
+                diagnostics: [DrawDiagnostic(id: CLIID.ioError.rawValue, severity: .error, message: error.message, file: input, location: nil)],
                 hasErrors: true, filesRead: [])
         }
         snapshot.milliseconds = monotonicMilliseconds() - start
