@@ -174,7 +174,7 @@ def run_checks(driver, path, url, token, origin, editor_log):
     # A file edit shows.
     before = picture(driver)
     write(path, DRAWING.replace('"Box"', '"Edited"'))
-    ok = wait_for(lambda: picture(driver) > before and "Edited" in driver.find_element(By.ID, "pages").get_attribute("innerHTML"))
+    ok = wait_for(lambda: picture(driver) > before and "Edited" in driver.find_element(By.ID, "pages").get_attribute("textContent"))
     check("an edit of the file shows", ok)
 
     # An error shows its message; the old picture stays.
@@ -184,7 +184,7 @@ def run_checks(driver, path, url, token, origin, editor_log):
     errors = driver.find_element(By.ID, "errors").text if ok else ""
     check("an error shows its message with file:line:col", ok and re.search(r"flow\.draw:1[01]:\d+: error: ", errors), errors)
     check("the old picture stays under the error",
-          picture(driver) == good and "Edited" in driver.find_element(By.ID, "pages").get_attribute("innerHTML"))
+          picture(driver) == good and "Edited" in driver.find_element(By.ID, "pages").get_attribute("textContent"))
     write(path, DRAWING)
     wait_for(lambda: picture(driver) > good and not driver.find_element(By.ID, "errors").is_displayed())
     refresh_state()
@@ -355,7 +355,7 @@ def measure(driver, path, runs):
         lines.append(f'rect "n{i}", at: ({(i % 10) * 60 + 30}, {(i // 10) * 40 + 20}), width: 50, height: 28, fill: #eef')
     base = "\n".join(lines) + "\n"
     write(path, base)
-    wait_for(lambda: "n198" in driver.find_element(By.ID, "pages").get_attribute("innerHTML"), timeout=20)
+    wait_for(lambda: "n198" in driver.find_element(By.ID, "pages").get_attribute("textContent"), timeout=20)
     latencies = []
     for run in range(runs):
         time.sleep(0.15)
