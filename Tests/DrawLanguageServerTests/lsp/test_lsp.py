@@ -232,7 +232,7 @@ async def test_completion_offers_the_properties_of_the_kind_at_the_cursor(client
     uri = await open_text(client, tmp_path / "props.draw", text)
     items = await complete(client, uri, text, 'circle "a", ')
     assert "r" in items and "corner" not in items and "fill" in items
-    assert items["fill"].documentation.value.startswith("**fill**: a color or 'none'")
+    assert items["fill"].documentation.value.startswith("**fill**: a color")
     assert "Inherited" in items["fill"].documentation.value and "Default: none" in items["fill"].documentation.value
     assert "The paint inside the outline" in items["fill"].documentation.value
     items = await complete(client, uri, text, 'rect "b", co')
