@@ -305,7 +305,7 @@ async def test_hover_shows_property_docs_frames_paint_values_and_colours(client:
     )
     uri = await open_text(client, tmp_path / "hover.draw", text)
     value = await hover_text(client, uri, text, "rect \"API\", id: api, width: 80, height: 40, at: (100, 50), fi")
-    assert value.startswith("**fill**: a color or 'none'")
+    assert value.startswith("**fill**: a color")
     value = await hover_text(client, uri, text, "margin: 0\nre")
     assert "frame: x 60, y 30, width 80, height 40 pt" in value
     assert "fill #d7263d, stroke #000080" in value
