@@ -224,30 +224,9 @@ struct ObjectNumbers {
             }
             out.append(static: " >>")
         }
-        if !use.graphicsStates.isEmpty {
-            out.append(static: " /ExtGState <<")
-            for index in use.graphicsStates {
-                out.append(static: " /GS"); out.append(integer: index); out.append(0x20)
-                out.reference(graphicsStates[index])
-            }
-            out.append(static: " >>")
-        }
-        if !use.patterns.isEmpty {
-            out.append(static: " /Pattern <<")
-            for index in use.patterns {
-                out.append(static: " /P"); out.append(integer: index); out.append(0x20)
-                out.reference(patterns[index])
-            }
-            out.append(static: " >>")
-        }
-        if !use.shadings.isEmpty {
-            out.append(static: " /Shading <<")
-            for index in use.shadings {
-                out.append(static: " /Sh"); out.append(integer: index); out.append(0x20)
-                out.reference(shadings[index])
-            }
-            out.append(static: " >>")
-        }
+        Self.writeEntries(" /ExtGState <<", name: " /GS", use.graphicsStates, objects: graphicsStates, into: &out)
+        Self.writeEntries(" /Pattern <<", name: " /P", use.patterns, objects: patterns, into: &out)
+        Self.writeEntries(" /Shading <<", name: " /Sh", use.shadings, objects: shadings, into: &out)
         if !use.images.isEmpty || !use.forms.isEmpty {
             out.append(static: " /XObject <<")
             for index in use.images {
@@ -260,6 +239,18 @@ struct ObjectNumbers {
                 out.reference(forms[index])
             }
             out.append(static: " >>")
+        }
+        out.append(static: " >>")
+    }
+
+    /// `key << /NAMEi R … >>` for the resources of one kind that a stream uses, if any.
+    private static func writeEntries(_ key: StaticString, name: StaticString, _ used: OrderedIndexSet, objects: [Int],
+                                     into out: inout ByteBuffer) {
+        guard !used.isEmpty else { return }
+        out.append(static: key)
+        for index in used {
+            out.append(static: name); out.append(integer: index); out.append(0x20)
+            out.reference(objects[index])
         }
         out.append(static: " >>")
     }
