@@ -717,7 +717,7 @@ extension Evaluation {
             typeMismatch("'points'", expected: "a list of points or a points string", value, valueSpan, expr)
             return
         }
-        frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure)
+        frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure, span: valueSpan)
     }
 
     /// Decodes a compact points string, reporting a malformed point at its exact
