@@ -151,7 +151,7 @@ extension Evaluation {
         }
         let depth = 1 + Self.patternDepth(tileNode.children)
         if depth > PaintLimits.maxPatternDepth && !failed {
-            limit(.paintLimit, span, "patterns nest deeper than \(PaintLimits.maxPatternDepth): a tile fills with a pattern whose tile fills with a pattern …")
+            limit(.paintLimit, name?.span ?? statement.kind.span, "patterns nest deeper than \(PaintLimits.maxPatternDepth): a tile fills with a pattern whose tile fills with a pattern …")
             failed = true
         }
         guard let name else { return }

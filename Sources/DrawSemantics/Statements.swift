@@ -562,6 +562,11 @@ extension Evaluation {
 
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {
         guard let anchor = point.anchor else { return }
+        if insidePattern > 0 {
+            error(.invalidValue, anchor.span,
+                  "a node inside 'pattern' cannot refer to other nodes: its tile is drawn on its own, once for every shape it fills")
+            return
+        }
         if mustPrecede, let info = ids[anchor.nodeID], info.page == pageIndex { return }
         pendingReferences.append(PendingReference(id: anchor.nodeID, span: anchor.span, page: pageIndex, mustPrecede: mustPrecede))
     }
