@@ -269,7 +269,7 @@ extension Evaluation {
             if case .paint(let spec) = value {
                 if property == .stroke && spec.isPattern {
                     error(.invalidValue, valueSpan,
-                          "a pattern ('hatch', 'dots') fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
+                          "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
                     return
                 }
                 setInherited(property, top) {
