@@ -269,7 +269,7 @@ extension Evaluation {
             if case .paint(let spec) = value {
                 if property == .stroke && spec.isPattern {
                     error(.invalidValue, valueSpan,
-                          "a pattern ('hatch', 'dots') fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
+                          "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
                     return
                 }
                 setInherited(property, top) {
@@ -719,7 +719,7 @@ extension Evaluation {
             typeMismatch("'points'", expected: "a list of points or a points string", value, valueSpan, expr)
             return
         }
-        frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure)
+        frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure, span: valueSpan)
     }
 
     /// Decodes a compact points string, reporting a malformed point at its exact
