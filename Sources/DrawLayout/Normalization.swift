@@ -26,9 +26,14 @@ func isCombiningMark(_ v: UInt32) -> Bool {
 struct Composer {
     private var cache: [String: Unicode.Scalar?] = [:]
 
+    /// Whether `compose` may change `text` (false: it returns `text` as it is).
+    func composes(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: { isCombiningMark($0.value) })
+    }
+
     /// `text` with combining sequences composed where a precomposed scalar exists.
     mutating func compose(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isCombiningMark($0.value) }) else { return text }
+        guard composes(text) else { return text }
         var result = String.UnicodeScalarView()
         for character in text {
             let scalars = character.unicodeScalars

@@ -385,8 +385,12 @@ extension LayoutEngine {
                 shape(composed, offsets: composed.count == run.text.count ? run.offsets : nil, run: index)
             }
         } else {
-            let text = composer.compose(content)
-            if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            // (Text without combining marks is kept as it is: no comparison needed.)
+            var text = content
+            if composer.composes(content) {
+                text = composer.compose(content)
+                if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            }
             shape(text.unicodeScalars, offsets: nil, run: 0)
         }
         paragraphEnds.append(shaped.count)
@@ -562,7 +566,18 @@ extension LayoutEngine {
         if start0 == end { ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true)); return }
         var classes: [LineBreakClass] = []
         classes.reserveCapacity(end - start0)
-        for i in paragraph { classes.append(glyphs[i].isTab ? .BA : LineBreakClass.resolved(glyphs[i].scalar)) }
+        var hardBreaks = false
+        for i in paragraph {
+            let c = glyphs[i].isTab ? LineBreakClass.BA : LineBreakClass.resolved(glyphs[i].scalar)
+            if c == .BK || c == .CR || c == .LF || c == .NL { hardBreaks = true }
+            classes.append(c)
+        }
+        // Without a width only a mandatory break (after BK, CR, LF, NL) ends a line: with none
+        // of those the paragraph is one line, as the loop below would find.
+        if wrapWidth == nil, !hardBreaks {
+            ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true))
+            return
+        }
         let actions = lineBreakActions(classes)
         // Hyphenation is looked for only where a line overflows, in the word it overflows in.
         let hyphenates = wrapWidth != nil && settings.contains(where: { $0.typography.hyphenate })
