@@ -28,7 +28,10 @@ struct Composer {
 
     /// Whether `compose` may change `text` (false: it returns `text` as it is).
     func composes(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: { isCombiningMark($0.value) })
+        // Every combining mark is U+0300 or above, whose UTF-8 lead byte is 0xCC or above:
+        // text without such a byte (ASCII, most Latin) has none, found without decoding.
+        guard text.utf8.contains(where: { $0 >= 0xCC }) else { return false }
+        return text.unicodeScalars.contains(where: { isCombiningMark($0.value) })
     }
 
     /// `text` with combining sequences composed where a precomposed scalar exists.

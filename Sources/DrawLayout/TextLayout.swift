@@ -110,6 +110,12 @@ final class LayoutFace {
 
     /// Pair kerning in em (negative: closer).
     func kerning(_ left: UInt16, _ right: UInt16) -> Double {
+        if !kerningByCodes.isEmpty {
+            // A pair seen before: read before `standardMetrics` is unwrapped (which copies
+            // the metrics, tables and all, on every call).
+            let cached = kerningByCodes[Int(left & 0xFF) << 8 | Int(right & 0xFF)]
+            if cached != Int16.min { return Double(cached) / 1000 }
+        }
         if let metrics = standardMetrics {
             let slot = Int(left & 0xFF) << 8 | Int(right & 0xFF)
             let cached = kerningByCodes[slot]
@@ -327,6 +333,8 @@ extension LayoutEngine {
             var byteOffset = 0
             var index = 0
             var wordStart = true
+            // (Asked once per run, not per scalar: the comparison is a call into DrawSemantics.)
+            let plain = t.textTransform == .none && !t.smallCaps
             func add(_ scalar: Unicode.Scalar, drawn: Unicode.Scalar, offset: Int, size: Double) {
                 let isTab = drawn == "\t" && !t.tabStops.isEmpty
                 let s: Unicode.Scalar = drawn == "\t" ? " " : drawn
@@ -353,7 +361,7 @@ extension LayoutEngine {
                 if scalar == "\r" { continue }
                 if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
                 // The common case: no transform, no small caps — no Unicode property lookups.
-                if t.textTransform == .none && !t.smallCaps {
+                if plain {
                     add(scalar, drawn: scalar, offset: offset, size: r.size)
                     continue
                 }
