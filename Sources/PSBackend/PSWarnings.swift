@@ -11,7 +11,7 @@ enum PSWarnings {
     static let imageAlpha =
         "postscript has no partial image transparency: Ghostscript run with -dALLOWPSTRANSPARENCY shows it (a soft mask); other interpreters draw pixels of a PNG image opaque where their alpha is at least 50 % and leave out the others (shadows lose their blur there)"
     static let gradientAlpha =
-        "postscript shadings have no transparency: gradient stops are drawn with their colours only, each gradient with the largest alpha of its stops where Ghostscript shows opacity"
+        "postscript shadings have no transparency: Ghostscript run with -dALLOWPSTRANSPARENCY shows transparent gradient stops (a soft mask); other interpreters draw their colours only"
     static let blend =
         "postscript has no blend modes: Ghostscript run with -dALLOWPSTRANSPARENCY shows them; other interpreters draw groups with 'blend' as 'normal'"
     static let shadow =
@@ -67,7 +67,7 @@ enum PSWarnings {
         for page in pages {
             if let background = page.background, background.alpha < 1 { return true }
             scan.items(page.items)
-            if scan.opacity || scan.blend || scan.imageAlpha != nil { return true }
+            if scan.opacity || scan.blend || scan.gradientAlpha || scan.imageAlpha != nil { return true }
         }
         return false
     }

@@ -8,9 +8,11 @@
 // feature is there (a gradient changes colour, a shadow darkens the paper, …), and the
 // files are checked for the format's own machinery (shadings, soft masks, filters).
 //
-// PostScript cannot show everything (docs/postscript.md): where it approximates, the
-// comparison runs as a known issue with the reason, so an approximation that starts to
-// match fails the run and must be removed from the list.
+// PostScript shows transparent stops, shadow images and blend modes through Ghostscript's
+// transparency extensions (rendered here with -dALLOWPSTRANSPARENCY, docs/postscript.md),
+// so it is compared like the others. Where a rendering differs by design, the comparison
+// runs as a known issue with the reason, so a difference that goes away fails the run and
+// must be removed from the list.
 
 import DrawKit
 import DrawTestSupport
@@ -28,11 +30,6 @@ enum PaintConformance {
 
     /// Renderings that differ by design, by "drawing/renderer", with the reason.
     static let knownDifferences: [String: String] = [
-        "paint-transparent-stops/ps": "PostScript shadings carry no alpha: transparent stops are drawn opaque (warning)",
-        "paint-shadows/ps": "PostScript draws image alpha as on/off at 50 %: the shadow image loses its blur (warning)",
-        "paint-blend/ps": "PostScript has no blend modes: discs are drawn 'normal' (warning)",
-        "poster/ps": "blend modes, transparent stops and shadow blur are not shown by PostScript (warnings)",
-        "gradient-bars/ps": "PostScript draws image alpha as on/off at 50 %: the shadow image loses its blur (warning)",
         "paint-blend/poppler": "poppler's Saturation blend differs from MuPDF's, librsvg's and drawc's (which agree) in half of that disc",
     ]
 

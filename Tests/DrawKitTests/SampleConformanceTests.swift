@@ -20,10 +20,6 @@ enum Conformance {
     static let knownDifferences: [String: String] = [
         "typography/svg/1":
             "rsvg-convert shows Symbol and ZapfDingbats text through fontconfig with its own advances and glyph choices (board, 16:30)",
-        // Issue 24: PostScript cannot show blend modes, transparent gradient stops or an
-        // image's partial alpha (the shadow images), and says so (docs/postscript.md).
-        "poster/ps/1": "PostScript draws blend modes as normal, transparent stops opaque and shadow images with on/off alpha (warnings)",
-        "gradient-bars/ps/1": "PostScript draws the shadow images with on/off alpha at 50 %, so the shadows lose their blur (warning)",
     ]
 
     static let root = packageRoot()
