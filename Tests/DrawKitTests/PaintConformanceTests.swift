@@ -59,11 +59,9 @@ enum PaintConformance {
         let pdf = compile(source: try source(path), path: Conformance.root + "/" + path, format: .pdf)
         try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
         Conformance.write(pdf.outputs[0].bytes, "\(folder)/\(name).pdf")
-        let run = try ExternalTool.run("pdftoppm", ["-r", "384", "-singlefile", "\(folder)/\(name).pdf", "\(folder)/poppler-big"])
-        #expect(run.status == 0, "pdftoppm: \(run.stderrText)")
-        let big = try Conformance.readPages(in: folder, prefix: "poppler-big")
-        try #require(big.count == 1)
-        return big[0].downsampled(by: 4)
+        let pages = try Renderers.poppler(pdf: "\(folder)/\(name).pdf", folder: folder, prefix: "poppler")
+        try #require(pages.count == 1)
+        return pages[0]
     }
 }
 
@@ -85,9 +83,7 @@ struct PaintConformanceTests {
 
         var renderings: [(String, Raster)] = []
         // MuPDF: the same PDF through a second, independent renderer.
-        let mutool = try ExternalTool.run("mutool", ["draw", "-q", "-r", "96", "-o", "\(folder)/mupdf.png", "\(folder)/\(name).pdf"])
-        #expect(mutool.status == 0, "mutool: \(mutool.stderrText)")
-        let mupdf = try #require(Conformance.readPages(in: folder, prefix: "mupdf.png").first)
+        let mupdf = try Renderers.mupdf(pdf: "\(folder)/\(name).pdf", output: "\(folder)/mupdf.png")
         if PaintConformance.mupdfReference.contains(name) {
             reference = mupdf
             renderings.append(("poppler", poppler))
@@ -98,23 +94,12 @@ struct PaintConformanceTests {
         let svg = compile(source: source, path: full, format: .svg)
         try #require(svg.succeeded, "\(svg.report.rendered(as: .text))")
         Conformance.write(svg.outputs[0].bytes, "\(folder)/\(name).svg")
-        let rsvg = try ExternalTool.run("rsvg-convert", [
-            "--dpi-x", "96", "--dpi-y", "96", "--background-color", "white", "--format", "png",
-            "--output", "\(folder)/rsvg.png", "\(folder)/\(name).svg",
-        ])
-        #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderrText)")
-        renderings.append(("svg", try #require(Conformance.readPages(in: folder, prefix: "rsvg.png").first)))
+        renderings.append(("svg", try Renderers.rsvg(svg: "\(folder)/\(name).svg", output: "\(folder)/rsvg.png")))
 
         let ps = compile(source: source, path: full, format: .ps)
         try #require(ps.succeeded, "\(ps.report.rendered(as: .text))")
         Conformance.write(ps.outputs[0].bytes, "\(folder)/\(name).ps")
-        let gs = try ExternalTool.run("gs", [
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=png16m",
-            "-r384", "-dDownScaleFactor=4", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
-            "-sOutputFile=\(folder)/ghostscript.png", "\(folder)/\(name).ps",
-        ])
-        #expect(gs.status == 0, "gs: \(gs.stdoutText)\(gs.stderrText)")
-        renderings.append(("ps", try #require(Conformance.readPages(in: folder, prefix: "ghostscript.png").first)))
+        renderings.append(("ps", try #require(Renderers.ghostscript(ps: "\(folder)/\(name).ps", folder: folder, prefix: "ghostscript").first)))
 
         let png = compile(source: source, path: full, format: .png)
         try #require(png.succeeded, "\(png.report.rendered(as: .text))")
