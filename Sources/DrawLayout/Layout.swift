@@ -437,7 +437,7 @@ struct LayoutEngine {
                 if let made = inkOutline(of: points, width: g.width, options: g.ink) {
                     outline = made
                 } else {
-                    report(.error(.inkLimit, at: node.span,
+                    report(.error(.inkLimit, at: points.span == .unknown ? node.span : points.span,
                                   "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
                 }
             }
@@ -1252,7 +1252,9 @@ struct LayoutEngine {
         case .stroke:
             let path = paths[Int(box.side)]
             if !path.isEmpty {
-                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { $0 + o }),
+                // Written on the ink grid: an outline's computed coordinates need no more
+                // digits than that (docs/language.md, "Ink precision").
+                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { onInkGrid($0 + o) }),
                                    Paint(fill: Fill(color: style.color, rule: .nonZero))))
             }
         case .path:
