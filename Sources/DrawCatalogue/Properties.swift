@@ -163,7 +163,7 @@ extension Property {
                                 doc: "Applies `style` declarations; properties written on the node win.",
                                 example: "rect style: [card, warning]")
         case .fill:
-            return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots) or 'none'", default: "none",
+            return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots, a `pattern` block) or 'none'", default: "none",
                                 group: .paint, words: ["none"],
                                 doc: "The paint inside the outline. On a `grid`, `fill: true` stretches shape cells to their slot.",
                                 example: "rect fill: #fde68a")

@@ -79,7 +79,7 @@ extension Evaluation {
                 if step == nil { failed = true }
             case "rotate":
                 switch value {
-                case .angle(let a), .number(let a) where a.isFinite: rotate = a
+                case .angle(let a) where a.isFinite, .number(let a) where a.isFinite: rotate = a
                 default:
                     typeMismatch("'rotate' of 'pattern'", expected: "an angle", value, valueSpan, argument.value)
                     failed = true

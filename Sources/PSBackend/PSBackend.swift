@@ -121,7 +121,7 @@ struct PSDocumentWriter {
         self.encapsulated = encapsulated
         images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
-        usesOpacity = PSWarnings.usesOpacity(pages + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) })
+        usesOpacity = PSWarnings.usesOpacity(pages + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) }, images: images)
         for page in pages { collectFonts(page.items) }
         for pattern in document.patterns { collectFonts(pattern.items) }
         var names: Set<String> = []
@@ -421,7 +421,7 @@ struct PSDocumentWriter {
         }
         out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
 
-        let pageUsesOpacity = PSWarnings.usesOpacity([page] + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) })
+        let pageUsesOpacity = PSWarnings.usesOpacity([page] + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) }, images: images)
         if pageUsesOpacity {
             // Ghostscript composites transparency on its pdf14 device (see the prolog).
             out.append("tb\n")
@@ -499,16 +499,21 @@ struct PSBody {
             if clip.isEmpty { content.op("0 0 m") }
             content.op("W")
         }
-        if opacity < 1 {
+        if opacity < 1 || group.blend != .normal {
             // A real transparency group where Ghostscript offers one: it is composited with
-            // the fill alpha current when it begins, and its items start opaque inside.
+            // the fill alpha and the blend mode current when it begins, and its items start
+            // opaque and normal inside.
             guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) else { content.grestore(); return }
             content.setFillAlpha(opacity)
+            if group.blend != .normal { content.opText("/" + group.blend.pdfName + " bm") }
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }
             content.op("gb")
             content.resetAlpha()
+            if group.blend != .normal { content.op("/Normal bm") }
             items(group.items, into: &content)
             content.op("ge")
+            // Ghostscript keeps the blend mode outside gsave/grestore.
+            if group.blend != .normal { content.op("/Normal bm") }
         } else {
             items(group.items, into: &content)
         }

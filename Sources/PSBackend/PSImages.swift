@@ -97,6 +97,30 @@ enum PSImages {
         }
         let range = decoded.invertedCMYK ? "1 0" : "0 1"
         let decode = Array(repeating: range, count: decoded.components).joined(separator: " ")
+        if usesOpacity, decoded.hasPartialAlpha, case .samples(let samples) = decoded.data, let alpha = decoded.alpha {
+            // Where Ghostscript's transparency is on (`tp`): the alpha as a luminosity soft
+            // mask of a transparency group holding the opaque colours — the image as PDF and
+            // SVG show it, soft edges and all (shadows are such images). Elsewhere the same
+            // on/off mask at 50 % as below. Each branch reads its own copy of the data
+            // (`currentfile` data cannot be read twice), the other one skips it.
+            let skip = "{currentfile /ASCII85Decode filter flushfile} ifelse"
+            // The mask group takes the current colour space (`true`): DeviceGray. Inheriting the
+            // page's instead (`false`) changes how Ghostscript converts every later colour.
+            content.raw("tp {/DeviceGray setcolorspace true << /Subtype /Luminosity >> 0 0 1 1 .begintransparencymaskgroup ")
+            imageDictionary(bitsPerComponent: 8, decode: "0 1", into: &content)
+            content.opText("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter >> image} " + skip)
+            ASCII85.encode(Deflate.compress(alpha), into: &content.out)
+            content.newline()
+            content.raw("tp {0 .endtransparencymask << >> 0 0 1 1 .begintransparencygroup ")
+            content.rawText(["", "/DeviceGray", "", "/DeviceRGB", "/DeviceCMYK"][decoded.components] + " setcolorspace ")
+            imageDictionary(bitsPerComponent: 8, decode: decode, into: &content)
+            content.opText("/DataSource currentfile /ASCII85Decode filter /FlateDecode filter >> image} " + skip)
+            ASCII85.encode(Deflate.compress(samples), into: &content.out)
+            content.newline()
+            // The soft mask stays in Ghostscript's state past `grestore`: a mask of subtype
+            // /None removes it, so it cannot fall on what is drawn next.
+            content.op("tp {.endtransparencygroup false << /Subtype /None >> 0 0 1 1 .begintransparencymaskgroup currentfile /ASCII85Decode filter flushfile} {")
+        }
         if masked {
             content.op("<< /ImageType 3 /InterleaveType 1")
             content.raw("/MaskDict ")
@@ -127,6 +151,7 @@ enum PSImages {
             content.opText("/DataSource currentfile /ASCII85Decode filter /DCTDecode filter " + close)
             encoded = bytes
         }
+        if usesOpacity, decoded.hasPartialAlpha, case .samples = decoded.data { content.op("} ifelse") }
         ASCII85.encode(encoded, into: &content.out)
         content.newline()
         content.grestore()

@@ -49,6 +49,8 @@ enum PSProlog {
     % x0 y0 x1 y1 gb ... ge: a transparency group, composited with the current fill alpha.
     /gb {tp {<< >> 5 1 roll .begintransparencygroup} {pop pop pop pop} ifelse} bd
     /ge {tp {.endtransparencygroup} if} bd
+    % /Name bm: the blend mode of what is painted next (Ghostscript's PDF blend modes).
+    /bm {tp {.setblendmode} {pop} ifelse} bd
     % newname basename wa: define newname as basename re-encoded with our WinAnsi vector.
     /wa {findfont dup length dict begin {1 index /FID ne {def} {pop pop} ifelse} forall
     /Encoding \(encodingName) def currentdict end definefont pop} bd

@@ -22,6 +22,35 @@ extension PSBody {
         content.path(path)
         if usesOpacity { content.setFillAlpha(fill != nil ? gradient.representativeColor.alpha : 1) }
         if usesOpacity, stroke != nil { content.setStrokeAlpha(gradient.representativeColor.alpha) }
+        // Transparent stops where Ghostscript's transparency is on: the stops' alpha as a
+        // DeviceGray shading drawn into a luminosity soft mask, the colours inside a
+        // transparency group under it (as PDF's soft mask does); elsewhere colours only.
+        let masked = usesOpacity && gradient.hasTransparency && bounds != nil
+        if masked, let box = bounds {
+            let corners = [box.minX, box.minY, box.maxX, box.maxY]
+            content.raw("tp {/DeviceGray setcolorspace true << /Subtype /Luminosity >> ")
+            for v in corners { content.number(v) }
+            content.raw(".begintransparencymaskgroup ")
+            shadingPattern(gradient, t0: t0, t1: t1, gray: true, into: &content)
+            for v in [box.minX, box.minY, box.width, box.height] { content.number(v) }
+            content.raw("rectfill 0 .endtransparencymask << >> ")
+            for v in corners { content.number(v) }
+            content.op(".begintransparencygroup 1 fa 1 sa} if")
+        }
+        shadingPattern(gradient, t0: t0, t1: t1, gray: false, into: &content)
+        if let stroke {
+            content.setStrokeStyle(stroke)
+            content.op("s")
+        } else {
+            content.op(fill?.rule == .evenOdd ? "ef" : "f")
+        }
+        if masked { content.op("tp {.endtransparencygroup false << /Subtype /None >> 0 0 1 1 .begintransparencymaskgroup} if") }
+        content.grestore()
+    }
+
+    /// `<< /PatternType 2 /Shading … >> [transform] makepattern setpattern`: the gradient's
+    /// colours over `t0…t1`, or with `gray` its alpha (DeviceGray, for a soft mask).
+    func shadingPattern(_ gradient: Gradient, t0: Double, t1: Double, gray: Bool, into content: inout PSContent) {
         content.rawText("<< /PatternType 2 /Shading << ")
         switch gradient.geometry {
         case .linear(let start, let end):
@@ -34,7 +63,7 @@ extension PSBody {
             content.number(focal.x); content.number(focal.y); content.number(0)
             content.number(c.x); content.number(c.y); content.number(radius * t1)
         }
-        content.rawText("] /ColorSpace /DeviceRGB /Extend [true true] /Domain [")
+        content.rawText("] /ColorSpace " + (gray ? "/DeviceGray" : "/DeviceRGB") + " /Extend [true true] /Domain [")
         content.number(t0); content.number(t1)
         content.rawText("] /Function << /FunctionType 3 /Domain [")
         content.number(t0); content.number(t1)
@@ -43,9 +72,13 @@ extension PSBody {
         let segments = gradient.segments(from: t0, to: t1)
         for segment in segments {
             content.rawText("<< /FunctionType 2 /Domain [0 1] /C0 [")
-            for v in [segment.startColor.red, segment.startColor.green, segment.startColor.blue] { content.number(min(1, max(0, v))) }
+            for v in gray ? [segment.startColor.alpha] : [segment.startColor.red, segment.startColor.green, segment.startColor.blue] {
+                content.number(min(1, max(0, v)))
+            }
             content.rawText("] /C1 [")
-            for v in [segment.endColor.red, segment.endColor.green, segment.endColor.blue] { content.number(min(1, max(0, v))) }
+            for v in gray ? [segment.endColor.alpha] : [segment.endColor.red, segment.endColor.green, segment.endColor.blue] {
+                content.number(min(1, max(0, v)))
+            }
             content.rawText("] /N 1 >>")
             content.newline()
         }
@@ -58,12 +91,5 @@ extension PSBody {
         for v in [m.a, m.b, m.c, m.d] { content.number(v, precision: 8) }
         content.number(m.e); content.number(m.f)
         content.op("] makepattern setpattern")
-        if let stroke {
-            content.setStrokeStyle(stroke)
-            content.op("s")
-        } else {
-            content.op(fill?.rule == .evenOdd ? "ef" : "f")
-        }
-        content.grestore()
     }
 }

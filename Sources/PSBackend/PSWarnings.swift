@@ -9,11 +9,11 @@ enum PSWarnings {
     static let trueType =
         "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
     static let imageAlpha =
-        "postscript has no partial image transparency: pixels of a PNG image are drawn opaque where their alpha is at least 50 % and left out elsewhere"
+        "postscript has no partial image transparency: Ghostscript run with -dALLOWPSTRANSPARENCY shows it (a soft mask); other interpreters draw pixels of a PNG image opaque where their alpha is at least 50 % and leave out the others (shadows lose their blur there)"
     static let gradientAlpha =
-        "postscript shadings have no transparency: gradient stops are drawn with their colours only, each gradient with the largest alpha of its stops where Ghostscript shows opacity"
+        "postscript shadings have no transparency: Ghostscript run with -dALLOWPSTRANSPARENCY shows transparent gradient stops (a soft mask); other interpreters draw their colours only"
     static let blend =
-        "postscript has no blend modes: groups with 'blend' are drawn as 'normal'"
+        "postscript has no blend modes: Ghostscript run with -dALLOWPSTRANSPARENCY shows them; other interpreters draw groups with 'blend' as 'normal'"
     static let shadow =
         "postscript has no blur: shadows are drawn as a stack of spread copies of the shape (see docs/postscript.md)"
     static let imageUnreadable =
@@ -58,14 +58,16 @@ enum PSWarnings {
         return warnings
     }
 
-    /// True when anything on `pages` is less than opaque (so the body writes alpha).
-    static func usesOpacity(_ pages: [Scene.Page]) -> Bool {
-        var scan = Scan(document: Scene.Document(), images: PSImages.Cache([]))
-        scan.checkImages = false
+    /// True when anything on `pages` is less than opaque (so the body writes alpha), an
+    /// image with partial alpha included when `images` are given (Ghostscript's soft masks
+    /// need its transparency compositor, as opacity does).
+    static func usesOpacity(_ pages: [Scene.Page], images: PSImages.Cache? = nil) -> Bool {
+        var scan = Scan(document: Scene.Document(), images: images ?? PSImages.Cache([]))
+        scan.checkImages = images != nil
         for page in pages {
             if let background = page.background, background.alpha < 1 { return true }
             scan.items(page.items)
-            if scan.opacity { return true }
+            if scan.opacity || scan.blend || scan.gradientAlpha || scan.imageAlpha != nil { return true }
         }
         return false
     }

@@ -56,8 +56,9 @@ enum Help {
         OUT-1.svg, OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write
         standard output. PNG is drawn by drawc itself (anti-aliased, the same bytes on every
         machine); text in the standard fonts needs the URW base-35 fonts (fonts-urw-base35).
-        PostScript warns where it cannot show what the drawing asks for (opacity outside
-        Ghostscript, blend modes, transparent gradient stops, the blur of shadows).
+        PostScript warns where it cannot show what the drawing asks for: opacity, blend modes,
+        transparent gradient stops and the blur of shadows show only in Ghostscript run with
+        -dALLOWPSTRANSPARENCY.
 
         Options:
           -o, --output OUT         where to write (only with a single input)

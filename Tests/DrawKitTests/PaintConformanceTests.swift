@@ -8,9 +8,11 @@
 // feature is there (a gradient changes colour, a shadow darkens the paper, …), and the
 // files are checked for the format's own machinery (shadings, soft masks, filters).
 //
-// PostScript cannot show everything (docs/postscript.md): where it approximates, the
-// comparison runs as a known issue with the reason, so an approximation that starts to
-// match fails the run and must be removed from the list.
+// PostScript shows transparent stops, shadow images and blend modes through Ghostscript's
+// transparency extensions (rendered here with -dALLOWPSTRANSPARENCY, docs/postscript.md),
+// so it is compared like the others. Where a rendering differs by design, the comparison
+// runs as a known issue with the reason, so a difference that goes away fails the run and
+// must be removed from the list.
 
 import DrawKit
 import DrawTestSupport
@@ -28,11 +30,6 @@ enum PaintConformance {
 
     /// Renderings that differ by design, by "drawing/renderer", with the reason.
     static let knownDifferences: [String: String] = [
-        "paint-transparent-stops/ps": "PostScript shadings carry no alpha: transparent stops are drawn opaque (warning)",
-        "paint-shadows/ps": "PostScript draws image alpha as on/off at 50 %: the shadow image loses its blur (warning)",
-        "paint-blend/ps": "PostScript has no blend modes: discs are drawn 'normal' (warning)",
-        "poster/ps": "blend modes, transparent stops and shadow blur are not shown by PostScript (warnings)",
-        "gradient-bars/ps": "PostScript draws image alpha as on/off at 50 %: the shadow image loses its blur (warning)",
         "paint-blend/poppler": "poppler's Saturation blend differs from MuPDF's, librsvg's and drawc's (which agree) in half of that disc",
     ]
 
@@ -62,11 +59,9 @@ enum PaintConformance {
         let pdf = compile(source: try source(path), path: Conformance.root + "/" + path, format: .pdf)
         try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
         Conformance.write(pdf.outputs[0].bytes, "\(folder)/\(name).pdf")
-        let run = try ExternalTool.run("pdftoppm", ["-r", "384", "-singlefile", "\(folder)/\(name).pdf", "\(folder)/poppler-big"])
-        #expect(run.status == 0, "pdftoppm: \(run.stderrText)")
-        let big = try Conformance.readPages(in: folder, prefix: "poppler-big")
-        try #require(big.count == 1)
-        return big[0].downsampled(by: 4)
+        let pages = try Renderers.poppler(pdf: "\(folder)/\(name).pdf", folder: folder, prefix: "poppler")
+        try #require(pages.count == 1)
+        return pages[0]
     }
 }
 
@@ -88,9 +83,7 @@ struct PaintConformanceTests {
 
         var renderings: [(String, Raster)] = []
         // MuPDF: the same PDF through a second, independent renderer.
-        let mutool = try ExternalTool.run("mutool", ["draw", "-q", "-r", "96", "-o", "\(folder)/mupdf.png", "\(folder)/\(name).pdf"])
-        #expect(mutool.status == 0, "mutool: \(mutool.stderrText)")
-        let mupdf = try #require(Conformance.readPages(in: folder, prefix: "mupdf.png").first)
+        let mupdf = try Renderers.mupdf(pdf: "\(folder)/\(name).pdf", output: "\(folder)/mupdf.png")
         if PaintConformance.mupdfReference.contains(name) {
             reference = mupdf
             renderings.append(("poppler", poppler))
@@ -101,23 +94,12 @@ struct PaintConformanceTests {
         let svg = compile(source: source, path: full, format: .svg)
         try #require(svg.succeeded, "\(svg.report.rendered(as: .text))")
         Conformance.write(svg.outputs[0].bytes, "\(folder)/\(name).svg")
-        let rsvg = try ExternalTool.run("rsvg-convert", [
-            "--dpi-x", "96", "--dpi-y", "96", "--background-color", "white", "--format", "png",
-            "--output", "\(folder)/rsvg.png", "\(folder)/\(name).svg",
-        ])
-        #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderrText)")
-        renderings.append(("svg", try #require(Conformance.readPages(in: folder, prefix: "rsvg.png").first)))
+        renderings.append(("svg", try Renderers.rsvg(svg: "\(folder)/\(name).svg", output: "\(folder)/rsvg.png")))
 
         let ps = compile(source: source, path: full, format: .ps)
         try #require(ps.succeeded, "\(ps.report.rendered(as: .text))")
         Conformance.write(ps.outputs[0].bytes, "\(folder)/\(name).ps")
-        let gs = try ExternalTool.run("gs", [
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=png16m",
-            "-r384", "-dDownScaleFactor=4", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
-            "-sOutputFile=\(folder)/ghostscript.png", "\(folder)/\(name).ps",
-        ])
-        #expect(gs.status == 0, "gs: \(gs.stdoutText)\(gs.stderrText)")
-        renderings.append(("ps", try #require(Conformance.readPages(in: folder, prefix: "ghostscript.png").first)))
+        renderings.append(("ps", try #require(Renderers.ghostscript(ps: "\(folder)/\(name).ps", folder: folder, prefix: "ghostscript").first)))
 
         let png = compile(source: source, path: full, format: .png)
         try #require(png.succeeded, "\(png.report.rendered(as: .text))")

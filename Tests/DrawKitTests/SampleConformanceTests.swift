@@ -20,10 +20,6 @@ enum Conformance {
     static let knownDifferences: [String: String] = [
         "typography/svg/1":
             "rsvg-convert shows Symbol and ZapfDingbats text through fontconfig with its own advances and glyph choices (board, 16:30)",
-        // Issue 24: PostScript cannot show blend modes, transparent gradient stops or an
-        // image's partial alpha (the shadow images), and says so (docs/postscript.md).
-        "poster/ps/1": "PostScript draws blend modes as normal, transparent stops opaque and shadow images with on/off alpha (warnings)",
-        "gradient-bars/ps/1": "PostScript draws the shadow images with on/off alpha at 50 %, so the shadows lose their blur (warning)",
     ]
 
     static let root = packageRoot()
@@ -69,14 +65,7 @@ enum Conformance {
 
     /// Renders page images of the files in `folder` named `prefix…` in name order.
     static func readPages(in folder: String, prefix: String) throws -> [Raster] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasPrefix(prefix) }.sorted()
-        return try names.map { name in
-            guard let data = FileManager.default.contents(atPath: folder + "/" + name), let raster = Raster.read([UInt8](data)) else {
-                throw ConformanceError("cannot decode \(folder)/\(name)")
-            }
-            return raster
-        }
+        try Renderers.readPages(in: folder, prefix: prefix)
     }
 }
 
@@ -179,55 +168,27 @@ struct RendererConformanceTests {
         let built = buildDocument(source: source, path: Conformance.path(name), options: CompileOptions())
         try #require(!built.hasErrors)
 
-        // PDF → pdftoppm (PPM pages), at 4 × 96 dpi, scaled down to 96 dpi here by a 4 × 4
-        // box filter, as Ghostscript does below. Poppler hardwires stroke adjustment (its
-        // SplashOutputDev ignores /SA), which at 96 dpi snaps every stroke thinner than two
-        // pixels onto whole pixels; at 384 dpi the snap moves an edge by a quarter of a final
-        // pixel at most, and what is compared is still a 96 dpi image.
+        // Each format through its independent renderer (DrawTestSupport's `Renderers`, shared
+        // with the paint suite): PDF by poppler and PostScript by Ghostscript, both at 4 × 96
+        // dpi scaled down to 96 dpi; SVG by rsvg-convert, on white paper, one file per page.
         let pdf = compile(source: source, path: Conformance.path(name), format: .pdf)
         try #require(pdf.succeeded, "\(pdf.report.rendered(as: .text))")
         Conformance.write(pdf.outputs[0].bytes, "\(folder)/\(name).pdf")
-        let poppler = try ExternalTool.run("pdftoppm", ["-r", "\(Conformance.dpi * 4)", "\(folder)/\(name).pdf", "\(folder)/render-pdf-big"])
-        #expect(poppler.status == 0, "pdftoppm: \(poppler.stderrText)")
-        for big in try Conformance.readPages(in: folder, prefix: "render-pdf-big").enumerated() {
-            Conformance.write(big.element.downsampled(by: 4).ppm, "\(folder)/render-pdf-\(String(format: "%03d", big.offset + 1)).ppm")
-        }
-        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where old.hasPrefix("render-pdf-big") {
-            try? FileManager.default.removeItem(atPath: "\(folder)/\(old)")
-        }
+        let pdfPages = try Renderers.poppler(pdf: "\(folder)/\(name).pdf", folder: folder, prefix: "render-pdf")
 
-        // PostScript → Ghostscript (PPM pages), anti-aliased like the other two.
         let ps = compile(source: source, path: Conformance.path(name), format: .ps)
         try #require(ps.succeeded, "\(ps.report.rendered(as: .text))")
         Conformance.write(ps.outputs[0].bytes, "\(folder)/\(name).ps")
-        let gs = try ExternalTool.run("gs", [
-            // ALLOWPSTRANSPARENCY: our PostScript uses Ghostscript's transparency operators for
-            // opacity when they exist (see docs/postscript.md). The page is rendered at 4 × 96
-            // dpi and scaled down by Ghostscript itself to 96 dpi: anti-aliasing by
-            // supersampling, as cairo and poppler do, instead of the grid-fitted glyph
-            // bitmaps of a direct 96 dpi rendering (which move text stems by a pixel).
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dALLOWPSTRANSPARENCY", "-sDEVICE=png16m",
-            "-r\(Conformance.dpi * 4)", "-dDownScaleFactor=4", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
-            "-sOutputFile=\(folder)/render-ps-%03d.png", "\(folder)/\(name).ps",
-        ])
-        #expect(gs.status == 0, "gs: \(gs.stdoutText)\(gs.stderrText)")
+        let psPages = try Renderers.ghostscript(ps: "\(folder)/\(name).ps", folder: folder, prefix: "render-ps")
 
-        // SVG → rsvg-convert (PNG per page file), on white paper.
         let svg = compile(source: source, path: Conformance.path(name), format: .svg)
         try #require(svg.succeeded, "\(svg.report.rendered(as: .text))")
+        var svgPages: [Raster] = []
         for (index, file) in svg.outputs.enumerated() {
             let svgPath = "\(folder)/\(name)-\(index + 1).svg"
             Conformance.write(file.bytes, svgPath)
-            let rsvg = try ExternalTool.run("rsvg-convert", [
-                "--dpi-x", "\(Conformance.dpi)", "--dpi-y", "\(Conformance.dpi)", "--background-color", "white",
-                "--format", "png", "--output", "\(folder)/render-svg-\(String(format: "%03d", index + 1)).png", svgPath,
-            ])
-            #expect(rsvg.status == 0, "rsvg-convert: \(rsvg.stderrText)")
+            svgPages.append(try Renderers.rsvg(svg: svgPath, output: "\(folder)/render-svg-\(String(format: "%03d", index + 1)).png"))
         }
-
-        let pdfPages = try Conformance.readPages(in: folder, prefix: "render-pdf-0")
-        let psPages = try Conformance.readPages(in: folder, prefix: "render-ps")
-        let svgPages = try Conformance.readPages(in: folder, prefix: "render-svg")
         try #require(pdfPages.count == built.pageCount, "pdftoppm made \(pdfPages.count) pages, the drawing has \(built.pageCount)")
         #expect(psPages.count == built.pageCount, "Ghostscript made \(psPages.count) pages, the drawing has \(built.pageCount)")
         #expect(svgPages.count == built.pageCount, "rsvg-convert made \(svgPages.count) pages, the drawing has \(built.pageCount)")
