@@ -163,4 +163,19 @@ struct FuzzFindingTests {
             #expect(result.succeeded, "\(dpi) dpi: \(result.report.rendered(as: .text))")
         }
     }
+
+    /// Groups nested as deep as the parser allows (256 levels, ParseLimits.maximumNestingDepth)
+    /// overflowed the main thread's stack in layout's emit pass of a debug drawc (about 30 KB
+    /// a level) and under ASan: found by the custom mutator's repair of the deep-nesting seed.
+    @Test func groupsNestedToTheParserLimitCompile() throws {
+        let folder = try TemporaryFolder()
+        let levels = 256
+        CLI.write(String(repeating: "group {\n", count: levels) + "rect width: 3, clip: true\n"
+                  + String(repeating: "}\n", count: levels), folder.path + "/deep.draw")
+        for format in ["svg", "pdf", "ps", "png"] {
+            let run = try CLI.run(["compile", "deep.draw", "-o", "deep." + format], in: folder)
+            #expect(run.succeeded, "\(format): status \(run.status): \(run.stderrText.prefix(400))")
+            #expect(CLI.bytes(folder.path + "/deep." + format)?.isEmpty == false)
+        }
+    }
 }
