@@ -81,7 +81,8 @@ let package = Package(
             "DrawFormat",
         ]),
         // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
-        .target(name: "DrawFuzzing", dependencies: ["DrawKit"]),
+        .target(name: "DrawFuzzing", dependencies: ["DrawKit",
+                                                   "DrawSyntax", "DrawDiagnostics"]),
         // DRAWC_FUZZ=1 (scripts/fuzz-drawc.sh): the libFuzzer shim in place of the replay main.
         .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),

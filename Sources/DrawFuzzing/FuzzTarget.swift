@@ -1,6 +1,7 @@
 // The whole-compiler fuzz target: one input through every entry point of DrawKit — `check`,
-// the front half once, then the IR dump and every output format (SVG, PDF, PS, EPS, PNG) of
-// the same laid-out document. Run by scripts/fuzz-drawc.sh under libFuzzer (Sources/drawc-fuzz)
+// the front half once, `fmt` with its guarantees (DrawKit's `checkFormatGuarantees`: the
+// output parses, is a fixed point, keeps the comments and builds to the same IR), then the IR
+// dump and every output format (SVG, PDF, PS, EPS, PNG) of the same laid-out document. Run by scripts/fuzz-drawc.sh under libFuzzer (Sources/drawc-fuzz)
 // and, without libFuzzer, by the tests over the committed corpus.
 //
 // An input is either drawing source (any bytes: the lexer and parser get hostile text), or,
@@ -26,7 +27,18 @@ package struct FuzzTarget {
         package var reachedBackends = 0
         package var generated = 0
         package var generatedReached = 0
+        /// Inputs that parse, so went through the formatter's guarantees too.
+        package var formatted = 0
         package var share: Double { inputs == 0 ? 0 : Double(reachedBackends) / Double(inputs) }
+
+        /// The one line the drivers print (and docs/testing.md quotes).
+        package var summary: String {
+            let text = inputs - generated, textReached = reachedBackends - generatedReached
+            func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(Int((Double(part) * 100 / Double(whole)).rounded()))%" }
+            return "drawc-fuzz: \(inputs) inputs, \(reachedBackends) reached every backend (\(percent(reachedBackends, inputs))); "
+                + "generated \(generated), of which \(generatedReached) reached (\(percent(generatedReached, generated))); "
+                + "text \(text), of which \(textReached) reached (\(percent(textReached, text))); formatted \(formatted)"
+        }
     }
 
     package private(set) var counts = Counts()
@@ -64,17 +76,24 @@ package struct FuzzTarget {
         return Array(generator.drawing().utf8)
     }
 
+    /// The path every input is compiled as.
+    static let path = "fuzz.draw"
+
+    /// The options every input is compiled with (`files`: the in-memory files, maybe damaged).
+    func options(files: [String: [UInt8]]) -> CompileOptions {
+        CompileOptions(fontSearchPaths: [fontFolder], compressPDF: true, files: files, png: PNGOptions(dpi: 18))
+    }
+
     /// The errors `check` reports for an input (id and message), to see why an input stops
     /// before the backends.
     package func errors(_ input: [UInt8]) -> [String] {
-        let options = CompileOptions(fontSearchPaths: [fontFolder], files: files, png: PNGOptions(dpi: 18))
-        return check(source: Self.source(of: input), path: "fuzz.draw", options: options).diagnostics
+        check(source: Self.source(of: input), path: Self.path, options: options(files: files)).diagnostics
             .filter { $0.severity == .error }.map { "\($0.id): \($0.message)" }
     }
 
     /// Runs one input through every entry point. Traps (a crash libFuzzer records) when an
     /// invariant breaks: output with errors, no output without them, output that differs
-    /// between two runs.
+    /// between two runs, a formatter guarantee that does not hold.
     package mutating func run(_ input: [UInt8]) {
         counts.inputs += 1
         let generated = input.first == 0
@@ -91,16 +110,21 @@ package struct FuzzTarget {
                 files[name] = bytes
             }
         }
-        let options = CompileOptions(fontSearchPaths: [fontFolder], compressPDF: true, files: files,
-                                     png: PNGOptions(dpi: 18))
-        let path = "fuzz.draw"
+        let options = options(files: files)
+        let path = Self.path
         let checked = check(source: source, path: path, options: options)
         let built = buildDocument(source: source, path: path, options: options)
-        guard let document = built.document, !built.hasErrors else {
+        let document = built.hasErrors ? nil : built.document
+        let ir = document.map { irText(of: $0) } ?? nil
+        // `drawc fmt`: never crashes; on a drawing that parses, its output parses, formatting
+        // it again changes nothing, comments are kept, and its IR is the IR of the input.
+        let formatting = checkFormatGuarantees(source, path: path, options: options, sourceIR: .some(ir))
+        if formatting.formatted != nil { counts.formatted += 1 }
+        precondition(formatting.violations.isEmpty, "fmt: \(formatting.violations.joined(separator: "; "))")
+        guard let document else {
             precondition(checked.hasErrors || built.hasErrors, "check found no error where the build stopped")
             return
         }
-        _ = irText(of: document)
         for format in OutputFormat.allCases {
             var diagnostics = built.diagnostics
             let outputs = render(document, format: format, options: options, diagnostics: &diagnostics)

@@ -1,6 +1,6 @@
 // drawc-fuzz under libFuzzer (DRAWC_FUZZ=1, see main.swift): Package.swift builds this file
 // instead of main.swift; its top-level code (the end of the file) runs libFuzzer's driver
-// over LLVMFuzzerTestOneInput.
+// over LLVMFuzzerTestOneInput, with the custom mutator LLVMFuzzerCustomMutator.
 
 import DrawFuzzing
 import Foundation
@@ -9,9 +9,7 @@ let root = ProcessInfo.processInfo.environment["DRAWC_FUZZ_ROOT"] ?? FileManager
 nonisolated(unsafe) var target = FuzzTarget(root: root)
 
 func report() {
-    let c = target.counts
-    let line = "drawc-fuzz: \(c.inputs) inputs, \(c.reachedBackends) reached every backend (\(Int((c.share * 100).rounded()))%); generated \(c.generated), of which \(c.generatedReached) reached\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    FileHandle.standardError.write(Data((target.counts.summary + "\n").utf8))
 }
 
 nonisolated(unsafe) var lastReport = 0
@@ -30,6 +28,28 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         report()
     }
     return 0
+}
+
+// libFuzzer's byte-level mutations (its dictionary included), for the custom mutator.
+@_silgen_name("LLVMFuzzerMutate")
+func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+/// libFuzzer calls this in place of its own mutations: `FuzzTarget.mutate` (Mutator.swift)
+/// keeps most mutations within the structure of a drawing and calls back for byte noise.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    guard let data, maxSize > 0 else { return 0 }
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    let mutated = target.mutate(input, maxSize: maxSize, seed: seed) { bytes, limit in
+        if bytes.isEmpty { bytes = [0x0A] }
+        let count = min(bytes.count, limit)
+        bytes += [UInt8](repeating: 0, count: max(0, limit - bytes.count))
+        let written = bytes.withUnsafeMutableBufferPointer { LLVMFuzzerMutate($0.baseAddress!, count, limit) }
+        bytes.removeLast(bytes.count - min(written, bytes.count))
+    }.bytes
+    let count = min(mutated.count, maxSize)
+    mutated.withUnsafeBufferPointer { if count > 0 { data.update(from: $0.baseAddress!, count: count) } }
+    return count
 }
 
 // This file is the module's only one in a DRAWC_FUZZ=1 build, so its top-level code is the

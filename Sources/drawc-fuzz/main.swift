@@ -22,9 +22,7 @@ let root = ProcessInfo.processInfo.environment["DRAWC_FUZZ_ROOT"] ?? FileManager
 nonisolated(unsafe) var target = FuzzTarget(root: root)
 
 func report() {
-    let c = target.counts
-    let line = "drawc-fuzz: \(c.inputs) inputs, \(c.reachedBackends) reached every backend (\(Int((c.share * 100).rounded()))%); generated \(c.generated), of which \(c.generatedReached) reached\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    FileHandle.standardError.write(Data((target.counts.summary + "\n").utf8))
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())

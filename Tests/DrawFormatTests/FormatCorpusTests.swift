@@ -40,21 +40,6 @@ enum FormatFixtures {
         }
     }
 
-    /// The comments of `bytes` in order (a line comment without its trailing blanks).
-    static func comments(_ bytes: [UInt8]) -> [String] {
-        let syntax = tokenizeLossless(SourceFile(id: FileID(0), path: "c.draw", bytes: bytes))
-        return syntax.tokens.indices.compactMap { index in
-            switch syntax.tokens[index].kind {
-            case .blockComment: return syntax.text(of: index)
-            case .lineComment:
-                var text = syntax.text(of: index)
-                while let last = text.last, last == " " || last == "\t" || last == "\u{0C}" || last == "\r" { text.removeLast() }
-                return text
-            default: return nil
-            }
-        }
-    }
-
     /// The tree of `bytes` without positions: what the parser understood.
     static func tree(_ bytes: [UInt8]) -> String {
         let (file, _) = parse(SourceFile(id: FileID(0), path: "t.draw", bytes: bytes))
@@ -114,34 +99,21 @@ enum FormatFixtures {
     }
 }
 
-/// The guarantees for one input; records issues. `compiles`: compare the scene IR too.
+/// The guarantees for one input (DrawKit's `checkFormatGuarantees`, which the fuzz target
+/// checks too), plus the tree; records issues. `compiles`: the input must build.
 func checkGuarantees(_ bytes: [UInt8], name: String, compiles: Bool) {
     // The real file's path, so that data files and images it names are found.
     let relative = name.components(separatedBy: " variant").first ?? name
     let path = relative.hasPrefix("/") ? relative : packageRoot + "/" + relative
-    guard let once = FormatFixtures.formatted(bytes, path: name) else { return }
-    // Idempotent.
-    guard let twice = FormatFixtures.formatted(once, path: name + " (formatted)") else { return }
-    #expect(twice == once, "\(name): formatting twice differs: \(GoldenFiles.describeDifference(expected: once, actual: twice))")
-    // Re-parses cleanly, to the same tree.
-    let (_, diagnostics) = parse(SourceFile(id: FileID(0), path: name, bytes: once))
-    #expect(diagnostics.isEmpty, "\(name): the formatted text has diagnostics: \(diagnostics.map(\.message))")
-    #expect(FormatFixtures.tree(once) == FormatFixtures.tree(bytes), "\(name): the formatted text parses to another tree")
-    // Every comment, in order, text unchanged.
-    #expect(FormatFixtures.comments(once) == FormatFixtures.comments(bytes), "\(name): comments differ")
-    // Meaning: the scene IR, byte for byte (same path, so the same title and relative files).
-    // A formatter corpus case is compared too when it compiles (most do).
-    let before = dumpIR(source: bytes, path: path)
-    if compiles || before.text != nil {
-        let after = dumpIR(source: once, path: path)
-        #expect(before.text != nil, "\(name) does not compile: \(before.diagnostics.map(\.message))")
-        #expect(after.text == before.text, "\(name): the IR of the formatted text differs")
+    let check = checkFormatGuarantees(bytes, path: path)
+    guard let once = check.formatted else {
+        Issue.record("\(name) does not format: \(check.syntaxErrors.map(\.message))")
+        return
     }
-    // Canonical text: `\n` line ends, no trailing blanks, one final newline.
-    #expect(!once.contains(0x0D) || FormatFixtures.comments(bytes).contains { $0.contains("\r") }, "\(name): CR in the output")
-    let text = String(decoding: once, as: UTF8.self)
-    #expect(!text.contains(" \n"), "\(name): a line ends with a blank")
-    #expect(once.isEmpty || (once.last == 0x0A && !text.hasSuffix("\n\n")), "\(name): not exactly one final newline")
+    for violation in check.violations { Issue.record("\(name): \(violation)") }
+    if compiles { #expect(check.sourceIR != nil, "\(name) does not compile") }
+    // Re-parses to the same tree.
+    #expect(FormatFixtures.tree(once) == FormatFixtures.tree(bytes), "\(name): the formatted text parses to another tree")
 }
 
 @Suite("Formatter guarantees")
