@@ -280,6 +280,8 @@ extension PNGFile {
     }
 
     /// The score of `filter` on the row, or a number ≥ `bound` once it reaches `bound`.
+    /// (The left neighbours are read through pointers moved back by `unit`, not as x[j − unit]:
+    /// a checked subtraction in the loop would keep it from being vectorized.)
     private static func score(_ filter: UInt8, _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int, _ head: Int, _ unit: Int, _ bound: Int) -> Int {
         var score = 0
         // The first pixel has no left neighbour (a = c = 0).
@@ -292,16 +294,17 @@ extension PNGFile {
             }
             score += Int(weight(v))
         }
+        let left = x - unit, upLeft = b - unit
         var i = head
         while i < n {
             let end = min(n, i + filterBlock)
             var s: UInt32 = 0
             switch filter {
             case 0: for j in i..<end { s &+= weight(x[j]) }
-            case 1: for j in i..<end { s &+= weight(x[j] &- x[j - unit]) }
+            case 1: for j in i..<end { s &+= weight(x[j] &- left[j]) }
             case 2: for j in i..<end { s &+= weight(x[j] &- b[j]) }
-            case 3: for j in i..<end { s &+= weight(x[j] &- average(x[j - unit], b[j])) }
-            default: for j in i..<end { s &+= weight(x[j] &- paeth(x[j - unit], b[j], b[j - unit])) }
+            case 3: for j in i..<end { s &+= weight(x[j] &- average(left[j], b[j])) }
+            default: for j in i..<end { s &+= weight(x[j] &- paeth(left[j], b[j], upLeft[j])) }
             }
             score += Int(s)
             if score >= bound { return score }
@@ -319,12 +322,13 @@ extension PNGFile {
             default: out[j] = x[j] &- (b[j] >> 1)
             }
         }
+        let left = x - unit, upLeft = b - unit
         switch filter {
         case 0: for j in head..<n { out[j] = x[j] }
-        case 1: for j in head..<n { out[j] = x[j] &- x[j - unit] }
+        case 1: for j in head..<n { out[j] = x[j] &- left[j] }
         case 2: for j in head..<n { out[j] = x[j] &- b[j] }
-        case 3: for j in head..<n { out[j] = x[j] &- average(x[j - unit], b[j]) }
-        default: for j in head..<n { out[j] = x[j] &- paeth(x[j - unit], b[j], b[j - unit]) }
+        case 3: for j in head..<n { out[j] = x[j] &- average(left[j], b[j]) }
+        default: for j in head..<n { out[j] = x[j] &- paeth(left[j], b[j], upLeft[j]) }
         }
     }
 }

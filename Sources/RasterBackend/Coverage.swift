@@ -4,6 +4,8 @@
 // to that sum: non-zero takes min(1, |sum|), even-odd folds it (|s − 2·round(s/2)|). Both are
 // exact wherever no two edges of opposite winding meet inside one pixel.
 
+import DrawScene
+
 /// One line of a polygon in device pixels.
 struct Edge {
     var x0, y0, x1, y1: Double
