@@ -29,7 +29,7 @@ let package = Package(
         // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
         .target(name: "DrawFonts", dependencies: ["DrawResources"]),
         // The scene IR: pages of positioned paths, text runs, images and groups.
-        .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics"]),
+        .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics", "DrawOutput"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources"]),

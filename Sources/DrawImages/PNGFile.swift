@@ -209,24 +209,28 @@ extension PNGFile {
     /// smallest sum of absolute values (the usual heuristic). `unit`: bytes per pixel.
     package static func filterRows(_ raw: [UInt8], stride: Int, height: Int, unit: Int) -> [UInt8] {
         var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
-        var scratch = [UInt8](repeating: 0, count: 2 * stride)
         raw.withUnsafeBufferPointer { src in
             for y in 0..<height {
                 let row = UnsafeBufferPointer(rebasing: src[(y * stride)..<((y + 1) * stride)])
                 let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * stride)..<(y * stride)]) : nil
-                filterRow(row, previous: previous, unit: unit, into: &filtered, at: y * (stride + 1), scratch: &scratch)
+                filterRow(row, previous: previous, unit: unit, into: &filtered, at: y * (stride + 1))
             }
         }
         return filtered
     }
 
     /// Filters one row (`previous` nil for the first) into `out[at…]`: the filter byte, then
-    /// `row.count` filtered bytes. `scratch` holds at least twice the row's length.
-    /// Each filter has a loop of its own (no per-byte switch or optional), tried in the order
-    /// Up, Sub, Paeth, Average, None; a candidate stops as soon as its score reaches the best
-    /// so far, and the first with the smallest score wins.
+    /// `row.count` filtered bytes.
+    /// The filters are tried in the order Up, Sub, Paeth, Average, None, and the first with
+    /// the smallest score (the sum of min(v, 256 − v) over the filtered bytes) wins. Scores
+    /// are computed without writing anything, in loops of loads, unsigned minimums and sums
+    /// that the compiler vectorizes, block by block (`filterBlock` bytes); a candidate stops
+    /// at the first block end where its score has reached the best so far, which changes
+    /// only how much is computed, never which filter wins. A best score of 0 (Up on a row
+    /// equal to the one above, common on a drawing's background) cannot be beaten and ends
+    /// the search. Only the winner's bytes are then written.
     package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
-                                  into out: inout [UInt8], at: Int, scratch: inout [UInt8]) {
+                                  into out: inout [UInt8], at: Int) {
         let stride = row.count
         guard stride > 0, let x = row.baseAddress else {
             out[at] = previous == nil ? 1 : 2  // what the first candidate scores (0) on an empty row
@@ -235,65 +239,96 @@ extension PNGFile {
         // The first row's "previous" is a row of zeros, as the PNG specification says.
         var zeros: [UInt8] = []
         if previous == nil { zeros = [UInt8](repeating: 0, count: stride) }
-        var bestFilter: UInt8 = 0
         zeros.withUnsafeBufferPointer { zero in
             let b = previous?.baseAddress ?? zero.baseAddress!
-            scratch.withUnsafeMutableBufferPointer { buffers in
-                var candidate = buffers.baseAddress!
-                var best = buffers.baseAddress! + stride
-                var bestScore = Int.max
-                @inline(__always) func weight(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
-                // One candidate: its bytes into `candidate`, its score (or a score ≥ bestScore
-                // when it stopped early). `head` predicts the first pixel's bytes (no left
-                // neighbour), `body` the rest.
-                let headCount = min(unit, stride)
-                @inline(__always) func run(_ head: (Int) -> UInt8, _ body: (Int) -> UInt8) -> Int {
-                    var score = 0
-                    var i = 0
-                    while i < headCount {
-                        let v = x[i] &- head(i)
-                        candidate[i] = v
-                        score += weight(v)
-                        if score >= bestScore { return score }
-                        i += 1
-                    }
-                    while i < stride {
-                        let v = x[i] &- body(i)
-                        candidate[i] = v
-                        score += weight(v)
-                        if score >= bestScore { return score }
-                        i += 1
-                    }
-                    return score
-                }
-                for filter: UInt8 in [2, 1, 4, 3, 0] {
-                    if previous == nil && filter == 2 { continue }
-                    let score: Int
-                    switch filter {
-                    case 0: score = run({ _ in 0 }, { _ in 0 })
-                    case 1: score = run({ _ in 0 }, { i in x[i - unit] })
-                    case 2: score = run({ i in b[i] }, { i in b[i] })
-                    case 3: score = run({ i in b[i] >> 1 }, { i in UInt8((Int(x[i - unit]) + Int(b[i])) >> 1) })
-                    default:
-                        // Paeth with no left neighbour (a = c = 0) predicts b.
-                        score = run({ i in b[i] }, { i in
-                            let a = x[i - unit], up = b[i], c = b[i - unit]
-                            let p = Int(a) + Int(up) - Int(c)
-                            let pa = abs(p - Int(a)), pb = abs(p - Int(up)), pc = abs(p - Int(c))
-                            return pa <= pb && pa <= pc ? a : pb <= pc ? up : c
-                        })
-                    }
-                    if score < bestScore {
-                        bestScore = score
-                        bestFilter = filter
-                        swap(&candidate, &best)
-                    }
-                }
-                out.withUnsafeMutableBufferPointer { o in
-                    o[at] = bestFilter
-                    (o.baseAddress! + at + 1).update(from: best, count: stride)
+            let head = min(unit, stride)
+            var bestFilter: UInt8 = 0
+            var bestScore = Int.max
+            for filter: UInt8 in [2, 1, 4, 3, 0] {
+                if previous == nil && filter == 2 { continue }
+                let score = Self.score(filter, x, b, stride, head, unit, bestScore)
+                if score < bestScore {
+                    bestScore = score
+                    bestFilter = filter
+                    if score == 0 { break }
                 }
             }
+            out.withUnsafeMutableBufferPointer { o in
+                o[at] = bestFilter
+                Self.write(bestFilter, x, b, stride, head, unit, o.baseAddress! + at + 1)
+            }
+        }
+    }
+
+    /// Bytes a filter candidate scores between checks against the best score.
+    static let filterBlock = 4096
+
+    /// The weight of a filtered byte: its distance from 0 modulo 256.
+    @inline(__always) private static func weight(_ v: UInt8) -> UInt32 { UInt32(min(v, 0 &- v)) }
+
+    /// The prediction of filter 3 (Average) and 4 (Paeth) from the left, up and up-left bytes.
+    @inline(__always) private static func average(_ a: UInt8, _ up: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (UInt16(a) &+ UInt16(up)) >> 1)
+    }
+    @inline(__always) private static func paeth(_ a: UInt8, _ up: UInt8, _ c: UInt8) -> UInt8 {
+        let a16 = Int16(a), b16 = Int16(up), c16 = Int16(c)
+        // p = a + b − c: |p − a| = |b − c|, |p − b| = |a − c|, |p − c| = |a + b − 2c|.
+        // (Magnitudes by a select, not `abs`, which checks for overflow and stops the vectorizer.)
+        @inline(__always) func magnitude(_ v: Int16) -> Int16 { v < 0 ? 0 &- v : v }
+        let pa = magnitude(b16 &- c16), pb = magnitude(a16 &- c16), pc = magnitude(a16 &+ b16 &- c16 &- c16)
+        return pa <= min(pb, pc) ? a : (pb <= pc ? up : c)
+    }
+
+    /// The score of `filter` on the row, or a number ≥ `bound` once it reaches `bound`.
+    /// (The left neighbours are read through pointers moved back by `unit`, not as x[j − unit]:
+    /// a checked subtraction in the loop would keep it from being vectorized.)
+    private static func score(_ filter: UInt8, _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int, _ head: Int, _ unit: Int, _ bound: Int) -> Int {
+        var score = 0
+        // The first pixel has no left neighbour (a = c = 0).
+        for j in 0..<head {
+            let v: UInt8
+            switch filter {
+            case 0, 1: v = x[j]
+            case 2, 4: v = x[j] &- b[j]
+            default: v = x[j] &- (b[j] >> 1)
+            }
+            score += Int(weight(v))
+        }
+        let left = x - unit, upLeft = b - unit
+        var i = head
+        while i < n {
+            let end = min(n, i + filterBlock)
+            var s: UInt32 = 0
+            switch filter {
+            case 0: for j in i..<end { s &+= weight(x[j]) }
+            case 1: for j in i..<end { s &+= weight(x[j] &- left[j]) }
+            case 2: for j in i..<end { s &+= weight(x[j] &- b[j]) }
+            case 3: for j in i..<end { s &+= weight(x[j] &- average(left[j], b[j])) }
+            default: for j in i..<end { s &+= weight(x[j] &- paeth(left[j], b[j], upLeft[j])) }
+            }
+            score += Int(s)
+            if score >= bound { return score }
+            i = end
+        }
+        return score
+    }
+
+    /// Writes the row filtered by `filter` to `out`.
+    private static func write(_ filter: UInt8, _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int, _ head: Int, _ unit: Int, _ out: UnsafeMutablePointer<UInt8>) {
+        for j in 0..<head {
+            switch filter {
+            case 0, 1: out[j] = x[j]
+            case 2, 4: out[j] = x[j] &- b[j]
+            default: out[j] = x[j] &- (b[j] >> 1)
+            }
+        }
+        let left = x - unit, upLeft = b - unit
+        switch filter {
+        case 0: for j in head..<n { out[j] = x[j] }
+        case 1: for j in head..<n { out[j] = x[j] &- left[j] }
+        case 2: for j in head..<n { out[j] = x[j] &- b[j] }
+        case 3: for j in head..<n { out[j] = x[j] &- average(left[j], b[j]) }
+        default: for j in head..<n { out[j] = x[j] &- paeth(left[j], b[j], upLeft[j]) }
         }
     }
 }

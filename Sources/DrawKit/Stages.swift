@@ -61,7 +61,7 @@ enum Stages {
     }
 
     static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic], sources: SourceManager? = nil) -> String? {
-        DrawLayout.dumpIR(document, sources: sources)
+        DrawScene.dumpIR(document, sources: sources)
     }
 
     /// The backend of each output format: the one table DrawKit dispatches through.

@@ -4,6 +4,8 @@
 // to that sum: non-zero takes min(1, |sum|), even-odd folds it (|s − 2·round(s/2)|). Both are
 // exact wherever no two edges of opposite winding meet inside one pixel.
 
+import DrawScene
+
 /// One line of a polygon in device pixels.
 struct Edge {
     var x0, y0, x1, y1: Double
@@ -37,9 +39,27 @@ final class CoverageAccumulator {
         }
     }
 
+    /// Adds the edges of closed polygons (device pixels), each polygon's last point joined
+    /// to its first; the cells are reached once for all of them.
+    func add(polygons: [[Point]]) {
+        cells.withUnsafeMutableBufferPointer { a in
+            for polygon in polygons where polygon.count >= 2 {
+                var previous = polygon[polygon.count - 1]
+                for p in polygon {
+                    add(Edge(x0: previous.x, y0: previous.y, x1: p.x, y1: p.y), into: a)
+                    previous = p
+                }
+            }
+        }
+    }
+
     /// Adds one edge (device pixels, any direction); the parts outside the box in x still
     /// count (left of it: at its left column, right of it: nowhere visible).
     func add(_ e: Edge) {
+        cells.withUnsafeMutableBufferPointer { add(e, into: $0) }
+    }
+
+    private func add(_ e: Edge, into a: UnsafeMutableBufferPointer<Float>) {
         var (ax, ay, bx, by) = (e.x0 - Double(box.x0), e.y0 - Double(box.y0), e.x1 - Double(box.x0), e.y1 - Double(box.y0))
         let height = Double(box.height), width = Double(box.width)
         if ay == by { return }
@@ -52,7 +72,7 @@ final class CoverageAccumulator {
         // Split in x at the box's left and right sides: beyond them, the edge counts as a
         // vertical edge on the side (left) or is dropped (right: it covers nothing visible,
         // but the winding it adds on its left must still reach the visible cells).
-        if ax >= 0, bx >= 0, ax <= width, bx <= width { line(ax, ay, bx, by); return }
+        if ax >= 0, bx >= 0, ax <= width, bx <= width { line(ax, ay, bx, by, a); return }
         var pieces: [(Double, Double, Double, Double)] = []
         func splitAt(_ x: Double, _ p: (Double, Double, Double, Double)) -> [(Double, Double, Double, Double)] {
             let (x0, y0, x1, y1) = p
@@ -64,12 +84,13 @@ final class CoverageAccumulator {
         }
         for p in splitAt(0, (ax, ay, bx, by)) { pieces += splitAt(width, p) }
         for (x0, y0, x1, y1) in pieces {
-            line(min(max(x0, 0), width), y0, min(max(x1, 0), width), y1)
+            line(min(max(x0, 0), width), y0, min(max(x1, 0), width), y1, a)
         }
     }
 
     /// font-rs's `draw_line`: the area an edge sweeps in each cell of each row it crosses.
-    private func line(_ px0: Double, _ py0: Double, _ px1: Double, _ py1: Double) {
+    @inline(__always)
+    private func line(_ px0: Double, _ py0: Double, _ px1: Double, _ py1: Double, _ cellBuffer: UnsafeMutableBufferPointer<Float>) {
         if py0 == py1 { return }
         let dir: Float
         let x0p: Double, y0p: Double, x1p: Double, y1p: Double
@@ -83,7 +104,8 @@ final class CoverageAccumulator {
         // x + dxdy·dy may drift a hair past an end (found by fuzzing: x = -1e-15 wrote the cell
         // before the buffer). Clamped to the ends' range, the cells written stay in the row.
         let xLow = min(x0p, x1p), xHigh = max(x0p, x1p)
-        cells.withUnsafeMutableBufferPointer { a in
+        do {
+            let a = cellBuffer.baseAddress!
             var y = rowStart
             while y < rowEnd {
                 let line = y * stride
@@ -124,44 +146,52 @@ final class CoverageAccumulator {
         }
     }
 
-    /// Calls `body(y, x0, coverage)` for each row of the box with the coverage (0…1) of its
-    /// pixels, and clears the cells as it goes.
-    func sweep(rule: CoverageRule, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void) {
+    /// Calls `body(y, x0, coverage)` for each row of the box that has ink, with the coverage
+    /// of its pixels as 0…255 (the covered area times 255, rounded; below half a level is
+    /// none), and clears the cells as it goes. Rows without ink are not passed on.
+    func sweep(rule: CoverageRule, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let w = box.width, stride = self.stride
-        var row = [Float](repeating: 0, count: w)
+        if row.count < w { row = [UInt8](repeating: 0, count: w) }
         cells.withUnsafeMutableBufferPointer { a in
             row.withUnsafeMutableBufferPointer { out in
                 for y in 0..<box.height {
-                    let line = y * stride
+                    let line = a.baseAddress! + y * stride
+                    let o = out.baseAddress!
                     var sum: Float = 0
-                    var any = false
-                    // One loop per rule (the rule does not change along a row).
+                    var any: UInt8 = 0
+                    // One loop per rule (the rule does not change along a row), without
+                    // branches or library calls: the level is the rounded covered area.
                     switch rule {
                     case .nonZero:
                         for x in 0..<w {
-                            sum += a[line + x]
-                            a[line + x] = 0
-                            var c = min(1, abs(sum))
-                            if c < 1.0 / 512 { c = 0 } else { any = true }
-                            out[x] = c
+                            sum += line[x]
+                            line[x] = 0
+                            let level = UInt8(truncatingIfNeeded: Int32(min(1, abs(sum)) * 255 + 0.5))
+                            any |= level
+                            o[x] = level
                         }
                     case .evenOdd:
                         for x in 0..<w {
-                            sum += a[line + x]
-                            a[line + x] = 0
-                            let s = abs(sum)
-                            var c = abs(s - 2 * (s * 0.5).rounded())
-                            if c < 1.0 / 512 { c = 0 } else { any = true }
-                            out[x] = c
+                            sum += line[x]
+                            line[x] = 0
+                            // |s| folded into 0…1: the distance from the nearest even number
+                            // (bounded first, so the conversion to an integer cannot trap).
+                            let s = min(16_777_216, abs(sum))
+                            let folded = abs(s - 2 * Float(Int32(s * 0.5 + 0.5)))
+                            let level = UInt8(truncatingIfNeeded: Int32(min(1, folded) * 255 + 0.5))
+                            any |= level
+                            o[x] = level
                         }
                     }
-                    a[line + w] = 0
-                    a[line + w + 1] = 0
-                    if any { body(box.y0 + y, box.x0, UnsafeBufferPointer(out)) }
+                    line[w] = 0
+                    line[w + 1] = 0
+                    if any != 0 { body(box.y0 + y, box.x0, UnsafeBufferPointer(start: o, count: w)) }
                 }
             }
         }
     }
+    /// One row of coverage levels, reused.
+    private var row: [UInt8] = []
 }
 
 enum CoverageRule { case nonZero, evenOdd }

@@ -18,6 +18,18 @@ final class Layer {
         pixels = [UInt8](repeating: 0, count: width * height * 4)
         dirty = PixelBox(x0: width, y0: height, x1: 0, y1: 0)
     }
+    /// A layer every pixel of which is the opaque colour `fill` (one pass over the memory,
+    /// not zeros first and the colour after).
+    init(width: Int, height: Int, opaque fill: SolidSource) {
+        self.width = width; self.height = height
+        let count = width * height
+        pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            for i in 0..<count { raw.storeBytes(of: fill.word, toByteOffset: i * 4, as: UInt32.self) }
+            initialized = count * 4
+        }
+        dirty = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+    }
     func markDirty(_ b: PixelBox) {
         dirty = PixelBox(x0: min(dirty.x0, b.x0), y0: min(dirty.y0, b.y0), x1: max(dirty.x1, b.x1), y1: max(dirty.y1, b.y1))
     }
@@ -65,15 +77,25 @@ struct Painter {
         width = w; height = h
         edges = 0
         clip = nil
-        let base = Layer(width: w, height: h)
-        layers = [base]
         let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
-        if let backdrop = options.backdrop, backdrop.alpha > 0 { fillBox(full, color: backdrop) }
+        var backdrop = options.backdrop.map(SolidSource.init)
+        let base: Layer
+        let baseIsOpaque = backdrop?.isOpaque ?? false
+        if let opaque = backdrop, opaque.isOpaque {
+            base = Layer(width: w, height: h, opaque: opaque)
+            backdrop = nil
+        } else {
+            base = Layer(width: w, height: h)
+        }
+        layers = [base]
+        if let backdrop, backdrop.a > 0, let color = options.backdrop { fillBox(full, color: color) }
         if let background = page.background, background.alpha > 0 { fillBox(full, color: background) }
         let ctm = Transform.scale(options.scale, options.scale)
         draw(page.items, ctm: ctm)
         if let failure { return .failure(failure) }
-        return .success(RasterImage(width: w, height: h, pixels: base.pixels))
+        var image = RasterImage(width: w, height: h, pixels: base.pixels)
+        image.knownOpaque = baseIsOpaque
+        return .success(image)
     }
 
     // MARK: Items
@@ -224,49 +246,48 @@ struct Painter {
                     "the page has more than \(RasterLimits.maximumEdgesPerPage) edges to draw: lower --dpi or simplify the drawing")
                 return false
             }
-            var previous = polygon[polygon.count - 1]
-            for p in polygon {
-                accumulator.add(Edge(x0: previous.x, y0: previous.y, x1: p.x, y1: p.y))
-                previous = p
-            }
         }
+        accumulator.add(polygons: polygons)
         return true
     }
 
     /// Fills polygons (device pixels) with a colour chosen per pixel (`shade(x, y)`, straight
-    /// alpha), through the current clip, onto the top layer.
+    /// alpha), through the current clip, onto the top layer. A solid colour (`varying`
+    /// false: `shade` is asked once) is composited in integers, row by row.
     mutating func fillPolygons(_ polygons: [[Point]], rule: CoverageRule, varying: Bool = false, shade: (Int, Int) -> Color) {
         guard let box = bounds(polygons), accumulate(polygons, box: box) else { return }
         let layer = layers[layers.count - 1]
         layer.markDirty(box)
         let clip = self.clip
         let w = width
-        // A solid colour is premultiplied once.
-        let solid = shade(-1, -1)
-        // An opaque colour at full coverage replaces the pixel: `blend` with a = 1 gives
-        // exactly these bytes (the old pixel times 0 adds nothing), without the arithmetic.
-        let opaque = Float(solid.alpha) == 1
-        let r = UInt8(min(255, (Float(solid.red) * 255).rounded()))
-        let g = UInt8(min(255, (Float(solid.green) * 255).rounded()))
-        let b = UInt8(min(255, (Float(solid.blue) * 255).rounded()))
-        accumulator.sweep(rule: rule) { y, x0, coverage in
-            layer.pixels.withUnsafeMutableBufferPointer { px in
-                for i in 0..<coverage.count {
-                    var c = coverage[i]
-                    if c <= 0 { continue }
-                    let x = x0 + i
-                    if let clip {
-                        let m = clip.value(x, y)
-                        if m == 0 { continue }
-                        c *= Float(m) / 255
+        if varying {
+            accumulator.sweep(rule: rule) { y, x0, coverage in
+                layer.pixels.withUnsafeMutableBufferPointer { px in
+                    for i in 0..<coverage.count {
+                        var level = UInt32(coverage[i])
+                        if level == 0 { continue }
+                        let x = x0 + i
+                        if let clip { level = div255(level * UInt32(clip.value(x, y))) }
+                        if level == 0 { continue }
+                        blend(px, (y * w + x) * 4, shade(x, y), Float(level) / 255)
                     }
-                    let o = (y * w + x) * 4
-                    if !varying && opaque && c == 1 {
-                        px[o] = r; px[o + 1] = g; px[o + 2] = b; px[o + 3] = 255
-                        continue
+                }
+            }
+            return
+        }
+        let source = SolidSource(shade(-1, -1))
+        // The layer's pixels are reached once per fill, not once per row.
+        layer.pixels.withUnsafeMutableBufferPointer { px in
+            let base = px.baseAddress!
+            accumulator.sweep(rule: rule) { y, x0, coverage in
+                let row = base + (y * w + x0) * 4
+                if let clip {
+                    for i in 0..<coverage.count where coverage[i] != 0 {
+                        let level = div255(UInt32(coverage[i]) * UInt32(clip.value(x0 + i, y)))
+                        if level != 0 { source.over(row + i * 4, level: level) }
                     }
-                    let color = varying ? shade(x, y) : solid
-                    blend(px, o, color, c)
+                } else {
+                    source.paint(coverage, into: row)
                 }
             }
         }
@@ -280,9 +301,9 @@ struct Painter {
         let w = width
         accumulator.sweep(rule: rule) { y, x0, coverage in
             for i in 0..<coverage.count where coverage[i] > 0 {
-                var c = coverage[i]
-                if let previous { c *= Float(previous.value(x0 + i, y)) / 255 }
-                mask[y * w + x0 + i] = UInt8(min(255, (c * 255).rounded()))
+                var level = UInt32(coverage[i])
+                if let previous { level = div255(level * UInt32(previous.value(x0 + i, y))) }
+                mask[y * w + x0 + i] = UInt8(truncatingIfNeeded: level)
             }
         }
         return ClipMask(box: box, mask: mask, width: width)
@@ -292,20 +313,11 @@ struct Painter {
     mutating func fillBox(_ box: PixelBox, color: Color) {
         let layer = layers[layers.count - 1]
         layer.markDirty(box)
-        if color.alpha >= 1 {
-            // Opaque: the pixels are the colour, whatever was there.
-            let px: [UInt8] = [UInt8((color.red * 255).rounded()), UInt8((color.green * 255).rounded()), UInt8((color.blue * 255).rounded()), 255]
-            layer.pixels.withUnsafeMutableBufferPointer { out in
-                for y in box.y0..<box.y1 {
-                    var i = (y * width + box.x0) * 4
-                    for _ in box.x0..<box.x1 { out[i] = px[0]; out[i + 1] = px[1]; out[i + 2] = px[2]; out[i + 3] = 255; i += 4 }
-                }
-            }
-            return
-        }
+        let source = SolidSource(color)
+        let w = width
         layer.pixels.withUnsafeMutableBufferPointer { px in
             for y in box.y0..<box.y1 {
-                for x in box.x0..<box.x1 { blend(px, (y * width + x) * 4, color, 1) }
+                source.fill(px.baseAddress! + (y * w + box.x0) * 4, count: box.width)
             }
         }
     }
@@ -327,7 +339,7 @@ struct Painter {
                         let inv = 1 - sa / 255
                         for c in 0..<4 {
                             let s = c == 3 ? sa : Float(src[i + c]) * k
-                            dst[i + c] = UInt8(min(255, (s + Float(dst[i + c]) * inv).rounded()))
+                            dst[i + c] = UInt8(min(255, s + Float(dst[i + c]) * inv + 0.5))
                         }
                     }
                 }
@@ -336,14 +348,84 @@ struct Painter {
     }
 }
 
-/// Source-over of a straight-alpha colour at coverage `c` onto premultiplied pixel `i`.
+/// Source-over of a straight-alpha colour at coverage `c` onto premultiplied pixel `i`
+/// (values are never negative, so adding ½ and truncating rounds).
 @inline(__always)
 func blend(_ px: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ color: Color, _ c: Float) {
     let a = Float(color.alpha) * c
     if a <= 0 { return }
     let inv = 1 - a
-    px[i] = UInt8(min(255, (Float(color.red) * 255 * a + Float(px[i]) * inv).rounded()))
-    px[i + 1] = UInt8(min(255, (Float(color.green) * 255 * a + Float(px[i + 1]) * inv).rounded()))
-    px[i + 2] = UInt8(min(255, (Float(color.blue) * 255 * a + Float(px[i + 2]) * inv).rounded()))
-    px[i + 3] = UInt8(min(255, (255 * a + Float(px[i + 3]) * inv).rounded()))
+    px[i] = UInt8(min(255, Float(color.red) * 255 * a + Float(px[i]) * inv + 0.5))
+    px[i + 1] = UInt8(min(255, Float(color.green) * 255 * a + Float(px[i + 1]) * inv + 0.5))
+    px[i + 2] = UInt8(min(255, Float(color.blue) * 255 * a + Float(px[i + 2]) * inv + 0.5))
+    px[i + 3] = UInt8(min(255, 255 * a + Float(px[i + 3]) * inv + 0.5))
+}
+
+/// x / 255, rounded, for x up to 255 · 255 · 2.
+@inline(__always) func div255(_ x: UInt32) -> UInt32 { (x + 127) / 255 }
+
+/// A solid colour, premultiplied once into 8-bit components, composited source-over in
+/// integers: at coverage level l (0…255), each component becomes
+/// (s·l + d·(255 − αs·l/255)) / 255, rounded, and a fully covered opaque pixel is the
+/// colour's four bytes, stored as one word.
+struct SolidSource {
+    let r, g, b, a: UInt32
+    /// The four bytes r, g, b, a as they lie in memory.
+    let word: UInt32
+
+    init(_ color: Color) {
+        func level(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v * 255 + 0.5))) }
+        let alpha = max(0, min(1, color.alpha))
+        a = level(alpha)
+        r = level(max(0, min(1, color.red)) * alpha)
+        g = level(max(0, min(1, color.green)) * alpha)
+        b = level(max(0, min(1, color.blue)) * alpha)
+        word = (r | g << 8 | b << 16 | a << 24).littleEndian
+    }
+
+    var isOpaque: Bool { a == 255 }
+
+    /// One pixel at coverage `level` (1…255).
+    @inline(__always) func over(_ p: UnsafeMutablePointer<UInt8>, level: UInt32) {
+        if level == 255 && a == 255 {
+            UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt32.self)
+            return
+        }
+        let inv = 255 - div255(a * level)
+        p[0] = UInt8(truncatingIfNeeded: min(255, div255(r * level + UInt32(p[0]) * inv)))
+        p[1] = UInt8(truncatingIfNeeded: min(255, div255(g * level + UInt32(p[1]) * inv)))
+        p[2] = UInt8(truncatingIfNeeded: min(255, div255(b * level + UInt32(p[2]) * inv)))
+        p[3] = UInt8(truncatingIfNeeded: min(255, div255(a * level + UInt32(p[3]) * inv)))
+    }
+
+    /// A row of pixels starting at `row`, at the coverage levels given.
+    @inline(__always) func paint(_ coverage: UnsafeBufferPointer<UInt8>, into row: UnsafeMutablePointer<UInt8>) {
+        let n = coverage.count
+        guard let levels = coverage.baseAddress else { return }
+        var i = 0
+        while i < n {
+            let level = levels[i]
+            if level == 0 { i += 1; continue }
+            if level == 255 && a == 255 {
+                // A run of full coverage: the colour's word, pixel after pixel.
+                var j = i
+                let raw = UnsafeMutableRawPointer(row)
+                while j < n && levels[j] == 255 { raw.storeBytes(of: word, toByteOffset: j * 4, as: UInt32.self); j += 1 }
+                i = j
+                continue
+            }
+            over(row + i * 4, level: UInt32(level))
+            i += 1
+        }
+    }
+
+    /// `count` pixels from `p` with no coverage to weigh (backgrounds).
+    func fill(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        if a == 255 {
+            let raw = UnsafeMutableRawPointer(p)
+            for j in 0..<count { raw.storeBytes(of: word, toByteOffset: j * 4, as: UInt32.self) }
+        } else if a > 0 {
+            for j in 0..<count { over(p + j * 4, level: 255) }
+        }
+    }
 }

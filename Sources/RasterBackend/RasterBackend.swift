@@ -67,6 +67,9 @@ package struct RasterImage: Sendable, Hashable {
     package var width: Int
     package var height: Int
     package var pixels: [UInt8]
+    /// Every pixel is known to be opaque (drawn over an opaque backdrop: source-over onto
+    /// alpha 255 stays 255), so the PNG writer need not look.
+    package var knownOpaque = false
     /// Straight-alpha colour of pixel (x, y).
     package func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4

@@ -175,14 +175,12 @@ extension Painter {
             layer.pixels.withUnsafeMutableBufferPointer { px in
                 premultiplied.withUnsafeBufferPointer { src in
                     for i in 0..<coverage.count {
-                        var c = coverage[i]
-                        if c <= 0 { continue }
+                        var level = UInt32(coverage[i])
+                        if level == 0 { continue }
                         let x = x0 + i
-                        if let clip {
-                            let m = clip.value(x, y)
-                            if m == 0 { continue }
-                            c *= Float(m) / 255
-                        }
+                        if let clip { level = div255(level * UInt32(clip.value(x, y))) }
+                        if level == 0 { continue }
+                        let c = Float(level) / 255
                         // Bilinear between the four nearest pixel centres, edges clamped.
                         let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                         let fx = p.x - 0.5, fy = p.y - 0.5
@@ -200,10 +198,10 @@ extension Painter {
                             switch ch { case 0: sample.0 = v; case 1: sample.1 = v; case 2: sample.2 = v; default: sample.3 = v }
                         }
                         let inv = 1 - sample.3 / 255
-                        px[o] = UInt8(min(255, (sample.0 + Float(px[o]) * inv).rounded()))
-                        px[o + 1] = UInt8(min(255, (sample.1 + Float(px[o + 1]) * inv).rounded()))
-                        px[o + 2] = UInt8(min(255, (sample.2 + Float(px[o + 2]) * inv).rounded()))
-                        px[o + 3] = UInt8(min(255, (sample.3 + Float(px[o + 3]) * inv).rounded()))
+                        px[o] = UInt8(min(255, sample.0 + Float(px[o]) * inv + 0.5))
+                        px[o + 1] = UInt8(min(255, sample.1 + Float(px[o + 1]) * inv + 0.5))
+                        px[o + 2] = UInt8(min(255, sample.2 + Float(px[o + 2]) * inv + 0.5))
+                        px[o + 3] = UInt8(min(255, sample.3 + Float(px[o + 3]) * inv + 0.5))
                     }
                 }
             }

@@ -50,7 +50,6 @@ import Testing
     func chosenFilterIsTheFirstSmallestAndUndoes(width: Int, unit: Int) {
         let rows = Self.rows(width: width, unit: unit, seed: UInt64(width * 31 + unit))
         let stride = width * unit
-        var scratch = [UInt8](repeating: 0, count: 2 * stride)
         var out = [UInt8](repeating: 0, count: stride + 1)
         var filtersSeen = Set<UInt8>()
         for (y, row) in rows.enumerated() {
@@ -58,10 +57,10 @@ import Testing
             row.withUnsafeBufferPointer { r in
                 if let previous {
                     previous.withUnsafeBufferPointer { p in
-                        PNGFile.filterRow(r, previous: p, unit: unit, into: &out, at: 0, scratch: &scratch)
+                        PNGFile.filterRow(r, previous: p, unit: unit, into: &out, at: 0)
                     }
                 } else {
-                    PNGFile.filterRow(r, previous: nil, unit: unit, into: &out, at: 0, scratch: &scratch)
+                    PNGFile.filterRow(r, previous: nil, unit: unit, into: &out, at: 0)
                 }
             }
             // The expected choice: the first smallest score in the encoder's order.

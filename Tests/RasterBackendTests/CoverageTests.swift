@@ -64,9 +64,20 @@ struct CoverageTests {
             let a = corners[i], b = corners[(i + 1) % 4]
             accumulator.add(Edge(x0: a.0, y0: a.1, x1: b.0, y1: b.1))
         }
+        // The running sums of the cells along each row are the pixels' covered areas.
         var total = 0.0
-        accumulator.sweep(rule: .nonZero) { _, _, row in for c in row { total += Double(c) } }
+        for y in 0..<20 {
+            var sum: Float = 0
+            for x in 0..<20 {
+                sum += accumulator.cells[y * accumulator.stride + x]
+                total += Double(min(1, abs(sum)))
+            }
+        }
         #expect(abs(total - 110.25) < 1e-4, "accumulated \(total)")
+        // The sweep hands on the same areas as levels of 255, each rounded by ≤ 1/2.
+        var levels = 0
+        accumulator.sweep(rule: .nonZero) { _, _, row in for c in row { levels += Int(c) } }
+        #expect(abs(Double(levels) / 255 - 110.25) < 44 * 0.5 / 255, "swept \(levels) / 255")
         // … and in the 8-bit page, where each of the 44 edge pixels rounds by ≤ 1/510.
         let image = try rasterize([filled(rectPath(2.25, 3.25, 10.5, 10.5))])
         #expect(abs(image.inkArea - 110.25) < 0.1, "page ink \(image.inkArea)")

@@ -3,12 +3,13 @@
 // One line per item, children indented by two spaces, every number through
 // `DrawOutput.NumberFormat` at 4 fraction digits, colours as `#rrggbb` (`#rrggbbaa` when
 // not opaque). The format is described in docs/ir.md; it is meant to be read in diffs, so
-// it stays line-oriented and never depends on dictionary order.
+// it stays line-oriented and never depends on dictionary order. It lives beside the IR
+// types it prints (Scene.swift, Document.swift, Paint.swift), so a field added to the IR
+// and its text form are changed in one target.
 
 import DrawDiagnostics
 import DrawFonts
 import DrawOutput
-import DrawScene
 
 /// The IR of `document` as text (see docs/ir.md).
 /// With `sources` (and a document laid out with `recordSources`), each item is preceded by
