@@ -80,7 +80,7 @@ async def test_initialize_announces_every_feature(client: LanguageClient):
     caps = client.initialize_result.capabilities
     assert caps.text_document_sync.change == types.TextDocumentSyncKind.Incremental
     assert caps.position_encoding == "utf-16"
-    for provider in ["hover_provider", "definition_provider", "references_provider", "document_symbol_provider",
+    for provider in ["hover_provider", "definition_provider", "document_highlight_provider", "references_provider", "document_symbol_provider",
                      "folding_range_provider", "document_formatting_provider", "document_range_formatting_provider",
                      "color_provider"]:
         assert getattr(caps, provider), provider

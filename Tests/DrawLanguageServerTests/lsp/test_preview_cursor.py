@@ -30,6 +30,7 @@ rect "Start", id: start, at: (40, 30), width: 80, height: 30, fill: #ffeeaa
 circle "End", id: finish, at: (200, 40), r: 20, fill: #aaddff
 start -> finish, label: "go"
 text "Último paso", at: (40, 120)
+rect /* 😀😀😀 */ "A", at: (40, 150), width: 60, height: 30; rect "B", at: (150, 150), width: 40, height: 30
 """
 
 
@@ -157,9 +158,25 @@ async def test_the_cursor_outlines_its_statement_in_the_preview(client: Language
     assert kinds == [(1, types.DocumentHighlightKind.Write), (3, types.DocumentHighlightKind.Read)], kinds
     assert wait_for(lambda: set(highlighted_lines(browser) or []) == {4}), highlighted_lines(browser)
 
-    # Columns count Unicode scalars as the preview's do: a place after "Ú" on line 5.
+    # Columns count Unicode scalars, as the preview's do: on line 6 the cursor on the last
+    # character of the first statement is 3 UTF-16 units (and 9 bytes) further right than
+    # its scalar column, which is where the second statement starts.
     client.protocol.notify("drawc/cursor", {"textDocument": {"uri": uri}, "position": {"line": 4, "character": 9}})
     assert wait_for(lambda: set(highlighted_lines(browser) or []) == {5}), highlighted_lines(browser)
+    sixth = DRAWING.splitlines()[5]
+    last = sixth.index("30; rect") + 1  # the "0", in scalars (Python's str); +3: UTF-16; "; " then "rect"
+    client.protocol.notify("drawc/cursor", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": last + 3}})
+    first = lambda: browser.execute_script("""
+        const ids = (document.body.dataset.highlight || '').split(',').filter(s => s !== '');
+        const s = window.drawcState().sources;
+        return ids.length > 0 && ids.every(id => s[+id].line === 6 && s[+id].column === 1) && getComputedStyle(document.getElementById('hl')).display !== 'none';""")
+    assert wait_for(first), browser.execute_script("return document.body.dataset.highlight")
+    client.protocol.notify("drawc/cursor", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": last + 6}})
+    second = lambda: browser.execute_script("""
+        const ids = (document.body.dataset.highlight || '').split(',').filter(s => s !== '');
+        const s = window.drawcState().sources;
+        return ids.length > 0 && ids.every(id => s[+id].line === 6 && s[+id].column > 1);""")
+    assert wait_for(second), browser.execute_script("return document.body.dataset.highlight")
 
     # A stopped preview removes its announcement; the server then has nobody to tell (and
     # goes on answering).
