@@ -8,13 +8,14 @@ import DrawFonts
 import DrawKit
 @testable import DrawLayout
 import DrawResources
+import DrawScene
 import DrawSemantics
 import DrawSyntax
 import DrawTestSupport
 import Foundation
 import Testing
 
-@Suite("layout for tools")
+@Suite("layout for tools", .serialized)
 struct ToolLayoutTests {
     static let files: [String] = {
         let samples = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/samples")) ?? [])
@@ -34,8 +35,21 @@ struct ToolLayoutTests {
             searchDirectories: FontLibrary.searchDirectories(fontPath: [packageRoot + "/Tests/Fonts"], environment: [:], drawingDirectory: folder),
             baseDirectory: folder)
         let fonts = inCorpus ? FontResolver() : FontResolver(library: library)
-        let (full, withItems, framesWithItems) = layoutRecordingFrames(drawing, fonts: fonts, resources: driver.resources)
-        let (bare, without, framesWithout) = layoutRecordingFrames(drawing, fonts: fonts, resources: driver.resources, emitsItems: false)
+        // Both layouts on a thread with the stack a process's main thread has: a debug
+        // build's layout of a label sheet needs more than a test thread's.
+        nonisolated(unsafe) var results: [(Scene.Document, [Diagnostic], [LaidOutFrame])] = []
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let resources = driver.resources, tree = drawing
+        let thread = Thread {
+            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources))
+            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, emitsItems: false))
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+        let (full, withItems, framesWithItems) = results[0]
+        let (bare, without, framesWithout) = results[1]
         #expect(without == withItems, "\(path)")
         #expect(framesWithout == framesWithItems, "\(path)")
         #expect(bare.pages.count == full.pages.count && bare.pages.allSatisfy { $0.items.isEmpty })

@@ -126,8 +126,7 @@ struct ServerTests {
         #expect(PreviewAnnouncement(json: Array(told.json.utf8)) == told)
         // Anything that is not a well-formed announcement is not believed: a token that would
         // break the header it goes into, a port or pid out of range, a missing field.
-        for bad in [#"{"file":"/a","port":4000,"token":"x
-Evil: 1","pid":7}"#, #"{"file":"/a","port":0,"token":"t","pid":7}"#,
+        for bad in [#"{"file":"/a","port":4000,"token":"x\r\nEvil: 1","pid":7}"#, #"{"file":"/a","port":0,"token":"t","pid":7}"#,
                     #"{"file":"/a","port":70000,"token":"t","pid":7}"#, #"{"file":"/a","port":4000,"token":"","pid":7}"#,
                     #"{"file":"/a","port":4000,"pid":7}"#, #"{"file":"/a","port":4000.5,"token":"t","pid":7}"#, "[]"] {
             #expect(PreviewAnnouncement(json: Array(bad.utf8)) == nil, "\(bad)")
