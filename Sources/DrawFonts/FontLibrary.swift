@@ -112,7 +112,7 @@ package final class FontLibrary: @unchecked Sendable {
         return (path, selector)
     }
 
-    static func hasFontExtension(_ path: String) -> Bool {
+    package static func hasFontExtension(_ path: String) -> Bool {
         let lower = path.lowercased()
         return [".ttf", ".ttc", ".otf", ".otc"].contains { lower.hasSuffix($0) }
     }

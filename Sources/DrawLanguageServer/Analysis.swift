@@ -110,7 +110,9 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
         values = described
         evaluated = true
         if !found.contains(where: { $0.severity == .error }) {
-            let (_, laidOut, recorded) = layoutRecordingFrames(drawing, fonts: FontResolver(library: fonts), resources: resources)
+            // Diagnostics and frames only: the scene items are not made (nothing draws them here).
+            let (_, laidOut, recorded) = layoutRecordingFrames(drawing, fonts: FontResolver(library: fonts), resources: resources,
+                                                               emitsItems: false)
             diagnostics += laidOut
             frames = recorded
         }

@@ -3,6 +3,7 @@
 
 import DrawDiagnostics
 import DrawFonts
+import DrawResources
 import DrawSemantics
 import DrawSyntax
 
@@ -10,6 +11,7 @@ import DrawSyntax
 enum CompletionKind: Int {
     case function = 3, constructor = 4, field = 5, variable = 6, `class` = 7, module = 9, property = 10, unit = 11
     case value = 12, keyword = 14, snippet = 15, color = 16, file = 17, reference = 18, enumMember = 20, `struct` = 22
+    case folder = 19
 }
 
 struct CompletionCandidate {
@@ -105,7 +107,40 @@ extension LanguageServer {
             return fontCandidates(analysis).map { CompletionCandidate(label: $0, kind: .file, detail: "font") }
         case .expression:
             return expressionCandidates(analysis, offset: offset)
+        case .filePath(let use, let folder):
+            var out = fileCandidates(use, folder: folder, typing: context.prefix, analysis: analysis)
+            if use == .font && folder.isEmpty {
+                out += fontCandidates(analysis).map { CompletionCandidate(label: $0, kind: .file, detail: "font") }
+            }
+            return out
         }
+    }
+
+    /// The files in `folder` (as typed: relative to the document's folder, or absolute) that
+    /// `use` accepts, then its folders (as `name/`); hidden names only when the name being
+    /// typed starts with a dot (the caller filters by it). A document that is no file (an
+    /// untitled one) has no folder: only absolute folders are listed then.
+    func fileCandidates(_ use: FileUse, folder: String, typing prefix: String, analysis: Analysis) -> [CompletionCandidate] {
+        let listed: String
+        if folder.hasPrefix("/") {
+            listed = folder
+        } else if analysis.path.hasPrefix("/"), let base = drawingFolder(analysis.path) {
+            listed = folder.isEmpty ? base : (base == "/" ? "/" : base + "/") + folder
+        } else {
+            return []
+        }
+        let normalized = normalizePath(listed)
+        guard let entries = directoryLister.entries(of: normalized.isEmpty ? "/" : normalized) else { return [] }
+        let own = displayName(analysis.path)
+        var files: [CompletionCandidate] = [], folders: [CompletionCandidate] = []
+        for entry in entries where !entry.name.hasPrefix(".") || prefix.hasPrefix(".") {
+            if entry.isDirectory {
+                folders.append(CompletionCandidate(label: entry.name + "/", kind: .folder, detail: "folder"))
+            } else if use.accepts(entry.name), !(use == .drawing && folder.isEmpty && entry.name == own) {
+                files.append(CompletionCandidate(label: entry.name, kind: .file, detail: use.detail))
+            }
+        }
+        return files + folders
     }
 
     func propertyCandidate(_ p: LanguageQueries.PropertyInfo) -> CompletionCandidate {

@@ -3,6 +3,7 @@
 // value of `fill:` of a rect" or "a member after `web.`". Every scan is bounded by the
 // statement it is in, so it is linear in the statement's length.
 
+import DrawFonts
 import DrawSyntax
 
 /// What the cursor is on or after.
@@ -22,6 +23,10 @@ package struct CursorContext: Sendable {
         case connectorEnd
         /// Inside a string that is the value of `property` (`font: "Hel|`).
         case stringValue(property: String?)
+        /// Inside a string that names a file: `import "…"`, `csv("…")`, `json("…")`, an
+        /// image's file, `font: "…"`. `folder` is the part typed up to its last `/` (the
+        /// prefix is what follows it).
+        case filePath(use: FileUse, folder: String)
         /// An expression somewhere else (a `let` value, a condition, a function argument).
         case expression
         /// Nothing to offer (a comment, a number in the middle).
@@ -153,7 +158,16 @@ func cursorContext(at offset: Int, tokens: [Token], comments: [Comment], bytes: 
         && offset < Int(t.end) || (t.kind == .string && offset == Int(t.end) && t.flags & Token.unterminated != 0) {
         context.prefixStart = Int(t.start) + 1
         context.prefix = String(decoding: bytes[min(Int(t.start) + 1, offset)..<offset], as: UTF8.self)
-        context.place = .stringValue(property: labelBefore(last, tokens: tokens, bytes: bytes))
+        let label = labelBefore(last, tokens: tokens, bytes: bytes)
+        context.place = .stringValue(property: label)
+        if t.kind == .string, let use = fileUse(ofStringAt: last, label: label, tokens: tokens, bytes: bytes) {
+            // The folder typed so far, and the name being typed after its last `/`.
+            let typed = Array(bytes[min(Int(t.start) + 1, offset)..<offset])
+            let slash = typed.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            context.place = .filePath(use: use, folder: String(decoding: typed[..<slash], as: UTF8.self))
+            context.prefix = String(decoding: typed[slash...], as: UTF8.self)
+            context.prefixStart = Int(t.start) + 1 + slash
+        }
         return context
     }
     if t.kind == .number && Int(t.end) == offset {
@@ -245,4 +259,49 @@ func cursorContext(at offset: Int, tokens: [Token], comments: [Comment], bytes: 
 func labelBefore(_ index: Int, tokens: [Token], bytes: [UInt8]) -> String? {
     guard index >= 2, tokens[index - 1].kind == .colon, tokens[index - 2].kind == .identifier || tokens[index - 2].kind == .keywordStyle else { return nil }
     return text(tokens[index - 2], bytes)
+}
+
+/// What a string names when it names a file, by the tokens before it: `import "…"`, a
+/// `csv("…")` or `json("…")` call's first argument, the file of an `image`, a `font:`.
+package enum FileUse: Equatable, Sendable {
+    case drawing, csv, json, image, font
+
+    /// Whether a file called `name` is offered for this use.
+    func accepts(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        switch self {
+        case .drawing: return lower.hasSuffix(".draw")
+        case .csv: return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt")
+        case .json: return lower.hasSuffix(".json")
+        case .image: return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+        case .font: return FontLibrary.hasFontExtension(lower)
+        }
+    }
+
+    var detail: String {
+        switch self {
+        case .drawing: "drawing (import)"
+        case .csv: "data file (csv)"
+        case .json: "data file (json)"
+        case .image: "image (PNG or JPEG)"
+        case .font: "font file"
+        }
+    }
+}
+
+/// The file use of the string token at `index`, or nil when it names no file.
+func fileUse(ofStringAt index: Int, label: String?, tokens: [Token], bytes: [UInt8]) -> FileUse? {
+    if label == "font" { return .font }
+    guard index >= 1 else { return nil }
+    let before = tokens[index - 1]
+    if before.kind == .keywordImport { return .drawing }
+    if before.kind == .identifier && text(before, bytes) == "image" { return .image }
+    if before.kind == .leftParen, index >= 2, tokens[index - 2].kind == .identifier {
+        switch text(tokens[index - 2], bytes) {
+        case "csv": return .csv
+        case "json": return .json
+        default: return nil
+        }
+    }
+    return nil
 }

@@ -14,6 +14,7 @@
 
 import DrawDiagnostics
 import DrawFonts
+import DrawResources
 import DrawSemantics
 import DrawSyntax
 
@@ -32,10 +33,17 @@ package final class LanguageServer {
     var fontLibraries: [String: FontLibrary] = [:]
     /// Font families found on the font path, by drawing folder (scanned once, on first use).
     var fontFamilies: [String: [String]] = [:]
+    /// Where completion of file names looks (the file system; tests may supply folders).
+    let directoryLister: any DirectoryLister
+    /// Told where the cursor is (set by `drawc lsp` to post it to a running preview).
+    package var previewLink: (any PreviewLink)?
+    var lastCursor: CursorPlace?
 
-    package init(fontPaths: [String] = [], environment: [String: String] = [:]) {
+    package init(fontPaths: [String] = [], environment: [String: String] = [:],
+                 directoryLister: any DirectoryLister = FileSystemLister()) {
         self.fontPaths = fontPaths
         self.environment = environment
+        self.directoryLister = directoryLister
     }
 
     // MARK: Messages
@@ -96,6 +104,7 @@ package final class LanguageServer {
         case "textDocument/documentColor": return withDocument(params) { .result(documentColors($0, $1)) }
         case "textDocument/colorPresentation": return withDocument(params) { .result(colorPresentations($0, $1, params)) }
         case "textDocument/codeAction": return withDocument(params) { .result(codeActions($0, $1, params)) }
+        case "textDocument/documentHighlight": return withDocument(params) { .result(documentHighlights($0, $1, params)) }
         default: return .error(-32601, "unknown method '\(method)'")
         }
     }
@@ -121,6 +130,10 @@ package final class LanguageServer {
             analyses[uri] = nil
             return [Self.notificationBody("textDocument/publishDiagnostics",
                                           .object([("uri", .string(uri)), ("diagnostics", .array([]))]))]
+        case "drawc/cursor":
+            guard let uri = params["textDocument"]?["uri"]?.string, let position = Position(params["position"]) else { return [] }
+            cursorMoved(uri: uri, position: position)
+            return []
         default:
             // initialized, didSave, $/cancelRequest, $/setTrace…: nothing to do.
             return []
@@ -271,7 +284,7 @@ package final class LanguageServer {
             // 2: incremental changes.
             ("textDocumentSync", .object([("openClose", true), ("change", 2),
                                           ("save", .object([("includeText", false)]))])),
-            ("completionProvider", .object([("triggerCharacters", [".", ":", " ", "\"", "#"]), ("resolveProvider", false)])),
+            ("completionProvider", .object([("triggerCharacters", [".", ":", " ", "\"", "#", "/"]), ("resolveProvider", false)])),
             ("hoverProvider", true),
             ("signatureHelpProvider", .object([("triggerCharacters", ["(", ","]), ("retriggerCharacters", [" "])])),
             ("definitionProvider", true),
@@ -288,6 +301,7 @@ package final class LanguageServer {
             ("documentRangeFormattingProvider", true),
             ("colorProvider", true),
             ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
+            ("documentHighlightProvider", true),
         ])),
         ("serverInfo", .object([("name", "drawc"), ("version", .string(serverVersion))])),
     ])

@@ -206,7 +206,11 @@ struct LinkPath {
 
     /// The point at a fraction of the path's length and the direction there.
     func point(atFraction f: Double) -> (point: Point, direction: Point) {
-        let points = polyline
+        Self.point(atFraction: f, along: polyline, start: start)
+    }
+
+    /// The same, on the path's flattened `points` (flattening once for many fractions).
+    static func point(atFraction f: Double, along points: [Point], start: Point) -> (point: Point, direction: Point) {
         guard points.count >= 2 else { return (start, Point(1, 0)) }
         var total = 0.0
         for i in 1..<points.count { total += distance(points[i - 1], points[i]) }

@@ -24,9 +24,11 @@ package struct LaidOutFrame: Sendable, Hashable {
 
 /// `layout(_:fonts:resources:)`, also returning every placed node's frame in pre-order.
 package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
-                                   resources: Resources = Resources()) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
+                                   resources: Resources = Resources(),
+                                   emitsItems: Bool = true) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
     engine.recordsFrames = true
+    engine.emitsItems = emitsItems
     var document = Scene.Document()
     for page in drawing.pages {
         document.pages.append(engine.layoutPage(page))

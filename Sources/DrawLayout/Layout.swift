@@ -208,6 +208,11 @@ struct LayoutEngine {
     var origin = Point.zero
     /// Tools (the language server) ask for every node's laid-out frame: see Frames.swift.
     var recordsFrames = false
+    /// False for tools that want diagnostics and frames only (the language server): the
+    /// scene items are not made. Emitting reports nothing — every diagnostic of layout
+    /// comes from measuring, placing, connectors and the checks of the page — so the
+    /// diagnostics are the same either way (tested over the samples and the corpus).
+    var emitsItems = true
     var recordedFrames: [LaidOutFrame] = []
     var recordedPages = 0
     /// Where the trimmed page starts on the sheet (the bleed, and room for crop marks).
@@ -297,7 +302,7 @@ struct LayoutEngine {
             for i in nodes.indices {
                 if page.settings.size != nil && !hasErrors && !layingOutTile { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
                 if !hasErrors && (nodes.baseAddress! + i).hasRareGeometry { checkLabelCell(nodes.baseAddress! + i, index: index) }
-                emit(nodes.baseAddress! + i, index: index, into: &items)
+                if emitsItems { emit(nodes.baseAddress! + i, index: index, into: &items) }
                 index = Int(boxes[index].next)
             }
         }

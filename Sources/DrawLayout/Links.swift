@@ -580,7 +580,11 @@ extension LayoutEngine {
             fractions.append(min(0.95, at + step)); fractions.append(max(0.05, at - step))
         }
         let positions: [LabelPosition] = position == .on ? [.on] : [position, position == .above ? .below : .above]
-        let pathBox = pointBounds(path.polyline) ?? .zero
+        // The path flattened once, and the point and heading at each fraction once: the
+        // search below tries each up to six times.
+        let polyline = path.polyline
+        let along = fractions.map { LinkPath.point(atFraction: $0, along: polyline, start: path.start) }
+        let pathBox = pointBounds(polyline) ?? .zero
         let nodes = pageNodeFrameIndex()
         // A frame holding the whole connector (a lane, a panel) is a background, not a node in the way.
         func inTheWay(_ frame: Rect) -> Bool {
@@ -592,8 +596,7 @@ extension LayoutEngine {
         // passes may also move a label further out from its line.
         search: for pass in 0..<2 {
             for extra in [0.0, size.height + 2, 2 * (size.height + 2)] {
-                for f in fractions {
-                    let (p, direction) = path.point(atFraction: f)
+                for (p, direction) in along {
                     for side in positions where extra == 0 || side != .on {
                         let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
                         if first == nil { first = origin }

@@ -197,8 +197,11 @@ enum Help {
         hover (a property's type, a node's laid-out frame and paint, a let's value, a colour),
         signature help, go to definition, references and rename across imports, document
         symbols, folding, semantic tokens, formatting (the 'drawc fmt' printer), and colour
-        swatches with a picker. It reads only the drawings you open and the files they import;
-        it writes nothing.
+        swatches with a picker. File names complete inside import "…", csv("…"), json("…"),
+        an image's file and font: "…". It reads only the drawings you open, the files they
+        import and the folders whose names it completes; it writes nothing. When the cursor
+        moves (drawc/cursor, or textDocument/documentHighlight) in a file that a running
+        'drawc preview' shows, the statement there is outlined in the page (docs/editors.md).
 
         Options:
           --font-path DIR   also look for fonts in DIR (as compile does), for font completion
@@ -269,7 +272,9 @@ enum Help {
           DRAWC_EDITOR             the editor template when --editor is not given
 
         Prints 'preview: http://127.0.0.1:PORT/ token TOKEN' once it listens; the token is
-        what a language server sends to POST /highlight (docs/preview.md).
+        what a language server sends to POST /highlight (docs/preview.md). For 'drawc lsp',
+        it also writes port and token to $XDG_RUNTIME_DIR/drawc/preview-HASH.json (else
+        $TMPDIR or /tmp, /drawc-UID/; a folder only you can open), removed when it stops.
 
         Examples:
           drawc preview samples/flowchart.draw --open

@@ -43,6 +43,8 @@ func runLanguageServer(_ args: ArraySlice<String>) throws(UsageError) -> ExitSta
     }
     LanguageServer.serverVersion = DrawKitVersion.string
     let server = LanguageServer(fontPaths: fontPaths, environment: environment)
+    // The cursor's statement is outlined in a running `drawc preview` of the same file.
+    server.previewLink = PreviewHighlighter()
     var reader = MessageReader()
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while !server.shouldExit {

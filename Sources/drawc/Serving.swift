@@ -221,6 +221,8 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     build()
     let url = "http://127.0.0.1:\(port)/"
     printLine("preview: \(url) token \(token) (Ctrl-C stops)")
+    // For the language server: where this preview listens, in a folder only this user reads.
+    let announcement = PreviewAnnouncements.announce(input: input, port: port, token: token)
 
     // The accept loop blocks in `accept`: a queue of its own.
     DispatchQueue(label: "drawc.preview.accept").async {
@@ -245,6 +247,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         if waitForChange(set) { build() }
     }
     close(listener)
+    if let announcement { unlink(announcement) }
     printLine("preview: stopped")
     return .success
 }

@@ -123,13 +123,59 @@ struct LanguageServerProtocolTests {
             let doc: JSON = .object([("uri", .string(uri))])
             for method in ["textDocument/completion", "textDocument/hover", "textDocument/signatureHelp", "textDocument/definition",
                            "textDocument/references", "textDocument/documentSymbol", "textDocument/foldingRange",
-                           "textDocument/semanticTokens/full", "textDocument/documentColor", "textDocument/formatting"] {
+                           "textDocument/semanticTokens/full", "textDocument/documentColor", "textDocument/formatting",
+                           "textDocument/documentHighlight"] {
                 id += 1
                 let reply = request(server, id, method, .object([("textDocument", doc), ("position", end),
                                                                 ("context", .object([("includeDeclaration", true)]))]))
                 #expect(reply != nil && reply?["error"] == nil, "\(method) at byte \(cut)")
             }
         }
+    }
+
+    // MARK: The cursor, for the preview
+
+    final class RecordingLink: PreviewLink {
+        var told: [String] = []
+        func cursorMoved(path: String, line: Int, column: Int) { told.append("\(path):\(line):\(column)") }
+    }
+
+    @Test func theCursorReachesThePreviewLinkInScalarColumns() throws {
+        let server = LanguageServer()
+        let link = RecordingLink()
+        server.previewLink = link
+        let uri = "file:///tmp/cursor%20test.draw"
+        // Line 2: "é" is two bytes and one UTF-16 unit, "😀" four bytes and two units; each one scalar.
+        let text = "rect \"a\"\nlet s = \"é😀\"; rect \"b\"\n"
+        _ = server.handle(JSON.object([("jsonrpc", "2.0"), ("method", "textDocument/didOpen"), ("params", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", "draw"), ("version", 1), ("text", .string(text))])),
+        ]))]).bytes)
+        func cursor(_ line: Int, _ character: Int) {
+            _ = server.handle(JSON.object([("jsonrpc", "2.0"), ("method", "drawc/cursor"), ("params", .object([
+                ("textDocument", .object([("uri", .string(uri))])),
+                ("position", Position(line: line, character: character).json),
+            ]))]).bytes)
+        }
+        cursor(0, 2)
+        cursor(1, 14)  // after `let s = "é😀";`: 14 UTF-16 units (9 + 1 + 2 + 2), 13 scalars, so column 14
+        cursor(1, 14)  // the same place again: not told twice
+        cursor(7, 99)  // past the end: clamped to the last line
+        #expect(link.told == ["/tmp/cursor test.draw:1:3", "/tmp/cursor test.draw:2:14", "/tmp/cursor test.draw:3:1"])
+        // documentHighlight tells it too, and answers the name's occurrences.
+        let reply = request(server, 5, "textDocument/documentHighlight", .object([
+            ("textDocument", .object([("uri", .string(uri))])), ("position", Position(line: 1, character: 5).json),
+        ]))
+        #expect(link.told.last == "/tmp/cursor test.draw:2:6")
+        #expect(reply?["result"]?[0]?["kind"]?.int == 3)
+        // A document that is no file has no preview.
+        let count = link.told.count
+        _ = server.handle(JSON.object([("jsonrpc", "2.0"), ("method", "textDocument/didOpen"), ("params", .object([
+            ("textDocument", .object([("uri", "untitled:Untitled-1"), ("languageId", "draw"), ("version", 1), ("text", "rect")])),
+        ]))]).bytes)
+        _ = server.handle(JSON.object([("jsonrpc", "2.0"), ("method", "drawc/cursor"), ("params", .object([
+            ("textDocument", .object([("uri", "untitled:Untitled-1")])), ("position", Position(line: 0, character: 1).json),
+        ]))]).bytes)
+        #expect(link.told.count == count)
     }
 
     // MARK: The grammar and the language

@@ -120,6 +120,34 @@ struct ServerTests {
         #expect(String(decoding: event, as: UTF8.self) == "event: highlight\ndata: {\"sources\":[0],\"line\":1,\"column\":3}\n\n")
     }
 
+    @Test func theLanguageServersAnnouncementAndRequest() throws {
+        // What a preview writes and the language server reads back.
+        let told = PreviewAnnouncement(file: "/home/u/a \"b\".draw", port: 4000, token: "secret0123456789secret0123456789", pid: 77)
+        #expect(PreviewAnnouncement(json: Array(told.json.utf8)) == told)
+        // Anything that is not a well-formed announcement is not believed: a token that would
+        // break the header it goes into, a port or pid out of range, a missing field.
+        for bad in [#"{"file":"/a","port":4000,"token":"x\r\nEvil: 1","pid":7}"#, #"{"file":"/a","port":0,"token":"t","pid":7}"#,
+                    #"{"file":"/a","port":70000,"token":"t","pid":7}"#, #"{"file":"/a","port":4000,"token":"","pid":7}"#,
+                    #"{"file":"/a","port":4000,"pid":7}"#, #"{"file":"/a","port":4000.5,"token":"t","pid":7}"#, "[]"] {
+            #expect(PreviewAnnouncement(json: Array(bad.utf8)) == nil, "\(bad)")
+        }
+        // The file name: a stable hash of the real path; the folder: per user.
+        #expect(PreviewDiscovery.fileName(forPreviewOf: "/a.draw") == PreviewDiscovery.fileName(forPreviewOf: "/a.draw"))
+        #expect(PreviewDiscovery.fileName(forPreviewOf: "/a.draw") != PreviewDiscovery.fileName(forPreviewOf: "/b.draw"))
+        #expect(PreviewDiscovery.fileName(forPreviewOf: "").hasPrefix("preview-cbf29ce484222325"))
+        #expect(PreviewDiscovery.folder(environment: ["XDG_RUNTIME_DIR": "/run/user/5/"], userID: 5) == "/run/user/5/drawc")
+        #expect(PreviewDiscovery.folder(environment: ["XDG_RUNTIME_DIR": "relative", "TMPDIR": "/var/tmp/"], userID: 5) == "/var/tmp/drawc-5")
+        #expect(PreviewDiscovery.folder(environment: [:], userID: 0) == "/tmp/drawc-0")
+        // The request the language server sends is one the server accepts (no Origin: not a browser).
+        let bytes = PreviewAnnouncement.highlightRequest(port: 4000, token: "secret0123456789secret0123456789", line: 1, column: 3)
+        guard case .complete(let parsed) = HTTPRequest.parse(bytes) else { Issue.record("not parsed"); return }
+        guard case .broadcast(let event, let reply) = server().handle(parsed, readFile: { Self.source }) else {
+            Issue.record("the language server's highlight was refused"); return
+        }
+        #expect(reply.status == 200)
+        #expect(String(decoding: event, as: UTF8.self).contains("\"sources\":[0]"))
+    }
+
     @Test func stateKeepsTheLastGoodPictureUnderErrors() {
         let s = server()
         s.update(PreviewBuilder.build(source: Array("rect at: (\n".utf8), path: "t.draw", version: 2))

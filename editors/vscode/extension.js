@@ -1,7 +1,9 @@
 // The VS Code client for drawc: starts `drawc lsp` (the language server is drawc itself)
 // and hands it every .draw file. Everything the editor shows beyond syntax colours —
 // diagnostics, completion, hover, navigation, formatting, colour swatches — comes from
-// the server; this file only starts it.
+// the server; this file starts it, and tells it where the cursor is (`drawc/cursor`, a
+// notification of drawc's own: the protocol has none), so a running `drawc preview` of the
+// same file outlines the statement under the cursor.
 
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
@@ -23,6 +25,18 @@ function activate(context) {
   client = new LanguageClient("drawc", "drawc", serverOptions, clientOptions);
   client.start();
   context.subscriptions.push({ dispose: () => client && client.stop() });
+  context.subscriptions.push(
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      const document = event.textEditor.document;
+      if (!client || !client.isRunning() || document.languageId !== "draw" || event.selections.length === 0) return;
+      if (!vscode.workspace.getConfiguration("drawc").get("preview.followCursor", true)) return;
+      const active = event.selections[0].active;
+      client.sendNotification("drawc/cursor", {
+        textDocument: { uri: document.uri.toString() },
+        position: { line: active.line, character: active.character },
+      });
+    })
+  );
 }
 
 function deactivate() {

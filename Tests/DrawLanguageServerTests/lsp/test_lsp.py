@@ -80,7 +80,7 @@ async def test_initialize_announces_every_feature(client: LanguageClient):
     caps = client.initialize_result.capabilities
     assert caps.text_document_sync.change == types.TextDocumentSyncKind.Incremental
     assert caps.position_encoding == "utf-16"
-    for provider in ["hover_provider", "definition_provider", "references_provider", "document_symbol_provider",
+    for provider in ["hover_provider", "definition_provider", "document_highlight_provider", "references_provider", "document_symbol_provider",
                      "folding_range_provider", "document_formatting_provider", "document_range_formatting_provider",
                      "color_provider"]:
         assert getattr(caps, provider), provider
@@ -292,6 +292,61 @@ async def test_completion_offers_block_names_only_inside_their_block(client: Lan
     assert "i" in items and "title" not in items and "inner" not in items
     items = await complete(client, uri, text, "rect height: ")
     assert not {"i", "title", "inner"} & set(items)
+
+
+async def test_completion_offers_file_names_in_import_data_image_and_font_strings(client: LanguageClient, tmp_path):
+    """Inside `import "…"`, `csv("…")`, `json("…")`, an image's file and `font: "…"`: the
+    files of the document's folder (or the folder typed so far) that the place accepts,
+    then sub-folders as `name/`; hidden files only after a typed dot."""
+    (tmp_path / "lib.draw").write_text("let accent = #d7263d\n")
+    (tmp_path / "shapes.DRAW").write_text("")
+    (tmp_path / "notes.txt").write_text("x")
+    (tmp_path / "sales.csv").write_text("month,sales\nJan,1\n")
+    (tmp_path / "team.json").write_text("[]")
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / ".hidden.draw").write_text("")
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "parts" / "arrow.draw").write_text("let a = 1\n")
+    (tmp_path / "parts" / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Brand.ttf").write_bytes(b"\0\1\0\0")
+    text = (
+        'import "\nimport "parts/\nimport "l\nimport ".\nlet rows = csv("\nlet team = json("\n'
+        'image "\nimage "parts/\ntext "x", font: "fonts/\n'
+    )
+    uri = await open_text(client, tmp_path / "main.draw", text)
+    items = await complete(client, uri, text, 'import "')
+    assert {"lib.draw", "shapes.DRAW", "parts/", "fonts/"} <= set(items), set(items)
+    assert "main.draw" not in items and ".hidden.draw" not in items and "sales.csv" not in items
+    assert items["lib.draw"].kind == types.CompletionItemKind.File
+    assert items["parts/"].kind == types.CompletionItemKind.Folder
+    assert items["lib.draw"].text_edit.new_text == "lib.draw"
+    start = position_of(text, 'import "')
+    assert items["lib.draw"].text_edit.range.start == start and items["lib.draw"].text_edit.range.end == start
+    # In a sub-folder: its files, the edit replacing only the name after the '/'.
+    items = await complete(client, uri, text, 'import "parts/')
+    assert set(items) == {"arrow.draw"}, set(items)
+    assert items["arrow.draw"].text_edit.range.start == position_of(text, 'import "parts/')
+    # A typed prefix filters and is replaced.
+    items = await complete(client, uri, text, 'import "l')
+    assert "lib.draw" in items and "shapes.DRAW" not in items
+    assert items["lib.draw"].text_edit.range.start == position_of(text, 'import "l', -1)
+    items = await complete(client, uri, text, 'import ".')
+    assert ".hidden.draw" in items
+    items = await complete(client, uri, text, 'csv("')
+    assert {"sales.csv", "notes.txt", "parts/"} <= set(items) and "team.json" not in items and "lib.draw" not in items
+    items = await complete(client, uri, text, 'json("')
+    assert "team.json" in items and "sales.csv" not in items
+    items = await complete(client, uri, text, 'image "')
+    assert "logo.png" in items and "lib.draw" not in items
+    items = await complete(client, uri, text, 'image "parts/')
+    assert set(items) == {"photo.jpg"}, set(items)
+    items = await complete(client, uri, text, 'font: "fonts/')
+    assert set(items) == {"Brand.ttf"}, set(items)
+    # The chosen import is followed: the file's names complete and no error remains.
+    await edit(client, uri, 2, (0, 0), (len(text.splitlines()), 0), 'import "lib.draw"\nrect fill: acc\n')
+    items = await complete(client, uri, 'import "lib.draw"\nrect fill: acc\n', "fill: acc")
+    assert "accent" in items
 
 
 # MARK: Hover
