@@ -26,6 +26,7 @@ package struct LaidOutFrame: Sendable, Hashable {
 package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
                                    resources: Resources = Resources()) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
+    engine.sourcePaths = drawing.sourcePaths
     engine.recordsFrames = true
     var document = Scene.Document()
     for page in drawing.pages {
