@@ -10,7 +10,7 @@
 /// Liang's patterns, read once into a packed trie (the structure Liang's thesis describes):
 /// a word's substrings starting at one letter are all matched in one walk from the root,
 /// with no key made per substring.
-final class Hyphenator: Sendable {
+package final class Hyphenator: Sendable {
     /// The trie's nodes, 0 the root. The children of node `n` are the edges
     /// `firstEdge[n]..<firstEdge[n + 1]`, sorted by letter (`edgeLetters`, `edgeTargets`).
     private let firstEdge: [Int32]
@@ -28,7 +28,7 @@ final class Hyphenator: Sendable {
     /// Words longer than this are left whole (a guard against hostile input).
     static let maxWordLength = 64
 
-    static let english = Hyphenator(patterns: englishPatterns, exceptions: englishExceptions)
+    package static let english = Hyphenator(patterns: englishPatterns, exceptions: englishExceptions)
 
     init(patterns text: String, exceptions: String) {
         // A pointer trie first (children by letter), then packed breadth-first.
@@ -102,7 +102,7 @@ final class Hyphenator: Sendable {
     var counts: (nodes: Int, patterns: Int) { (valueStart.count, valueStart.filter { $0 >= 0 }.count) }
 
     /// The hyphenation points of `word` (indices of the letter after each point).
-    func points(_ word: [Unicode.Scalar]) -> [Int] {
+    package func points(_ word: [Unicode.Scalar]) -> [Int] {
         let n = word.count
         guard n >= leftMin + rightMin, n <= Self.maxWordLength else { return [] }
         var letters: [UInt8] = []
