@@ -8,27 +8,12 @@ compact points syntax (first point absolute, then differences; 2 decimals for co
 3 for pressure). Run from the repository root: python3 scripts/make-ink-corpus.py
 """
 import math
+import os
 import random
+import sys
 
-
-def encode(points):
-    out, prev = [], None
-    for p in points:
-        units = [round(p[0] * 100) * 100, round(p[1] * 100) * 100] + ([round(p[2] * 1000) * 10] if len(p) > 2 else [])
-        values = units if prev is None else [u - v for u, v in zip(units, prev)]
-        out.append(",".join(fmt(v) for v in values))
-        prev = units
-    return " ".join(out)
-
-
-def fmt(units):
-    sign = "-" if units < 0 else ""
-    units = abs(units)
-    whole, frac = divmod(units, 10000)
-    text = sign + str(whole)
-    if frac:
-        text += "." + ("%04d" % frac).rstrip("0")
-    return text
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from inkpoints import encode  # noqa: E402
 
 
 def main():

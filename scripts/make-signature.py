@@ -9,7 +9,13 @@ rises at the touch-down, falls as the pen speeds up, and lifts at the end. Writt
 compact points syntax. Deterministic (seeded). Run: python3 scripts/make-signature.py
 """
 import math
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from inkpoints import encode  # noqa: E402
+
 
 LETTERS = {
     "A": ([(0, 0), (0.5, -1.4), (0.8, -2.3), (1.0, -2.2), (1.1, -1.0), (1.25, 0)], 1.3),
@@ -88,22 +94,6 @@ def trace(curve, rnd, top_speed=420.0):
         p = (0.8 - 0.45 * min(1.0, v)) * touch + rnd.uniform(-0.02, 0.02)
         out.append((x, y, min(1.0, max(0.0, p))))
     return out
-
-
-def encode(points):
-    out, prev = [], None
-    for p in points:
-        units = [round(p[0] * 100) * 100, round(p[1] * 100) * 100, round(p[2] * 1000) * 10]
-        values = units if prev is None else [u - v for u, v in zip(units, prev)]
-        out.append(",".join(fmt(v) for v in values))
-        prev = units
-    return " ".join(out)
-
-
-def fmt(units):
-    sign = "-" if units < 0 else ""
-    whole, frac = divmod(abs(units), 10000)
-    return sign + str(whole) + ("." + ("%04d" % frac).rstrip("0") if frac else "")
 
 
 def main():

@@ -10,27 +10,16 @@ areas keep their fill as a `path` under the ink. Deterministic (seeded).
 Run: python3 scripts/sketch-to-ink.py < old-sketch.draw > samples/sketch.draw
 """
 import math
+import os
 import random
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from inkpoints import encode  # noqa: E402
+
+
 SECTION_PRESSURE = {"sun", "house", "tree"}
-
-
-def encode(points):
-    out, prev = [], None
-    for p in points:
-        units = [round(p[0] * 100) * 100, round(p[1] * 100) * 100] + ([round(p[2] * 1000) * 10] if len(p) > 2 else [])
-        values = units if prev is None else [u - v for u, v in zip(units, prev)]
-        out.append(",".join(fmt(v) for v in values))
-        prev = units
-    return " ".join(out)
-
-
-def fmt(units):
-    sign = "-" if units < 0 else ""
-    whole, frac = divmod(abs(units), 10000)
-    return sign + str(whole) + ("." + ("%04d" % frac).rstrip("0") if frac else "")
 
 
 def sample(data):

@@ -5,6 +5,7 @@
 // geometry; layout turns them into one filled outline. The compact string is decoded here,
 // once, over its UTF-8 bytes; every malformed character is reported at its own offset.
 
+import DrawDiagnostics
 import DrawScene
 
 /// One recorded point of ink, in the node's coordinates; `pressure` 0…1.
@@ -20,7 +21,12 @@ package struct InkPoint: Hashable, Sendable {
 package struct InkPoints: Hashable, Sendable {
     package var points: [InkPoint]
     package var hasPressure: Bool
-    package init(points: [InkPoint], hasPressure: Bool) { self.points = points; self.hasPressure = hasPressure }
+    /// Where the `points:` value is written, for what layout reports about the stroke
+    /// (`layout.ink-limit`); `.unknown` when made elsewhere.
+    package var span: Span
+    package init(points: [InkPoint], hasPressure: Bool, span: Span = .unknown) {
+        self.points = points; self.hasPressure = hasPressure; self.span = span
+    }
 }
 
 /// The easing curves `easing:` names (applied to the pressure before it sets the radius).

@@ -25,6 +25,29 @@ import Testing
         #expect(run.succeeded, "rsvg-convert: \(run.stderrText)")
     }
 
+    /// Ink is written on the 1/100 pt grid wherever the stroke is placed: no coordinate of a
+    /// stroke's path in the IR has more than two decimals (other nodes keep four).
+    @Test func inkIsWrittenOnAHundredthOfAPointGrid() throws {
+        let points = try Self.compact("slow")
+        let source = """
+            page size: (800, 700), margin: 0
+            group at: (3.14159, 2.71828) {
+              stroke points: "\(points)", width: 7, color: black
+            }
+            circle r: 3.33333, at: (10, 10)
+
+            """
+        let result = dumpIR(source: source, path: "ink-grid.draw")
+        let text = try #require(result.text, "\(result.diagnostics.map(\.message))")
+        let lines = text.split(separator: "\n")
+        let fill = try #require(lines.firstIndex { $0.contains("path fill #000000") })
+        let numbers = lines[fill + 1].split(separator: " ").filter { $0.first?.isNumber == true || $0.first == "-" }
+        #expect(numbers.count > 1000)
+        let fine = numbers.filter { ($0.split(separator: ".").dropFirst().first?.count ?? 0) > 2 }
+        #expect(fine.isEmpty, "\(fine.prefix(5)) have more than two decimals")
+        #expect(text.contains("3.3333"), "the circle keeps its four decimals")
+    }
+
     @Test(arguments: strokes)
     func drawcInkLooksLikeTheReferenceRenderersInEveryFormat(_ name: String) throws {
         guard ExternalTool.require("rsvg-convert", "pdftoppm", "gs"),

@@ -159,26 +159,79 @@ func referenceOutlines(_ cases: [(InkPoints, String)], svg: Bool = false) throws
         #expect(worst <= 0.01)
     }
 
-    @Test func theOutlineIsFilledAsQuadraticsThroughTheMidpoints() {
+    /// Walks the drawn path against the reference's drawing of `outline` (quadratics through
+    /// the midpoints): every cubic must be quadratic k raised exactly, and every line must
+    /// replace a run of quadratics that all stay within `tolerance` of it. Returns the
+    /// numbers of cubics and lines.
+    func checkDrawing(_ outline: [Point], _ path: Scene.Path, tolerance: Double, _ label: String) -> (cubics: Int, lines: Int) {
+        let n = outline.count
+        func midpoint(_ k: Int) -> Point { Point((outline[k].x + outline[(k + 1) % n].x) / 2, (outline[k].y + outline[(k + 1) % n].y) / 2) }
+        func quadratic(_ s: Point, _ c: Point, _ e: Point, _ t: Double) -> Point {
+            let u = 1 - t
+            return Point(u * u * s.x + 2 * u * t * c.x + t * t * e.x, u * u * s.y + 2 * u * t * c.y + t * t * e.y)
+        }
+        #expect(path.verbs.first == .move && path.verbs.last == .close, "\(label)")
+        #expect(path.points.first == outline.first, "\(label)")
+        var start = outline[0], k = 0, pointIndex = 1, cubics = 0, lines = 0
+        for verb in path.verbs.dropFirst().dropLast() {
+            switch verb {
+            case .cubic:
+                let c1 = path.points[pointIndex], end = path.points[pointIndex + 2]
+                let control = Point((3 * c1.x - start.x) / 2, (3 * c1.y - start.y) / 2)
+                #expect(abs(control.x - outline[k].x) < 1e-9 && abs(control.y - outline[k].y) < 1e-9, "\(label): cubic \(k)")
+                #expect(end == midpoint(k), "\(label): cubic \(k) ends elsewhere")
+                start = end; k += 1; pointIndex += 3; cubics += 1
+            case .line:
+                let end = path.points[pointIndex]
+                var spanStart = start, covered = 0
+                while k < n {
+                    let spanEnd = midpoint(k)
+                    for step in 0...16 {
+                        let p = quadratic(spanStart, outline[k], spanEnd, Double(step) / 16)
+                        let d = distance(p, toSegment: start, end)
+                        #expect(d <= tolerance + 1e-9, "\(label): quadratic \(k) strays \(d) pt from its line")
+                    }
+                    spanStart = spanEnd; k += 1; covered += 1
+                    if spanEnd == end { break }
+                }
+                #expect(covered > 0 && spanStart == end, "\(label): a line that ends at no midpoint")
+                start = end; pointIndex += 1; lines += 1
+            default:
+                Issue.record("\(label): unexpected \(verb)")
+            }
+        }
+        #expect(k == n, "\(label): \(n - k) quadratics not drawn")
+        return (cubics, lines)
+    }
+
+    @Test func theOutlineIsDrawnAsQuadraticsThroughTheMidpointsWithinAHundredth() {
+        var lines = 0
+        for (name, points) in inkCorpus() {
+            for width in [2.0, 12.0] {
+                guard let outline = inkOutline(of: points, width: width, options: nil), !outline.isEmpty else { continue }
+                let drawn = checkDrawing(outline, inkPath(outline), tolerance: inkFlatness, "\(name) at \(width)")
+                lines += drawn.lines
+            }
+        }
+        #expect(lines > 0)
+        // Without the tolerance, every quadratic is raised exactly (the reference's drawing).
         let stroke = inkCorpus().first { $0.name == "fast" }!.points
         let outline = inkOutline(of: stroke, width: 12, options: nil)!
+        let exact = inkPath(outline, tolerance: 0)
+        #expect(exact.verbs.count == outline.count + 2)
+        #expect(checkDrawing(outline, exact, tolerance: 0, "fast, exact").lines == 0)
+    }
+
+    @Test func straightInkIsDrawnWithLines() {
+        // A ruled line: 60 evenly spaced points along a straight line, pressure simulated.
+        let ruled = InkPoints(points: (0..<60).map { InkPoint(10 + Double($0) * 2.5, 40 + Double($0) * 0.5, 0.5) },
+                              hasPressure: false)
+        let outline = inkOutline(of: ruled, width: 6, options: nil)!
         let path = inkPath(outline)
-        #expect(path.verbs.first == .move)
-        #expect(path.verbs.last == .close)
-        #expect(path.verbs.dropFirst().dropLast().allSatisfy { $0 == .cubic })
-        #expect(path.verbs.count == outline.count + 2)
-        // Each cubic is a quadratic raised exactly: its control point is the outline point
-        // and it ends half-way to the next.
-        var start = path.points[0]
-        #expect(start == outline[0])
-        for i in 0..<outline.count {
-            let c1 = path.points[1 + 3 * i], end = path.points[3 + 3 * i]
-            let control = Point((3 * c1.x - start.x) / 2, (3 * c1.y - start.y) / 2)
-            let next = outline[(i + 1) % outline.count]
-            #expect(abs(control.x - outline[i].x) < 1e-9 && abs(control.y - outline[i].y) < 1e-9)
-            #expect(end == Point((outline[i].x + next.x) / 2, (outline[i].y + next.y) / 2))
-            start = end
-        }
+        let drawn = checkDrawing(outline, path, tolerance: inkFlatness, "ruled")
+        #expect(drawn.lines > 0)
+        // The caps stay curves; the sides are long lines: far fewer numbers than a cubic each.
+        #expect(path.points.count < outline.count * 2, "\(path.points.count) points for \(outline.count) outline points")
     }
 
     @Test func noPointsOrNoWidthDrawNothing() {

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Foundation)
+import Foundation
+#endif
 @testable import DrawOutput
 
 @Suite struct NumberFormatTests {
@@ -15,6 +18,45 @@ import Testing
         #expect(NumberFormat.string(1.23456, precision: 2) == "1.23")
         #expect(NumberFormat.string(1.995, precision: 0) == "2")
         #expect(NumberFormat.string(-0.5, precision: 0) == "-1")
+    }
+
+    /// The formatter against the rule written out the slow way (decimal strings of the
+    /// scaled integer), over values of every magnitude, both signs and every precision.
+    @Test func theFastPathWritesWhatTheRuleSays() {
+        func reference(_ value: Double, _ precision: Int) -> String {
+            guard value.isFinite else { return "0" }
+            let digits = max(0, min(precision, 8))
+            var scale = 1.0
+            for _ in 0..<digits { scale *= 10 }
+            let scaled = UInt64(value.magnitude * scale + 0.5)
+            if scaled == 0 { return "0" }
+            var text = String(scaled)
+            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+            var whole = String(text.dropLast(digits)), fraction = String(text.suffix(digits))
+            while fraction.last == "0" { fraction.removeLast() }
+            if whole.isEmpty { whole = "0" }
+            return (value < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+        }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var checked = 0
+        for index in 0..<200_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let magnitude = Double(state % 1_000_000_007) / 1_000_000_007 * pow(10, Double(Int(state >> 40) % 15) - 4)
+            let value = index % 2 == 0 ? magnitude : -magnitude
+            let precision = Int(state >> 20) % 9
+            guard value.magnitude * pow(10, Double(precision)) < 9.0e15 else { continue }
+            let ours = NumberFormat.string(value, precision: precision)
+            if ours != reference(value, precision) {
+                Issue.record("\(value) at \(precision): \(ours), expected \(reference(value, precision))")
+                break
+            }
+            checked += 1
+        }
+        #expect(checked > 150_000)
+        for (value, expected) in [(9.99995, "10"), (0.00995, "0.01"), (1234.57, "1234.57"), (-1234.57, "-1234.57"),
+                                  (999_999_999.99994, "999999999.9999"), (100_000_000.0001, "100000000.0001"), (0.5, "0.5")] {
+            #expect(NumberFormat.string(value) == expected, "\(value)")
+        }
     }
 
     @Test func integers() {
