@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Generate Sources/DrawLayout/LineBreak+Generated.swift from the Unicode Character Database.
 
-Reads LineBreak.txt (the Line_Break property of UAX #14) and EastAsianWidth.txt (rule LB30
-needs to know which opening and closing punctuation is East Asian wide). Debian's
-`unicode-data` package installs both under /usr/share/unicode.
+Reads LineBreak.txt (the Line_Break property of UAX #14), EastAsianWidth.txt (rule LB30
+needs to know which opening and closing punctuation is East Asian wide), emoji/emoji-data.txt
+and extracted/DerivedGeneralCategory.txt (rule LB30b keeps an unassigned Extended_Pictographic
+scalar with a following emoji modifier). Debian's `unicode-data` package installs them all
+under /usr/share/unicode.
 
 Usage (from the repository root):
     apt-get install unicode-data
@@ -20,12 +22,14 @@ import re
 import sys
 
 # The order of `LineBreakClass` in Sources/DrawLayout/LineBreak.swift. OPEA and CPEA are
-# OP and CP whose East_Asian_Width is F, W or H (rule LB30 treats them apart).
+# OP and CP whose East_Asian_Width is F, W or H (rule LB30 treats them apart). IDEP is ID
+# whose scalar is Extended_Pictographic and unassigned (General_Category Cn): rule LB30b.
 CLASSES = [
     "BK", "CR", "LF", "NL", "SP", "ZW", "ZWJ", "CM", "WJ", "GL", "BA", "HY", "BB", "B2",
     "CL", "CP", "EX", "IS", "SY", "OP", "QU", "NS", "IN", "NU", "AL", "HL", "PR", "PO",
     "ID", "EB", "EM", "CB", "JL", "JV", "JT", "H2", "H3", "RI", "AI", "SG", "XX", "SA",
     "CJ", "OPEA", "CPEA",
+    "IDEP",
 ]
 
 LINE = re.compile(r"^([0-9A-F]{4,6})(?:\.\.([0-9A-F]{4,6}))?\s*;\s*([A-Za-z0-9_]+)")
@@ -85,6 +89,27 @@ def main():
                 elif classes[c] == cp:
                     classes[c] = CLASSES.index("CPEA")
 
+    # LB30b: [\p{Extended_Pictographic}&\p{Cn}] × EM. Every such scalar is ID by the
+    # @missing defaults of LineBreak.txt; one that is not would need a rule of its own.
+    pictographic, _ = read_property(os.path.join(args.source, "emoji", "emoji-data.txt"))
+    categories, _ = read_property(os.path.join(args.source, "extracted", "DerivedGeneralCategory.txt"))
+    unassigned = bytearray(size)
+    for first, last, value in categories:
+        if value == "Cn":
+            for c in range(first, last + 1):
+                unassigned[c] = 1
+    ident, idep = CLASSES.index("ID"), CLASSES.index("IDEP")
+    marked = 0
+    for first, last, value in pictographic:
+        if value != "Extended_Pictographic":
+            continue
+        for c in range(first, last + 1):
+            if unassigned[c]:
+                if classes[c] != ident:
+                    sys.exit(f"unassigned Extended_Pictographic U+{c:04X} is {CLASSES[classes[c]]}, not ID")
+                classes[c] = idep
+                marked += 1
+
     starts, values = [], []
     for c in range(size):
         if not values or values[-1] != classes[c]:
@@ -92,7 +117,8 @@ def main():
             values.append(classes[c])
 
     out = []
-    out.append("// Generated from the Unicode Character Database (LineBreak.txt and EastAsianWidth.txt, Unicode %s)" % version)
+    out.append("// Generated from the Unicode Character Database (LineBreak.txt, EastAsianWidth.txt, emoji-data.txt and")
+    out.append("// DerivedGeneralCategory.txt, Unicode %s)" % version)
     out.append("// by `python3 scripts/generate-linebreak-table.py --source /usr/share/unicode`; do not edit.")
     out.append("// (Debian: `apt-get install unicode-data`.) Data © Unicode, Inc., https://www.unicode.org/terms_of_use.html")
     out.append("")
@@ -113,7 +139,7 @@ def main():
     out.append("")
     with open(args.output, "w", encoding="utf-8") as f:
         f.write("\n".join(out))
-    print(f"{len(starts)} ranges written to {args.output}")
+    print(f"{len(starts)} ranges ({marked} unassigned pictographic scalars) written to {args.output}")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = Fon
                                    resources: Resources = Resources(),
                                    emitsItems: Bool = true) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
+    engine.sourcePaths = drawing.sourcePaths
     engine.recordsFrames = true
     engine.emitsItems = emitsItems
     var document = Scene.Document()

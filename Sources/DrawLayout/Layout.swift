@@ -29,6 +29,7 @@ import DrawSemantics
 package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
                     resources: Resources = Resources(), recordSources: Bool = false) -> (Scene.Document, [Diagnostic]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
+    engine.sourcePaths = drawing.sourcePaths
     var document = Scene.Document()
     engine.recordSources = recordSources
     engine.recorder.links = recordSources ? drawing.definitionLinks : []
@@ -217,6 +218,11 @@ struct LayoutEngine {
     var recordedPages = 0
     /// Where the trimmed page starts on the sheet (the bleed, and room for crop marks).
     var trimOrigin = Point.zero
+    /// Whether the page's placement is checked (texts against their parent's box): not
+    /// after errors, when nodes may sit where a fallback put them.
+    var checksPlacement = false
+    /// The drawing's source files by `FileID` (for font paths in markup, relative to them).
+    var sourcePaths: [String] = []
 
     let resources: Resources
 
@@ -295,6 +301,7 @@ struct LayoutEngine {
         items.reserveCapacity(boxes.count)
         // After errors nodes may sit where a fallback put them: no placement warnings then.
         let hasErrors = sink.hasErrors
+        checksPlacement = !hasErrors
         index = 0
         if recordSources { recorder.resetPage() }
         emitParentKind = nil
@@ -459,7 +466,7 @@ struct LayoutEngine {
             let box: Size? = g.width != nil || g.height != nil ? Size(g.width ?? .infinity, g.height ?? .infinity) : nil
             let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
                                    align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node),
-                                   fit: fit, box: box)
+                                   fit: fit, box: box, contentFile: node.contentSpan?.file)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
@@ -588,7 +595,7 @@ struct LayoutEngine {
                 box = Size(max(0, area.width - pad.left - pad.right), max(0, area.height - pad.top - pad.bottom))
             }
             let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node),
-                                   fit: fit, box: box)
+                                   fit: fit, box: box, contentFile: node.contentSpan?.file)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
@@ -674,6 +681,53 @@ struct LayoutEngine {
         report(.warning(.textOverflow, at: node.span,
             "this text overflows its box by \(formatPoints(over))pt \(side)",
             notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); 'overflow: shrink' reduces the size to fit, 'maxLines:' cuts it short")]))
+    }
+
+    /// The room a node gives its children, in its own coordinates: a shape's label area
+    /// inside its padding, a stack's or grid's frame inside its padding, as they are placed.
+    /// Nil for groups, which grow to hold their children wherever they are.
+    func contentArea(_ node: NodeRef, index: Int) -> Rect? {
+        let box = boxes[index]
+        guard box.state == .placed else { return nil }
+        switch node.kind {
+        case .rect, .ellipse, .circle, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star,
+             .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
+            return inset(Self.labelArea(node, bounds: box.bounds), Self.shapePadding(node, index: index))
+        case .zstack, .vstack, .hstack, .grid:
+            return inset(box.bounds, node.geometry.padding ?? .zero)
+        default:
+            return nil
+        }
+    }
+
+    /// Warns when a text placed in a shape, stack or grid reaches past the room its parent
+    /// has (`contentArea`), with the amount on each side. The text's own box (`width:`,
+    /// `height:`) is its frame here; a text that overflows that is `checkTextFits`' warning.
+    mutating func checkTextInside(_ text: NodeRef, index: Int, parent: NodeRef, parentIndex: Int, area local: Rect) {
+        let box = boxes[index], parentBox = boxes[parentIndex]
+        guard box.state == .placed else { return }
+        let area = Rect(origin: local.origin + parentBox.offset, size: local.size)
+        var frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+        // A text turned by its own `rotate:` is compared by its turned bounds, in the parent's frame.
+        if box.transform >= 0, box.transform != parentBox.transform {
+            frame = transformedBounds(frame, transforms[Int(box.transform)])
+            if parentBox.transform >= 0, let inverse = transforms[Int(parentBox.transform)].inverted {
+                frame = transformedBounds(frame, inverse)
+            }
+        }
+        let tolerance = LayoutDefaults.overflowTolerance
+        let top = area.minY - frame.minY, right = frame.maxX - area.maxX
+        let bottom = frame.maxY - area.maxY, left = area.minX - frame.minX
+        guard max(top, right, bottom, left) > tolerance else { return }
+        var sides: [String] = []
+        if top > tolerance { sides.append("\(formatPoints(top))pt at the top") }
+        if right > tolerance { sides.append("\(formatPoints(right))pt at the right") }
+        if bottom > tolerance { sides.append("\(formatPoints(bottom))pt at the bottom") }
+        if left > tolerance { sides.append("\(formatPoints(left))pt at the left") }
+        let name = parent.kind.name
+        report(.warning(.textOutsideParent, at: text.span,
+            "this text overflows the '\(name)' it is in by \(sides.joined(separator: ", "))",
+            notes: [Diagnostic.Note("the '\(name)' has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt inside its padding, the text is \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt; give the text a 'width:' to wrap it, 'overflow: shrink' with a box to shrink it, or make the '\(name)' larger", at: parent.span)]))
     }
 
     /// The frame of a placed node (or connector) in content coordinates, its rotation and
@@ -1323,8 +1377,12 @@ struct LayoutEngine {
         var childIndex = index + 1
         let savedParentKind = emitParentKind
         emitParentKind = node.kind
+        let area = checksPlacement ? contentArea(node, index: index) : nil
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
+                if let area, children[i].kind == .text {
+                    checkTextInside(children.baseAddress! + i, index: childIndex, parent: node, parentIndex: index, area: area)
+                }
                 emit(children.baseAddress! + i, index: childIndex, into: &items)
                 childIndex = Int(boxes[childIndex].next)
             }

@@ -8,17 +8,20 @@
 // (OP: `「`) never ends one; between ideographs (ID) a line may end anywhere. URLs break
 // after `/` (SY only before a digit is held) and hyphens break after (HY, BA).
 //
-// Not done: rule LB30b's unassigned Extended_Pictographic part (emoji data is not in the
-// table), and no dictionary for SA scripts (Thai, Lao, …: drawc reports them as complex
-// scripts before they are drawn).
+// Rule LB30b's second part ([\p{Extended_Pictographic}&\p{Cn}] × EM) reads the class IDEP,
+// which the table gives the unassigned pictographic scalars (from emoji-data.txt); every
+// other rule sees them as ID. Not done: no dictionary for SA scripts (Thai, Lao, …: drawc
+// reports them as complex scripts before they are drawn).
 
 /// The Line_Break property values, in the order of `scripts/generate-linebreak-table.py`.
-/// `OPEA`/`CPEA` are OP and CP whose East_Asian_Width is F, W or H (rule LB30).
+/// `OPEA`/`CPEA` are OP and CP whose East_Asian_Width is F, W or H (rule LB30); `IDEP` is
+/// ID whose scalar is an unassigned Extended_Pictographic (rule LB30b).
 enum LineBreakClass: UInt8 {
     case BK, CR, LF, NL, SP, ZW, ZWJ, CM, WJ, GL, BA, HY, BB, B2
     case CL, CP, EX, IS, SY, OP, QU, NS, IN, NU, AL, HL, PR, PO
     case ID, EB, EM, CB, JL, JV, JT, H2, H3, RI, AI, SG, XX, SA
     case CJ, OPEA, CPEA
+    case IDEP
 
     /// The class of a scalar as the table gives it (before rule LB1's resolution).
     static func raw(_ scalar: Unicode.Scalar) -> LineBreakClass {
@@ -77,6 +80,9 @@ func lineBreakActions(_ classes: [LineBreakClass]) -> [LineBreakAction] {
     // The effective class of the character before the current one (after LB9).
     var before = classes[0]
     if before == .CM || before == .ZWJ { before = .AL }   // LB10
+    // LB30b: `before` is an unassigned Extended_Pictographic (an ID to every other rule).
+    var pictographic = before == .IDEP
+    if pictographic { before = .ID }
     // The effective class before the run of spaces that ends at the current position
     // (LB14–LB17), and whether the last character was a space.
     var beforeSpaces = before
@@ -104,10 +110,16 @@ func lineBreakActions(_ classes: [LineBreakClass]) -> [LineBreakAction] {
             }
             b = .AL   // LB10
         }
-        let action = pairAction(a, b, beforeSpaces: beforeSpaces, regionalRun: regionalRun,
-                                hebrewBeforeHyphen: hebrewBeforeHyphen, afterZW: afterZW,
-                                zwjBefore: classes[i - 1] == .ZWJ, number: number,
-                                next: i + 1 < n ? classes[i + 1] : .XX)
+        let isPictographic = b == .IDEP
+        if isPictographic { b = .ID }
+        var next = i + 1 < n ? classes[i + 1] : .XX
+        if next == .IDEP { next = .ID }
+        // LB30b: [\p{Extended_Pictographic}&\p{Cn}] × EM
+        let action = pictographic && b == .EM && !afterZW ? .prohibited
+            : pairAction(a, b, beforeSpaces: beforeSpaces, regionalRun: regionalRun,
+                         hebrewBeforeHyphen: hebrewBeforeHyphen, afterZW: afterZW,
+                         zwjBefore: classes[i - 1] == .ZWJ, number: number, next: next)
+        pictographic = isPictographic
         result[i] = action
         // Advance the state past position i.
         hebrewBeforeHyphen = (b == .HY || b == .BA) && a == .HL

@@ -59,6 +59,8 @@ package enum LayoutID: String, CaseIterable, Sendable {
     case textOffPage = "layout.text-off-page"
     /// A text with `width:`/`height:` that needs more room than its box, with the amount.
     case textOverflow = "layout.text-overflow"
+    /// Warning: a text reaching past the room of the shape, stack or grid it is in, with the amount on each side.
+    case textOutsideParent = "layout.text-outside-parent"
 }
 
 extension Diagnostic {

@@ -258,18 +258,23 @@ extension LayoutEngine {
     /// `literal`: the string literal the content was written as, when its bytes are the
     /// content's bytes — then a missing character is reported at its exact place.
     /// `fit`: `maxLines:` and `overflow:`; `box`: the room the text has (for `shrink`).
+    /// `contentFile`: the file the content is written in (its expression's), which font
+    /// paths in markup are relative to; nil: the file of `span`.
     mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
-                             literal: Span? = nil, fit: TextFit = TextFit(), box: Size? = nil) -> TextBlock {
+                             literal: Span? = nil, fit: TextFit = TextFit(), box: Size? = nil, contentFile: FileID? = nil) -> TextBlock {
+        let file = contentFile ?? span.file
         let first = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
-                               fit: fit, scale: 1)
+                               fit: fit, scale: 1, file: file)
         guard fit.overflow == .shrink, let box, !Self.fits(first, box, wrapWidth: wrapWidth) else { return first }
         // The largest scale that fits, by bisection (a bounded number of layouts).
         var low = TextLimits.minimumShrink, high = 1.0
-        var best = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: low)
+        var best = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: low,
+                              file: file)
         guard Self.fits(best, box, wrapWidth: wrapWidth) else { return best }
         for _ in 0..<TextLimits.shrinkSteps {
             let mid = (low + high) / 2
-            let block = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: mid)
+            let block = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal, fit: fit, scale: mid,
+                                   file: file)
             if Self.fits(block, box, wrapWidth: wrapWidth) { low = mid; best = block } else { high = mid }
         }
         return best
@@ -282,7 +287,7 @@ extension LayoutEngine {
     }
 
     private mutating func layoutText(_ content: String, style base: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
-                                     literal: Span?, fit: TextFit, scale: Double) -> TextBlock {
+                                     literal: Span?, fit: TextFit, scale: Double, file: FileID) -> TextBlock {
         // The runs: the whole content in the node's style, or the markup's runs.
         var markupRuns: [MarkupRun]? = nil
         if base.typography.markup {
@@ -387,7 +392,19 @@ extension LayoutEngine {
 
         if let markupRuns {
             for run in markupRuns {
-                let index = settle(run.style.apply(to: base))
+                var runStyle = run.style.apply(to: base)
+                if run.style.fontOffset >= 0, let names = run.style.fonts {
+                    // A markup font: a path is relative to the file the text is written in, and
+                    // a font that cannot be had is reported at its bytes in the literal.
+                    runStyle.fonts = names.map(markupFontReference(file: file))
+                    if let literal {
+                        let start = literal.start + 1 + UInt32(run.style.fontOffset)
+                        runStyle.fontsSpan = Span(file: literal.file, start: start, end: start + UInt32(run.style.fontLength))
+                    } else {
+                        runStyle.fontsSpan = span
+                    }
+                }
+                let index = settle(runStyle)
                 let composed = composer.compose(String(run.text)).unicodeScalars
                 if composed.count != run.text.count { exactOffsets = false }
                 shape(composed, offsets: composed.count == run.text.count ? run.offsets : nil, run: index)
@@ -480,6 +497,13 @@ extension LayoutEngine {
         return TextBlock(lines: lines, size: Size(width, top), fontSize: baseSettings.size,
                          lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
                          styles: settings.map(\.style))
+    }
+
+    /// What a font named in markup refers to: as `font:` resolves it, relative to `file`.
+    private func markupFontReference(file: FileID) -> (String) -> String {
+        let index = Int(file.raw)
+        let importer = index < sourcePaths.count ? sourcePaths[index] : nil
+        return { name in importer.map { fontReference(name, importer: $0) } ?? name }
     }
 
     /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.

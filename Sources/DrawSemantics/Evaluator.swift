@@ -311,6 +311,7 @@ final class Evaluation {
         drawing.noPrintScaling = printsLabelSheets
         checkReferences()
         drawing.definitionLinks = definitionLinks
+        drawing.sourcePaths = sources.files.map(\.path)
         return drawing
     }
 
@@ -458,6 +459,16 @@ final class Evaluation {
     func resolvePath(_ path: String, relativeTo span: Span) -> String {
         resolveImportedPath(path, importer: sources[span.file]?.path ?? unit.path)
     }
+}
+
+/// What a `font:` name refers to: a font file path (it has a `/` or ends in .ttf, .otf or
+/// .ttc) relative to the folder of the file that names it, else the family name itself.
+package func fontReference(_ name: String, importer: String) -> String {
+    let lower = name.lowercased()
+    if name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+        return resolveImportedPath(name, importer: importer)
+    }
+    return name
 }
 
 /// The path a file named in `import`, `csv()` or `image` refers to: relative to the folder of

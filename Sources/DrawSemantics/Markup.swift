@@ -25,6 +25,10 @@ package struct MarkupStyle: Hashable, Sendable {
     /// `fontSize: 80%`: relative to the enclosing size.
     package var fontScale: Double?
     package var fonts: [String]?
+    /// Where the `font:` value is in the content (the path or name itself, inside any
+    /// quotes), so a font that cannot be had is reported there; -1: not set by markup.
+    package var fontOffset: Int32 = -1
+    package var fontLength: Int32 = 0
     package var underline: Bool?
     package var strikethrough: Bool?
     package var letterSpacing: Double?
@@ -70,7 +74,7 @@ package struct MarkupStyle: Hashable, Sendable {
         if let v = other.fontScale {
             if let size = m.fontSize { m.fontSize = size * v } else { m.fontScale = (m.fontScale ?? 1) * v }
         }
-        if let v = other.fonts { m.fonts = v }
+        if let v = other.fonts { m.fonts = v; m.fontOffset = other.fontOffset; m.fontLength = other.fontLength }
         if let v = other.underline { m.underline = v }
         if let v = other.strikethrough { m.strikethrough = v }
         if let v = other.letterSpacing { m.letterSpacing = v }
@@ -275,7 +279,8 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
             quoted = text(textStart, i)
             i += 1
         } else {
-            while i < n, isWordByte(bytes[i]) || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            // `/` for a font file path (`font: fonts/Inter.ttf`); `]`, `,` and spaces end a value.
+            while i < n, isWordByte(bytes[i]) || bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "/") { i += 1 }
         }
         let valueText = text(valueStart, i)
         if valueText.isEmpty {
@@ -283,6 +288,12 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         }
         if let message = setMarkup(name, valueText, quoted: quoted, on: &style) {
             return fail(.value, valueStart, i - valueStart, message)
+        }
+        if name == "font" {
+            // The name or path itself: inside the quotes when quoted.
+            let inner = quoted != nil ? valueStart + 1 : valueStart
+            style.fontOffset = Int32(inner)
+            style.fontLength = Int32(quoted != nil ? i - valueStart - 2 : i - valueStart)
         }
         count += 1
         if count > MarkupLimits.maxSettings {
@@ -341,8 +352,9 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
             style.fontScale = f
         }
     case "font":
+        // A family name, or a font file path as `font:` takes it (relative to the drawing).
         let family = quoted ?? value
-        guard !family.isEmpty else { return "'font' takes a font name" }
+        guard !family.isEmpty else { return "'font' takes a font name or a font file path" }
         style.fonts = [family]
     case "letterSpacing", "wordSpacing":
         guard let m = measure(), let p = m.points, abs(p) <= TextLimits.maxSpacing else {

@@ -26,6 +26,9 @@ package struct Drawing: Sendable {
     /// lists from `Node.definitions`, outermost first (see docs/ir.md, "Source spans"). One
     /// element per single-node component call, appended without allocating per call.
     package var definitionLinks: [DefinitionLink] = []
+    /// The path of each source file (by `FileID`), for names layout resolves itself: a font
+    /// file named in a text's markup is relative to the file the text is written in.
+    package var sourcePaths: [String] = []
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
 }
 

@@ -1029,11 +1029,7 @@ extension Evaluation {
     /// A font given by file path (it has a `/` or a font file extension) is made absolute
     /// relative to the file it is written in; a family name stays as written.
     func fontReference(_ name: String, _ span: Span) -> String {
-        let lower = name.lowercased()
-        if name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-            return resolvePath(name, relativeTo: span)
-        }
-        return name
+        DrawSemantics.fontReference(name, importer: sources[span.file]?.path ?? unit.path)
     }
 
     // MARK: Messages

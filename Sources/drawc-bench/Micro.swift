@@ -8,6 +8,7 @@ import DrawSemantics
 import DrawSyntax
 import DrawFormat
 import DrawKit
+import DrawLayout
 
 /// `drawc-bench --micro`: the shared number formatter alone, 1,000,000 typical coordinates
 /// written through `ByteBuffer`, as the backends do.
@@ -179,3 +180,26 @@ func runFormatOnly(workload: Workload, items: Int, runs: Int) {
           + "CPU: lossless \(cpuMedian("lossless")) ms, fmt \(cpuMedian("fmt")) ms, check \(cpuMedian("check")) ms (median of \(runs))")
 }
 
+/// `drawc-bench --hyphenate [RUNS]`: Liang's patterns alone (issue 23): 200,000 lookups of
+/// English words of 5–21 letters (the typeset workload's and longer ones), in ns per word,
+/// median of RUNS, user CPU time of the thread.
+func runHyphenationMicro(runs: Int) {
+    let words = ["typesetting", "envelope", "compiler", "justification", "figure", "hyphenation", "version",
+                 "paragraph", "kerning", "label", "print", "demonstrates", "extraordinary", "representation",
+                 "characteristically", "incomprehensibilities", "international", "measurement", "baseline",
+                 "typography", "ligature", "proportional", "alignment", "constitution", "photographic"]
+        .map { Array($0.unicodeScalars) }
+    _ = Hyphenator.english.points(words[0])   // the trie is built once, before timing
+    let lookups = 200_000
+    var cpuTimes: [Double] = []
+    let time = median(runs: runs) {
+        var points = 0
+        let cpuStart = threadCPUTime()
+        defer { cpuTimes.append(threadCPUTime() - cpuStart) }
+        for i in 0..<lookups { points += Hyphenator.english.points(words[i % words.count]).count }
+        return points
+    }
+    cpuTimes.sort()
+    let cpu = cpuTimes[cpuTimes.count / 2]
+    print("hyphenation: \(String(format: "%.0f", cpu * 1e9 / Double(lookups))) ns per word (CPU), \(String(format: "%.0f", time.seconds * 1e9 / Double(lookups))) ns wall, \(time.result) points for \(lookups) words")
+}

@@ -63,6 +63,10 @@ func parseOptions() -> Options {
         case "--micro":
             runMicro()
             exit(0)
+        case "--hyphenate":
+            // --hyphenate [RUNS]: Liang's hyphenation lookups alone (issue 23).
+            runHyphenationMicro(runs: args.popFirst().flatMap { Int($0) } ?? 7)
+            exit(0)
         case "--parse":
             // --parse WORKLOAD N [RUNS]: lex+parse alone (for callgrind and quick MB/s).
             guard let w = args.popFirst().flatMap(Workload.init(rawValue:)), let n = args.popFirst().flatMap({ Int($0) })

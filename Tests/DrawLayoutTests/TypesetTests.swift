@@ -38,8 +38,8 @@ func lineEnds(_ items: [Scene.Item]) -> [Double] {
 }
 
 @Suite struct LineBreakConformanceTests {
-    /// Every case of LineBreakTest.txt (Debian `unicode-data`), but the one that needs
-    /// Extended_Pictographic data the table does not carry (rule LB30b's second part).
+    /// Every case of LineBreakTest.txt (Debian `unicode-data`), rule LB30b's unassigned
+    /// Extended_Pictographic part included.
     @Test func unicodeLineBreakTestPasses() throws {
         let path = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -66,8 +66,25 @@ func lineEnds(_ items: [Scene.Item]) -> [Double] {
             }
         }
         #expect(cases > 7000)
-        // The unassigned pictographic U+1F02C before an emoji modifier (LB30b).
-        #expect(failures == ["× 1F02C × 1F3FF ÷\t"], "\(failures.prefix(10))")
+        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10))")
+    }
+
+    /// LB30b: no break between an emoji base, or an unassigned Extended_Pictographic
+    /// scalar, and an emoji modifier; an assigned pictograph that is no emoji base (U+1F02B,
+    /// a mahjong tile) breaks before one.
+    @Test func emojiModifiersStayWithTheirBase() {
+        func breaks(_ scalars: [UInt32]) -> [Bool] {
+            lineBreakActions(scalars.map { LineBreakClass.resolved(Unicode.Scalar($0)!) }).map { $0 != .prohibited }
+        }
+        #expect(LineBreakClass.raw(Unicode.Scalar(0x1F02C)!) == .IDEP)
+        #expect(LineBreakClass.raw(Unicode.Scalar(0x1F02B)!) == .ID)
+        #expect(breaks([0x1F02C, 0x1F3FF]) == [false, false])   // unassigned pictographic × EM
+        #expect(breaks([0x1F44D, 0x1F3FB]) == [false, false])   // 👍 (EB) × EM
+        #expect(breaks([0x1F02B, 0x1F3FF]) == [false, true])    // an assigned ID ÷ EM
+        #expect(breaks([0x1F02C, 0x0301, 0x1F3FF]) == [false, false, false])  // LB9: a mark joins its base
+        #expect(breaks([0x1F02C, 0x20, 0x1F3FF]) == [false, false, true])
+        // Elsewhere the unassigned pictograph is an ideograph: breaks on both sides (LB31).
+        #expect(breaks([0x1F02C, 0x1F02C, 0x41]) == [false, true, true])
     }
 
     @Test func kinsokuAndPunctuationClasses() {
@@ -279,5 +296,249 @@ func lineEnds(_ items: [Scene.Item]) -> [Double] {
         let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("Dear reader, this paragraph is justified."), "\(text)")
         #expect(text.contains("今日は晴れです。"), "\(text)")
+    }
+}
+
+/// Liang's patterns in a packed trie: the same points as matching every substring against
+/// a table of the patterns (the reference below), for known words and 10,000 made-up ones.
+@Suite struct HyphenationTrieTests {
+    func hyphenated(_ word: String) -> String {
+        let points = Hyphenator.english.points(Array(word.unicodeScalars))
+        var out = ""
+        for (i, c) in word.enumerated() {
+            if points.contains(i) { out += "-" }
+            out.append(c)
+        }
+        return out
+    }
+
+    @Test func knownWordsBreakAsTeXDoes() {
+        // As TeX's hyph-en-us patterns give them (checked with an independent Python
+        // implementation of Liang's algorithm over Data/hyph-en-us.tex).
+        #expect(hyphenated("hyphenation") == "hy-phen-ation")
+        #expect(hyphenated("typesetting") == "type-set-ting")
+        #expect(hyphenated("justification") == "jus-ti-fi-ca-tion")
+        #expect(hyphenated("computer") == "com-puter")
+        #expect(hyphenated("envelope") == "en-ve-lope")
+        #expect(hyphenated("Demonstrates") == "Demon-strates")
+        // Too short, not a–z, or too long: left whole.
+        #expect(Hyphenator.english.points(Array("cat".unicodeScalars)).isEmpty)
+        #expect(Hyphenator.english.points(Array("naïveté".unicodeScalars)).isEmpty)
+        #expect(Hyphenator.english.points(Array(String(repeating: "ab", count: 40).unicodeScalars)).isEmpty)
+        let counts = Hyphenator.english.counts
+        #expect(counts.patterns == Hyphenator.englishPatterns.split(separator: " ").count)
+        #expect(counts.nodes > counts.patterns)
+    }
+
+    @Test func trieAgreesWithPlainLookup() {
+        // Reference tables built once; deterministic made-up words of 5–20 letters weighted
+        // towards English letter frequencies, so that many patterns match.
+        let alphabet = Array("eeeettaaooiinnsshhrrdlcumwfgypbvkjxqz")
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        var mismatches: [String] = []
+        var words = ["typesetting", "hyphenation", "paragraph", "justification", "compiler", "envelope",
+                     "kerning", "figure", "version", "label", "print", "demonstrates", "extraordinary",
+                     "representation", "characteristically", "incomprehensibilities"]
+        for _ in 0..<10_000 {
+            let length = 5 + next() % 16
+            words.append(String((0..<length).map { _ in alphabet[next() % alphabet.count] }))
+        }
+        let reference = Self.referenceTable()
+        var hyphenated = 0
+        for word in words {
+            let expected = Self.referencePoints(word, table: reference)
+            let got = Hyphenator.english.points(Array(word.unicodeScalars))
+            if !got.isEmpty { hyphenated += 1 }
+            if got != expected && mismatches.count < 10 { mismatches.append("\(word): \(got) ≠ \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(hyphenated > 5_000)
+    }
+
+    static func referenceTable() -> [String: [Int]] {
+        var table: [String: [Int]] = [:]
+        for pattern in Hyphenator.englishPatterns.split(separator: " ") {
+            var letters = "", values = [0]
+            for c in pattern {
+                if let d = c.wholeNumberValue { values[values.count - 1] = d } else { letters.append(c); values.append(0) }
+            }
+            table[letters] = values
+        }
+        return table
+    }
+
+    /// Liang's algorithm the plain way: every substring of the edge-marked word looked up in
+    /// the table (the exceptions list is not consulted: the made-up words are not in it, and
+    /// the known words are checked above).
+    static func referencePoints(_ word: String, table: [String: [Int]]) -> [Int] {
+        guard word.count >= 5 else { return [] }
+        let padded = Array("." + word.lowercased() + ".")
+        var values = [Int](repeating: 0, count: padded.count + 1)
+        for start in padded.indices {
+            for end in (start + 1)...padded.count {
+                guard let found = table[String(padded[start..<end])] else { continue }
+                for (k, v) in found.enumerated() { values[start + k] = max(values[start + k], v) }
+            }
+        }
+        return (2...(word.count - 3)).filter { values[$0 + 1] % 2 == 1 }
+    }
+}
+
+/// Markup runs that pick a font by file path, as `font:` takes one: relative to the file the
+/// text is written in, and a font that cannot be had reported at the path's bytes.
+@Suite struct MarkupFontPathTests {
+    static let dejaVu = packageRoot() + "/Tests/Fonts/DejaVuSans.ttf"
+
+    /// A folder with `fonts/DejaVuSans.ttf` (and `sub/fonts/…` when asked).
+    func folderWithFont(in subfolder: String = "") throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(prefix: "markup-font")
+        let fonts = folder.path + "/" + subfolder + "fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.dejaVu, toPath: fonts + "/DejaVuSans.ttf")
+        return folder
+    }
+
+    /// The PostScript name of the face each text run of the page is drawn in, with its text.
+    func runFaces(_ document: Scene.Document) -> [(String, String)] {
+        texts(document.pages[0].items).map { run in
+            switch document.fonts[run.font.index] {
+            case .standard(let font): (font.postScriptName, run.text)
+            case .trueType(let face): (face.postScriptName, run.text)
+            }
+        }
+    }
+
+    @Test func aQuotedOrBarePathPicksTheFontFile() throws {
+        let folder = try folderWithFont()
+        let source = "text \"Plain [font: 'fonts/DejaVuSans.ttf']{Deja} and [font: fonts/DejaVuSans.ttf, fontSize: 14pt]{vu}\", markup: true\n"
+        let (_, diagnostics, document) = compile(source, path: folder.file("t.draw"))
+        #expect(diagnostics.isEmpty, "\(describe(diagnostics, in: source))")
+        let faces = runFaces(document)
+        #expect(faces.map(\.1).joined() == "Plain Deja and vu", "\(faces)")
+        #expect(faces.filter { $0.1.contains("Deja") || $0.1 == "vu" }.allSatisfy { $0.0 == "DejaVuSans" }, "\(faces)")
+        #expect(faces.filter { $0.1.contains("Plain") || $0.1.contains("and") }.allSatisfy { $0.0 == "Helvetica" }, "\(faces)")
+    }
+
+    @Test func thePathIsRelativeToTheFileTheTextIsWrittenIn() throws {
+        // The font sits beside the imported file only: found from there, as `font:` would be.
+        let folder = try folderWithFont(in: "parts/")
+        try "def tag() {\n  text \"a [font: 'fonts/DejaVuSans.ttf']{tag}\", markup: true\n}\n"
+            .write(toFile: folder.file("parts/part.draw"), atomically: true, encoding: .utf8)
+        let source = "import \"parts/part.draw\"\ntag\n"
+        let (_, diagnostics, document) = compile(source, path: folder.file("main.draw"))
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(runFaces(document).contains { $0 == ("DejaVuSans", "tag") }, "\(runFaces(document))")
+    }
+
+    @Test func aMissingOrDamagedFontIsReportedAtItsPath() throws {
+        let folder = try folderWithFont()
+        try Data("not a font at all".utf8).write(to: URL(fileURLWithPath: folder.file("fonts/broken.ttf")))
+        let source = """
+        text "a [font: 'fonts/none.ttf']{b} c", markup: true
+        text "d [italic: true, font: fonts/broken.ttf]{e}", markup: true, at: (0, 40)
+        text "f\\n[font: 'fonts/none.otf']{g}", markup: true, at: (0, 80)
+
+        """
+        let (_, diagnostics, document) = compile(source, path: folder.file("t.draw"))
+        let lines = describe(diagnostics, in: source)
+        #expect(lines.count == 3, "\(lines)")
+        // At the path inside the quotes, at the bare path, and (escapes in the literal) at the text.
+        #expect(lines.count > 0 && lines[0].hasPrefix("1:17: layout.font-unavailable"), "\(lines)")
+        #expect(lines.count > 1 && lines[1].hasPrefix("2:30: layout.font-unavailable"), "\(lines)")
+        #expect(lines.count > 2 && lines[2].hasPrefix("3:1: layout.font-unavailable"), "\(lines)")
+        for d in diagnostics where d.span.start != 0 || d.span.end != 0 {
+            let text = String(decoding: Array(source.utf8)[Int(d.span.start)..<Int(d.span.end)], as: UTF8.self)
+            #expect(["fonts/none.ttf", "fonts/broken.ttf"].contains(text) || text.hasPrefix("text "), "\(text)")
+        }
+        // The rest of the text is still drawn in the node's font.
+        #expect(texts(document.pages[0].items).map(\.text).joined().contains("a "))
+    }
+
+    @Test func pdffontsListsTheMarkupFontAndPdftotextTheRuns() throws {
+        guard ExternalTool.require("pdffonts", "pdftotext") else { return }
+        let folder = try folderWithFont()
+        let source = "page size: (300, 100), margin: 10 {\n  text \"Plain [font: 'fonts/DejaVuSans.ttf']{Deja} and vu\", markup: true, at: (100, 30)\n}\n"
+        let result = DrawKit.compile(source: Array(source.utf8), path: folder.file("t.draw"), format: .pdf)
+        try #require(result.succeeded)
+        _ = FileManager.default.createFile(atPath: folder.file("t.pdf"), contents: Data(result.outputs[0].bytes))
+        let fonts = try ExternalTool.run("pdffonts", [folder.file("t.pdf")]).stdoutText
+        #expect(fonts.contains("+DejaVuSans"), "\(fonts)")
+        #expect(fonts.contains("Helvetica"), "\(fonts)")
+        let text = try ExternalTool.run("pdftotext", ["-raw", "-enc", "UTF-8", folder.file("t.pdf"), "-"]).stdoutText
+        #expect(text.split(whereSeparator: \.isWhitespace).joined(separator: " ") == "Plain Deja and vu", "\(text)")
+    }
+}
+
+/// A text that reaches past the room of the shape, stack or grid it is placed in is a
+/// warning at the text, with the amount on each side and a note at the parent.
+@Suite struct TextInsideParentTests {
+    @Test func aTextWiderThanItsShapeIsAWarningWithTheAmount() {
+        let source = """
+        rect width: 100pt, height: 40pt, padding: 8pt {
+          text "a caption that is far too long", align: left
+        }
+        vstack width: 60pt, padding: 0 {
+          text "short"
+          text "rather longer text", at: (0, 0), anchor: topLeft
+        }
+
+        """
+        let (_, diagnostics, _) = compile(source)
+        let lines = describe(diagnostics, in: source)
+        #expect(lines.count == 2, "\(lines)")
+        // Helvetica 12pt: "a caption that is far too long" is 147pt wide; the rect has 84pt.
+        #expect(lines.contains("2:3: layout.text-outside-parent: this text overflows the 'rect' it is in by 31.5pt at the right, 31.5pt at the left"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("6:3: layout.text-outside-parent: this text overflows the 'vstack' it is in by") && $0.contains("at the right") }, "\(lines)")
+        // The notes point at the parents.
+        let file = SourceFile(id: FileID(0), path: "test.draw", text: source)
+        let noteLines = diagnostics.flatMap(\.notes).compactMap { $0.span.map { file.location(of: $0.start).0 } }
+        #expect(noteLines.contains(1) && noteLines.contains(4), "\(noteLines)")
+    }
+
+    @Test func textsThatFitOrWrapOrShrinkAreQuiet() {
+        let source = """
+        rect width: 100pt, height: 60pt {
+          text "a caption that wraps inside the box", width: 84pt
+        }
+        rect width: 100pt, height: 40pt, at: (0, 100) {
+          text "a caption that shrinks to fit its box", width: 84pt, height: 24pt, overflow: shrink
+        }
+        rect at: (0, 200) { text "a rect without a size grows to hold its text" }
+        group at: (0, 300) {
+          text "a group has no box"
+          rect width: 10, height: 10
+        }
+        hstack width: 200pt, at: (0, 400) {
+          text "one"
+          text "two"
+        }
+
+        """
+        let (_, diagnostics, _) = compile(source)
+        #expect(diagnostics.isEmpty, "\(describe(diagnostics, in: source))")
+    }
+
+    @Test func aTextTooLargeForItsOwnBoxAndTheParentIsWarnedForEach() {
+        // Its own box overflows (the text) and the box overflows the parent (the box).
+        let source = """
+        rect width: 60pt, height: 30pt {
+          text "one two three four five six", width: 80pt, height: 10pt
+        }
+
+        """
+        let (_, diagnostics, _) = compile(source)
+        let ids = diagnostics.map(\.id)
+        #expect(ids.sorted() == ["layout.text-outside-parent", "layout.text-overflow"], "\(describe(diagnostics, in: source))")
+    }
+
+    @Test func aRotatedParentComparesInItsOwnFrame() {
+        // The rect turns with its text: the text fits the turned rect, so nothing is reported.
+        let source = "rect width: 100pt, height: 30pt, rotate: 30 { text \"fits inside\" }\n"
+        let (_, diagnostics, _) = compile(source)
+        #expect(diagnostics.isEmpty, "\(describe(diagnostics, in: source))")
     }
 }
