@@ -1,5 +1,6 @@
-// Data Matrix ECC 200 (ISO/IEC 16022:2006): the 24 square and 6 rectangular sizes, ASCII,
-// C40, Text and Base 256 encodation (the shortest of them for the data), Reed-Solomon in
+// Data Matrix ECC 200 (ISO/IEC 16022:2006): the 24 square and 6 rectangular sizes; ASCII,
+// C40, Text, X12, EDIFACT and Base 256 encodation, switched mid-data by the look-ahead test
+// of Annex P (and the shorter of that and a single mode for the whole data); Reed-Solomon in
 // GF(256)/0x12D, the module placement of Annex F.
 
 enum DataMatrix {
@@ -71,13 +72,13 @@ enum DataMatrix {
             case .any: candidates = sizes.sorted { ($0.rows * $0.columns, $0.rows) < ($1.rows * $1.columns, $1.rows) }
             }
         }
-        let codewords = encodation(scalars)
-        guard let size = candidates.first(where: { $0.dataCodewords >= codewords.count }) else {
+        let (codewords, size) = smallestFit(scalars, candidates)
+        guard let size else {
             let capacity = candidates.map(\.dataCodewords).max() ?? 0
             var low = 0, high = scalars.count
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if encodation(Array(scalars.prefix(mid))).count <= capacity { low = mid } else { high = mid }
+                if encodation(Array(scalars.prefix(mid)), capacity: capacity).count <= capacity { low = mid } else { high = mid }
             }
             var offset = 0
             for s in scalars.prefix(low) { offset += UTF8.width(s) }
@@ -106,14 +107,34 @@ enum DataMatrix {
 
     // MARK: Encodation
 
-    /// The codewords of the data: the shortest of ASCII, C40 or Text (then ASCII), and
-    /// Base 256. Characters beyond ASCII go as UTF-8 behind ECI 26.
-    static func encodation(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+    /// The smallest candidate size that holds the data, with the codewords for it. How
+    /// C40, Text, X12 and EDIFACT end depends on the codewords left in the symbol (a decoder
+    /// returns to ASCII by itself one or two codewords before the end), so the data is
+    /// encoded for each size's capacity, from the first that the open-ended encoding (less
+    /// the three codewords the end-of-data rules can save) may fit.
+    static func smallestFit(_ scalars: [Unicode.Scalar], _ candidates: [Size]) -> ([UInt8], Size?) {
+        let open = encodation(scalars, capacity: nil)
+        for size in candidates where size.dataCodewords >= open.count - 3 {
+            let exact = encodation(scalars, capacity: size.dataCodewords)
+            if exact.count <= size.dataCodewords { return (exact, size) }
+        }
+        return (open, nil)
+    }
+
+    /// The codewords of the data: the shorter of the look-ahead encodation (Annex P, every
+    /// mode, switched mid-data) and the whole data in ASCII (digit pairs packed), in C40 or
+    /// Text (whole triplets, then ASCII) or in Base 256. Characters beyond ASCII go as UTF-8
+    /// behind ECI 26. `capacity`: the data codewords of the symbol, for the rules that end
+    /// C40, Text, X12 and EDIFACT without an unlatch where the symbol ends; nil: unknown.
+    static func encodation(_ scalars: [Unicode.Scalar], capacity: Int? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
         for s in scalars { bytes += Array(String(Character(s)).utf8) }
         var prefix: [UInt8] = []
         if bytes.contains(where: { $0 >= 128 }) { prefix = [241, 27] }  // ECI 26: UTF-8
-        var best = prefix + ascii(bytes[...])
+        var encoder = Encoder(bytes: bytes, output: prefix, capacity: capacity)
+        var best = encoder.run()
+        let plain = prefix + ascii(bytes[...])
+        if plain.count < best.count { best = plain }
         for text in [false, true] {
             let candidate = prefix + c40(bytes, text: text)
             if candidate.count < best.count { best = candidate }
@@ -124,6 +145,274 @@ enum DataMatrix {
         }
         return best
     }
+
+    /// The six encodation modes (ISO/IEC 16022 §5.2).
+    enum Mode: Int, CaseIterable { case ascii, c40, text, x12, edifact, base256
+        /// The ASCII codeword that latches to the mode.
+        var latch: UInt8 { [0, 230, 239, 238, 240, 231][rawValue] }
+    }
+
+    static func isNativeC40(_ b: UInt8) -> Bool { b == 32 || isDigit(b) || (b >= 65 && b <= 90) }
+    static func isNativeText(_ b: UInt8) -> Bool { b == 32 || isDigit(b) || (b >= 97 && b <= 122) }
+    /// X12 (ANSI X12 EDI): CR, '*', '>', space, digits and capitals, one value each.
+    static func isNativeX12(_ b: UInt8) -> Bool { b == 13 || b == 42 || b == 62 || isNativeC40(b) }
+    static func x12Value(_ b: UInt8) -> UInt8 {
+        switch b {
+        case 13: 0
+        case 42: 1
+        case 62: 2
+        case 32: 3
+        case 48...57: b - 48 + 4
+        default: b - 65 + 14
+        }
+    }
+    /// EDIFACT: ASCII 32–94, six bits each (the low six bits of the byte).
+    static func isNativeEdifact(_ b: UInt8) -> Bool { b >= 32 && b <= 94 }
+
+    /// The look-ahead test of Annex P (steps J–R): from byte `start`, with `current` the
+    /// mode in force, which mode the next data is best encoded in. Counts are kept in
+    /// twelfths of a codeword so that the thirds and quarters of the standard stay exact.
+    static func lookAhead(_ bytes: [UInt8], from start: Int, current: Mode) -> Mode {
+        // ascii, c40, text, x12, edifact, base256
+        var count: [Int] = current == .ascii ? [0, 12, 12, 12, 12, 15] : [12, 24, 24, 24, 24, 27]
+        if current != .ascii { count[current.rawValue] = 0 }
+        func whole(_ c: Int) -> Int { (c + 11) / 12 }
+        func up(_ c: Int) -> Int { whole(c) * 12 }
+        var processed = 0
+        var p = start
+        while true {
+            if p == bytes.count {
+                // Step K: the end of the data.
+                let w = count.map(whole)
+                let others = { (m: Mode) in Mode.allCases.filter { $0 != m }.map { w[$0.rawValue] }.min()! }
+                if w[0] <= others(.ascii) { return .ascii }
+                for m in [Mode.base256, .edifact, .text, .x12] where w[m.rawValue] < others(m) { return m }
+                return .c40
+            }
+            let b = bytes[p]
+            let extended = b >= 128
+            // Step L: ASCII.
+            if isDigit(b) { count[0] += 6 } else if extended { count[0] = up(count[0]) + 24 } else { count[0] = up(count[0]) + 12 }
+            // Steps M–P: C40, Text, X12, EDIFACT.
+            count[1] += isNativeC40(b) ? 8 : extended ? 32 : 16
+            count[2] += isNativeText(b) ? 8 : extended ? 32 : 16
+            count[3] += isNativeX12(b) ? 8 : extended ? 52 : 40
+            count[4] += isNativeEdifact(b) ? 9 : extended ? 51 : 39
+            // Step Q: Base 256.
+            count[5] += 12
+            processed += 1
+            p += 1
+            // Step R: decide after at least four characters.
+            guard processed >= 4 else { continue }
+            let w = count.map(whole)
+            let ascii = w[0], c40 = w[1], text = w[2], x12 = w[3], edifact = w[4], base256 = w[5]
+            if ascii < min(base256, c40, text, x12, edifact) { return .ascii }
+            if base256 < ascii || base256 + 1 < min(c40, text, x12, edifact) { return .base256 }
+            if edifact + 1 < min(base256, c40, text, x12, ascii) { return .edifact }
+            if text + 1 < min(base256, c40, edifact, x12, ascii) { return .text }
+            if x12 + 1 < min(base256, c40, edifact, text, ascii) { return .x12 }
+            if c40 + 1 < min(ascii, base256, edifact, text) {
+                if c40 < x12 { return .c40 }
+                if c40 == x12 {
+                    // A tie with X12: X12 if a terminator or separator (CR * >) comes before
+                    // the first character X12 cannot encode.
+                    var q = p
+                    while q < bytes.count {
+                        if bytes[q] == 13 || bytes[q] == 42 || bytes[q] == 62 { return .x12 }
+                        if !isNativeX12(bytes[q]) { break }
+                        q += 1
+                    }
+                    return .c40
+                }
+            }
+        }
+    }
+
+    /// The encodation of Annex P: start in ASCII, latch to the mode the look-ahead test
+    /// picks, return when it picks another (C40, Text and X12 at whole triplets, EDIFACT at
+    /// whole groups of four, Base 256 at any character).
+    struct Encoder {
+        let bytes: [UInt8]
+        var output: [UInt8]
+        let capacity: Int?
+        var position = 0
+        var mode = Mode.ascii
+        /// C40/Text/X12 values not yet written, and how many values each character since
+        /// the last written triplet gave (to give characters back to ASCII at the end).
+        var values: [UInt8] = []
+        var valueCounts: [Int] = []
+        /// Base 256: where the latch is in `output` and the first byte of the field.
+        var fieldStart = 0, fieldFrom = 0
+        /// Characters encoded since the last latch: the look-ahead may send the encoder back
+        /// to ASCII only after one (so that a latch always makes progress).
+        var sinceLatch = 0
+        /// Where the encoder returned to ASCII without encoding anything in the mode it had
+        /// latched to: no latch there again (the look-ahead would repeat itself).
+        var latchedAt = -1, noLatchAt = -1
+
+        init(bytes: [UInt8], output: [UInt8], capacity: Int?) {
+            self.bytes = bytes; self.output = output; self.capacity = capacity
+        }
+
+        /// The space left in the symbol after `extra` more codewords (Int.max: unknown).
+        func space(after extra: Int = 0) -> Int { capacity.map { $0 - output.count - extra } ?? .max }
+
+        mutating func run() -> [UInt8] {
+            while position < bytes.count {
+                switch mode {
+                case .ascii: asciiStep()
+                case .c40, .text, .x12: tripletStep()
+                case .edifact: edifactStep()
+                case .base256: base256Step()
+                }
+            }
+            switch mode {
+            case .ascii: break
+            case .c40, .text, .x12: endTriplets()
+            case .edifact: endEdifact()
+            case .base256: endBase256()
+            }
+            return output
+        }
+
+        mutating func asciiStep() {
+            let b = bytes[position]
+            if isDigit(b), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
+                output.append(130 + (b - 48) * 10 + (bytes[position + 1] - 48)); position += 2; return
+            }
+            let next = lookAhead(bytes, from: position, current: .ascii)
+            if next != .ascii && position != noLatchAt {
+                output.append(next.latch)
+                mode = next
+                sinceLatch = 0; latchedAt = position
+                if next == .base256 { fieldStart = output.count - 1; fieldFrom = position }
+                return
+            }
+            if b >= 128 { output.append(235); output.append(b - 128 + 1) } else { output.append(b + 1) }
+            position += 1
+        }
+
+        func tripletValues(_ b: UInt8) -> [UInt8] {
+            mode == .x12 ? [x12Value(b)] : c40Values(b, text: mode == .text)
+        }
+
+        /// Back in ASCII (the caller has written the unlatch, if one is needed).
+        mutating func unlatched() {
+            mode = .ascii
+            if position == latchedAt { noLatchAt = position }
+        }
+
+        mutating func tripletStep() {
+            let b = bytes[position]
+            if sinceLatch > 0 && values.count % 3 == 0 {
+                let next = lookAhead(bytes, from: position, current: mode)
+                if next != mode { writeTriplets(); output.append(254); unlatched(); return }
+            }
+            if mode == .x12 && !isNativeX12(b) {
+                // Mid-triplet: the characters of the partial triplet go back to ASCII.
+                giveBack(values.count % 3)
+                writeTriplets(); output.append(254); unlatched(); return
+            }
+            let v = tripletValues(b)
+            values += v; valueCounts.append(v.count)
+            position += 1; sinceLatch += 1
+        }
+
+        /// Returns the last characters of `values` (at least `count` values) to the data.
+        mutating func giveBack(_ count: Int) {
+            var removed = 0
+            while removed < count, let last = valueCounts.popLast() {
+                values.removeLast(last); removed += last; position -= 1
+            }
+        }
+
+        mutating func writeTriplets() {
+            for t in stride(from: 0, to: values.count - values.count % 3, by: 3) {
+                let v = 1600 * Int(values[t]) + 40 * Int(values[t + 1]) + Int(values[t + 2]) + 1
+                output.append(UInt8(v / 256)); output.append(UInt8(v % 256))
+            }
+            values.removeAll(keepingCapacity: true); valueCounts.removeAll(keepingCapacity: true)
+        }
+
+        /// §5.2.5.2 and §5.2.7: C40, Text and X12 at the end of the data.
+        mutating func endTriplets() {
+            let whole = values.count / 3 * 2
+            if values.count % 3 == 2 && mode != .x12 && space(after: whole) == 2 {
+                // Two values and two codewords left: a Shift 1 completes the triplet, no unlatch.
+                values.append(0); writeTriplets(); return
+            }
+            // Characters of a partial triplet go back to ASCII.
+            while values.count % 3 != 0 { giveBack(1) }
+            writeTriplets()
+            var rest: [UInt8] = []
+            if position < bytes.count { rest = ascii(bytes[position...]) }
+            position = bytes.count
+            let left = space()
+            // The symbol ends with the last triplet, or one codeword after it (which a decoder
+            // reads in ASCII: the pad).
+            if rest.isEmpty && left <= 1 { return }
+            if rest.count == 1 && left == 1 { output += rest; return }  // one ASCII codeword, unlatch implied
+            output.append(254)
+            output += rest
+        }
+
+        mutating func edifactStep() {
+            let b = bytes[position]
+            if sinceLatch > 0 && values.count % 4 == 0 {
+                let next = lookAhead(bytes, from: position, current: .edifact)
+                if next != .edifact { leaveEdifact(); return }
+            }
+            if !isNativeEdifact(b) { leaveEdifact(); return }
+            values.append(b & 0x3F)
+            position += 1; sinceLatch += 1
+            if values.count == 4 { writeEdifact(unlatch: false) }
+        }
+
+        /// Writes the values as groups of four in three bytes; with `unlatch` the unlatch
+        /// value (31) follows and the last byte is filled with zero bits.
+        mutating func writeEdifact(unlatch: Bool) {
+            var all = values
+            if unlatch { all.append(31) }
+            var bits = 0, count = 0
+            for v in all {
+                bits = bits << 6 | Int(v); count += 6
+                while count >= 8 { count -= 8; output.append(UInt8((bits >> count) & 0xFF)) }
+            }
+            if count > 0 { output.append(UInt8((bits << (8 - count)) & 0xFF)) }
+            values.removeAll(keepingCapacity: true)
+        }
+
+        /// Leaves EDIFACT: the rest of the group with the unlatch value (31), or, with at most
+        /// two codewords left in the symbol, nothing — a decoder returns to ASCII there by
+        /// itself (§5.2.8.2), so the characters of a partial group go back to ASCII.
+        mutating func leaveEdifact() {
+            if space() <= 2 { position -= values.count; values.removeAll() } else { writeEdifact(unlatch: true) }
+            unlatched()
+        }
+
+        /// §5.2.8.2: EDIFACT at the end of the data; what is left goes in ASCII.
+        mutating func endEdifact() {
+            leaveEdifact()
+            if position < bytes.count { output += ascii(bytes[position...]); position = bytes.count }
+        }
+
+        mutating func base256Step() {
+            if sinceLatch > 0 {
+                let next = lookAhead(bytes, from: position, current: .base256)
+                if next != .base256 { endBase256(); return }
+            }
+            position += 1; sinceLatch += 1
+        }
+
+        /// The Base 256 field: the latch, the length (one or two bytes) and the bytes since
+        /// the latch, randomised by the 255-state algorithm (Annex B.4.1).
+        mutating func endBase256() {
+            output.removeLast()  // the latch, written again with the field
+            output += base256(Array(bytes[fieldFrom..<position]), startPosition: fieldStart + 1)
+            unlatched()
+        }
+    }
+
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 

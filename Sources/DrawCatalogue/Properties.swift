@@ -25,6 +25,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     case hyphenate, markup, tabStops, maxLines, overflow
     // Paint (issue 24).
     case shadow, blend
+    // Barcodes: ITF-14 bearer bars.
+    case bearer, bearerWidth
 }
 
 /// Where a property belongs in the reference.
@@ -472,6 +474,16 @@ extension Property {
                                 default: "normal", group: .common, words: BlendModeNames.all,
                                 doc: "How the node (with its shadows) is composited onto what is below it: the blend modes of PDF.",
                                 example: "circle r: 20, fill: #0ff, blend: multiply")
+        case .bearer:
+            return PropertySpec("bearer", .word, kinds: KindSet(.barcode), default: "frame",
+                                group: .kindSpecific, words: ["frame", "bars", "none"],
+                                doc: "ITF-14 bearer bars: a frame round the symbol and its quiet zones, bars above and below, or none.",
+                                example: "barcode \"1540014128876\", type: itf14, bearer: bars")
+        case .bearerWidth:
+            return PropertySpec("bearerWidth", .other, "a number of modules or a length", kinds: KindSet(.barcode),
+                                default: "5", group: .kindSpecific,
+                                doc: "The width of ITF-14 bearer bars: a number counts modules (at least 2), a length is absolute.",
+                                example: "barcode \"1540014128876\", type: itf14, bearerWidth: 3")
         }
     }
 

@@ -31,6 +31,9 @@ enum BarcodeDefaults {
     }
     /// How far EAN/UPC guard bars reach below the others, in modules.
     static let guardExtension = 5.0
+    /// ITF-14 bearer bars, in modules: GS1 asks for at least 2 X, and 4.83 mm (4.75 X at
+    /// X = 1.016 mm) where printing plates are used; 5 X is what label software prints.
+    static let bearerModules = 5.0
     /// The human-readable text: 10 modules high (EAN digits of 7 modules' width fit), between
     /// 6 and 12 points for the others.
     static func fontSize(_ symbology: Symbology, moduleWidth: Double) -> Double {
@@ -159,24 +162,54 @@ extension LayoutEngine {
             texts.append((block, (piece.from + piece.to) / 2 * x, block.size.width, piece.outside))
             textHeight = max(textHeight, block.size.height)
         }
+        // ITF-14's bearer bars: above and below the bars, abutting them and spanning the
+        // quiet zones, and for a frame also beside the quiet zones.
+        let bearer = symbology == .itf14 ? settings.bearer : .none
+        var bearerWidth = 0.0
+        if bearer != .none {
+            switch settings.bearerWidth {
+            case .modules(let m)?: bearerWidth = m * x
+            case .length(let l)?: bearerWidth = l
+            case nil: bearerWidth = BarcodeDefaults.bearerModules * x
+            }
+            if let dpi = settings.printerDPI {
+                let dot = 72 / dpi
+                bearerWidth = max(1, (bearerWidth / dot).rounded()) * dot
+            }
+        }
+        let side = bearer == .frame ? bearerWidth : 0
+        let top = bearer == .none ? 0 : bearerWidth
         // The symbol's left edge in frame coordinates.
-        var left = quietLeft
+        var left = side + quietLeft
         for (_, centre, w, _) in texts { left = max(left, w / 2 - centre) }
-        var rightEdge = left + width * x + quietRight
+        var rightEdge = left + width * x + quietRight + side
         for (_, centre, w, _) in texts { rightEdge = max(rightEdge, left + centre + w / 2) }
 
         // Under guard-bar layout the digits start just below the normal bars, the guards
-        // reach down between them; otherwise the text sits below the bars with a small gap.
-        let textTop = guardLayout ? barHeight + 0.5 * x : barHeight + (texts.isEmpty ? 0 : 0.15 * style.fontSize)
+        // reach down between them; otherwise the text sits below the bars (and the bottom
+        // bearer bar) with a small gap.
+        let barsBottom = top + barHeight + top
+        let textTop = guardLayout ? barHeight + 0.5 * x : barsBottom + (texts.isEmpty ? 0 : 0.15 * style.fontSize)
         var sink = PathSink()
-        sink.points.reserveCapacity(rects.count * 4)
+        sink.points.reserveCapacity((rects.count + 4) * 4)
         for r in rects {
             let h = barHeight + (r.guardBar && guardLayout ? guardDrop : 0)
-            _ = sink.addRoundedRect(Rect(x: left + Double(r.x) * x, y: 0, width: Double(r.width) * x, height: h), radius: 0)
+            _ = sink.addRoundedRect(Rect(x: left + Double(r.x) * x, y: top, width: Double(r.width) * x, height: h), radius: 0)
+        }
+        if bearer != .none {
+            // Four rectangles that do not overlap: the horizontal bars across the whole
+            // width, the frame's sides between them.
+            let outerLeft = left - quietLeft - side, outerRight = left + width * x + quietRight + side
+            _ = sink.addRoundedRect(Rect(x: outerLeft, y: 0, width: outerRight - outerLeft, height: top), radius: 0)
+            _ = sink.addRoundedRect(Rect(x: outerLeft, y: top + barHeight, width: outerRight - outerLeft, height: top), radius: 0)
+            if bearer == .frame {
+                _ = sink.addRoundedRect(Rect(x: outerLeft, y: top, width: side, height: barHeight), radius: 0)
+                _ = sink.addRoundedRect(Rect(x: outerRight - side, y: top, width: side, height: barHeight), radius: 0)
+            }
         }
         var geometry = BarcodeGeometry(bars: sink.path)
-        geometry.symbolOrigin = Point(left, 0)
-        let textBottom = texts.isEmpty ? barHeight + guardDrop : max(barHeight + guardDrop, textTop + textHeight)
+        geometry.symbolOrigin = Point(left, top)
+        let textBottom = texts.isEmpty ? max(barsBottom, barHeight + guardDrop) : max(barHeight + guardDrop, textTop + textHeight)
         geometry.background = Rect(x: 0, y: 0, width: rightEdge, height: textBottom)
         for (block, centre, w, _) in texts {
             // Smaller outer digits share the baseline of the others.

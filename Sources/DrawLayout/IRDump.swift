@@ -115,6 +115,22 @@ private struct IRWriter {
             text(" bytes "); integer(image.bytes.count)
             newline()
         }
+        for (index, pattern) in d.patterns.enumerated() {
+            text("pattern "); integer(index)
+            text(" size "); number(pattern.size.width); text(" "); number(pattern.size.height)
+            text(" step "); number(pattern.step.width); text(" "); number(pattern.step.height)
+            if !pattern.transform.isIdentity {
+                let t = pattern.transform
+                text(" transform [")
+                number(t.a); text(" "); number(t.b); text(" "); number(t.c); text(" ")
+                number(t.d); text(" "); number(t.e); text(" "); number(t.f)
+                text("]")
+            }
+            newline()
+            indent += 1
+            for item in pattern.items { self.item(item) }
+            indent -= 1
+        }
         for (index, page) in d.pages.enumerated() {
             text("page "); integer(index + 1)
             text(" size "); number(page.size.width); text(" "); number(page.size.height)
@@ -167,6 +183,7 @@ private struct IRWriter {
                 text(" fill "); color(fill.color)
                 if fill.rule == .evenOdd { text(" evenodd") }
                 if let gradient = fill.gradient { self.gradient(gradient) }
+                if let pattern = fill.pattern { text(" pattern "); integer(pattern.index) }
             }
             if let stroke = paint.stroke {
                 text(" stroke "); color(stroke.color)

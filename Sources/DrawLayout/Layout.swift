@@ -39,6 +39,7 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
     if recordSources { document.sources = engine.recorder.sources }
     document.fonts = engine.documentFonts
     document.images = engine.images
+    document.patterns = engine.patterns
     document.metadata.noPrintScaling = drawing.noPrintScaling
     document.causes = engine.causes
     return (document, engine.sink.diagnostics)
@@ -163,6 +164,13 @@ struct LayoutEngine {
     /// Where the text being emitted takes its font from: the `font:` value, else the node.
     var fontCause = Span.unknown
     var imageIndex: [String: Int] = [:]
+    /// Tiling patterns of the document (Paint.swift), each tile once per transform.
+    var patterns: [Scene.PatternResource] = []
+    var tileIndex: [TileKey: Scene.PatternID] = [:]
+    /// The tiles of `tileIndex` (kept alive so their identities stay unique).
+    var tileOwners: [PatternTile] = []
+    /// True while a pattern's tile is laid out as a page of its own: no page-edge warnings.
+    var layingOutTile = false
 
     // Per page.
     var boxes: [Box] = []
@@ -287,7 +295,7 @@ struct LayoutEngine {
         emitParentKind = nil
         page.nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
-                if page.settings.size != nil && !hasErrors { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
+                if page.settings.size != nil && !hasErrors && !layingOutTile { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
                 if !hasErrors && (nodes.baseAddress! + i).hasRareGeometry { checkLabelCell(nodes.baseAddress! + i, index: index) }
                 emit(nodes.baseAddress! + i, index: index, into: &items)
                 index = Int(boxes[index].next)

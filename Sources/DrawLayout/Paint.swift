@@ -26,7 +26,9 @@ extension LayoutEngine {
                                 into items: inout [Scene.Item]) {
         var fill = fill, stroke = stroke
         if fill != nil, let spec = style.fillPaint {
-            if spec.isPattern {
+            if case .tile(let tile) = spec.kind {
+                fill!.pattern = tilePattern(tile)
+            } else if spec.isPattern {
                 if let pattern = patternGeometry(spec, frame: frame) {
                     items.append(.group(Scene.Group(clip: outline, items: [pattern])))
                 }
@@ -80,7 +82,7 @@ extension LayoutEngine {
                 transform = box
                 lineLength = radius * (frame.width + frame.height) / 2
             }
-        case .hatch, .dots:
+        case .hatch, .dots, .tile:
             geometry = .linear(start: .zero, end: Point(1, 0))
             lineLength = 1
         }
@@ -146,8 +148,44 @@ extension LayoutEngine {
                 j += 1
             }
             return .path(sink.path, Paint(fill: Fill(color: color)))
-        case .linear, .radial:
+        case .linear, .radial, .tile:
             return nil
         }
     }
+
+    /// The document's pattern for `tile` at this page's origin: the tile's nodes laid out
+    /// once, as a page of their own (the tile's box is the page), with the state of the page
+    /// being laid out saved and restored around it; what is shared by the document (fonts,
+    /// images, diagnostics, other patterns) is kept.
+    mutating func tilePattern(_ tile: PatternTile) -> Scene.PatternID {
+        let transform = tile.transform.then(.translation(origin.x, origin.y))
+        let key = TileKey(tile: ObjectIdentifier(tile), transform: transform)
+        if let known = tileIndex[key] { return known }
+        var saved = self
+        recordSources = false
+        recordsFrames = false
+        layingOutTile = true
+        let settings = PageSettings(size: tile.size, margin: .zero, background: nil, span: tile.span)
+        let page = layoutPage(PageNode(settings: settings, nodes: tile.nodes))
+        patterns.append(Scene.PatternResource(size: tile.size, step: tile.step, transform: transform, items: page.items))
+        let id = Scene.PatternID(patterns.count - 1)
+        tileIndex[key] = id
+        tileOwners.append(tile)
+        // Back to the page: everything per page as it was, the document's resources as they are now.
+        saved.sink = sink
+        saved.faces = faces; saved.faceCache = faceCache; saved.lastFaceKey = lastFaceKey
+        saved.lastFaces = lastFaces; saved.lastFaceObjects = lastFaceObjects
+        saved.fontIDs = fontIDs; saved.documentFonts = documentFonts
+        saved.images = images; saved.imageIndex = imageIndex
+        saved.causes = causes
+        saved.patterns = patterns; saved.tileIndex = tileIndex; saved.tileOwners = tileOwners
+        self = saved
+        return id
+    }
+}
+
+/// A tile laid out at one transform (pages may have different origins).
+struct TileKey: Hashable {
+    var tile: ObjectIdentifier
+    var transform: Transform
 }

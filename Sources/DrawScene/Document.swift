@@ -92,6 +92,32 @@ extension Scene {
         }
     }
 
+    /// Index of a tiling pattern in `Document.patterns`.
+    package struct PatternID: Hashable, Sendable {
+        package var index: Int
+        package init(_ index: Int) { self.index = index }
+    }
+
+    /// A tiling pattern (`pattern NAME, size: … { … }`): `items` drawn in the tile's box
+    /// (0, 0, size), clipped to it, repeated every `step` across the plane of pattern space,
+    /// which `transform` maps onto the coordinates of the path the pattern fills. The same as
+    /// a PDF tiling pattern of paint type 1 (ISO 32000-1 §8.7.3.1: `/BBox`, `/XStep`,
+    /// `/YStep`, `/Matrix`), an SVG `<pattern>` in `userSpaceOnUse` and a PostScript
+    /// `makepattern` dictionary. Items may fill with other patterns (nesting is bounded by
+    /// the evaluator, `PaintLimits.maxPatternDepth`).
+    package struct PatternResource: Hashable, Sendable {
+        /// The tile's box in pattern space is (0, 0, size.width, size.height).
+        package var size: Size
+        /// Distance between the origins of neighbouring tiles, at least `size` each way.
+        package var step: Size
+        /// From pattern space to the coordinates of the filled path (y down, as the page).
+        package var transform: Transform
+        package var items: [Item]
+        package init(size: Size, step: Size, transform: Transform, items: [Item]) {
+            self.size = size; self.step = step; self.transform = transform; self.items = items
+        }
+    }
+
     /// An image drawn into `rect` (scaled to fill it exactly).
     package struct ImageItem: Hashable, Sendable {
         package var image: ImageID
@@ -141,6 +167,8 @@ extension Scene {
         package var pages: [Page]
         package var fonts: [FontResource]
         package var images: [ImageResource]
+        /// Tiling patterns, referenced by `Fill.pattern`, in first-use order.
+        package var patterns: [PatternResource] = []
         package var metadata: Metadata
         /// Where in the source what the document uses came from, so a backend's late warning
         /// (a PostScript approximation, a font it cannot embed) points at its cause.

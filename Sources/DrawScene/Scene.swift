@@ -138,6 +138,9 @@ package struct Fill: Hashable, Sendable {
     /// A gradient painting the fill instead of `color` (which then stands for it where one
     /// colour is needed: `Gradient.representativeColor`).
     package var gradient: Gradient? = nil
+    /// A tiling pattern painting the fill instead of `color` (an entry of `Document.patterns`;
+    /// `color` then stands for it where one colour is needed).
+    package var pattern: Scene.PatternID? = nil
     package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
     package init(gradient: Gradient, rule: FillRule = .nonZero) {
         self.color = gradient.representativeColor; self.rule = rule; self.gradient = gradient

@@ -221,6 +221,10 @@ final class Evaluation {
     // The tree being built.
     @exclusivity(unchecked) var frames: [Frame] = []
     var ids: [String: IDInfo] = [:]
+    /// `pattern` blocks open now: their nodes may not have ids (Patterns.swift).
+    var insidePattern = 0
+    /// The symbol of `pattern`, a statement written like a node (Patterns.swift).
+    lazy var patternSymbol: Int32 = intern("pattern")
     var pendingReferences: [PendingReference] = []
     var pageIndex = 0
 

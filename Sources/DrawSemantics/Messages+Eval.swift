@@ -180,6 +180,8 @@ package enum SemanticsID: String, CaseIterable, Sendable {
     case paintLimit = "sem.paint-limit"
     /// an `envelope(…)` name that is not one of the known envelopes (did you mean)
     case unknownEnvelope = "sem.unknown-envelope"
+    /// A `pattern` whose block holds no nodes.
+    case emptyPattern = "sem.empty-pattern"
 }
 
 extension Diagnostic {

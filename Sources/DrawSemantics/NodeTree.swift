@@ -84,7 +84,18 @@ package struct BarcodeSettings: Hashable, Sendable {
     package var background: Color?
     /// False until `type:` is given (the other properties may come first).
     package var hasType = false
+    /// `bearer:` — ITF-14's bearer bars (other symbologies have none).
+    package var bearer: BarcodeBearer = .frame
+    /// `bearerWidth:` — modules or a length; nil: the default (5 modules).
+    package var bearerWidth: QuietZone?
     package init(request: BarcodeRequest) { self.request = request }
+}
+
+/// `bearer:` of ITF-14 (GS1 General Specifications, ITF-14 symbol): a frame round the symbol
+/// and its quiet zones (required when printing plates are used), bars above and below only
+/// (enough for printing without plates), or none.
+package enum BarcodeBearer: UInt8, Hashable, Sendable {
+    case frame, bars, none
 }
 
 /// `quietZone:` — a plain number counts modules, a length is absolute.

@@ -20,6 +20,8 @@ package struct PaintSpec: Hashable, Sendable {
         case hatch(angle: Double, spacing: Double, color: Color, width: Double)
         /// Dots of `radius` on a square grid of `spacing`.
         case dots(spacing: Double, radius: Double, color: Color)
+        /// A tile of nodes repeated across the plane (`pattern NAME, size: … { … }`).
+        case tile(PatternTile)
     }
 
     /// Where a colour stop sits on the gradient line.
@@ -47,7 +49,7 @@ package struct PaintSpec: Hashable, Sendable {
     /// Whether this is a pattern (hatch, dots) rather than a gradient.
     package var isPattern: Bool {
         switch kind {
-        case .hatch, .dots: true
+        case .hatch, .dots, .tile: true
         case .linear, .radial: false
         }
     }
@@ -56,6 +58,7 @@ package struct PaintSpec: Hashable, Sendable {
     package var representativeColor: Color {
         switch kind {
         case .hatch(_, _, let color, _), .dots(_, _, let color): return color
+        case .tile: return .black
         case .linear, .radial:
             var color = stops.first?.color ?? .black
             color.alpha = stops.map(\.color.alpha).max() ?? 1
@@ -109,6 +112,40 @@ package enum PaintLimits {
     package static let maxShadows = 16
     /// Blur radius of a shadow, in points.
     package static let maxBlur = 500.0
+    /// Patterns filling shapes inside a pattern's tile, inside another's …: a tile may use
+    /// patterns nested this deep (every level is drawn once per tile of the level above).
+    package static let maxPatternDepth = 8
+    /// The smallest side of a pattern tile, in points: a finer tiling asks a viewer to draw
+    /// millions of tiles for one shape.
+    package static let minPatternSide = 1.0
+}
+
+/// The tile of a `pattern` statement: its nodes, laid out in the tile's own coordinates
+/// (origin at the tile's top-left corner), and how the tiles repeat. A class so that every
+/// shape filled with the pattern shares one tile (layout lays it out once); never changed
+/// after evaluation.
+package final class PatternTile: Hashable, Sendable {
+    /// The pattern's name, for messages.
+    package let name: String
+    package let nodes: [Node]
+    /// The tile's box is (0, 0, size); what its nodes draw outside it is clipped.
+    package let size: Size
+    /// Distance between neighbouring tiles' origins (at least `size`).
+    package let step: Size
+    /// From tile coordinates to the drawing's content coordinates (`rotate:`, `scale:`,
+    /// `origin:`), before layout adds the page origin.
+    package let transform: Transform
+    /// The `pattern` statement.
+    package let span: Span
+    /// 1 for a tile without patterns inside, else one more than the deepest one inside.
+    package let depth: Int
+
+    package init(name: String, nodes: [Node], size: Size, step: Size, transform: Transform, span: Span, depth: Int) {
+        self.name = name; self.nodes = nodes; self.size = size; self.step = step; self.transform = transform
+        self.span = span; self.depth = depth
+    }
+    package static func == (a: PatternTile, b: PatternTile) -> Bool { a === b }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension Evaluation {

@@ -269,7 +269,7 @@ extension Evaluation {
             if case .paint(let spec) = value {
                 if property == .stroke && spec.isPattern {
                     error(.invalidValue, valueSpan,
-                          "a pattern ('hatch', 'dots') fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
+                          "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
                     return
                 }
                 setInherited(property, top) {
@@ -514,6 +514,8 @@ extension Evaluation {
             guard let mode = word(blendNames) else { return }
             frames[top].node.geometry.blend = mode
         case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
+            applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
+        case .bearer, .bearerWidth:
             applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
         case .smooth:
             guard case .bool(let flag) = value else { mismatch(); return }
@@ -840,6 +842,25 @@ extension Evaluation {
             let shapes: [String: DataMatrixShape] = ["square": .square, "rectangle": .rectangle, "any": .any]
             guard case .word(let w) = value, let shape = shapes[w] else { mismatch(names: shapes.keys.sorted()); return }
             settings.request.dataMatrixShape = shape
+        case .bearer:
+            let bearers: [String: BarcodeBearer] = ["frame": .frame, "bars": .bars, "none": .none]
+            switch value {
+            case .word(let w) where bearers[w] != nil: settings.bearer = bearers[w]!
+            case .none: settings.bearer = .none
+            default: mismatch(names: ["bars", "frame", "none"]); return
+            }
+        case .bearerWidth:
+            switch value {
+            case .number(let x) where x >= 2 && x.isFinite: settings.bearerWidth = .modules(x)
+            case .length(let x) where x > 0 && x.isFinite: settings.bearerWidth = .length(x)
+            case .number(let x):
+                error(.invalidValue, valueSpan, "'bearerWidth' must be at least 2 modules (GS1's smallest bearer bar), found \(formatNumber(x))")
+                return
+            case .length:
+                error(.invalidValue, valueSpan, "'bearerWidth' must be greater than zero")
+                return
+            default: mismatch(); return
+            }
         default:
             return
         }

@@ -417,6 +417,10 @@ extension Evaluation {
             }
         }
         guard let kind = builtinKind(symbol) else {
+            if symbol == patternSymbol {
+                buildPattern(statement, span: span)
+                return
+            }
             if isReported(.unknownKind, statement.kind.span) { return }
             var candidates = NodeKind.writtenNames
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
@@ -509,7 +513,9 @@ extension Evaluation {
                             "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
             frames[top].node.children = []
         }
-        if let idSpan = frames[top].idSpan, let id = frames[top].node.id {
+        if insidePattern > 0, let idSpan = frames[top].idSpan {
+            error(.invalidValue, idSpan, "a node inside 'pattern' cannot have an id: its tile is drawn once for every shape it fills")
+        } else if let idSpan = frames[top].idSpan, let id = frames[top].node.id {
             // One hash for the common case (a new id); a repeated id keeps its first entry.
             if let previous = ids.updateValue(IDInfo(span: idSpan, page: pageIndex), forKey: id) {
                 ids[id] = previous
@@ -556,6 +562,11 @@ extension Evaluation {
 
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {
         guard let anchor = point.anchor else { return }
+        if insidePattern > 0 {
+            error(.invalidValue, anchor.span,
+                  "a node inside 'pattern' cannot refer to other nodes: its tile is drawn on its own, once for every shape it fills")
+            return
+        }
         if mustPrecede, let info = ids[anchor.nodeID], info.page == pageIndex { return }
         pendingReferences.append(PendingReference(id: anchor.nodeID, span: anchor.span, page: pageIndex, mustPrecede: mustPrecede))
     }

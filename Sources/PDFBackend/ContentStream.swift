@@ -73,6 +73,8 @@ struct ResourceUse {
     /// Shading patterns (`/Pn`) and shadings (`/Shn`) of gradients.
     var patterns = OrderedIndexSet()
     var shadings = OrderedIndexSet()
+    /// Tiling patterns (`/Tn`, TilingPatterns.swift).
+    var tilings = OrderedIndexSet()
     /// Whether anything in the stream is transparent (then the page gets a group with a
     /// blending colour space, so viewers blend in RGB rather than guessing).
     var usesTransparency = false

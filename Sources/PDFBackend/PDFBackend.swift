@@ -70,6 +70,7 @@ package enum PDFWriter {
         let stateObjects = used.graphicsStates.map { _ in file.allocate() }
         let shadingObjects = used.shadings.map { _ in file.allocate() }
         let patternObjects = used.patterns.map { _ in file.allocate() }
+        let tilingObjects = used.tilings.map { _ in file.allocate() }
         var imageObjects = [Int?](repeating: nil, count: document.images.count)
         var maskObjects = [Int?](repeating: nil, count: document.images.count)
         for index in used.images {
@@ -82,6 +83,7 @@ package enum PDFWriter {
         var objects = ObjectNumbers(fonts: fontObjects, graphicsStates: stateObjects, images: imageObjects, forms: formObjects)
         objects.shadings = shadingObjects
         objects.patterns = patternObjects
+        objects.tilings = tilingObjects
 
         file.dictionary(catalog) { out in
             out.append(static: " /Type /Catalog /Pages ")
@@ -184,6 +186,10 @@ package enum PDFWriter {
         for (i, key) in used.patterns.enumerated() {
             file.writePattern(key, shadingObject: shadingObjects[key.shading], object: patternObjects[i])
         }
+        for (i, key) in used.tilings.enumerated() {
+            guard let tile = used.tileContents[key.pattern] else { continue }
+            file.writeTilingPattern(key, pattern: document.patterns[key.pattern], tile: tile, objects: objects, object: tilingObjects[i])
+        }
         for index in used.images {
             guard let object = imageObjects[index], case .some(.some(let decoded)) = used.decodedImages[index] else { continue }
             file.writeImage(decoded, object: object, maskObject: maskObjects[index])
@@ -211,6 +217,7 @@ struct ObjectNumbers {
     var forms: [Int]
     var shadings: [Int] = []
     var patterns: [Int] = []
+    var tilings: [Int] = []
 
     /// `<< /Font << … >> /ExtGState << … >> /XObject << … >> >>` with only what `use` needs.
     func writeResources(_ use: ResourceUse, into out: inout ByteBuffer) {
@@ -225,7 +232,19 @@ struct ObjectNumbers {
             out.append(static: " >>")
         }
         Self.writeEntries(" /ExtGState <<", name: " /GS", use.graphicsStates, objects: graphicsStates, into: &out)
-        Self.writeEntries(" /Pattern <<", name: " /P", use.patterns, objects: patterns, into: &out)
+        if use.tilings.isEmpty {
+            Self.writeEntries(" /Pattern <<", name: " /P", use.patterns, objects: patterns, into: &out)
+        } else {
+            // Shading and tiling patterns share the /Pattern dictionary.
+            out.append(static: " /Pattern <<")
+            for index in use.patterns {
+                out.append(static: " /P"); out.append(integer: index); out.append(0x20); out.reference(patterns[index])
+            }
+            for index in use.tilings {
+                out.append(static: " /T"); out.append(integer: index); out.append(0x20); out.reference(tilings[index])
+            }
+            out.append(static: " >>")
+        }
         Self.writeEntries(" /Shading <<", name: " /Sh", use.shadings, objects: shadings, into: &out)
         if !use.images.isEmpty || !use.forms.isEmpty {
             out.append(static: " /XObject <<")

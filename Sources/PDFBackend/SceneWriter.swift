@@ -58,6 +58,19 @@ struct DocumentResources {
         return shadings.count - 1
     }
 
+    /// Tiling patterns (TilingPatterns.swift), each once per matrix, and the content of
+    /// each document pattern's tile, written once.
+    var tilings: [TilingKey] = []
+    private var tilingIndex: [TilingKey: Int] = [:]
+    var tileContents: [Int: TileContent] = [:]
+
+    mutating func tiling(for key: TilingKey) -> Int {
+        if let index = tilingIndex[key] { return index }
+        tilings.append(key)
+        tilingIndex[key] = tilings.count - 1
+        return tilings.count - 1
+    }
+
     mutating func pattern(for key: PatternKey) -> Int {
         if let index = patternIndex[key] { return index }
         patterns.append(key)
@@ -169,7 +182,19 @@ struct SceneWriter {
             let current = streams.count - 1
             switch item {
             case .path(let path, let paint):
-                if paint.fill?.gradient != nil || paint.stroke?.gradient != nil {
+                if paint.fill?.pattern != nil {
+                    var rest = paint
+                    rest.fill?.pattern = nil
+                    if rest.stroke?.gradient != nil {
+                        // The tiled fill, then the gradient stroke on its own.
+                        emitTiledPath(path, Paint(fill: paint.fill, stroke: nil), ctm: frames[top].ctm, alphaScale: alphaScale,
+                                      into: &streams[current])
+                        emitPaintedPath(path, Paint(fill: nil, stroke: rest.stroke), ctm: frames[top].ctm, alphaScale: alphaScale,
+                                        into: &streams[current])
+                    } else {
+                        emitTiledPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
+                    }
+                } else if paint.fill?.gradient != nil || paint.stroke?.gradient != nil {
                     emitPaintedPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
                 } else {
                     emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])

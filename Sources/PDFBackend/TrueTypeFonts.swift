@@ -31,7 +31,7 @@ struct TrueTypeFontPlan {
     /// face once. A face whose glyph data is damaged gets no plan: its text is not drawn.
     static func plans(for document: Scene.Document) -> [Int: TrueTypeFontPlan] {
         var used: [Int: (glyphs: Set<UInt16>, order: [(UInt16, Unicode.Scalar)])] = [:]
-        var stack: [[Scene.Item]] = document.pages.map(\.items)
+        var stack: [[Scene.Item]] = document.pages.map(\.items) + document.patterns.map(\.items)
         while let items = stack.popLast() {
             for item in items {
                 switch item {

@@ -121,8 +121,9 @@ struct PSDocumentWriter {
         self.encapsulated = encapsulated
         images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
-        usesOpacity = PSWarnings.usesOpacity(pages)
+        usesOpacity = PSWarnings.usesOpacity(pages + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) })
         for page in pages { collectFonts(page.items) }
+        for pattern in document.patterns { collectFonts(pattern.items) }
         var names: Set<String> = []
         for index in usedFonts {
             guard case .trueType(let face) = document.fonts[index], let used = trueTypeGlyphs[index] else { continue }
@@ -420,7 +421,7 @@ struct PSDocumentWriter {
         }
         out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
 
-        let pageUsesOpacity = PSWarnings.usesOpacity([page])
+        let pageUsesOpacity = PSWarnings.usesOpacity([page] + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) })
         if pageUsesOpacity {
             // Ghostscript composites transparency on its pdf14 device (see the prolog).
             out.append("tb\n")
@@ -444,6 +445,8 @@ struct PSDocumentWriter {
         let body = PSBody(
             document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity,
             trueTypeBoxes: trueTypeBoxes)
+        let patterns = PSBody.usedPatterns(page.items, document: document)
+        if !patterns.isEmpty { body.definePatterns(patterns, into: &content) }
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")
         swap(&content.out, &out)
@@ -516,6 +519,11 @@ struct PSBody {
         let fill = paint.fill.flatMap { $0.color.alpha > 0 ? $0 : nil }
         let stroke = paint.stroke.flatMap { $0.color.alpha > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard !path.isEmpty, fill != nil || stroke != nil else { return }
+        if let fill, fill.pattern != nil {
+            tiledPath(path, fill: fill, into: &content)
+            if let stroke { self.path(path, Paint(stroke: stroke), into: &content) }
+            return
+        }
         if fill?.gradient != nil || stroke?.gradient != nil {
             // Gradient parts through shading patterns, colour parts as usual; fill first.
             if let fill {

@@ -38,6 +38,7 @@ enum PSWarnings {
             if let background = page.background, background.alpha < 1, translucentPage == nil { translucentPage = index }
             scan.items(page.items)
         }
+        for pattern in document.patterns { scan.items(pattern.items) }
         let causes = document.causes
         var warnings: [Warning] = []
         if scan.opacity || translucentPage != nil {

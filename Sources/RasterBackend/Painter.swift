@@ -46,6 +46,8 @@ struct Painter {
     var images: [Int: DecodedImage?] = [:]
     var faces: StandardFaces
     var glyphCache: [Int: [Int: Scene.Path?]] = [:]
+    /// Tiles of patterns drawn on this page, by pattern and transform (TilePatterns.swift).
+    var tileRasters: [TileRasterKey: TileRaster] = [:]
 
     init(document: Scene.Document, options: RasterOptions) {
         self.document = document
@@ -82,7 +84,8 @@ struct Painter {
             switch item {
             case .path(let path, let paint):
                 if let fill = paint.fill, fill.color.alpha > 0 {
-                    fillPath(path, ctm: ctm, rule: fill.rule == .evenOdd ? .evenOdd : .nonZero, color: fill.color, gradient: fill.gradient)
+                    fillPath(path, ctm: ctm, rule: fill.rule == .evenOdd ? .evenOdd : .nonZero, color: fill.color, gradient: fill.gradient,
+                             pattern: fill.pattern)
                 }
                 if let stroke = paint.stroke, stroke.color.alpha > 0 { strokePath(path, ctm: ctm, stroke: stroke) }
             case .text(let run):
@@ -134,8 +137,15 @@ struct Painter {
 
     // MARK: Fills and strokes
 
-    mutating func fillPath(_ path: Scene.Path, ctm: Transform, rule: CoverageRule, color: Color, gradient: Gradient? = nil) {
+    mutating func fillPath(_ path: Scene.Path, ctm: Transform, rule: CoverageRule, color: Color, gradient: Gradient? = nil,
+                           pattern: Scene.PatternID? = nil) {
         let polylines = Flatten.polylines(path, transform: ctm, tolerance: options.tolerance)
+        if let pattern {
+            if let shade = patternShader(pattern, ctm: ctm) {
+                fillPolygons(polylines.map(\.points), rule: rule, varying: true, shade: shade)
+            }
+            return
+        }
         if let gradient, let shade = gradientShader(gradient, ctm: ctm) {
             fillPolygons(polylines.map(\.points), rule: rule, varying: true, shade: shade)
             return

@@ -78,4 +78,36 @@ extension SVGPageWriter {
         }
         out.append(static: "    <feMergeNode in=\"SourceGraphic\"/>\n  </feMerge>\n</filter>\n")
     }
+
+    /// The id number of document pattern `index`, its `<pattern>` written into the body at
+    /// its first use on the page (a `<pattern>` is never drawn where it stands, so it needs
+    /// no `<defs>`; its content is written by the same walk as the page's, so its clip paths,
+    /// gradients and nested patterns share the page's numbering). `userSpaceOnUse` with the
+    /// pattern's transform as `patternTransform`: the tile lands where PDF's `/Matrix` and
+    /// PostScript's `makepattern` put it. Nil for an index the document does not have.
+    mutating func patternID(_ pattern: Scene.PatternID, depth: Int) -> Int? {
+        guard document.patterns.indices.contains(pattern.index) else { return nil }
+        let id = pattern.index + 1
+        guard writtenPatterns.insert(pattern.index).inserted else { return id }
+        let resource = document.patterns[pattern.index]
+        indent(depth)
+        body.append(static: "<pattern id=\"p"); body.append(integer: id)
+        body.append(static: "\" patternUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\""); body.append(number: resource.step.width)
+        body.append(static: "\" height=\""); body.append(number: resource.step.height); body.append(0x22)
+        if !resource.transform.isIdentity {
+            body.append(static: " patternTransform=\""); body.appendTransform(resource.transform); body.append(0x22)
+        }
+        body.append(static: ">\n")
+        // The tile is its box; a step larger than it leaves the rest of the cell empty.
+        var items = resource.items
+        if resource.step != resource.size {
+            var box = Scene.PathBuilder()
+            box.addRect(Rect(origin: .zero, size: resource.size))
+            if let clip = box.finish() { items = [.group(Scene.Group(clip: clip, items: items))] }
+        }
+        writeItems(items[...])
+        indent(depth)
+        body.append(static: "</pattern>\n")
+        return id
+    }
 }

@@ -80,6 +80,9 @@ struct SVGPageWriter {
     /// Shadow filters in first-use order; the id of `filters[i]` is `s<i+1>`.
     var filters: [[Shadow]] = []
     var filterIDs: [[Shadow]: Int] = [:]
+    /// Tiling patterns (document indices) defined on this page so far; the id of pattern
+    /// `i` is `p<i+1>`.
+    var writtenPatterns = Set<Int>()
     /// The page size, for the region of shadow filters.
     var pageSize = Size.zero
 
@@ -250,6 +253,7 @@ struct SVGPageWriter {
                 switch item {
                 case .path(_, let paint):
                     if paint.fill?.gradient != nil || paint.stroke?.gradient != nil { return true }
+                    if paint.fill?.pattern != nil { return true }
                 case .group(let group):
                     if !group.shadows.isEmpty { return true }
                     pending.append(group.items[...])
@@ -297,7 +301,7 @@ struct SVGPageWriter {
 
     /// Writes `items` in paint order. The walk keeps its own stack instead of recursing, so
     /// absurdly deep group nesting cannot overflow the thread's stack.
-    private mutating func writeItems(_ items: ArraySlice<Scene.Item>) {
+    mutating func writeItems(_ items: ArraySlice<Scene.Item>) {
         var stack = [Level(items: items, opened: 0)]
         if annotateSources { stack[0].sources = pageSources }
         var depth = 0
@@ -336,20 +340,22 @@ struct SVGPageWriter {
 
     /// Indentation shows nesting up to a point; beyond it, lines stop moving right so that
     /// deep nesting cannot make the file grow with the square of the depth.
-    private mutating func indent(_ depth: Int) {
+    mutating func indent(_ depth: Int) {
         for _ in 0..<min(depth, 16) { body.append(static: "  ") }
     }
 
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
         // Nothing painted, or nothing to paint: no element at all.
         guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
+        // A pattern's definition goes before the first shape it fills (SVGPaint.swift).
+        let pattern = paint.fill?.pattern.flatMap { patternID($0, depth: depth) }
         indent(depth)
         body.appendShape(path, numbers: numbers)
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it.
         if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
-           fill.gradient == nil, stroke.gradient == nil,
+           fill.gradient == nil, stroke.gradient == nil, fill.pattern == nil,
            stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
            stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
             let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple
@@ -362,7 +368,10 @@ struct SVGPageWriter {
             }
             return
         }
-        if let fill = paint.fill, let gradient = fill.gradient {
+        if let fill = paint.fill, let pattern {
+            body.append(static: " fill=\"url(#p"); body.append(integer: pattern); body.append(static: ")\"")
+            if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
+        } else if let fill = paint.fill, let gradient = fill.gradient {
             body.append(static: " fill=\"url(#g"); body.append(integer: gradientID(gradient)); body.append(static: ")\"")
             if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
         } else if let fill = paint.fill {

@@ -67,9 +67,12 @@ enum DecodingCorpus {
             result.append(DecodingCase(symbology: .upce, data: i % 4 == 0 && ns == 0 ? six : upce,
                                        zxing: accepted, zbar: ns == 0 ? accepted : nil))
         }
+        // ITF-14 with each kind of bearer bars (GS1): the frame (default), bars above and below, none.
+        let bearers = ["", ", bearer: bars", ", bearer: none", ", bearer: bars, bearerWidth: 2", ", bearerWidth: 3mm"]
         for i in 0..<50 {
             let full = withCheck(String(i % 9) + digits(12, seed: 400 + i))
-            result.append(DecodingCase(symbology: .itf14, data: i % 2 == 0 ? full : String(full.dropLast()), zxing: [full], zbar: [full]))
+            result.append(DecodingCase(symbology: .itf14, data: i % 2 == 0 ? full : String(full.dropLast()), properties: bearers[i % 5],
+                                       zxing: [full], zbar: [full]))
         }
         // Code 128: all three code sets, shifts, Latin-1 through FNC4, long data.
         let code128: [String] = [
@@ -155,6 +158,19 @@ enum DecodingCorpus {
             (String(repeating: "ÄÖÜ", count: 60), ""), ("tab\there", ""), ("€100", ""), ("~`{}|", ""),
         ]
         for (s, extra) in dm { result.append(DecodingCase(symbology: .datamatrix, data: s, properties: extra, zxing: [s], zbar: nil)) }
+        // X12 and EDIFACT, mode switches mid-data, and data ending at every point of a
+        // triplet or group (the end-of-data rules).
+        let edi: [String] = [
+            "ISA*00*SENDER*ZZ>PO4*12*EA*100", "N1*ST*ACME>N3*12 MAIN ST", "PO*1*12*EA\r", "ABC*123>DEF*456>XYZ",
+            "UNB+UNOA:1+SENDER+RECEIVER+261201:1200+1'", "UNH+1+ORDERS:D:96A:UN'", "A.B/C:D-E?F", "BGM+220+PO-4711+9'",
+            "order confirmation: ISA*00*SENDER*ZZ>PO4*12*EA 12345678901234", "ABCDEF", "ABCDEFGH", "A.B.C.D.E.",
+        ]
+        for s in edi { result.append(DecodingCase(symbology: .datamatrix, data: s, zxing: [s], zbar: nil)) }
+        for n in 1...10 {
+            let x12 = String("ISA*00*SENDER*ZZ>PO4*12*EA*100*X".prefix(n + 3)), edifact = String("UNB+UNOA:1+SENDER+RECEIVER+2612".prefix(n + 4))
+            result.append(DecodingCase(symbology: .datamatrix, data: x12, properties: n % 2 == 0 ? ", shape: rectangle" : "", zxing: [x12], zbar: nil))
+            result.append(DecodingCase(symbology: .datamatrix, data: edifact, properties: n % 3 == 0 ? ", shape: any" : "", zxing: [edifact], zbar: nil))
+        }
         for i in 0..<26 {
             let s = "DM\(i) " + digits(3 + i * 7, seed: 900 + i) + (i % 2 == 0 ? " UPPER CASE" : " lower case")
             result.append(DecodingCase(symbology: .datamatrix, data: s, zxing: [s], zbar: nil))
@@ -196,11 +212,12 @@ enum DecodingCorpus {
         let m = module(c)
         switch try? encodeBarcode(c.data, request).get() {
         case .linear(let l)?:
-            let w = Double(l.width + l.quietLeft + l.quietRight + 16) * m
+            // ITF-14: bearer bars up to 3 mm each side.
+            let w = Double(l.width + l.quietLeft + l.quietRight + 16) * m + (c.symbology == .itf14 ? 2 * 3 * 72 / 25.4 : 0)
             let bars: Double
             switch c.symbology {
             case .ean13, .upca, .upce, .ean8: bars = 70 * m
-            case .itf14: bars = 31.5 * m
+            case .itf14: bars = 31.5 * m + 2 * 3 * 72 / 25.4
             default: bars = max(18, 0.15 * w)
             }
             return (w, bars + 20)

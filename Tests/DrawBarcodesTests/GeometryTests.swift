@@ -72,4 +72,59 @@ func pathCoordinates(_ ir: String) -> [(x: Double, y: Double)] {
         let sorted = ys.sorted()
         #expect(abs(sorted[1] - sorted[0] - 60) < 1e-3 && abs(sorted[2] - sorted[1] - 5) < 1e-3)
     }
+
+    /// The subpaths (rectangles) of the IR's first path, as (minX, minY, maxX, maxY).
+    func rectangles(_ ir: String) -> [(Double, Double, Double, Double)] {
+        var result: [(Double, Double, Double, Double)] = []
+        var inPath = false
+        for line in ir.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("path fill") { if inPath { break }; inPath = true; continue }
+            guard inPath else { continue }
+            guard trimmed.hasPrefix("M ") else { if !result.isEmpty { break }; continue }
+            let n = trimmed.split(separator: " ").compactMap { Double($0) }
+            let xs = stride(from: 0, to: n.count - 1, by: 2).map { n[$0] }, ys = stride(from: 1, to: n.count, by: 2).map { n[$0] }
+            result.append((xs.min()!, ys.min()!, xs.max()!, ys.max()!))
+        }
+        return result
+    }
+
+    @Test func itf14BearerFrameSurroundsSymbolAndQuietZones() throws {
+        guard case .linear(let s) = try symbol("1540014128876", .itf14) else { return }
+        let bars = s.elements.count / 2 + 1
+        // Default: a frame of 5 modules round the bars and the 10-module quiet zones.
+        let frame = rectangles(irText("barcode \"1540014128876\", type: itf14, module: 1pt, height: 40pt, text: false\n"))
+        #expect(frame.count == bars + 4)
+        let minX = frame.map(\.0).min()!, minY = frame.map(\.1).min()!, maxX = frame.map(\.2).max()!, maxY = frame.map(\.3).max()!
+        #expect(abs(maxX - minX - Double(s.width + 20 + 10)) < 1e-6)
+        #expect(abs(maxY - minY - 50) < 1e-6)
+        // The top and bottom bearers abut the bars; the first bar starts after bearer and quiet zone.
+        let barRects = frame.filter { $0.3 - $0.1 == 40 }
+        #expect(barRects.count == bars + 2)  // the bars and the frame's sides
+        let firstBar = barRects.map(\.0).sorted()[1]
+        #expect(abs(firstBar - minX - 15) < 1e-6)
+        #expect(barRects.allSatisfy { abs($0.1 - minY - 5) < 1e-6 })
+
+        // Bars above and below only, across the quiet zones, 3 modules thick.
+        let top = rectangles(irText("barcode \"1540014128876\", type: itf14, module: 1pt, height: 40pt, text: false, bearer: bars, bearerWidth: 3\n"))
+        #expect(top.count == bars + 2)
+        #expect(abs(top.map(\.2).max()! - top.map(\.0).min()! - Double(s.width + 20)) < 1e-6)
+        #expect(abs(top.map(\.3).max()! - top.map(\.1).min()! - 46) < 1e-6)
+
+        // None: the bars alone.
+        #expect(rectangles(irText("barcode \"1540014128876\", type: itf14, module: 1pt, text: false, bearer: none\n")).count == bars)
+        // Other symbologies have no bearer bars.
+        guard case .linear(let c) = try symbol("ITF", .code128) else { return }
+        #expect(rectangles(irText("barcode \"ITF\", type: code128, module: 1pt, bearer: frame\n")).count == c.elements.count / 2 + 1)
+    }
+
+    @Test func itf14BearerWidthSnapsToPrinterDots() {
+        let dot = 72.0 / 203
+        let r = rectangles(irText("page size: (6in, 2in), margin: 0.1in\nbarcode \"1540014128876\", type: itf14, module: 0.5mm, bearerWidth: 1.1mm, printerDPI: 203\n"))
+        let xs = r.flatMap { [$0.0, $0.2] }
+        for x in xs { #expect(abs((x / dot).rounded() * dot - x) < 1e-3, "\(x) is not on a 203 dpi dot") }
+        // 1.1 mm is 8.8 dots: 9 dots.
+        let topBar = r.max { ($0.2 - $0.0) < ($1.2 - $1.0) }!
+        #expect(abs((topBar.3 - topBar.1) / dot - 9) < 1e-3)
+    }
 }

@@ -1,5 +1,5 @@
 // Paint (issue 24): every paint feature — linear and radial gradients, transparent stops,
-// hatch and dot patterns, shadows, blend modes — drawn by drawc in all four formats and
+// hatch and dot patterns, pattern blocks (tiling patterns), shadows, blend modes — drawn by drawc in all four formats and
 // rendered by independent programs: the PDF by poppler (pdftoppm, the reference) and by
 // MuPDF (mutool), the SVG by librsvg (rsvg-convert), the PostScript by Ghostscript; drawc's
 // own PNG besides. Each rendering is compared with the reference under the conformance rule
@@ -23,6 +23,7 @@ enum PaintConformance {
         "Tests/Corpus/ok/paint-transparent-stops.draw", "Tests/Corpus/ok/paint-patterns.draw",
         "Tests/Corpus/ok/paint-shadows.draw", "Tests/Corpus/ok/paint-blend.draw",
         "samples/poster.draw", "samples/gradient-bars.draw",
+        "Tests/Corpus/ok/paint-tiles.draw",
     ]
 
     /// Renderings that differ by design, by "drawing/renderer", with the reason.
@@ -166,6 +167,14 @@ struct PaintConformanceTests {
         let patterns = try render("paint-patterns")
         let scan = (0..<80).map { p(patterns, 25 + Double($0), 60).r }
         #expect(scan.filter { $0 < 128 }.count >= 8 && scan.filter { $0 > 200 }.count >= 30, "hatch: \(scan)")
+        // Pattern blocks: the bricks' mortar (light) and bricks (brown) alternate down the
+        // first rect, one period of 12pt; the tiles of the rotated pattern show teal and gold.
+        let tiles = try render("paint-tiles")
+        let column = (0..<48).map { p(tiles, 60, 22 + Double($0) * 0.5) }
+        #expect(column.filter { $0.b > 100 }.count >= 4 && column.filter { $0.r > 150 && $0.b < 40 }.count >= 20, "bricks: \(column)")
+        let disc = (0..<60).map { p(tiles, 300 + Double($0), 60) }
+        #expect(disc.contains { $0.r < 40 && $0.g > 100 && $0.b > 100 } && disc.contains { $0.r > 200 && $0.g > 180 && $0.b < 60 },
+                "tiles: \(disc)")
         // Shadow: the paper just below the card is darker than the paper far from it.
         let shadows = try render("paint-shadows")
         let shade = p(shadows, 80, 108), paper = p(shadows, 80, 140)
@@ -195,6 +204,20 @@ struct PaintConformanceTests {
         let ps = try text(poster, .ps)
         for needle in ["/ShadingType 2", "/ShadingType 3", "makepattern setpattern"] {
             #expect(ps.contains(needle), "PostScript lacks \(needle)")
+        }
+        // Pattern blocks: real pattern objects, not clipped copies of the tile.
+        let tiles = "Tests/Corpus/ok/paint-tiles.draw"
+        let tilesPDF = try text(tiles, .pdf, CompileOptions(compressPDF: false))
+        for needle in ["/PatternType 1 /PaintType 1 /TilingType 1", "/XStep 20 /YStep 20", "/Pattern cs /T"] {
+            #expect(tilesPDF.contains(needle), "PDF lacks \(needle)")
+        }
+        let tilesSVG = try text(tiles, .svg)
+        for needle in ["<pattern id=\"p", "patternUnits=\"userSpaceOnUse\"", "patternTransform=", "fill=\"url(#p"] {
+            #expect(tilesSVG.contains(needle), "SVG lacks \(needle)")
+        }
+        let tilesPS = try text(tiles, .ps)
+        for needle in ["/PatternType 1 /PaintType 1 /TilingType 1", "/PaintProc { pop", "makepattern setpattern"] {
+            #expect(tilesPS.contains(needle), "PostScript lacks \(needle)")
         }
         let linear = try text("Tests/Corpus/ok/paint-linear.draw", .svg)
         #expect(linear.contains("spreadMethod=\"repeat\"") && linear.contains("spreadMethod=\"reflect\""))

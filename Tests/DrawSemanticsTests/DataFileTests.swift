@@ -25,31 +25,13 @@ func evaluateWithBindings(_ source: String, _ files: [String: [UInt8]]) -> (Eval
 }
 
 /// A value as canonical JSON text, the way the Python reference prints it below
-/// (`json.dumps` with every number a float, `ensure_ascii=False`).
+/// (`json.dumps` with every number a float, `ensure_ascii=False`); strings through the
+/// diagnostics' JSON escaping, which prints these inputs as Python does (they hold no
+/// control characters beyond \b \f \n \r \t, where hex case would differ).
 func canonicalJSON(_ value: Value) -> String {
     switch value {
     case .number(let x): return "\(x)"
-    case .string(let s):
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+    case .string(let s): return jsonString(s)
     case .bool(let b): return b ? "true" : "false"
     case .none: return "null"
     case .list(let items): return "[" + items.map(canonicalJSON).joined(separator: ", ") + "]"

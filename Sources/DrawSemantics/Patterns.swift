@@ -1,0 +1,179 @@
+// `pattern NAME, size: (w, h) { … }` (issue 24): a tile of nodes that `fill:` repeats across
+// a shape. The statement is written like a node (so the grammar, the formatter and the
+// editors know it already) but draws nothing where it stands: like `let`, it binds NAME,
+// to a paint value, visible from the next statement on. Layout lays the tile out once, in
+// its own coordinates; backends write it as their format's tiling pattern.
+
+import DrawDiagnostics
+import DrawScene
+import DrawSyntax
+#if canImport(Foundation)
+import Foundation
+#endif
+
+extension Evaluation {
+    /// The settings a `pattern` statement takes.
+    static let patternSettingNames = ["origin", "rotate", "scale", "size", "spacing"]
+
+    // pattern = "pattern" identifier { "," labelled-argument } block ;   (a node statement)
+    func buildPattern(_ statement: NodeStmt, span: Span) {
+        let file = unit
+        var name: Identifier?
+        var size: Size?
+        var step: Size?
+        var stepSpan = span
+        var rotate = 0.0, scale = Point(1, 1), offset = Point.zero
+        var failed = false
+
+        /// A size from a point `(w, h)` or one length for both sides.
+        func sizeValue(_ value: Value, _ what: String, _ valueSpan: Span, _ expr: ExprID) -> Size? {
+            let w: Double, h: Double
+            switch value {
+            case .point(let x, let y): w = x; h = y
+            case .number(let x), .length(let x): w = x; h = x
+            default:
+                typeMismatch("'\(what)' of 'pattern'", expected: "a size (width, height) or a length", value, valueSpan, expr)
+                return nil
+            }
+            guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+                error(.invalidValue, valueSpan,
+                      "the \(what) of 'pattern' must be greater than zero each way, found (\(formatNumber(w))pt, \(formatNumber(h))pt)")
+                return nil
+            }
+            guard min(w, h) >= PaintLimits.minPatternSide, max(w, h) <= Scene.maximumPageSide else {
+                error(.invalidValue, valueSpan,
+                      "the \(what) of 'pattern' must be from \(formatNumber(PaintLimits.minPatternSide))pt to \(formatNumber(Scene.maximumPageSide))pt each way, found (\(formatNumber(w))pt, \(formatNumber(h))pt)")
+                return nil
+            }
+            return Size(w, h)
+        }
+
+        for argument in file.ast[statement.arguments] {
+            guard let label = labelOf(argument) else {
+                if case .name(let nameID) = file.ast.exprs[Int(argument.value.index)].kind {
+                    name = Identifier(file.ast.names[Int(nameID.index)], span: exprSpan(argument.value))
+                } else {
+                    error(.invalidName, exprSpan(argument.value),
+                          "the first argument of 'pattern' must be the name it defines, as in 'pattern bricks, size: (24, 12) { … }'")
+                    failed = true
+                }
+                continue
+            }
+            guard Self.patternSettingNames.contains(label.name) else {
+                let (notes, fixIts) = didYouMean(label.name, among: Self.patternSettingNames, span: label.span)
+                report(.error(.unknownProperty, at: label.span,
+                              "'pattern' takes no '\(label.name)' (it takes size, spacing, rotate, scale and origin; the tile's nodes go in its block)",
+                              notes: notes, fixIts: fixIts))
+                failed = true
+                continue
+            }
+            guard let value = evaluate(argument.value) else { failed = true; continue }
+            let valueSpan = exprSpan(argument.value)
+            switch label.name {
+            case "size":
+                size = sizeValue(value, "size", valueSpan, argument.value)
+                if size == nil { failed = true }
+            case "spacing":
+                step = sizeValue(value, "spacing", valueSpan, argument.value)
+                stepSpan = valueSpan
+                if step == nil { failed = true }
+            case "rotate":
+                switch value {
+                case .angle(let a), .number(let a) where a.isFinite: rotate = a
+                default:
+                    typeMismatch("'rotate' of 'pattern'", expected: "an angle", value, valueSpan, argument.value)
+                    failed = true
+                }
+            case "scale":
+                switch value {
+                case .number(let k), .percent(let k): scale = Point(k, k)
+                case .point(let x, let y): scale = Point(x, y)
+                default:
+                    typeMismatch("'scale' of 'pattern'", expected: "a number, a percentage or (x, y)", value, valueSpan, argument.value)
+                    failed = true
+                    continue
+                }
+                guard scale.x.isFinite, scale.y.isFinite, scale.x > 0, scale.y > 0 else {
+                    error(.invalidValue, valueSpan, "the scale of 'pattern' must be greater than zero")
+                    failed = true
+                    continue
+                }
+            default:  // origin
+                guard case .point(let x, let y) = value else {
+                    typeMismatch("'origin' of 'pattern'", expected: "a point (x, y): where a tile's top-left corner sits", value,
+                                 valueSpan, argument.value)
+                    failed = true
+                    continue
+                }
+                offset = Point(x, y)
+            }
+        }
+        if name == nil && !failed {
+            error(.missingContent, statement.kind.span,
+                  "'pattern' needs the name it defines as the first argument, as in 'pattern bricks, size: (24, 12) { … }'")
+            failed = true
+        }
+        if size == nil && !failed {
+            error(.missingGeometry, statement.kind.span, "'pattern' needs 'size:', the size of one tile")
+            failed = true
+        }
+        if let size, let given = step, given.width < size.width || given.height < size.height {
+            error(.invalidValue, stepSpan,
+                  "the spacing of 'pattern' must be at least its size (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt): tiles do not overlap")
+            failed = true
+        }
+        guard let block = statement.block else {
+            if !failed { error(.missingContent, statement.kind.span, "'pattern' needs a block with the nodes of its tile") }
+            if let name { declare(name, .poison) }
+            return
+        }
+
+        // The tile's nodes: a block of its own, collected under a group frame that is never
+        // added to the tree.
+        let parentStyle = frames[frames.count - 1].node.style
+        frames.append(Frame(node: Node(kind: .group, span: span, style: parentStyle), role: .node))
+        let referencesBefore = pendingReferences.count
+        insidePattern += 1
+        executeBlock(block)
+        insidePattern -= 1
+        let tileNode = frames.removeLast().node
+        if pendingReferences.count > referencesBefore {
+            for reference in pendingReferences[referencesBefore...] {
+                error(.invalidValue, reference.span,
+                      "a node inside 'pattern' cannot refer to other nodes: its tile is drawn on its own, once for every shape it fills")
+            }
+            pendingReferences.removeSubrange(referencesBefore...)
+            failed = true
+        }
+        if tileNode.children.isEmpty && !failed {
+            error(.emptyPattern, block.span, "the tile of 'pattern' is empty: put the nodes it repeats in its block")
+            failed = true
+        }
+        let depth = 1 + Self.patternDepth(tileNode.children)
+        if depth > PaintLimits.maxPatternDepth && !failed {
+            limit(.paintLimit, name?.span ?? statement.kind.span, "patterns nest deeper than \(PaintLimits.maxPatternDepth): a tile fills with a pattern whose tile fills with a pattern …")
+            failed = true
+        }
+        guard let name else { return }
+        guard !failed, let size else {
+            declare(name, .poison)
+            return
+        }
+        var transform = Transform.scale(scale.x, scale.y)
+        if rotate != 0 { transform = transform.then(.rotation(degrees: rotate)) }
+        transform = transform.then(.translation(offset.x, offset.y))
+        let tile = PatternTile(name: name.name, nodes: tileNode.children, size: size, step: step ?? size, transform: transform,
+                               span: span, depth: depth)
+        declare(name, .paint(PaintSpec(kind: .tile(tile), stops: [], spread: .pad, pageUnits: true)))
+    }
+
+    /// The deepest pattern nesting among `nodes`' fills (0: none).
+    static func patternDepth(_ nodes: [Node]) -> Int {
+        var deepest = 0
+        for node in nodes {
+            if case .tile(let tile)? = node.style.fillPaint?.kind { deepest = max(deepest, tile.depth) }
+            if !node.children.isEmpty { deepest = max(deepest, patternDepth(node.children)) }
+        }
+        return deepest
+    }
+}
