@@ -24,8 +24,15 @@ enum QRCode {
 
     static let alphanumericSet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".unicodeScalars)
 
+    /// The alphanumeric value of each ASCII code (-1: not in the set).
+    static let alphanumericValues: [Int8] = (0..<128).map { c in
+        Int8(alphanumericSet.firstIndex(of: Unicode.Scalar(UInt8(c))) ?? -1)
+    }
+
     static func alphanumericValue(_ s: Unicode.Scalar) -> Int? {
-        alphanumericSet.firstIndex(of: s)
+        guard s.value < 128 else { return nil }
+        let v = alphanumericValues[Int(s.value)]
+        return v < 0 ? nil : Int(v)
     }
 
     /// Unicode scalar → Shift JIS value, for the kanji mode (decoded once from the table).
@@ -79,8 +86,15 @@ enum QRCode {
         let level = request.errorCorrection
         // Byte segments are UTF-8 behind an ECI designator 26 when any of their characters is
         // beyond ASCII (the default ISO-8859-1 of byte mode is guessed differently by readers).
+        // The last plan, kept: the version is tried and then encoded with the same one.
+        var planned: (count: Int, group: Int, segments: [Segment], bits: Int)?
         func plan(_ count: Int, _ version: Int) -> (segments: [Segment], bits: Int, eci: Bool) {
-            let (segments, bits) = segment(Array(scalars.prefix(count)), group: group(version))
+            let g = group(version)
+            let segments: [Segment], bits: Int
+            if let p = planned, p.count == count, p.group == g { (segments, bits) = (p.segments, p.bits) } else {
+                (segments, bits) = segment(count == scalars.count ? scalars : Array(scalars.prefix(count)), group: g)
+                planned = (count, g, segments, bits)
+            }
             let eci = segments.contains { $0.mode == .byte && $0.scalars.contains { $0.value > 127 } }
             return (segments, bits + (eci ? 12 : 0), eci)
         }
@@ -138,55 +152,64 @@ enum QRCode {
         let n = scalars.count
         if n == 0 { return ([], 0) }
         let infinity = Int.max / 4
-        let modes = Mode.allCases
-        func charCost(_ m: Mode, _ s: Unicode.Scalar) -> Int {
+        // Per character, what each mode costs (infinity: the mode cannot take it).
+        func charCost(_ m: Int, _ s: Unicode.Scalar) -> Int {
             switch m {
-            case .numeric: return s.value >= 48 && s.value <= 57 ? 20 : infinity
-            case .alphanumeric: return alphanumericValue(s) != nil ? 33 : infinity
-            case .byte: return UTF8.width(s) * 48
-            case .kanji: return kanji[s.value] != nil ? 78 : infinity
+            case 0: return s.value >= 48 && s.value <= 57 ? 20 : infinity
+            case 1: return alphanumericValue(s) != nil ? 33 : infinity
+            case 2: return UTF8.width(s) * 48
+            default: return s.value >= 0x80 && kanji[s.value] != nil ? 78 : infinity
             }
         }
-        func head(_ m: Mode) -> Int { (4 + m.countBits(group)) * 6 }
+        let modes = Mode.allCases
+        let head = modes.map { (4 + $0.countBits(group)) * 6 }
         func up(_ x: Int) -> Int { (x + 5) / 6 * 6 }
-        // cost[i][m]: the fewest sixths for scalars 0...i with scalar i in a segment of mode m;
-        // from[i][m]: the mode of scalar i - 1.
-        var cost = [[Int]](repeating: [Int](repeating: infinity, count: 4), count: n)
-        var from = [[Int]](repeating: [Int](repeating: -1, count: 4), count: n)
-        for m in modes { let c = charCost(m, scalars[0]); if c < infinity { cost[0][m.rawValue] = head(m) + c } }
+        // cost[i * 4 + m]: the fewest sixths for scalars 0...i with scalar i in a segment of
+        // mode m; from[i * 4 + m]: the mode of scalar i - 1.
+        var cost = [Int](repeating: infinity, count: n * 4)
+        var from = [Int8](repeating: -1, count: n * 4)
+        for m in 0..<4 { let c = charCost(m, scalars[0]); if c < infinity { cost[m] = head[m] + c } }
         for i in 1..<n {
-            for m in modes {
-                let c = charCost(m, scalars[i])
+            let s = scalars[i]
+            for m in 0..<4 {
+                let c = charCost(m, s)
                 guard c < infinity else { continue }
                 var best = infinity, bestFrom = -1
-                for k in modes {
-                    let previous = cost[i - 1][k.rawValue]
+                for k in 0..<4 {
+                    let previous = cost[(i - 1) * 4 + k]
                     guard previous < infinity else { continue }
-                    let total = k == m ? previous + c : up(previous) + head(m) + c
-                    if total < best { best = total; bestFrom = k.rawValue }
+                    let total = k == m ? previous + c : up(previous) + head[m] + c
+                    if total < best { best = total; bestFrom = k }
                 }
-                cost[i][m.rawValue] = best; from[i][m.rawValue] = bestFrom
+                cost[i * 4 + m] = best; from[i * 4 + m] = Int8(bestFrom)
             }
         }
         var last = 0
-        for m in 1..<4 where cost[n - 1][m] < cost[n - 1][last] { last = m }
-        let bits = up(cost[n - 1][last]) / 6
-        var modesOf = [Int](repeating: 0, count: n)
+        for m in 1..<4 where cost[(n - 1) * 4 + m] < cost[(n - 1) * 4 + last] { last = m }
+        let bits = up(cost[(n - 1) * 4 + last]) / 6
+        var modesOf = [Int8](repeating: 0, count: n)
         var m = last
-        for i in stride(from: n - 1, through: 0, by: -1) { modesOf[i] = m; m = from[i][m] }
+        for i in stride(from: n - 1, through: 0, by: -1) { modesOf[i] = Int8(m); m = Int(from[i * 4 + m]) }
         var segments: [Segment] = []
-        for i in 0..<n {
-            let mode = Mode(rawValue: modesOf[i])!
-            if let lastSegment = segments.last, lastSegment.mode == mode { segments[segments.count - 1].scalars.append(scalars[i]) }
-            else { segments.append(Segment(mode: mode, scalars: [scalars[i]])) }
+        var start = 0
+        for i in 1...n where i == n || modesOf[i] != modesOf[start] {
+            segments.append(Segment(mode: Mode(rawValue: Int(modesOf[start]))!, scalars: Array(scalars[start..<i])))
+            start = i
         }
         return (segments, bits)
     }
 
+    /// Bits packed most significant first into bytes.
     struct BitBuffer {
-        var bits: [Bool] = []
-        mutating func append(_ value: Int, _ count: Int) {
-            for i in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> i) & 1 == 1) }
+        var bytes: [UInt8] = []
+        /// Bits written so far.
+        var count = 0
+        mutating func append(_ value: Int, _ width: Int) {
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                if count & 7 == 0 { bytes.append(0) }
+                if (value >> i) & 1 == 1 { bytes[bytes.count - 1] |= 0x80 >> UInt8(count & 7) }
+                count += 1
+            }
         }
     }
 
@@ -218,7 +241,8 @@ enum QRCode {
                 if i < v.count { buffer.append(v[i], 6) }
             case .byte:
                 var bytes: [UInt8] = []
-                for s in segment.scalars { bytes += Array(String(Character(s)).utf8) }
+                bytes.reserveCapacity(segment.scalars.count)
+                for s in segment.scalars { UTF8.encode(s) { bytes.append($0) } }
                 buffer.append(bytes.count, segment.mode.countBits(g))
                 for b in bytes { buffer.append(Int(b), 8) }
             case .kanji:
@@ -231,23 +255,22 @@ enum QRCode {
             }
         }
         let capacity = blocks(version, level).dataCodewords * 8
-        buffer.append(0, min(4, capacity - buffer.bits.count))
-        if buffer.bits.count % 8 != 0 { buffer.append(0, 8 - buffer.bits.count % 8) }
-        var codewords: [UInt8] = []
-        for i in stride(from: 0, to: buffer.bits.count, by: 8) {
-            var v: UInt8 = 0
-            for k in 0..<8 { v = v << 1 | (buffer.bits[i + k] ? 1 : 0) }
-            codewords.append(v)
-        }
+        buffer.append(0, min(4, capacity - buffer.count))
+        if buffer.count % 8 != 0 { buffer.append(0, 8 - buffer.count % 8) }
+        var codewords = buffer.bytes
         var pad: UInt8 = 0xEC
         while codewords.count < capacity / 8 { codewords.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
         return codewords
     }
 
+    /// The generator polynomials of degrees 0–30 (QR Code uses 7–30 check codewords a block).
+    static let generators: [[UInt8]] = (0...30).map { GaloisField.qr.generator(degree: $0, firstRoot: 0) }
+
     /// Splits into blocks, adds each block's check codewords, interleaves (§7.6).
     static func finalMessage(_ data: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
         let structure = blocks(version, level)
-        let generator = GaloisField.qr.generator(degree: structure.ecPerBlock, firstRoot: 0)
+        let generator = structure.ecPerBlock < generators.count ? generators[structure.ecPerBlock]
+            : GaloisField.qr.generator(degree: structure.ecPerBlock, firstRoot: 0)
         var dataBlocks: [[UInt8]] = [], ecBlocks: [[UInt8]] = []
         var position = 0
         for b in 0..<structure.blocks {
@@ -381,11 +404,28 @@ enum QRCode {
     static func packedMaskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
         let n = grid.size
         var dataRow = [UInt64](repeating: 0, count: n), freeRow = dataRow, dataColumn = dataRow, freeColumn = dataRow
-        for y in 0..<n {
-            for x in 0..<n {
-                let i = y * n + x
-                if grid.dark[i] { dataRow[y] |= 1 << UInt64(x); dataColumn[x] |= 1 << UInt64(y) }
-                if !grid.function[i] { freeRow[y] |= 1 << UInt64(x); freeColumn[x] |= 1 << UInt64(y) }
+        grid.dark.withUnsafeBufferPointer { dark in
+            grid.function.withUnsafeBufferPointer { function in
+                for y in 0..<n {
+                    var d: UInt64 = 0, f: UInt64 = 0
+                    for x in 0..<n {
+                        if dark[y * n + x] { d |= 1 << UInt64(x) }
+                        if !function[y * n + x] { f |= 1 << UInt64(x) }
+                    }
+                    dataRow[y] = d; freeRow[y] = f
+                }
+            }
+        }
+        // Columns: the rows transposed.
+        dataColumn.withUnsafeMutableBufferPointer { dc in
+            freeColumn.withUnsafeMutableBufferPointer { fc in
+                for y in 0..<n {
+                    let d = dataRow[y], f = freeRow[y], bit: UInt64 = 1 << UInt64(y)
+                    for x in 0..<n {
+                        if (d >> UInt64(x)) & 1 != 0 { dc[x] |= bit }
+                        if (f >> UInt64(x)) & 1 != 0 { fc[x] |= bit }
+                    }
+                }
             }
         }
         let positions = formatPositions(n)
@@ -459,7 +499,18 @@ enum QRCode {
 
     static func applyMask(_ grid: inout Grid, _ mask: Int) {
         let n = grid.size
-        for y in 0..<n { for x in 0..<n where !grid.function[y * n + x] && maskBit(mask, row: y, column: x) { grid.dark[y * n + x].toggle() } }
+        let function = grid.function
+        grid.dark.withUnsafeMutableBufferPointer { dark in
+            for y in 0..<n {
+                if n <= packedMaxSize {
+                    // The mask's row pattern word (period 6 in x) instead of the formula per module.
+                    let pattern = rowMaskWords[mask * 12 + y % 12]
+                    for x in 0..<n where (pattern >> UInt64(x)) & 1 != 0 && !function[y * n + x] { dark[y * n + x].toggle() }
+                } else {
+                    for x in 0..<n where !function[y * n + x] && maskBit(mask, row: y, column: x) { dark[y * n + x].toggle() }
+                }
+            }
+        }
     }
 
     /// Format information: level and mask, BCH(15,5)-protected, XOR 0x5412, in both copies.

@@ -41,15 +41,24 @@ struct GaloisField: Sendable {
 
     private func first(_ i: Int, _ firstRoot: Int) -> Int { i + firstRoot }
 
-    /// The `generator.count` check codewords of `data` (the remainder of data·x^n).
+    /// The `generator.count` check codewords of `data` (the remainder of data·x^n): the
+    /// division register shifted in place, each product one lookup of the generator
+    /// coefficient's logarithm plus the factor's.
     func remainder(_ data: [UInt8], generator: [UInt8]) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: generator.count)
-        for d in data {
-            let factor = d ^ result[0]
-            result.removeFirst()
-            result.append(0)
-            if factor != 0 {
-                for i in generator.indices { result[i] ^= multiply(generator[i], factor) }
+        let n = generator.count
+        var result = [UInt8](repeating: 0, count: n)
+        guard n > 0 else { return result }
+        let logGenerator = generator.map { $0 == 0 ? -1 : log[Int($0)] }
+        result.withUnsafeMutableBufferPointer { r in
+            exp.withUnsafeBufferPointer { exp in
+                for d in data {
+                    let factor = d ^ r[0]
+                    for i in 0..<(n - 1) { r[i] = r[i + 1] }
+                    r[n - 1] = 0
+                    guard factor != 0 else { continue }
+                    let logFactor = log[Int(factor)]
+                    for i in 0..<n where logGenerator[i] >= 0 { r[i] ^= exp[logGenerator[i] + logFactor] }
+                }
             }
         }
         return result

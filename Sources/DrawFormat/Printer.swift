@@ -41,9 +41,9 @@ package enum FormatOutcome: Sendable {
 
 /// Formats one file (see the header of this file for what is guaranteed).
 package func formatSource(_ source: SourceFile) -> FormatOutcome {
-    let (_, diagnostics) = parse(source)
+    // One lexer run for both: the parse vouches for the file, its tokens are then printed.
+    let (tokens, diagnostics) = parseLossless(source)
     if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
-    let tokens = tokenizeLossless(source)
     return .formatted(formatTokens(tokens))
 }
 
@@ -66,33 +66,52 @@ struct StatementMode {
     var checkHead = false
 }
 
+extension TokenKind {
+    /// `self == other`, compared in place: the synthesized `==` of an enum of another module
+    /// is called through its Equatable witness (about 12% of the printer's instructions).
+    @inline(__always) func matches(_ other: TokenKind) -> Bool {
+        unsafeBitCast(self, to: UInt8.self) == unsafeBitCast(other, to: UInt8.self)
+    }
+}
+
+/// The printer's state is touched only by its own single-threaded calls, never through
+/// overlapping accesses, so the dynamic exclusivity checks (a third of its instructions,
+/// as for the parser) are turned off per property.
 final class Printer {
     let syntax: SyntaxTokens
     let bytes: [UInt8]
     /// Indices (into `syntax.tokens`) of the significant tokens; the last is the end of file.
-    var significant: [Int] = []
+    @exclusivity(unchecked) var significant: [Int] = []
+    /// The significant tokens themselves, by significant index (read on every step).
+    @exclusivity(unchecked) var significantTokens: [Token] = []
     /// For a `{` (by significant index): the significant index of its `}`.
-    var closingBrace: [Int: Int] = [:]
+    @exclusivity(unchecked) var closingBrace: [Int: Int] = [:]
     /// `{` whose block was written over several lines (a line end, `;` or line comment inside).
-    var brokenBlocks: Set<Int> = []
+    @exclusivity(unchecked) var brokenBlocks: Set<Int> = []
     /// Significant index of the current token.
-    var k = 0
+    @exclusivity(unchecked) var k = 0
     /// Significant index of the last token printed or dropped (its trivia is consumed).
-    var consumed = -1
-    var out: [UInt8] = []
+    @exclusivity(unchecked) var consumed = -1
+    @exclusivity(unchecked) var out: [UInt8] = []
     /// Where the current output line starts in `out`.
-    var lineStart = 0
+    @exclusivity(unchecked) var lineStart = 0
     /// Set by `printStatement` when it returns: its head was measured at a block printed over
     /// several lines and fitted, so its first line is final (a trailing comment after the `{`
     /// may still pass the width: comments are never wrapped).
-    var headFitted = false
+    @exclusivity(unchecked) var headFitted = false
+    /// Set by `printStatement` when it returns: it reached a block of its own (not a record).
+    /// Without one, printing it with `expandBlocks` would give the same text again.
+    @exclusivity(unchecked) var headHadBlock = false
 
     init(_ syntax: SyntaxTokens) {
         self.syntax = syntax
         self.bytes = syntax.source.bytes
         out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+        significant.reserveCapacity(syntax.tokens.count / 2 + 1)
+        significantTokens.reserveCapacity(syntax.tokens.count / 2 + 1)
         for (index, token) in syntax.tokens.enumerated() where !token.kind.isTrivia {
             significant.append(index)
+            significantTokens.append(token)
         }
         var stack: [Int] = []
         for s in significant.indices {
@@ -112,7 +131,7 @@ final class Printer {
 
     // MARK: - Tokens
 
-    func token(_ s: Int) -> Token { syntax.tokens[significant[min(s, significant.count - 1)]] }
+    @inline(__always) func token(_ s: Int) -> Token { significantTokens[min(s, significantTokens.count - 1)] }
     func kind(_ s: Int) -> TokenKind { token(s).kind }
 
     /// Whether the source has a line end between significant tokens `s - 1` and `s` (a line
@@ -149,7 +168,14 @@ final class Printer {
 
     func writeToken(_ s: Int) {
         let t = token(s)
-        out.append(contentsOf: bytes[Int(t.start)..<Int(t.end)])
+        let start = Int(t.start), end = Int(t.end)
+        if end - start <= 16 {
+            // Most tokens are a few bytes: a loop beats the generic slice append's call.
+            var j = start
+            while j < end { out.append(bytes[j]); j += 1 }
+        } else {
+            out.append(contentsOf: bytes[start..<end])
+        }
         consumed = s
     }
 
@@ -242,18 +268,18 @@ final class Printer {
                         out.append(0x20)  // a trailing comment: one space after the code
                         blockCommentLeadsLine = false
                     } else {
-                        blockCommentLeadsLine = trivia.kind == .blockComment
+                        blockCommentLeadsLine = trivia.kind.matches(.blockComment)
                         let blank = lineEnds >= 2 && (afterComment ? blankAfterComment : blankBeforeFirstComment)
                         newLine(blank: blank, indent: commentIndent)
                     }
                     var text = bytes[Int(trivia.start)..<Int(trivia.end)]
-                    if trivia.kind == .lineComment {
+                    if trivia.kind.matches(.lineComment) {
                         while let last = text.last, last == 0x20 || last == 0x09 || last == 0x0C || last == 0x0D { text.removeLast() }
                     }
                     out.append(contentsOf: text)
-                    let multiline = trivia.kind == .blockComment && text.contains(0x0A)
+                    let multiline = trivia.kind.matches(.blockComment) && text.contains(0x0A)
                     if multiline { lineStart = startOfLine(containing: out.count) }
-                    mustBreak = trivia.kind == .lineComment || multiline
+                    mustBreak = trivia.kind.matches(.lineComment) || multiline
                     lineEnds = 0
                     afterComment = true
                 default:
@@ -306,11 +332,11 @@ final class Printer {
             // Separators: `;` and the `,` after a property are dropped (lines separate), but
             // in a block kept on one line a comma is written back.
             var sawComma = false
-            while kind(k) == .semicolon || kind(k) == .comma {
-                if kind(k) == .comma { sawComma = true }
+            while kind(k).matches(.semicolon) || kind(k).matches(.comma) {
+                if kind(k).matches(.comma) { sawComma = true }
                 k += 1
             }
-            if kind(k) == .rightBrace || kind(k) == .endOfFile { return !first }
+            if kind(k).matches(.rightBrace) || kind(k).matches(.endOfFile) { return !first }
             if oneLine {
                 if !first, sawComma { out.append(UInt8(ascii: ",")) }
                 separate(to: k, .space, indent: indent, keepBreaks: false)
@@ -346,8 +372,10 @@ final class Printer {
             lineStart = saved.lineStart
         }
         restore()
-        // (A statement without a block is printed a third time; it holds no block to repeat.)
-        if !printStatement(indent: indent, mode: StatementMode(expandBlocks: true, checkHead: true))
+        // A statement without a block goes straight to its third form: the second would
+        // print the same text again. (One with a block holds it, printed over lines, once.)
+        if !headHadBlock
+            || !printStatement(indent: indent, mode: StatementMode(expandBlocks: true, checkHead: true))
             || (!headFitted && lineWidth(from: saved.lineStart) > FormatRules.lineWidth) {
             restore()
             printStatement(indent: indent, mode: StatementMode(expandBlocks: true, wrapArguments: true))
@@ -356,7 +384,7 @@ final class Printer {
 
     /// True for `label:` at `s` (a label is a name or a keyword).
     func isLabel(_ s: Int) -> Bool {
-        (kind(s) == .identifier || kind(s).isKeyword) && kind(s + 1) == .colon
+        (kind(s).matches(.identifier) || kind(s).isKeyword) && kind(s + 1).matches(.colon)
     }
 
     /// Whether the statement starting at the name `s` is a connector (as the parser decides:
@@ -397,7 +425,7 @@ final class Printer {
              .closedRange, .keywordThen, .keywordIn:
             return true
         case .keywordElse:
-            return s < 2 || kind(s - 2) != .rightBrace
+            return s < 2 || !kind(s - 2).matches(.rightBrace)
         default:
             return false
         }
@@ -422,7 +450,7 @@ final class Printer {
         let isProperty = isLabel(k)
         // A node's kind is followed by its arguments: `rect (1, 2)`, `text -x` are not a call
         // and a subtraction.
-        let isNode = !isProperty && kind(k) == .identifier && !isConnector(k)
+        let isNode = !isProperty && kind(k).matches(.identifier) && !isConnector(k)
         let statementLine = lineStart
         // The indentation of the line where each open `(`, `[` or interpolation started:
         // its contents are indented one level from there, its closer goes back to it.
@@ -434,7 +462,8 @@ final class Printer {
         var previousUnary = false
         var inHead = true
         var fitted = false
-        defer { headFitted = fitted }
+        var hadBlock = false
+        defer { headFitted = fitted; headHadBlock = hadBlock }
         var previous = k
         writeToken(k)
         k += 1
@@ -442,18 +471,19 @@ final class Printer {
             let next = kind(k)
             let previousKind = kind(previous)
             if opened.isEmpty {
-                if next == .semicolon || next == .rightBrace || next == .endOfFile { return true }
-                if isProperty, next == .comma { return true }
+                if next.matches(.semicolon) || next.matches(.rightBrace) || next.matches(.endOfFile) { return true }
+                if isProperty, next.matches(.comma) { return true }
                 // (A conditional expression may break before and after its `then` and `else`;
                 // no statement starts with either.)
                 if gapHasLineBreak(before: k), !previousKind.continuesLine,
-                   !(previousKind == .rightBrace && next == .keywordElse),
-                   next != .keywordThen, next != .keywordElse,
-                   previousKind != .keywordThen, previousKind != .keywordElse {
+                   !(previousKind.matches(.rightBrace) && next.matches(.keywordElse)),
+                   !next.matches(.keywordThen), !next.matches(.keywordElse),
+                   !previousKind.matches(.keywordThen), !previousKind.matches(.keywordElse) {
                     return true
                 }
             }
-            if next == .leftBrace, opened.isEmpty, !isRecord(k) {
+            if next.matches(.leftBrace), opened.isEmpty, !isRecord(k) {
+                hadBlock = true
                 if mode.checkHead, inHead, blockGoesOverLines(k, expand: mode.expandBlocks) {
                     if lineWidth(from: statementLine) + 2 > FormatRules.lineWidth { return false }
                     fitted = true
@@ -463,7 +493,7 @@ final class Printer {
                 printBlock(indent: indent, expand: mode.expandBlocks)
                 previous = k - 1
                 previousUnary = false
-                if kind(k) == .keywordElse {
+                if kind(k).matches(.keywordElse) {
                     // `} else`, on one line even if the source split it.
                     separate(to: k, .space, indent: indent, keepBreaks: false)
                     writeToken(k)
@@ -494,19 +524,19 @@ final class Printer {
                 break
             }
             // (`- -a` keeps its space: `--` is the connector.)
-            if previousUnary, !(previousKind == .minus && next == .minus) { separator = .none }
-            if mode.wrapArguments, inHead, opened.isEmpty, previousKind == .comma { separator = .wrap }
+            if previousUnary, !(previousKind.matches(.minus) && next.matches(.minus)) { separator = .none }
+            if mode.wrapArguments, inHead, opened.isEmpty, previousKind.matches(.comma) { separator = .wrap }
             // A too-wide conditional expression breaks before its `then` and `else`.
-            if mode.wrapArguments, opened.isEmpty, next == .keywordThen || (next == .keywordElse && previousKind != .rightBrace) {
+            if mode.wrapArguments, opened.isEmpty, next.matches(.keywordThen) || (next.matches(.keywordElse) && !previousKind.matches(.rightBrace)) {
                 separator = .wrap
             }
             // A too-wide record: one field per line, `}` on its own line.
-            if opened.count == wrappedRecord, !(previousKind == .leftBrace && next == .rightBrace),
-               previousKind == .leftBrace || previousKind == .comma || next == .rightBrace {
+            if opened.count == wrappedRecord, !(previousKind.matches(.leftBrace) && next.matches(.rightBrace)),
+               previousKind.matches(.leftBrace) || previousKind.matches(.comma) || next.matches(.rightBrace) {
                 separator = .wrap
             }
             // The indentation of a new line here.
-            let closes = next == .rightParen || next == .rightBracket || next == .stringTail || next == .rightBrace
+            let closes = next.matches(.rightParen) || next.matches(.rightBracket) || next.matches(.stringTail) || next.matches(.rightBrace)
             let newIndent: Int
             if let innermost = opened.last {
                 newIndent = closes ? innermost : innermost + FormatRules.indentWidth
@@ -528,7 +558,7 @@ final class Printer {
                 // (Only in a statement whose value is one expression: a node's arguments
                 // wrap one per line first, which puts a record on a line of its own.)
                 if mode.wrapArguments, opened.isEmpty, wrappedRecord == -1,
-                   isProperty || kind(first) == .keywordLet || kind(first) == .keywordFn {
+                   isProperty || kind(first).matches(.keywordLet) || kind(first).matches(.keywordFn) {
                     wrappedRecord = 1
                 }
                 opened.append(lineIndent)
@@ -581,7 +611,7 @@ final class Printer {
     func hasComments(between from: Int, and to: Int) -> Bool {
         for index in (significant[from] + 1)..<significant[to] {
             let kind = syntax.tokens[index].kind
-            if kind == .lineComment || kind == .blockComment { return true }
+            if kind.matches(.lineComment) || kind.matches(.blockComment) { return true }
         }
         return false
     }

@@ -52,6 +52,10 @@ struct BarcodeGeometry {
     /// Where the symbol's first module is, for snapping to printer dots.
     var symbolOrigin = Point.zero
     var dot: Double?
+    /// Matrix symbols: `bars` is in modules (whole numbers) and drawn scaled by the module
+    /// from `symbolOrigin` — the same picture as the rectangles in points, in a third of the
+    /// digits in every format; nil: `bars` is in the frame's points.
+    var moduleScale: Double?
 }
 
 extension LayoutEngine {
@@ -241,11 +245,11 @@ extension LayoutEngine {
         var sink = PathSink()
         sink.points.reserveCapacity(rects.count * 4)
         for r in rects {
-            _ = sink.addRoundedRect(Rect(x: quiet + Double(r.x) * x, y: quiet + Double(r.y) * x,
-                                         width: Double(r.width) * x, height: Double(r.height) * x), radius: 0)
+            _ = sink.addRoundedRect(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)), radius: 0)
         }
         var geometry = BarcodeGeometry(bars: sink.path)
         geometry.symbolOrigin = Point(quiet, quiet)
+        geometry.moduleScale = x
         let frameWidth = Double(symbol.width) * x + 2 * quiet
         var frameHeight = Double(symbol.height) * x + 2 * quiet
         geometry.background = Rect(x: 0, y: 0, width: frameWidth, height: frameHeight)
@@ -258,7 +262,6 @@ extension LayoutEngine {
             if left < 0 {
                 // Text wider than the symbol: move everything right so the frame starts at 0.
                 let shift = -left
-                geometry.bars = Scene.Path(verbs: geometry.bars.verbs, points: geometry.bars.points.map { Point($0.x + shift, $0.y) })
                 geometry.symbolOrigin = Point(geometry.symbolOrigin.x + shift, geometry.symbolOrigin.y)
                 geometry.texts[0].1 = Point(0, geometry.texts[0].1.y)
                 geometry.background = Rect(x: shift, y: 0, width: frameWidth, height: Double(symbol.height) * x + 2 * quiet)
@@ -284,8 +287,15 @@ extension LayoutEngine {
             items.append(.path(sink.path, Paint(fill: Fill(color: color))))
         }
         if !geometry.bars.isEmpty {
-            let points = geometry.bars.points.map { $0 + shift }
-            items.append(.path(Scene.Path(verbs: geometry.bars.verbs, points: points), Paint(fill: Fill(color: node.style.color))))
+            let paint = Paint(fill: Fill(color: node.style.color))
+            if let m = geometry.moduleScale {
+                let origin = geometry.symbolOrigin + shift
+                let transform = Transform(a: m, b: 0, c: 0, d: m, e: origin.x, f: origin.y)
+                items.append(.group(Scene.Group(transform: transform, items: [.path(geometry.bars, paint)])))
+            } else {
+                let points = geometry.bars.points.map { $0 + shift }
+                items.append(.path(Scene.Path(verbs: geometry.bars.verbs, points: points), paint))
+            }
         }
         for (block, at) in geometry.texts {
             appendText(block, at: at + shift, width: block.size.width, into: &items)

@@ -26,9 +26,17 @@ func isCombiningMark(_ v: UInt32) -> Bool {
 struct Composer {
     private var cache: [String: Unicode.Scalar?] = [:]
 
+    /// Whether `compose` may change `text` (false: it returns `text` as it is).
+    func composes(_ text: String) -> Bool {
+        // Every combining mark is U+0300 or above, whose UTF-8 lead byte is 0xCC or above:
+        // text without such a byte (ASCII, most Latin) has none, found without decoding.
+        guard text.utf8.contains(where: { $0 >= 0xCC }) else { return false }
+        return text.unicodeScalars.contains(where: { isCombiningMark($0.value) })
+    }
+
     /// `text` with combining sequences composed where a precomposed scalar exists.
     mutating func compose(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isCombiningMark($0.value) }) else { return text }
+        guard composes(text) else { return text }
         var result = String.UnicodeScalarView()
         for character in text {
             let scalars = character.unicodeScalars

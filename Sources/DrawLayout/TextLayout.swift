@@ -110,6 +110,12 @@ final class LayoutFace {
 
     /// Pair kerning in em (negative: closer).
     func kerning(_ left: UInt16, _ right: UInt16) -> Double {
+        if !kerningByCodes.isEmpty {
+            // A pair seen before: read before `standardMetrics` is unwrapped (which copies
+            // the metrics, tables and all, on every call).
+            let cached = kerningByCodes[Int(left & 0xFF) << 8 | Int(right & 0xFF)]
+            if cached != Int16.min { return Double(cached) / 1000 }
+        }
         if let metrics = standardMetrics {
             let slot = Int(left & 0xFF) << 8 | Int(right & 0xFF)
             let cached = kerningByCodes[slot]
@@ -327,6 +333,8 @@ extension LayoutEngine {
             var byteOffset = 0
             var index = 0
             var wordStart = true
+            // (Asked once per run, not per scalar: the comparison is a call into DrawSemantics.)
+            let plain = t.textTransform == .none && !t.smallCaps
             func add(_ scalar: Unicode.Scalar, drawn: Unicode.Scalar, offset: Int, size: Double) {
                 let isTab = drawn == "\t" && !t.tabStops.isEmpty
                 let s: Unicode.Scalar = drawn == "\t" ? " " : drawn
@@ -353,7 +361,7 @@ extension LayoutEngine {
                 if scalar == "\r" { continue }
                 if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
                 // The common case: no transform, no small caps — no Unicode property lookups.
-                if t.textTransform == .none && !t.smallCaps {
+                if plain {
                     add(scalar, drawn: scalar, offset: offset, size: r.size)
                     continue
                 }
@@ -385,8 +393,12 @@ extension LayoutEngine {
                 shape(composed, offsets: composed.count == run.text.count ? run.offsets : nil, run: index)
             }
         } else {
-            let text = composer.compose(content)
-            if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            // (Text without combining marks is kept as it is: no comparison needed.)
+            var text = content
+            if composer.composes(content) {
+                text = composer.compose(content)
+                if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            }
             shape(text.unicodeScalars, offsets: nil, run: 0)
         }
         paragraphEnds.append(shaped.count)
@@ -562,7 +574,18 @@ extension LayoutEngine {
         if start0 == end { ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true)); return }
         var classes: [LineBreakClass] = []
         classes.reserveCapacity(end - start0)
-        for i in paragraph { classes.append(glyphs[i].isTab ? .BA : LineBreakClass.resolved(glyphs[i].scalar)) }
+        var hardBreaks = false
+        for i in paragraph {
+            let c = glyphs[i].isTab ? LineBreakClass.BA : LineBreakClass.resolved(glyphs[i].scalar)
+            if c == .BK || c == .CR || c == .LF || c == .NL { hardBreaks = true }
+            classes.append(c)
+        }
+        // Without a width only a mandatory break (after BK, CR, LF, NL) ends a line: with none
+        // of those the paragraph is one line, as the loop below would find.
+        if wrapWidth == nil, !hardBreaks {
+            ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true))
+            return
+        }
         let actions = lineBreakActions(classes)
         // Hyphenation is looked for only where a line overflows, in the word it overflows in.
         let hyphenates = wrapWidth != nil && settings.contains(where: { $0.typography.hyphenate })

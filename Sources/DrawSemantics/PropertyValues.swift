@@ -108,8 +108,15 @@ extension Evaluation {
         }
     }
 
+    /// The kind of frame `top`'s node, read in place (`frames[top].node.kind` copied the
+    /// whole frame out first).
+    @inline(__always) func nodeKind(ofFrame top: Int) -> NodeKind {
+        precondition(top >= 0 && top < frames.count)
+        return frames.withUnsafeBufferPointer { $0[top].node.kind }
+    }
+
     func applyPositional(_ argument: Argument, to top: Int) {
-        let kind = frames[top].node.kind
+        let kind = nodeKind(ofFrame: top)
         guard kind.positionalMeaning != nil else {
             error(.unexpectedPositional, argument.span, "'\(kind.name)' takes no positional argument")
             return
@@ -148,7 +155,7 @@ extension Evaluation {
             }
             return
         }
-        let kind = frames[top].node.kind
+        let kind = nodeKind(ofFrame: top)
         if let beyond = Self.beyondCoordinateRange(value) {
             if !fromStyle || !frames[top].explicit.contains(property) {
                 report(.error(.outOfRange, at: valueSpan,

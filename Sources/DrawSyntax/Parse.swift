@@ -48,6 +48,25 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
     return (file, Diagnostic.sorted(finalReporter.diagnostics))
 }
 
+/// For tools that check a file and then work on its tokens (the formatter): the parse's
+/// diagnostics (exactly those of `parse(_:)`) and the lossless token stream of the same
+/// source (exactly `tokenizeLossless(_:)`), from one run of the lexer. The tree itself is
+/// not built: the parser's arenas are dropped instead of copied out into a `File`.
+package func parseLossless(_ source: SourceFile) -> (syntax: SyntaxTokens, diagnostics: [Diagnostic]) {
+    if source.bytes.count >= ParseLimits.maximumFileSize {
+        return (tokenizeLossless(source), parse(source).diagnostics)
+    }
+    return source.bytes.withUnsafeBufferPointer { bytes in
+        let lexer = Lexer(bytes: bytes, file: source.id, reporter: DiagnosticSink(policy: .syntax, lines: source))
+        lexer.run()
+        let lexerDiagnostics = lexer.reporter.diagnostics
+        let parser = Parser(bytes: bytes, source: source, tokens: lexer.tokens.buffer, reporter: lexer.reporter)
+        _ = parser.parseFile()
+        let syntax = losslessTokens(source, lexed: lexer.tokens.buffer, comments: lexer.comments, diagnostics: lexerDiagnostics)
+        return (syntax, Diagnostic.sorted(parser.reporter.diagnostics))
+    }
+}
+
 /// Lexer errors that stay inside one literal token: the parser makes the literal an `.error`
 /// expression (or keeps the string as written) and the statement around it is whole.
 /// Invalid UTF-8 is not among them: decoded as U+FFFD inside a string, it would make layout

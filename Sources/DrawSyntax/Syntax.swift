@@ -122,12 +122,21 @@ extension SyntaxTokens {
 package func tokenizeLossless(_ source: SourceFile) -> SyntaxTokens {
     var reporter = DiagnosticSink(policy: .syntax, lines: source)
     let lexed = tokenize(source, reporter: &reporter)
+    return lexed.tokens.withUnsafeBufferPointer { tokens in
+        losslessTokens(source, lexed: tokens, comments: lexed.comments, diagnostics: reporter.diagnostics)
+    }
+}
+
+/// The lossless stream built from one run of the lexer (`tokenizeLossless`, or
+/// `parseLossless`, which parses the same tokens first).
+func losslessTokens(_ source: SourceFile, lexed: UnsafeBufferPointer<Token>, comments: [Comment],
+                    diagnostics: [Diagnostic]) -> SyntaxTokens {
     var tokens: [Token] = []
-    tokens.reserveCapacity(lexed.tokens.count * 2 + 4)
+    tokens.reserveCapacity(lexed.count * 2 + 4)
     source.bytes.withUnsafeBufferPointer { bytes in
-        var filler = TriviaFiller(bytes: bytes, comments: lexed.comments)
+        var filler = TriviaFiller(bytes: bytes, comments: comments)
         var position = 0
-        for token in lexed.tokens {
+        for token in lexed {
             // The parser's line ends are replaced by the trivia of the gaps (a line end inside
             // a block comment is part of the comment); the end of file comes last.
             if token.kind == .newline || token.kind == .endOfFile { continue }
@@ -139,7 +148,7 @@ package func tokenizeLossless(_ source: SourceFile) -> SyntaxTokens {
     }
     let end = UInt32(truncatingIfNeeded: source.bytes.count)
     tokens.append(Token(kind: .endOfFile, start: end, end: end))
-    return SyntaxTokens(source: source, tokens: tokens, diagnostics: reporter.diagnostics)
+    return SyntaxTokens(source: source, tokens: tokens, diagnostics: diagnostics)
 }
 
 /// Cuts the gaps between the lexer's tokens into trivia tokens.

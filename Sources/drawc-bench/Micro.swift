@@ -155,14 +155,27 @@ func runFormatOnly(workload: Workload, items: Int, runs: Int) {
     let bytes = workload.source(items: items)
     let source = SourceFile(id: FileID(0), path: "bench-\(workload.rawValue).draw", bytes: bytes)
     var kept: [UInt8] = []
-    let lossless = median(runs: runs) { tokenizeLossless(source).tokens.count }
-    let format = median(runs: runs, reset: { kept = [] }) {
-        if case .formatted(let out) = formatSource(source) { kept = out }
-        return kept.count
+    var cpu: [String: [Double]] = [:]
+    /// The run's CPU time of this process (user + system, every thread) beside its wall time.
+    func timed(_ name: String, _ body: () -> Int) -> Int {
+        let start = processCPUTime()
+        let result = body()
+        cpu[name, default: []].append(processCPUTime() - start)
+        return result
     }
-    let checked = median(runs: runs) { check(source: bytes, path: source.path).diagnostics.count }
+    let lossless = median(runs: runs) { timed("lossless") { tokenizeLossless(source).tokens.count } }
+    let format = median(runs: runs, reset: { kept = [] }) {
+        timed("fmt") {
+            if case .formatted(let out) = formatSource(source) { kept = out }
+            return kept.count
+        }
+    }
+    let checked = median(runs: runs) { timed("check") { check(source: bytes, path: source.path).diagnostics.count } }
     let changed = kept != bytes ? "changed" : "unchanged"
     func ms(_ s: Double) -> Double { Double(Int(s * 1e5)) / 100 }
+    func cpuMedian(_ name: String) -> Double { let t = (cpu[name] ?? [0]).sorted(); return ms(t[t.count / 2]) }
     print("\(workload.rawValue) \(items): \(bytes.count) bytes; lossless tokens \(ms(lossless.seconds)) ms (\(lossless.result) tokens); "
-          + "fmt \(ms(format.seconds)) ms (\(changed)); check \(ms(checked.seconds)) ms (median of \(runs))")
+          + "fmt \(ms(format.seconds)) ms (\(changed)); check \(ms(checked.seconds)) ms (median of \(runs), wall); "
+          + "CPU: lossless \(cpuMedian("lossless")) ms, fmt \(cpuMedian("fmt")) ms, check \(cpuMedian("check")) ms (median of \(runs))")
 }
+

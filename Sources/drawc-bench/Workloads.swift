@@ -140,7 +140,7 @@ enum Workload: String, CaseIterable {
         out.line("let rows = csv(\"bench-rows.csv\")")
         out.line("for i in 0..<count(rows) {")
         out.line("  let r = rows[i]")
-        out.line("  text \"\\(r.name): \\(r.qty) at \\(r.price) (\\(r.city))\", fontSize: 8, at: (20 + i % 200 * 90, 20 + floor(i / 200) * 12)")
+        out.line("  text \"\\(r.name): \\(r.qty) at \\(r.price) (\\(r.city))\", fontSize: 8, at: (20 + i % 100 * 90, 20 + floor(i / 100) * 12)")
         out.line("}")
     }
 

@@ -1,5 +1,5 @@
 // Every symbology, drawn by the whole compiler and rendered from PDF (pdftoppm), SVG
-// (rsvg-convert) and PostScript (Ghostscript), is read back by two independent decoders —
+// (rsvg-convert), PostScript (Ghostscript) and PNG (drawc's own rasterizer), is read back by two independent decoders —
 // ZXing-C++ and zbar — and must give exactly its data. At least 50 payloads per symbology,
 // many symbols per page, one Python process and one zbarimg run per format.
 // zbar has no Data Matrix reader: Data Matrix is checked with ZXing-C++ only.
@@ -278,14 +278,16 @@ enum DecodingCorpus {
         }
     }
 
-    @Test(arguments: ProcessInfo.processInfo.environment["BARCODE_FORMATS"].map { $0.split(separator: ",").map(String.init) } ?? ["pdf", "svg", "ps"])
+    @Test(arguments: ProcessInfo.processInfo.environment["BARCODE_FORMATS"].map { $0.split(separator: ",").map(String.init) } ?? ["pdf", "svg", "ps", "png"])
     func everySymbolDecodesToItsData(format: String) throws {
         guard ExternalTool.require(Self.tools), ExternalTool.requirePython(modules: ["zxingcpp", "PIL"]) else { return }
         let cases = DecodingCorpus.cases
         let (source, pages) = DecodingCorpus.drawing(cases)
         let folder = try TemporaryFolder(prefix: "barcodes-\(format)")
+        var options = CompileOptions()
+        options.png = PNGOptions(dpi: 200)
         let result = compile(source: source, path: folder.file("barcodes.draw"),
-                             format: format == "pdf" ? .pdf : format == "svg" ? .svg : .ps)
+                             format: format == "pdf" ? .pdf : format == "svg" ? .svg : format == "png" ? .png : .ps, options: options)
         #expect(result.succeeded, "\(result.report.rendered(as: .text))")
         guard result.succeeded else { return }
         var images: [String] = []
@@ -306,6 +308,13 @@ enum DecodingCorpus {
                 let run = try ExternalTool.run("rsvg-convert", ["-z", "2.0833333", "-b", "white", "-o", folder.file(name + ".png"), svg], timeout: 600)
                 #expect(run.succeeded, "\(run.stderrText)")
                 images.append(folder.file(name + ".png"))
+            }
+        case "png":
+            // drawc's own rasterizer (RasterBackend), one PNG a page, at 200 dpi.
+            for output in result.outputs {
+                let name = folder.file("page-\(String(format: "%03d", output.page ?? 1)).png")
+                FileManager.default.createFile(atPath: name, contents: Data(output.bytes))
+                images.append(name)
             }
         default:
             let ps = folder.file("out.ps")

@@ -34,15 +34,26 @@ func pathCoordinates(_ ir: String) -> [(x: Double, y: Double)] {
         guard case .matrix(let m) = try symbol("HELLO", .qr) else { return }
         let subpaths = ir.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("M ") }.count
         #expect(subpaths == Symbol.matrix(m).rectangles.count)
+        // The path is in modules (whole numbers from 0 to 21), in a group scaled by the
+        // module from the first module's corner.
+        let points = pathCoordinates(ir)
+        #expect(points.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && $0.x >= 0 && $0.x <= 21 && $0.y <= 21 })
+        #expect(points.contains { $0.x == 0 && $0.y == 0 } && points.contains { $0.x == 21 && $0.y == 21 })
+        let margin = marginOf(ir)
+        #expect(ir.contains("group transform [2 0 0 2 \(formatted(margin + 8)) \(formatted(margin + 8))]"), "\(ir.prefix(300))")
         // Frame: 21 modules + 4 each side, 2pt each (the page adds its margin around it).
-        #expect(ir.contains("size \(Int(29 * 2 + 2 * marginOf(ir)))"))
+        #expect(margin > 0)
     }
+
+    func formatted(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 
     /// The default page margin, read off the IR (the page is content + margin).
     func marginOf(_ ir: String) -> Double {
-        let coordinates = pathCoordinates(ir)
-        // The first module of the finder pattern is at margin + quiet zone (4 modules of 2pt).
-        return (coordinates.first?.x ?? 0) - 8
+        // "page 1 size W H": the frame is 58pt square.
+        guard let line = ir.split(separator: "\n").first(where: { $0.hasPrefix("page") }) else { return 0 }
+        let words = line.split(separator: " ")
+        guard let i = words.firstIndex(of: "size"), i + 1 < words.count, let w = Double(words[i + 1]) else { return 0 }
+        return (w - 58) / 2
     }
 
     @Test func barsSitOnTheModuleGrid() {

@@ -79,8 +79,40 @@ func losslessProblem(_ bytes: [UInt8]) -> String? {
     return nil
 }
 
+/// `parseLossless` (one lexer run, what `drawc fmt` uses) against `parse` and
+/// `tokenizeLossless` run apart: the same diagnostics and the same tokens; nil when equal.
+func oneLexProblem(_ bytes: [UInt8]) -> String? {
+    let source = SourceFile(id: FileID(0), path: "t.draw", bytes: bytes)
+    let (syntax, diagnostics) = parseLossless(source)
+    let apart = tokenizeLossless(source)
+    if syntax.tokens != apart.tokens { return "the tokens differ from tokenizeLossless's" }
+    if syntax.diagnostics != apart.diagnostics { return "the lexer's diagnostics differ from tokenizeLossless's" }
+    if diagnostics != parse(source).diagnostics { return "the diagnostics differ from parse's" }
+    return nil
+}
+
 @Suite("Lossless tokens")
 struct LosslessTests {
+    @Test(arguments: LosslessFixtures.files.map { corpusRelativePath($0) })
+    func oneLexerRunForParseAndTokens(_ name: String) throws {
+        let path = name.hasPrefix("/") ? name : corpusRoot + "/" + name
+        let bytes = LosslessFixtures.read(path)
+        #expect(oneLexProblem(bytes) == nil, "\(name): \(oneLexProblem(bytes) ?? "")")
+    }
+
+    @Test func oneLexerRunOnHostileAndRandomInput() {
+        for (name, bytes) in LosslessFixtures.hostile {
+            #expect(oneLexProblem(bytes) == nil, "\(name): \(oneLexProblem(bytes) ?? "")")
+        }
+        for seed in 1...200 {
+            let bytes = LosslessFixtures.randomInput(seed: UInt64(seed), length: Int(seed % 97) * 7 + 1)
+            if let problem = oneLexProblem(bytes) {
+                Issue.record("seed \(seed): \(problem)")
+                return
+            }
+        }
+    }
+
     @Test(arguments: LosslessFixtures.files.map { corpusRelativePath($0) })
     func roundTripOfEveryFile(_ name: String) throws {
         let path = name.hasPrefix("/") ? name : corpusRoot + "/" + name
