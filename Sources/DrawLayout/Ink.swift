@@ -408,5 +408,12 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
 
 /// `p` on the grid ink outlines are written on (`inkGrid`).
 @inline(__always) func onInkGrid(_ p: Point) -> Point {
-    Point((p.x * 100).rounded() / 100, (p.y * 100).rounded() / 100)
+    // Half away from zero by truncation, without a call into libm's round (ink lies on a
+    // page, far inside Int64; anything else is left as it is).
+    @inline(__always) func hundredths(_ v: Double) -> Double {
+        let scaled = v * 100
+        guard scaled.magnitude < 9.0e15 else { return v }
+        return Double(Int64(scaled + (scaled < 0 ? -0.5 : 0.5))) / 100
+    }
+    return Point(hundredths(p.x), hundredths(p.y))
 }

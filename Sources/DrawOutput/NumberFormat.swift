@@ -80,14 +80,21 @@
         let scale = powerOfTen(digits)
         let scaledValue = value.magnitude * Double(scale)
         guard scaledValue < 9.0e15 else { return -1 }
-        // Adding one half and truncating rounds half away from zero (the value is positive).
-        let scaled = UInt64(scaledValue + 0.5)
+        // Adding one half and truncating rounds half away from zero (the value is positive
+        // and below 9e15, so the signed conversion, one instruction, is exact).
+        let scaled = UInt64(Int64(scaledValue + 0.5))
         if scaled == 0 { destination[0] = 0x30; return 1 }
-        let integerPart = scaled / scale
+        // The default precision divides by a constant (a multiplication), others by `scale`.
+        let integerPart = digits == 4 ? scaled / 10_000 : scaled / scale
         var fraction = scaled &- integerPart &* scale
         var fractionDigits = fraction == 0 ? 0 : digits
         if fraction != 0 {
-            while fraction % 10 == 0 {
+            // Trailing zeros: two at a time, then one at a time.
+            while fraction % 100 == 0 {
+                fraction /= 100
+                fractionDigits -= 2
+            }
+            if fraction % 10 == 0 {
                 fraction /= 10
                 fractionDigits -= 1
             }
