@@ -309,13 +309,18 @@ struct LayoutEngine {
             for i in nodes.indices {
                 if page.settings.size != nil && !hasErrors && !layingOutTile { checkInsidePage(nodes.baseAddress! + i, index: index, size: size) }
                 if !hasErrors && (nodes.baseAddress! + i).hasRareGeometry { checkLabelCell(nodes.baseAddress! + i, index: index) }
-                if emitsItems { emit(nodes.baseAddress! + i, index: index, into: &items) }
+                if emitsItems {
+                    emit(nodes.baseAddress! + i, index: index, into: &items)
+                } else if !hasErrors {
+                    checkTextsInsideParents(nodes.baseAddress! + i, index: index)
+                }
                 index = Int(boxes[index].next)
             }
         }
         if recordsFrames { recordFrames(page.nodes) }
         let sources = recordSources ? recorder.attach(to: &items) : []
-        if page.settings.bleed > 0 || page.settings.cropMarks {
+        // Print marks are items too: a layout for tools (no items) leaves them out.
+        if emitsItems && (page.settings.bleed > 0 || page.settings.cropMarks) {
             return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
                                    settings: page.settings)
         }
@@ -1388,6 +1393,23 @@ struct LayoutEngine {
             }
         }
         emitParentKind = savedParentKind
+    }
+
+    /// The parent-room check of `emitChildren` for a layout that emits no items (the language
+    /// server's): the same walk over the children, so both report the same warnings.
+    private mutating func checkTextsInsideParents(_ node: NodeRef, index: Int) {
+        guard !node.children.isEmpty else { return }
+        var childIndex = index + 1
+        let area = contentArea(node, index: index)
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                if let area, children[i].kind == .text {
+                    checkTextInside(children.baseAddress! + i, index: childIndex, parent: node, parentIndex: index, area: area)
+                }
+                checkTextsInsideParents(children.baseAddress! + i, index: childIndex)
+                childIndex = Int(boxes[childIndex].next)
+            }
+        }
     }
 
     private mutating func emitConnector(_ node: NodeRef, box: Box, into items: inout [Scene.Item]) {

@@ -233,11 +233,11 @@ enum DecodingCorpus {
         let pageWidth = 7.7 * 72, pageHeight = 10.2 * 72, gap = 24.0
         var pages: [[[DecodingCase]]] = [[]]
         var row: [DecodingCase] = [], rowWidth = 0.0, rowHeight = 0.0, used = 0.0, matrices = 0
-        // zbar misses some QR codes on a page crowded with them: at most 8 matrix symbols a page.
+        // zbar misses some QR codes on a page crowded with them: at most 6 matrix symbols a page.
         func closeRow() {
             guard !row.isEmpty else { return }
             let rowMatrices = row.filter { $0.symbology.isMatrix }.count
-            if (used + rowHeight > pageHeight || matrices + rowMatrices > 8), !pages[pages.count - 1].isEmpty {
+            if (used + rowHeight > pageHeight || matrices + rowMatrices > 6), !pages[pages.count - 1].isEmpty {
                 pages.append([]); used = 0; matrices = 0
             }
             pages[pages.count - 1].append(row)

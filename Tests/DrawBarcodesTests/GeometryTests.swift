@@ -38,7 +38,8 @@ func pathCoordinates(_ ir: String) -> [(x: Double, y: Double)] {
         // module from the first module's corner.
         let points = pathCoordinates(ir)
         #expect(points.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && $0.x >= 0 && $0.x <= 21 && $0.y <= 21 })
-        #expect(points.contains { $0.x == 0 && $0.y == 0 } && points.contains { $0.x == 21 && $0.y == 21 })
+        // The finder patterns reach three corners; the bottom-right module may be light.
+        #expect(points.contains { $0.x == 0 && $0.y == 0 } && points.map(\.x).max() == 21 && points.map(\.y).max() == 21)
         let margin = marginOf(ir)
         #expect(ir.contains("group transform [2 0 0 2 \(formatted(margin + 8)) \(formatted(margin + 8))]"), "\(ir.prefix(300))")
         // Frame: 21 modules + 4 each side, 2pt each (the page adds its margin around it).

@@ -54,6 +54,9 @@ struct ToolLayoutTests {
         #expect(framesWithout == framesWithItems, "\(path)")
         #expect(bare.pages.count == full.pages.count && bare.pages.allSatisfy { $0.items.isEmpty })
         // The check is worth something only where there are items to skip.
-        if !full.pages.isEmpty && !framesWithItems.isEmpty { #expect(full.pages.contains { !$0.items.isEmpty }, "\(path)") }
+        // A drawing with an error may draw nothing (a barcode whose data is refused).
+        if !full.pages.isEmpty && !framesWithItems.isEmpty && !withItems.contains(where: { $0.severity == .error }) {
+            #expect(full.pages.contains { !$0.items.isEmpty }, "\(path)")
+        }
     }
 }
