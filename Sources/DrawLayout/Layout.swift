@@ -705,6 +705,28 @@ struct LayoutEngine {
         }
     }
 
+    /// A placed box's frame in content coordinates; a box turned by a transform of its own
+    /// (not its container's) by its turned bounds, in the container's frame.
+    func turnedFrame(_ box: Box, in container: Box) -> Rect {
+        var frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
+        if box.transform >= 0, box.transform != container.transform {
+            frame = transformedBounds(frame, transforms[Int(box.transform)])
+            if container.transform >= 0, let inverse = transforms[Int(container.transform)].inverted {
+                frame = transformedBounds(frame, inverse)
+            }
+        }
+        return frame
+    }
+
+    /// How far `frame` reaches past `area`, side by side (top, right, bottom, left), where it
+    /// is more than the overflow tolerance: "3pt at the top"; empty when it fits.
+    func overflowSides(_ frame: Rect, beyond area: Rect) -> [String] {
+        let tolerance = LayoutDefaults.overflowTolerance
+        let amounts = [(area.minY - frame.minY, "top"), (frame.maxX - area.maxX, "right"),
+                       (frame.maxY - area.maxY, "bottom"), (area.minX - frame.minX, "left")]
+        return amounts.compactMap { amount, side in amount > tolerance ? "\(formatPoints(amount))pt at the \(side)" : nil }
+    }
+
     /// Warns when a text placed in a shape, stack or grid reaches past the room its parent
     /// has (`contentArea`), with the amount on each side. The text's own box (`width:`,
     /// `height:`) is its frame here; a text that overflows that is `checkTextFits`' warning.
@@ -712,23 +734,10 @@ struct LayoutEngine {
         let box = boxes[index], parentBox = boxes[parentIndex]
         guard box.state == .placed else { return }
         let area = Rect(origin: local.origin + parentBox.offset, size: local.size)
-        var frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
         // A text turned by its own `rotate:` is compared by its turned bounds, in the parent's frame.
-        if box.transform >= 0, box.transform != parentBox.transform {
-            frame = transformedBounds(frame, transforms[Int(box.transform)])
-            if parentBox.transform >= 0, let inverse = transforms[Int(parentBox.transform)].inverted {
-                frame = transformedBounds(frame, inverse)
-            }
-        }
-        let tolerance = LayoutDefaults.overflowTolerance
-        let top = area.minY - frame.minY, right = frame.maxX - area.maxX
-        let bottom = frame.maxY - area.maxY, left = area.minX - frame.minX
-        guard max(top, right, bottom, left) > tolerance else { return }
-        var sides: [String] = []
-        if top > tolerance { sides.append("\(formatPoints(top))pt at the top") }
-        if right > tolerance { sides.append("\(formatPoints(right))pt at the right") }
-        if bottom > tolerance { sides.append("\(formatPoints(bottom))pt at the bottom") }
-        if left > tolerance { sides.append("\(formatPoints(left))pt at the left") }
+        let frame = turnedFrame(box, in: parentBox)
+        let sides = overflowSides(frame, beyond: area)
+        guard !sides.isEmpty else { return }
         let name = parent.kind.name
         report(.warning(.textOutsideParent, at: text.span,
             "this text overflows the '\(name)' it is in by \(sides.joined(separator: ", "))",
@@ -853,23 +862,10 @@ struct LayoutEngine {
             defer { child = Int(boxes[child].next); position += 1 }
             let box = boxes[child]
             guard box.state == .placed, box.kind != .spacer else { continue }
-            var frame = Rect(origin: box.bounds.origin + box.offset, size: box.bounds.size)
             // A body turned by its own `rotate:` is compared by its turned bounds.
-            if box.transform >= 0, box.transform != boxes[index].transform {
-                frame = transformedBounds(frame, transforms[Int(box.transform)])
-                if boxes[index].transform >= 0, let inverse = transforms[Int(boxes[index].transform)].inverted {
-                    frame = transformedBounds(frame, inverse)
-                }
-            }
-            let tolerance = LayoutDefaults.overflowTolerance
-            let right = frame.maxX - cellFrame.maxX, bottom = frame.maxY - cellFrame.maxY
-            let left = cellFrame.minX - frame.minX, top = cellFrame.minY - frame.minY
-            guard max(right, bottom, left, top) > tolerance else { continue }
-            var sides: [String] = []
-            if top > tolerance { sides.append("\(formatPoints(top))pt at the top") }
-            if right > tolerance { sides.append("\(formatPoints(right))pt at the right") }
-            if bottom > tolerance { sides.append("\(formatPoints(bottom))pt at the bottom") }
-            if left > tolerance { sides.append("\(formatPoints(left))pt at the left") }
+            let frame = turnedFrame(box, in: boxes[index])
+            let sides = overflowSides(frame, beyond: cellFrame)
+            guard !sides.isEmpty else { continue }
             let name = children[position].kind.name
             report(.warning(.labelLargerThanCell, at: children[position].span,
                             "this '\(name)' is larger than its label: \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt in a \(formatPoints(cellFrame.width)) × \(formatPoints(cellFrame.height))pt cell of '\(cell.template)' (label \(cell.index) overflows by \(sides.joined(separator: ", ")))"))

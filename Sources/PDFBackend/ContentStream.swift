@@ -92,6 +92,20 @@ enum Precision {
     static let textAdjustment = 3
 }
 
+extension ByteBuffer {
+    /// A pattern's ` /Matrix [a b c d e f]` entry: the pattern space in the page's default
+    /// space, scale and rotation at matrix precision.
+    mutating func appendPatternMatrix(_ m: Transform) {
+        append(static: " /Matrix [")
+        append(number: m.a, precision: Precision.matrix); append(0x20)
+        append(number: m.b, precision: Precision.matrix); append(0x20)
+        append(number: m.c, precision: Precision.matrix); append(0x20)
+        append(number: m.d, precision: Precision.matrix); append(0x20)
+        append(number: m.e); append(0x20); append(number: m.f)
+        append(static: "]")
+    }
+}
+
 struct ContentStream {
     var out = ByteBuffer(capacity: 1024)
     private(set) var depth = 0

@@ -82,14 +82,7 @@ extension PDFFile {
         dictionary(object) { out in
             out.append(static: " /Type /Pattern /PatternType 2 /Shading ")
             out.reference(shadingObject)
-            out.append(static: " /Matrix [")
-            let m = key.matrix
-            out.append(number: m.a, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.b, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.c, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.d, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.e); out.append(0x20); out.append(number: m.f)
-            out.append(static: "]")
+            out.appendPatternMatrix(key.matrix)
         }
     }
 }

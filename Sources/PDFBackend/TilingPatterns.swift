@@ -68,14 +68,8 @@ extension PDFFile {
             out.append(number: pattern.size.width); out.append(0x20); out.append(number: pattern.size.height)
             out.append(static: "] /XStep "); out.append(number: pattern.step.width)
             out.append(static: " /YStep "); out.append(number: pattern.step.height)
-            out.append(static: " /Matrix [")
-            let m = key.matrix
-            out.append(number: m.a, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.b, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.c, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.d, precision: Precision.matrix); out.append(0x20)
-            out.append(number: m.e); out.append(0x20); out.append(number: m.f)
-            out.append(static: "] /Resources ")
+            out.appendPatternMatrix(key.matrix)
+            out.append(static: " /Resources ")
             objects.writeResources(tile.resources, into: &out)
         }
     }
