@@ -106,6 +106,21 @@ extension ByteBuffer {
     }
 }
 
+extension ContentStream {
+    /// A stroke's width, cap, join, miter limit and dash, whatever paints it (a colour or a
+    /// pattern). A dash pattern of all zeros is invalid in PDF; it, and any negative length,
+    /// is drawn solid (as SVG does).
+    mutating func setStrokeStyle(_ stroke: Stroke) {
+        setLineWidth(stroke.width)
+        setLineCap(stroke.cap)
+        setLineJoin(stroke.join)
+        if stroke.join == .miter { setMiterLimit(stroke.miterLimit) }
+        let dash = stroke.dash
+        let validDash = !dash.isEmpty && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
+        setDash(validDash ? dash : [], phase: validDash ? stroke.dashOffset : 0)
+    }
+}
+
 struct ContentStream {
     var out = ByteBuffer(capacity: 1024)
     private(set) var depth = 0

@@ -242,15 +242,7 @@ struct SceneWriter {
         if let fill { stream.setFillColor(fill.color) }
         if let stroke {
             stream.setStrokeColor(stroke.color)
-            stream.setLineWidth(stroke.width)
-            stream.setLineCap(stroke.cap)
-            stream.setLineJoin(stroke.join)
-            if stroke.join == .miter { stream.setMiterLimit(stroke.miterLimit) }
-            // A dash pattern of all zeros is invalid in PDF; treat it, and any negative
-            // length, as solid (as SVG does).
-            let dash = stroke.dash
-            let validDash = !dash.isEmpty && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
-            stream.setDash(validDash ? dash : [], phase: validDash ? stroke.dashOffset : 0)
+            stream.setStrokeStyle(stroke)
         }
         stream.appendPath(path)
         switch (fill?.rule, stroke != nil) {

@@ -125,13 +125,7 @@ extension SceneWriter {
         stream.resources.patterns.insert(pattern)
         if let stroke {
             stream.out.append(static: "/Pattern CS /P"); stream.out.append(integer: pattern); stream.out.append(static: " SCN\n")
-            stream.setLineWidth(stroke.width)
-            stream.setLineCap(stroke.cap)
-            stream.setLineJoin(stroke.join)
-            if stroke.join == .miter { stream.setMiterLimit(stroke.miterLimit) }
-            let dash = stroke.dash
-            let validDash = !dash.isEmpty && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
-            stream.setDash(validDash ? dash : [], phase: validDash ? stroke.dashOffset : 0)
+            stream.setStrokeStyle(stroke)
             stream.appendPath(path)
             stream.op("S")
         } else if let fill {
