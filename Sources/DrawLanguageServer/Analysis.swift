@@ -38,7 +38,11 @@ package struct Analysis: Sendable {
     /// Every stage's diagnostics; spans of imported files carry their file ids in `sources`.
     package var diagnostics: [Diagnostic]
     package var sources: SourceManager
-    package var index: SymbolIndex
+    /// This file's names: built on first use (a request that needs them), not for the
+    /// diagnostics — a change publishes its diagnostics without waiting for them, and a
+    /// version superseded before any request asks never builds them.
+    package var index: SymbolIndex { names.index }
+    let names: DeferredSymbolIndex
     /// The indexes of the files this one imports, directly or not, by path.
     package var imported: [String: SymbolIndex]
     package var frames: [LaidOutFrame]
@@ -53,6 +57,25 @@ package struct Analysis: Sendable {
     }
 }
 
+/// A file's `SymbolIndex`, built the first time it is asked for. One analysis is read by one
+/// thread (the server's), so the one-time build needs no lock.
+final class DeferredSymbolIndex: @unchecked Sendable {
+    private var built: SymbolIndex?
+    private var make: (() -> SymbolIndex)?
+
+    init(_ make: @escaping () -> SymbolIndex) { self.make = make }
+
+    var isBuilt: Bool { built != nil }
+
+    var index: SymbolIndex {
+        if let built { return built }
+        let index = make?() ?? SymbolIndex(path: "")
+        built = index
+        make = nil
+        return index
+    }
+}
+
 /// Limits of the analysis against hostile input.
 package enum AnalysisLimits {
     /// Files followed through imports for names (the evaluator has its own limits).
@@ -61,7 +84,7 @@ package enum AnalysisLimits {
 
 /// Runs the stages over one document.
 package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], overlay: [String: [UInt8]],
-                     fonts: FontLibrary, previous: Analysis?) -> Analysis {
+                     fonts: FontLibrary, previous: Analysis?, textCache: TextMeasureCache? = nil) -> Analysis {
     var sources = SourceManager()
     let id = sources.add(path: path, bytes: bytes)
     let source = sources[id]!
@@ -97,7 +120,7 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
         queue += nested
     }
     let visible = directImports.flatMap { exportsByPath[$0] ?? [] }
-    let index = buildSymbolIndex(file, source: source, path: path, imported: visible)
+    let names = DeferredSymbolIndex { buildSymbolIndex(file, source: source, path: path, imported: visible) }
 
     var frames = previous?.frames ?? []
     var values = previous?.values ?? [:]
@@ -112,13 +135,13 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
         if !found.contains(where: { $0.severity == .error }) {
             // Diagnostics and frames only: the scene items are not made (nothing draws them here).
             let (_, laidOut, recorded) = layoutRecordingFrames(drawing, fonts: FontResolver(library: fonts), resources: resources,
-                                                               emitsItems: false)
+                                                               emitsItems: false, textCache: textCache)
             diagnostics += laidOut
             frames = recorded
         }
     }
     return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: lexed.tokens,
-                    comments: lexed.comments, diagnostics: diagnostics, sources: sources, index: index,
+                    comments: lexed.comments, diagnostics: diagnostics, sources: sources, names: names,
                     imported: imported, frames: frames, values: values, evaluated: evaluated)
 }
 

@@ -14,6 +14,7 @@
 
 import DrawDiagnostics
 import DrawFonts
+import DrawLayout
 import DrawResources
 import DrawSemantics
 import DrawSyntax
@@ -31,6 +32,9 @@ package final class LanguageServer {
     let environment: [String: String]
     /// Font libraries by drawing folder, kept across analyses (each caches the files it read).
     var fontLibraries: [String: FontLibrary] = [:]
+    /// Measured texts of each open document, kept from one analysis to the next (layout's
+    /// `TextMeasureCache`; dropped when the document is closed).
+    var textCaches: [String: TextMeasureCache] = [:]
     /// Font families found on the font path, by drawing folder (scanned once, on first use).
     var fontFamilies: [String: [String]] = [:]
     /// Where completion of file names looks (the file system; tests may supply folders).
@@ -128,6 +132,7 @@ package final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
             documents[uri] = nil
             analyses[uri] = nil
+            textCaches[uri] = nil
             return [Self.notificationBody("textDocument/publishDiagnostics",
                                           .object([("uri", .string(uri)), ("diagnostics", .array([]))]))]
         case "drawc/cursor":
@@ -172,7 +177,14 @@ package final class LanguageServer {
         for (uri, open) in documents where uri != document.uri { overlay[filePath(ofURI: uri)] = open.bytes }
         return DrawLanguageServer.analyse(uri: document.uri, path: path, version: document.version, bytes: document.bytes,
                                           overlay: overlay, fonts: fontLibrary(for: path),
-                                          previous: analyses[document.uri])
+                                          previous: analyses[document.uri], textCache: textCache(for: document.uri))
+    }
+
+    func textCache(for uri: String) -> TextMeasureCache {
+        if let cache = textCaches[uri] { return cache }
+        let cache = TextMeasureCache()
+        textCaches[uri] = cache
+        return cache
     }
 
     func fontLibrary(for path: String) -> FontLibrary {

@@ -23,10 +23,15 @@ package struct LaidOutFrame: Sendable, Hashable {
 }
 
 /// `layout(_:fonts:resources:)`, also returning every placed node's frame in pre-order.
+/// `textCache`: measured texts kept from the layouts before (TextCache.swift), for tools that
+/// lay out a document after every edit.
 package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
                                    resources: Resources = Resources(),
-                                   emitsItems: Bool = true) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
+                                   emitsItems: Bool = true,
+                                   textCache: TextMeasureCache? = nil) -> (Scene.Document, [Diagnostic], [LaidOutFrame]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
+    engine.textCache = textCache
+    defer { textCache?.finishLayout() }
     engine.sourcePaths = drawing.sourcePaths
     engine.recordsFrames = true
     engine.emitsItems = emitsItems

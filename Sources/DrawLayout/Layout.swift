@@ -223,6 +223,10 @@ struct LayoutEngine {
     var checksPlacement = false
     /// The drawing's source files by `FileID` (for font paths in markup, relative to them).
     var sourcePaths: [String] = []
+    /// Measured texts kept across layouts (tools only; TextCache.swift).
+    var textCache: TextMeasureCache?
+    /// Diagnostics reported so far, counted before the sink de-duplicates or caps them.
+    var reportCount = 0
 
     let resources: Resources
 
@@ -231,7 +235,7 @@ struct LayoutEngine {
     /// Records a diagnostic under the layout policy (DrawDiagnostics' DiagnosticSink): text
     /// and paths inside a component or a loop come from one literal, and their mistakes are
     /// reported once per place, not once per use.
-    mutating func report(_ diagnostic: Diagnostic) { sink.report(diagnostic) }
+    mutating func report(_ diagnostic: Diagnostic) { reportCount += 1; sink.report(diagnostic) }
 
     // MARK: Pages
 

@@ -262,6 +262,36 @@ extension LayoutEngine {
     /// paths in markup are relative to; nil: the file of `span`.
     mutating func layoutText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
                              literal: Span? = nil, fit: TextFit = TextFit(), box: Size? = nil, contentFile: FileID? = nil) -> TextBlock {
+        // Kept from an earlier layout (TextCache.swift): the same faces are resolved again,
+        // as measuring would, and the block comes back without shaping or breaking.
+        guard let cache = textCache, !style.typography.markup else {
+            return measureText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
+                               fit: fit, box: box, contentFile: contentFile)
+        }
+        let key = TextMeasureCache.Key(content: content, style: style, wrapWidth: wrapWidth, align: align, fit: fit,
+                                       box: fit.overflow == .shrink ? box : nil)
+        if let entry = cache.lookup(key) {
+            let reported = reportCount
+            let faces = resolveFaces(style, span: span)
+            if reportCount == reported {
+                if faces == entry.faces { return entry.block }
+                if let moved = entry.block.movingFaces(from: entry.faces, to: faces) { return moved }
+            }
+            // The fonts resolve differently now: measure again (what was reported stays reported,
+            // as a fresh layout would have reported it resolving these faces for this text).
+            return measureText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
+                               fit: fit, box: box, contentFile: contentFile)
+        }
+        let reported = reportCount
+        let block = measureText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
+                                fit: fit, box: box, contentFile: contentFile)
+        if reportCount == reported { cache.store(key, TextMeasureCache.Entry(block: block, faces: resolveFaces(style, span: span))) }
+        return block
+    }
+
+    /// `layoutText`, always measuring.
+    private mutating func measureText(_ content: String, style: ResolvedStyle, wrapWidth: Double?, align: TextAlign, span: Span,
+                                      literal: Span?, fit: TextFit, box: Size?, contentFile: FileID?) -> TextBlock {
         let file = contentFile ?? span.file
         let first = layoutText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
                                fit: fit, scale: 1, file: file)
