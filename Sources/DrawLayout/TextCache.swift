@@ -5,7 +5,7 @@
 // one (it lays out once).
 //
 // What a cached block depends on is its key: the content, the whole resolved style (fonts,
-// size, line height, typography, colour), the wrap width, the alignment, `maxLines:` and
+// size, line height, typography, colour; not the place of its `font:`), the wrap width, the alignment, `maxLines:` and
 // `overflow:`, and for `overflow: shrink` the box it shrinks into. Not kept: a text whose
 // layout reported anything (a missing character, a font that cannot be had, markup
 // errors — those are reported at the text's own place, so it is laid out again each time

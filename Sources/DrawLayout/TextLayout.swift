@@ -268,7 +268,11 @@ extension LayoutEngine {
             return measureText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
                                fit: fit, box: box, contentFile: contentFile)
         }
-        let key = TextMeasureCache.Key(content: content, style: style, wrapWidth: wrapWidth, align: align, fit: fit,
+        // Where `font:` was written only places its diagnostics (reported by resolving the
+        // faces, on every use): not part of the key, so a text moved by an edit is still found.
+        var keyStyle = style
+        if !keyStyle.fontsSpan.isUnknown { keyStyle.fontsSpan = .unknown }
+        let key = TextMeasureCache.Key(content: content, style: keyStyle, wrapWidth: wrapWidth, align: align, fit: fit,
                                        box: fit.overflow == .shrink ? box : nil)
         if let entry = cache.lookup(key) {
             let reported = reportCount

@@ -39,6 +39,7 @@ struct LanguageServerReuseTests {
       rect "Shrinks to fit its box", width: 50pt, height: 20pt, overflow: shrink
       text "At most two lines of a text that is much too long to fit", width: 80pt, maxLines: 2
       text "<b>bold</b> and <i>italic</i>", markup: true
+      text "Second sans", font: "DejaVu Sans", fontSize: 9pt
     }
     a -> b, label: "link a"
     b -> c, label: "link b"
@@ -77,6 +78,14 @@ struct LanguageServerReuseTests {
         Edit(what: "fixed", find: "corners: 6pt, padding", replace: "corner: 6pt, padding"),
         Edit(what: "a connector label", find: "label: \"link a\"", replace: "label: \"the first link\""),
         Edit(what: "the title back, at the end", find: "bee -> c, label: \"link b\"\n", replace: "bee -> c, label: \"link b\"\ntext \"Title in Times\", font: \"Times\", bold: true, fontSize: 16pt\n"),
+        // A font that cannot be had is reported at its first use only: a text in it that did
+        // not report (another came first) must report once that one is gone.
+        Edit(what: "two texts in a font that does not exist", find: "\"Sans caption \u{4E2D}\", font: \"DejaVu Sans\"",
+             replace: "\"Sans caption \u{4E2D}\", font: \"Nowhere Sans\""),
+        Edit(what: "the second one too", find: "\"Second sans\", font: \"DejaVu Sans\"", replace: "\"Second sans\", font: \"Nowhere Sans\""),
+        Edit(what: "delete the first (the second reports now)", find: "  text \"Sans caption \u{4E2D}\", font: \"Nowhere Sans\", fontSize: 9pt\n",
+             replace: ""),
+        Edit(what: "its font back", find: "\"Second sans\", font: \"Nowhere Sans\"", replace: "\"Second sans\", font: \"DejaVu Sans\""),
     ]
 
     func message(_ members: [(String, JSON)]) -> [UInt8] { JSON.object([("jsonrpc", "2.0")] + members).bytes }

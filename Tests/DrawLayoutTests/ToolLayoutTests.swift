@@ -60,3 +60,76 @@ struct ToolLayoutTests {
         }
     }
 }
+
+// Measured texts kept from one layout to the next (TextMeasureCache, for the language
+// server): a layout that takes every text from the cache makes the same scene, diagnostics
+// and frames as one that measures them, for every sample and corpus file; and a block made
+// when the fonts were resolved in one order is right in a layout that resolves them in another.
+@Suite("layout with a text cache", .serialized)
+struct TextCacheLayoutTests {
+    static func onLargeStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { body(); done.signal() }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+    }
+
+    @Test("from the cache: the same scene, diagnostics and frames", arguments: ToolLayoutTests.files)
+    func layoutFromTheCache(_ path: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
+        let inCorpus = path.hasPrefix(corpusRoot + "/")
+        let driver = inCorpus ? corpusDriver(bytes: bytes, path: corpusRelativePath(path)) : StageDriver(source: bytes, path: path)
+        driver.evaluate()
+        guard !driver.hasErrors, let drawing = driver.drawing else { return }
+        let folder = inCorpus ? corpusRoot : (path as NSString).deletingLastPathComponent
+        let library = FontLibrary(
+            searchDirectories: FontLibrary.searchDirectories(fontPath: [packageRoot + "/Tests/Fonts"], environment: [:], drawingDirectory: folder),
+            baseDirectory: folder)
+        let fonts = inCorpus ? FontResolver() : FontResolver(library: library)
+        nonisolated(unsafe) var results: [(Scene.Document, [Diagnostic], [LaidOutFrame])] = []
+        nonisolated(unsafe) let resources = driver.resources, tree = drawing
+        let cache = TextMeasureCache()
+        Self.onLargeStack {
+            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources))
+            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, textCache: cache))
+            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, textCache: cache))
+        }
+        let (fresh, freshDiagnostics, freshFrames) = results[0]
+        for (document, diagnostics, frames) in results.dropFirst() {
+            #expect(diagnostics == freshDiagnostics, "\(path)")
+            #expect(frames == freshFrames, "\(path)")
+            #expect(document == fresh, "\(path): the scene differs")
+        }
+    }
+
+    @Test("a cached text's faces follow the order this layout resolved its fonts in")
+    func facesMoveWithTheResolutionOrder() throws {
+        func drawing(_ text: String) throws -> Drawing {
+            let driver = StageDriver(source: Array(text.utf8), path: "/tmp/faces.draw")
+            driver.evaluate()
+            return try #require(driver.drawing)
+        }
+        let first = try drawing("""
+        text "In Times", font: "Times"
+        text "In Courier", font: "Courier", bold: true
+        text "In Helvetica"
+        """)
+        let second = try drawing("""
+        text "In Helvetica"
+        text "In Courier", font: "Courier", bold: true
+        """)
+        nonisolated(unsafe) var results: [Scene.Document] = []
+        nonisolated(unsafe) let a = first, b = second
+        let cache = TextMeasureCache()
+        Self.onLargeStack {
+            _ = layoutRecordingFrames(a, textCache: cache)
+            results.append(layoutRecordingFrames(b, textCache: cache).0)
+            results.append(layoutRecordingFrames(b).0)
+        }
+        #expect(cache.hits == 2, "hits \(cache.hits), misses \(cache.misses)")
+        #expect(cache.misses == 3, "hits \(cache.hits), misses \(cache.misses)")
+        #expect(results[0] == results[1])
+        #expect(results[0].fonts.count == 2)
+    }
+}
