@@ -5,8 +5,9 @@
 // one (it lays out once).
 //
 // What a cached block depends on is its key: the content, the whole resolved style (fonts,
-// size, line height, typography, colour; not the place of its `font:`), the wrap width, the alignment, `maxLines:` and
-// `overflow:`, and for `overflow: shrink` the box it shrinks into. Not kept: a text whose
+// size, line height, typography, colour; not the place of its `font:`), the wrap width, the
+// alignment, `maxLines:` and `overflow:`, and for `overflow: shrink` the box it shrinks
+// into. Not kept: a text whose
 // layout reported anything (a missing character, a font that cannot be had, markup
 // errors — those are reported at the text's own place, so it is laid out again each time
 // and reports again), and markup (its runs name fonts relative to the file they are
@@ -29,19 +30,29 @@ package final class TextMeasureCache: @unchecked Sendable {
         var fit: TextFit
         /// Only for `overflow: shrink` (nil otherwise: the box changes nothing then).
         var box: Size?
+
+        /// Hashes what tells texts apart in practice (the content and size); equality still
+        /// compares everything. Hashing the whole style cost more than measuring a short label.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(content)
+            hasher.combine(style.fontSize)
+            hasher.combine(wrapWidth)
+        }
     }
 
     struct Entry {
         var block: TextBlock
         /// The engine's face indexes the style's font list resolved to when it was made.
         var faces: [Int]
+        /// The layout that used it last (`generation` then).
+        var used: UInt32 = 0
     }
 
-    /// Entries used by the layout in progress, and those of the layout before it: what a
-    /// layout did not use is dropped when it ends (`finishLayout`), so the cache holds the
-    /// texts of one version of the document (and never more than `maximumEntries`).
-    private var current: [Key: Entry] = [:]
-    private var previous: [Key: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
+    /// Counts layouts; entries used by the one in progress carry it.
+    private var generation: UInt32 = 0
+    /// Entries the layout in progress used (found or stored).
+    private var usedNow = 0
     /// Lookups answered from the cache and texts laid out, since the cache was made.
     package private(set) var hits = 0
     package private(set) var misses = 0
@@ -49,29 +60,35 @@ package final class TextMeasureCache: @unchecked Sendable {
     package init() {}
 
     /// How many measured texts are kept.
-    package var count: Int { current.count + previous.count }
+    package var count: Int { entries.count }
 
     func lookup(_ key: Key) -> Entry? {
-        if let entry = current[key] { hits += 1; return entry }
-        if let entry = previous.removeValue(forKey: key) {
-            hits += 1
-            if current.count < TextCacheLimits.maximumEntries { current[key] = entry }
-            return entry
+        guard let index = entries.index(forKey: key) else { misses += 1; return nil }
+        hits += 1
+        if entries.values[index].used != generation {
+            entries.values[index].used = generation
+            usedNow += 1
         }
-        misses += 1
-        return nil
+        return entries.values[index]
     }
 
     func store(_ key: Key, _ entry: Entry) {
-        guard current.count < TextCacheLimits.maximumEntries else { return }
-        current[key] = entry
+        guard entries.count < TextCacheLimits.maximumEntries else { return }
+        var entry = entry
+        entry.used = generation
+        if entries.updateValue(entry, forKey: key) == nil { usedNow += 1 }
     }
 
-    /// Called when a layout using the cache ends: what it did not use ages out.
+    /// Called when a layout using the cache ends. The texts it used stay; older ones stay
+    /// while they are no more than those (an undo, or a line deleted and typed again, finds
+    /// its texts), and are dropped together when they grow past them.
     func finishLayout() {
-        previous = current
-        current = [:]
-        current.reserveCapacity(previous.count)
+        if entries.count - usedNow > usedNow {
+            let now = generation
+            entries = entries.filter { $0.value.used == now }
+        }
+        generation &+= 1
+        usedNow = 0
     }
 }
 
