@@ -88,9 +88,8 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
     var sources = SourceManager()
     let id = sources.add(path: path, bytes: bytes)
     let source = sources[id]!
-    var lexerFindings = DiagnosticSink(policy: .syntax, lines: source)
-    let lexed = tokenize(source, reporter: &lexerFindings)
-    let (file, parseDiagnostics) = parse(source)
+    // One run of the lexer for the tree and the tokens (completion, hover and colours read them).
+    let (file, parseDiagnostics, tokens) = parseKeepingTokens(source)
     var diagnostics = parseDiagnostics
 
     // Names: this file's, and what its imports export (followed breadth-first, once each).
@@ -140,8 +139,8 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
             frames = recorded
         }
     }
-    return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: lexed.tokens,
-                    comments: lexed.comments, diagnostics: diagnostics, sources: sources, names: names,
+    return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: tokens,
+                    comments: file.comments, diagnostics: diagnostics, sources: sources, names: names,
                     imported: imported, frames: frames, values: values, evaluated: evaluated)
 }
 

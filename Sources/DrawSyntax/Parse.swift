@@ -48,6 +48,30 @@ package func parse(_ source: SourceFile) -> (file: File, diagnostics: [Diagnosti
     return (file, Diagnostic.sorted(finalReporter.diagnostics))
 }
 
+/// For tools that want the tree and the tokens (the language server): exactly `parse(_:)`,
+/// and the tokens of the same run of the lexer (exactly `tokenize(_:reporter:)`'s) instead
+/// of lexing the file a second time for them.
+package func parseKeepingTokens(_ source: SourceFile) -> (file: File, diagnostics: [Diagnostic], tokens: [Token]) {
+    var reporter = DiagnosticSink(policy: .syntax, lines: source)
+    if source.bytes.count >= ParseLimits.maximumFileSize {
+        let lexed = tokenize(source, reporter: &reporter)  // only the end-of-file token
+        let parsed = parse(source)
+        return (parsed.file, parsed.diagnostics, lexed.tokens)
+    }
+    let (file, finalReporter, tokens) = source.bytes.withUnsafeBufferPointer { bytes in
+        let lexer = Lexer(bytes: bytes, file: source.id, reporter: reporter)
+        lexer.run()
+        let parser = Parser(bytes: bytes, source: source, tokens: lexer.tokens.buffer, reporter: lexer.reporter)
+        let statements = parser.parseFile()
+        let tokens = lexer.tokens.takeAll()
+        var file = parser.makeFile(statements: statements, comments: lexer.comments)
+        file.errorsConfinedToLiterals = !parser.anyStatementFailed
+            && parser.reporter.diagnostics.allSatisfy { $0.severity != .error || literalErrorIDs.contains($0.id) }
+        return (file, parser.reporter, tokens)
+    }
+    return (file, Diagnostic.sorted(finalReporter.diagnostics), tokens)
+}
+
 /// For tools that check a file and then work on its tokens (the formatter): the parse's
 /// diagnostics (exactly those of `parse(_:)`) and the lossless token stream of the same
 /// source (exactly `tokenizeLossless(_:)`), from one run of the lexer. The tree itself is

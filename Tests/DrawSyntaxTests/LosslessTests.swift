@@ -88,6 +88,18 @@ func oneLexProblem(_ bytes: [UInt8]) -> String? {
     if syntax.tokens != apart.tokens { return "the tokens differ from tokenizeLossless's" }
     if syntax.diagnostics != apart.diagnostics { return "the lexer's diagnostics differ from tokenizeLossless's" }
     if diagnostics != parse(source).diagnostics { return "the diagnostics differ from parse's" }
+    // `parseKeepingTokens` (the language server's one lexer run): parse's tree and diagnostics,
+    // tokenize's tokens and comments.
+    let kept = parseKeepingTokens(source)
+    let parsed = parse(source)
+    var findings = DiagnosticSink(policy: .syntax, lines: source)
+    let lexed = tokenize(source, reporter: &findings)
+    if kept.diagnostics != parsed.diagnostics { return "parseKeepingTokens: the diagnostics differ from parse's" }
+    if kept.tokens != lexed.tokens { return "parseKeepingTokens: the tokens differ from tokenize's" }
+    if kept.file.comments != lexed.comments { return "parseKeepingTokens: the comments differ from tokenize's" }
+    if kept.file.statements.map(\.span) != parsed.file.statements.map(\.span) || kept.file.exprs.count != parsed.file.exprs.count {
+        return "parseKeepingTokens: the tree differs from parse's"
+    }
     return nil
 }
 
