@@ -298,11 +298,11 @@ struct SceneWriter {
         let needsTransparencyGroup = (quantizedAlpha(opacity) < 10_000
             && !(group.items.count == 1 && isElementary(group.items[0]))) || group.blend != .normal
         // A transparency group's form is as large as its ink (the IR's bounds, in the group's
-        // own space, clip applied), with a point to spare; no ink, nothing to composite.
+        // own space, clip applied: every mark is inside); no ink, nothing to composite.
         var formBox = Rect.zero
         if needsTransparencyGroup {
             guard let ink = group.inkBounds else { return nil }
-            formBox = Rect(x: ink.minX - 1, y: ink.minY - 1, width: ink.width + 2, height: ink.height + 2)
+            formBox = ink
         }
         let needsState = !t.isIdentity || group.clip != nil || needsTransparencyGroup
         let current = streams.count - 1
