@@ -180,6 +180,12 @@ package final class LanguageServer {
                                           previous: analyses[document.uri], textCache: textCache(for: document.uri))
     }
 
+    /// Work the messages put off, for the stdio loop to do while no message waits: the name
+    /// index of each open document's latest version (built on first use otherwise).
+    package func whenIdle() {
+        for analysis in analyses.values { _ = analysis.index }
+    }
+
     func textCache(for uri: String) -> TextMeasureCache {
         if let cache = textCaches[uri] { return cache }
         let cache = TextMeasureCache()

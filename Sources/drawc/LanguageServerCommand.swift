@@ -59,6 +59,9 @@ func runLanguageServer(_ args: ArraySlice<String>) throws(UsageError) -> ExitSta
             printError("drawc lsp: \(why); stopping")
             return .inputErrors
         }
+        // Nothing waiting: do what the messages put off (the names of the latest versions).
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&input, 1, 0) == 0 { server.whenIdle() }
         let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         if n <= 0 { break }  // the client went away

@@ -205,5 +205,15 @@ struct LanguageServerReuseTests {
         #expect(analysis.index.declarations == direct.declarations)
         #expect(analysis.index.uses.map(\.span) == direct.uses.map(\.span))
         #expect(analysis.names.isBuilt)
+        // What `drawc lsp` does while no message waits: build the latest version's names.
+        _ = server.handle(message([("method", "textDocument/didChange"), ("params", .object([
+            ("textDocument", .object([("uri", .string(Self.uri)), ("version", 2)])),
+            ("contentChanges", .array([.object([("text", .string(Self.original + "let more = 1\n"))])])),
+        ]))]))
+        let changed = try #require(server.analyses[Self.uri])
+        #expect(!changed.names.isBuilt)
+        server.whenIdle()
+        #expect(changed.names.isBuilt)
+        #expect(changed.index.declarations.contains { $0.name == "more" })
     }
 }
