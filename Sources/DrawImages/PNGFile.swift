@@ -231,9 +231,16 @@ extension PNGFile {
     /// the search. Only the winner's bytes are then written.
     package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
                                   into out: inout [UInt8], at: Int) {
+        precondition(at >= 0 && at + row.count < out.count, "the filtered row must fit")
+        out.withUnsafeMutableBufferPointer { filterRow(row, previous: previous, unit: unit, into: $0.baseAddress! + at) }
+    }
+
+    /// Filters one row into `out`, which has room for `row.count + 1` bytes (see above).
+    package static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, unit: Int,
+                                  into out: UnsafeMutablePointer<UInt8>) {
         let stride = row.count
         guard stride > 0, let x = row.baseAddress else {
-            out[at] = previous == nil ? 1 : 2  // what the first candidate scores (0) on an empty row
+            out[0] = previous == nil ? 1 : 2  // what the first candidate scores (0) on an empty row
             return
         }
         // The first row's "previous" is a row of zeros, as the PNG specification says.
@@ -253,10 +260,8 @@ extension PNGFile {
                     if score == 0 { break }
                 }
             }
-            out.withUnsafeMutableBufferPointer { o in
-                o[at] = bestFilter
-                Self.write(bestFilter, x, b, stride, head, unit, o.baseAddress! + at + 1)
-            }
+            out[0] = bestFilter
+            Self.write(bestFilter, x, b, stride, head, unit, out + 1)
         }
     }
 

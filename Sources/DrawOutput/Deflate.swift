@@ -123,6 +123,139 @@ package enum Deflate {
         }
     }
 
+    /// How many consecutive pieces of `compress(count:level:strategy:fill:)` one thread
+    /// writes and compresses in order: a producer whose bytes depend on what comes just
+    /// before them (PNG rows, filtered against the row above) repeats that work once a
+    /// group (2 MiB), not once a piece.
+    package static let piecesPerGroup = 8
+
+    /// Compresses a stream of `count` bytes that `fill` writes while it is compressed, on
+    /// all cores. The stream is cut into groups of `piecesPerGroup` pieces; `fill(start,
+    /// buffer)` is asked, on any thread and in any order, for the bytes `start..<start +
+    /// buffer.count` of one group, and the same thread then compresses the group's pieces
+    /// while they are in its cache. Each thread keeps one group buffer, one zlib stream
+    /// (reset between pieces, which zlib defines as the same as a new one) and one output
+    /// buffer for all the groups it does, so the stream is never held whole and no memory
+    /// is taken fresh from the system per piece. The result is byte for byte what
+    /// `Streaming(level:strategy:)` makes of the whole stream (`compress(_:level:)` for the
+    /// default strategy): the same pieces at the same level, so it depends neither on
+    /// timing nor on the number of cores.
+    package static func compress(count: Int, level: Int32 = 6, strategy: Strategy = .standard,
+                                 fill: @Sendable (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
+        if count <= wholeLimit {
+            var whole = [UInt8](repeating: 0, count: count)
+            whole.withUnsafeMutableBufferPointer { fill(0, $0) }
+            return compressWhole(whole, level: level)
+        }
+        let pieceLevel = min(level, chunkLevel)
+        let pieces = (count + chunkSize - 1) / chunkSize
+        let groupBytes = piecesPerGroup * chunkSize
+        let groups = (count + groupBytes - 1) / groupBytes
+        var results = [Piece](repeating: Piece(), count: pieces)
+        let pool = WorkspacePool(groupBytes: min(count, groupBytes), level: pieceLevel, strategy: strategy)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each group writes only its own pieces' slots; the slots outlive the loop.
+            nonisolated(unsafe) let slotsBase = slots.baseAddress!
+            @Sendable func work(_ group: Int) {
+                let workspace = pool.take()
+                defer { pool.give(workspace) }
+                let start = group * groupBytes
+                let buffer = UnsafeMutableBufferPointer(start: workspace.input, count: min(count, start + groupBytes) - start)
+                fill(start, buffer)
+                var offset = 0
+                while offset < buffer.count {
+                    let next = min(buffer.count, offset + chunkSize)
+                    let index = (start + offset) / chunkSize
+                    slotsBase[index] = workspace.compress(UnsafeBufferPointer(rebasing: buffer[offset..<next]), last: index == pieces - 1)
+                    offset = next
+                }
+            }
+            #if canImport(Dispatch)
+            DispatchQueue.concurrentPerform(iterations: groups) { work($0) }
+            #else
+            for group in 0..<groups { work(group) }
+            #endif
+        }
+        return assemble(results)
+    }
+
+    /// What one thread of `compress(count:…)` reuses from group to group: the group's
+    /// input, a raw-deflate zlib stream and an output buffer the size of a piece's bound.
+    final class Workspace {
+        let input: UnsafeMutablePointer<UInt8>
+        private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        private let output: UnsafeMutablePointer<UInt8>
+        private let outputCount: Int
+        private var used = false
+
+        init(groupBytes: Int, level: Int32, strategy: Strategy) {
+            input = .allocate(capacity: groupBytes)
+            stream.initialize(to: z_stream())
+            // windowBits -15: raw deflate with a 32 KiB window.
+            guard deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy.zlib, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                preconditionFailure("deflateInit2 failed")
+            }
+            outputCount = Int(deflateBound(stream, uLong(chunkSize))) + 16
+            output = .allocate(capacity: outputCount)
+        }
+
+        deinit {
+            deflateEnd(stream)
+            stream.deallocate()
+            input.deallocate()
+            output.deallocate()
+        }
+
+        /// One piece (at most `chunkSize` bytes), as `compressPiece` makes it.
+        func compress(_ piece: UnsafeBufferPointer<UInt8>, last: Bool) -> Piece {
+            if used { deflateReset(stream) }
+            used = true
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress)
+            stream.pointee.avail_in = uInt(piece.count)
+            stream.pointee.next_out = output
+            stream.pointee.avail_out = uInt(outputCount)
+            let status = deflate(stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+            precondition(status == Z_OK || status == Z_STREAM_END, "deflate failed with a bound-sized buffer")
+            let produced = outputCount - Int(stream.pointee.avail_out)
+            return Piece(bytes: Array(UnsafeBufferPointer(start: output, count: produced)),
+                         adler: adler32(1, piece.baseAddress, uInt(piece.count)), count: piece.count)
+        }
+    }
+
+    /// The workspaces of one `compress(count:…)`: as many are made as threads run at once.
+    final class WorkspacePool: @unchecked Sendable {
+        private let groupBytes: Int, level: Int32, strategy: Strategy
+        private var free: [Workspace] = []
+        #if canImport(Dispatch)
+        private let mutex = DispatchSemaphore(value: 1)
+        #endif
+
+        init(groupBytes: Int, level: Int32, strategy: Strategy) {
+            self.groupBytes = groupBytes; self.level = level; self.strategy = strategy
+        }
+
+        func take() -> Workspace {
+            #if canImport(Dispatch)
+            mutex.wait()
+            let workspace = free.popLast()
+            mutex.signal()
+            #else
+            let workspace = free.popLast()
+            #endif
+            return workspace ?? Workspace(groupBytes: groupBytes, level: level, strategy: strategy)
+        }
+
+        func give(_ workspace: Workspace) {
+            #if canImport(Dispatch)
+            mutex.wait()
+            free.append(workspace)
+            mutex.signal()
+            #else
+            free.append(workspace)
+            #endif
+        }
+    }
+
     /// One compressed piece: raw deflate, and the Adler-32 and length of its input.
     struct Piece {
         var bytes: [UInt8] = []

@@ -105,6 +105,23 @@ import Foundation
             #expect(streaming.takenCount + buffer.count == size)
             #expect(streaming.finish(buffer.take()) == Deflate.compress(prefix), "size \(size)")
         }
+        // Written by groups on any thread (the producer is asked for ranges in any order),
+        // the stream compresses to the same bytes as fed whole, for either strategy.
+        for size in [100, Deflate.wholeLimit + 1, 2 * Deflate.chunkSize + 1, input.count, Deflate.piecesPerGroup * Deflate.chunkSize + 7] {
+            let stream = (0..<size).map { input[$0 % input.count] }
+            for strategy in [Deflate.Strategy.standard, .runs] {
+                let asked = stream
+                let produced = Deflate.compress(count: size, level: 6, strategy: strategy) { start, buffer in
+                    for i in 0..<buffer.count { buffer[i] = asked[start + i] }
+                }
+                let streaming = Deflate.Streaming(level: 6, strategy: strategy)
+                var buffer = ByteBuffer()
+                buffer.append(stream[...])
+                streaming.feed(&buffer)
+                #expect(produced == streaming.finish(buffer.take()), "size \(size), \(strategy)")
+                #expect(Deflate.decompress(produced) == stream)
+            }
+        }
         // A damaged checksum is detected by inflate.
         var damaged = packed
         damaged[damaged.count - 1] ^= 0xFF
