@@ -289,7 +289,11 @@ extension PNGFile {
     // lanes, which a block of `filterBlock` bytes cannot overflow: 64 steps × 128.)
     private typealias Lanes = SIMD16<UInt8>
     @_transparent private static func lanes(_ p: UnsafePointer<UInt8>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
-    @_transparent private static func weight(_ v: Lanes) -> Lanes { pointwiseMin(v, Lanes.zero &- v) }
+    /// Lane minimum and maximum by selects (the standard library's pointwiseMin and
+    /// pointwiseMax stayed calls inside the Paeth loop).
+    @_transparent private static func lower(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+    @_transparent private static func higher(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+    @_transparent private static func weight(_ v: Lanes) -> Lanes { lower(v, Lanes.zero &- v) }
     /// (a + b) >> 1 without a carry out of 8 bits.
     @_transparent private static func average(_ a: Lanes, _ up: Lanes) -> Lanes { (a & up) &+ ((a ^ up) &>> 1) }
     /// Paeth in 8-bit lanes (no widening): |b − c| and |a − c| as max − min, and
@@ -297,12 +301,12 @@ extension PNGFile {
     /// which decides every comparison as the true sum would), else their difference.
     /// The same prediction as the scalar one for all 2²⁴ inputs.
     @_transparent private static func paeth(_ a: Lanes, _ up: Lanes, _ c: Lanes) -> Lanes {
-        let pa = pointwiseMax(up, c) &- pointwiseMin(up, c)
-        let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
+        let pa = higher(up, c) &- lower(up, c)
+        let pb = higher(a, c) &- lower(a, c)
         let sameSide = (up .>= c) .== (a .>= c)
         let sum = pa &+ pb
         let saturated = sum.replacing(with: 255, where: sum .< pa)
-        let pc = saturated.replacing(with: pointwiseMax(pa, pb) &- pointwiseMin(pa, pb), where: .!sameSide)
+        let pc = saturated.replacing(with: higher(pa, pb) &- lower(pa, pb), where: .!sameSide)
         let useA = (pa .<= pb) .& (pa .<= pc), useB = pb .<= pc
         return c.replacing(with: up, where: useB).replacing(with: a, where: useA)
     }

@@ -161,76 +161,26 @@ final class CoverageAccumulator {
                     var any: UInt8 = 0
                     // One loop per rule (the rule does not change along a row), without
                     // branches or library calls: the level is the rounded covered area.
-                    // Cells go eight at a time: where all eight are empty the sum, and so the
-                    // level, stays as it is (inside a shape, or between its edges), and the
-                    // eight levels are stored at once (the cells are already clear). The
-                    // levels are the same as cell by cell.
-                    @inline(__always) func emptyEight(_ x: Int) -> Bool {
-                        UnsafeRawPointer(line + x).loadUnaligned(as: SIMD8<Float>.self) == .zero
-                    }
-                    @inline(__always) func storeEight(_ level: UInt8, _ x: Int) {
-                        UnsafeMutableRawPointer(o + x).storeBytes(of: UInt64(level) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                    }
                     switch rule {
                     case .nonZero:
-                        @inline(__always) func level(_ sum: Float) -> UInt8 {
-                            UInt8(truncatingIfNeeded: Int32(min(1, abs(sum)) * 255 + 0.5))
-                        }
-                        var x = 0
-                        while x + 8 <= w {
-                            if emptyEight(x) {
-                                let level = level(sum)
-                                any |= level
-                                storeEight(level, x)
-                            } else {
-                                for k in x..<(x + 8) {
-                                    sum += line[k]
-                                    line[k] = 0
-                                    let level = level(sum)
-                                    any |= level
-                                    o[k] = level
-                                }
-                            }
-                            x += 8
-                        }
-                        for k in x..<w {
-                            sum += line[k]
-                            line[k] = 0
-                            let level = level(sum)
+                        for x in 0..<w {
+                            sum += line[x]
+                            line[x] = 0
+                            let level = UInt8(truncatingIfNeeded: Int32(min(1, abs(sum)) * 255 + 0.5))
                             any |= level
-                            o[k] = level
+                            o[x] = level
                         }
                     case .evenOdd:
-                        @inline(__always) func level(_ sum: Float) -> UInt8 {
+                        for x in 0..<w {
+                            sum += line[x]
+                            line[x] = 0
                             // |s| folded into 0…1: the distance from the nearest even number
                             // (bounded first, so the conversion to an integer cannot trap).
                             let s = min(16_777_216, abs(sum))
                             let folded = abs(s - 2 * Float(Int32(s * 0.5 + 0.5)))
-                            return UInt8(truncatingIfNeeded: Int32(min(1, folded) * 255 + 0.5))
-                        }
-                        var x = 0
-                        while x + 8 <= w {
-                            if emptyEight(x) {
-                                let level = level(sum)
-                                any |= level
-                                storeEight(level, x)
-                            } else {
-                                for k in x..<(x + 8) {
-                                    sum += line[k]
-                                    line[k] = 0
-                                    let level = level(sum)
-                                    any |= level
-                                    o[k] = level
-                                }
-                            }
-                            x += 8
-                        }
-                        for k in x..<w {
-                            sum += line[k]
-                            line[k] = 0
-                            let level = level(sum)
+                            let level = UInt8(truncatingIfNeeded: Int32(min(1, folded) * 255 + 0.5))
                             any |= level
-                            o[k] = level
+                            o[x] = level
                         }
                     }
                     line[w] = 0
