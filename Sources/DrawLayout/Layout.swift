@@ -155,6 +155,13 @@ struct LayoutEngine {
     var lastFaceObjects: [LayoutFace] = []
     /// Reused by every text (taken and given back), so shaping allocates nothing per text.
     var shapedScratch: [ShapedGlyph] = []
+    /// Reused the same way: a text's run settings, paragraph ends and line ranges.
+    var runSettingsScratch: [RunSettings] = []
+    var paragraphEndsScratch: [Int] = []
+    var lineRangesScratch: [LineRange] = []
+    /// Printable ASCII in one face is shaped byte by byte (`layoutText`'s `shapeASCII`); off
+    /// only in tests, which check that it gives what the scalar-by-scalar path gives.
+    var shapesASCIIBytes = true
     var composer = Composer()
     /// Face index → index in `documentFonts`, -1 until first drawn.
     var fontIDs: [Int] = []

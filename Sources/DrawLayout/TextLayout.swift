@@ -169,7 +169,8 @@ struct TextBlock {
     var baselineOffset: Double
     var align: TextAlign
     var color: Color
-    /// The styles of the runs (one for plain text, one per markup run).
+    /// The styles of the runs, one per markup run; none for a text of one style without
+    /// underline or strikethrough, whose runs take `color` (an array fewer per text).
     var styles: [BlockStyle] = []
     /// Distance from the block's top to its last baseline.
     var lastBaselineOffset: Double { lines.last?.baseline ?? baselineOffset }
@@ -233,7 +234,7 @@ struct ShapedGlyph {
 }
 
 /// A run's resolved settings while a text is laid out.
-private struct RunSettings {
+struct RunSettings {
     var faces: [Int]
     var size: Double
     var ascent: Double
@@ -244,7 +245,7 @@ private struct RunSettings {
 }
 
 /// One line before it is built: glyphs `start..<end` of the shaped text.
-private struct LineRange {
+struct LineRange {
     var start: Int
     var end: Int
     var hyphen: Bool
@@ -332,7 +333,11 @@ extension LayoutEngine {
                 reportMarkupErrors(errors, span: span, literal: literal)
             }
         }
-        var settings: [RunSettings] = []
+        // The engine's scratch arrays, taken for the duration like `shaped` below (three
+        // arrays fewer to allocate and free per text).
+        var settings = runSettingsScratch
+        runSettingsScratch = []
+        defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
         func settle(_ style: ResolvedStyle) -> Int {
             let faces = resolveFaces(style, span: span)
             let size = style.fontSize * scale
@@ -357,7 +362,9 @@ extension LayoutEngine {
         var shaped = shapedScratch
         shapedScratch = []
         defer { shaped.removeAll(keepingCapacity: true); shapedScratch = shaped }
-        var paragraphEnds: [Int] = []
+        var paragraphEnds = paragraphEndsScratch
+        paragraphEndsScratch = []
+        defer { paragraphEnds.removeAll(keepingCapacity: true); paragraphEndsScratch = paragraphEnds }
         var missing: [Unicode.Scalar] = []
         /// Byte offset in the content of each missing scalar's first occurrence (-1: unknown).
         var missingOffsets: [Int] = []
@@ -445,25 +452,38 @@ extension LayoutEngine {
             }
         } else {
             // (Text without combining marks is kept as it is: no comparison needed.)
+            // (Printable ASCII has nothing to compose: it goes straight to glyphs.)
             var text = content
-            if composer.composes(content) {
-                text = composer.compose(content)
-                if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+            if !shapeASCII(&text, settings[0], run: 0, scale: scale, into: &shaped) {
+                if composer.composes(content) {
+                    text = composer.compose(content)
+                    if !text.utf8.elementsEqual(content.utf8) { exactOffsets = false }
+                }
+                shape(text.unicodeScalars, offsets: nil, run: 0)
             }
-            shape(text.unicodeScalars, offsets: nil, run: 0)
         }
         paragraphEnds.append(shaped.count)
 
         // Kerning between neighbours in the same face, size and run.
+        // (In place, the face looked up once per change of face: reading `faces[…]` per pair
+        // retained and released it every time.)
         if shaped.count > 1 {
-            for i in 0..<(shaped.count - 1) where shaped[i].face == shaped[i + 1].face && shaped[i].size == shaped[i + 1].size
-                && shaped[i].style == shaped[i + 1].style && !shaped[i].isTab && !shaped[i + 1].isTab {
-                shaped[i].kern = faces[shaped[i].face].kerning(shaped[i].glyph, shaped[i + 1].glyph) * shaped[i].size
+            let faceList = faces
+            shaped.withUnsafeMutableBufferPointer { g in
+                var current = g[0].face
+                var face = faceList[current]
+                for i in 0..<(g.count - 1) where g[i].face == g[i + 1].face && g[i].size == g[i + 1].size
+                    && g[i].style == g[i + 1].style && !g[i].isTab && !g[i + 1].isTab {
+                    if g[i].face != current { current = g[i].face; face = faceList[current] }
+                    g[i].kern = face.kerning(g[i].glyph, g[i + 1].glyph) * g[i].size
+                }
             }
         }
 
         // Line breaking, one paragraph at a time.
-        var ranges: [LineRange] = []
+        var ranges = lineRangesScratch
+        lineRangesScratch = []
+        defer { ranges.removeAll(keepingCapacity: true); lineRangesScratch = ranges }
         var paragraphStart = 0
         for paragraphEnd in paragraphEnds {
             breakParagraph(shaped, paragraphStart..<paragraphEnd, settings: settings, wrapWidth: wrapWidth, scale: scale, into: &ranges)
@@ -530,7 +550,8 @@ extension LayoutEngine {
         for line in lines { width = max(width, line.width) }
         return TextBlock(lines: lines, size: Size(width, top), fontSize: baseSettings.size,
                          lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
-                         styles: settings.map(\.style))
+                         styles: settings.count == 1 && !settings[0].style.underline && !settings[0].style.strikethrough
+                             && settings[0].style.color == base.color ? [] : settings.map(\.style))
     }
 
     /// What a font named in markup refers to: as `font:` resolves it, relative to `file`.
@@ -538,6 +559,37 @@ extension LayoutEngine {
         let index = Int(file.raw)
         let importer = index < sourcePaths.count ? sourcePaths[index] : nil
         return { name in importer.map { fontReference(name, importer: $0) } ?? name }
+    }
+
+    /// The common case of `layoutText`'s `shape`, byte for byte the same glyphs: printable
+    /// ASCII without a transform, every character in the run's first face — bytes straight to
+    /// glyphs, no scalar decoding and no search through the faces. False (nothing added) for
+    /// any other text, which `shape` then takes scalar by scalar. (A method of its own with
+    /// `shaped` inout: appending to the closure-captured array checked exclusivity per glyph.)
+    private func shapeASCII(_ text: inout String, _ r: RunSettings, run: Int, scale: Double, into shaped: inout [ShapedGlyph]) -> Bool {
+        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps,
+              let faceIndex = r.faces.first else { return false }
+        let face = faces[faceIndex]
+        let size = r.size
+        let letterSpacing = r.typography.letterSpacing * scale, wordSpacing = r.typography.wordSpacing * scale
+        let style = Int32(run)
+        let start = shaped.count
+        let shapedAll = text.withUTF8 { bytes -> Bool in
+            shaped.reserveCapacity(start + bytes.count)
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                guard byte >= 0x20, byte < 0x7F else { return false }
+                let scalar = Unicode.Scalar(byte)
+                guard let glyph = face.glyph(for: scalar) else { return false }
+                var advance = face.advance(glyph) * size + letterSpacing
+                if byte == 0x20 { advance += wordSpacing }
+                shaped.append(ShapedGlyph(scalar: scalar, face: faceIndex, glyph: glyph, advance: advance, kern: 0,
+                                          isSpace: byte == 0x20, isTab: false, style: style, size: size, offset: Int32(offset)))
+            }
+            return true
+        }
+        if !shapedAll { shaped.removeSubrange(start...) }
+        return shapedAll
     }
 
     /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.
@@ -630,19 +682,26 @@ extension LayoutEngine {
                                 scale: Double, into ranges: inout [LineRange]) {
         let start0 = paragraph.lowerBound, end = paragraph.upperBound
         if start0 == end { ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true)); return }
+        // Without a width only a mandatory break (after BK, CR, LF, NL) ends a line: with none
+        // of those the paragraph is one line, as the loop below would find (and no class
+        // array is made for it).
+        if wrapWidth == nil {
+            var hardBreaks = false
+            for i in paragraph where !glyphs[i].isTab {
+                // Printable ASCII is never BK, CR, LF or NL (ASCIIShapingTests checks it).
+                if glyphs[i].scalar.value >= 0x20 && glyphs[i].scalar.value < 0x7F { continue }
+                let c = LineBreakClass.resolved(glyphs[i].scalar)
+                if c == .BK || c == .CR || c == .LF || c == .NL { hardBreaks = true; break }
+            }
+            if !hardBreaks {
+                ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true))
+                return
+            }
+        }
         var classes: [LineBreakClass] = []
         classes.reserveCapacity(end - start0)
-        var hardBreaks = false
         for i in paragraph {
-            let c = glyphs[i].isTab ? LineBreakClass.BA : LineBreakClass.resolved(glyphs[i].scalar)
-            if c == .BK || c == .CR || c == .LF || c == .NL { hardBreaks = true }
-            classes.append(c)
-        }
-        // Without a width only a mandatory break (after BK, CR, LF, NL) ends a line: with none
-        // of those the paragraph is one line, as the loop below would find.
-        if wrapWidth == nil, !hardBreaks {
-            ranges.append(LineRange(start: start0, end: end, hyphen: false, paragraphEnd: true))
-            return
+            classes.append(glyphs[i].isTab ? LineBreakClass.BA : LineBreakClass.resolved(glyphs[i].scalar))
         }
         let actions = lineBreakActions(classes)
         // Hyphenation is looked for only where a line overflows, in the word it overflows in.
@@ -733,9 +792,22 @@ extension LayoutEngine {
                           extra: [ShapedGlyph]) -> LaidOutLine {
         var trimmedEnd = range.end
         while trimmedEnd > range.start, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
+        let drawn = trimmedEnd - range.start
+        // The usual line is a run of the shaped glyphs as they are: read in place, not copied.
+        guard range.hyphen || !extra.isEmpty else {
+            return glyphs.withUnsafeBufferPointer {
+                makeLine(UnsafeBufferPointer(rebasing: $0[range.start..<trimmedEnd]), drawn: drawn, settings: settings, scale: scale)
+            }
+        }
         var list = Array(glyphs[range.start..<trimmedEnd])
         if range.hyphen, let last = list.last, let hyphen = hyphenGlyph(after: last) { list.append(hyphen) }
         list.append(contentsOf: extra)
+        return list.withUnsafeBufferPointer { makeLine($0, drawn: drawn, settings: settings, scale: scale) }
+    }
+
+    /// `makeLine` over the line's glyphs: the first `drawn` are the shaped text's (kerned with
+    /// their right neighbour), any after them a hyphen or an ellipsis.
+    private func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
         var runs: [LaidOutRun] = []
         var x = 0.0
         var width = 0.0
@@ -743,23 +815,23 @@ extension LayoutEngine {
         while i < list.count {
             let first = list[i]
             let r = settings[Int(first.style)]
-            var run = LaidOutRun(face: first.face, x: x, glyphs: [], advance: 0, size: first.size, style: Int(first.style), shift: r.shift)
             // Usually one run holds the whole line: room for all of it, no regrowth per glyph.
-            run.glyphs.reserveCapacity(list.count - i)
+            var positioned: [Scene.PositionedGlyph] = []
+            positioned.reserveCapacity(list.count - i)
             var runX = 0.0
             while i < list.count, list[i].face == first.face, list[i].size == first.size, list[i].style == first.style {
                 let g = list[i]
                 let advance = g.isTab ? tabAdvance(at: x + runX, stops: r.typography.tabStops, scale: scale) : g.advance
-                run.glyphs.append(Scene.PositionedGlyph(glyph: g.glyph, x: runX, scalar: g.scalar))
+                positioned.append(Scene.PositionedGlyph(glyph: g.glyph, x: runX, scalar: g.scalar))
                 // Kerning only with a right neighbour drawn on the same line in the same run.
                 let sameRun = i + 1 < list.count && list[i + 1].face == g.face && list[i + 1].size == g.size && list[i + 1].style == g.style
-                runX += advance + (sameRun && i + 1 < trimmedEnd - range.start ? g.kern : 0)
+                runX += advance + (sameRun && i + 1 < drawn ? g.kern : 0)
                 i += 1
             }
-            run.advance = runX
+            runs.append(LaidOutRun(face: first.face, x: x, glyphs: positioned, advance: runX, size: first.size,
+                                   style: Int(first.style), shift: r.shift))
             x += runX
             width = x
-            runs.append(run)
         }
         return LaidOutLine(runs: runs, width: width, baseline: 0)
     }

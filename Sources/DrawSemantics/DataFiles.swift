@@ -288,15 +288,41 @@ struct DataParser {
             fractionDigits = j - fractionStart
         }
         if integerDigits == 0 && fractionDigits == 0 { return nil }
+        var hasExponent = false
         if j < end, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
             j += 1
             if j < end, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
             let exponentStart = j
             while j < end, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
             if j == exponentStart { return nil }
         }
-        guard j == end, let value = Double(text(start, end)), value.isFinite else { return nil }
+        guard j == end else { return nil }
+        if !hasExponent, integerDigits + fractionDigits <= Self.exactDecimalDigits {
+            return exactDecimal(digitsStart, integerDigits: integerDigits, fractionDigits: fractionDigits,
+                                negative: bytes[start] == UInt8(ascii: "-"))
+        }
+        guard let value = Double(text(start, end)), value.isFinite else { return nil }
         return value
+    }
+
+    /// At most this many digits make an integer below 2^53, which a Double holds exactly.
+    static let exactDecimalDigits = 15
+    /// 10^0 … 10^22, each exact in a Double.
+    static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+
+    /// The value of `digits[.digits]` (at most `exactDecimalDigits` digits, no exponent) from
+    /// its digits as an integer divided by a power of ten: both are exact in a Double and
+    /// IEEE division rounds correctly, so this is the correctly rounded value `Double(text)`
+    /// (strtod) gives too (Clinger's fast path), without making a String per field.
+    func exactDecimal(_ digitsStart: Int, integerDigits: Int, fractionDigits: Int, negative: Bool) -> Double {
+        var mantissa: UInt64 = 0
+        var j = digitsStart
+        for _ in 0..<integerDigits { mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0")); j += 1 }
+        if fractionDigits > 0 { j += 1 }  // the point
+        for _ in 0..<fractionDigits { mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- UInt8(ascii: "0")); j += 1 }
+        let magnitude = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
     }
 
     // MARK: JSON (RFC 8259)

@@ -94,6 +94,13 @@ final class FileUnit {
     @exclusivity(unchecked) var propertyOfName: [UInt8]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
+    /// Symbol of each callee of `ast.identifiers`, by identifier index; -1 until first called
+    /// (a call in a loop body would otherwise hash its name on every iteration).
+    @exclusivity(unchecked) var calleeSymbols: [Int32]
+    /// A member name's field position in the record header it last read (`r.name` in a
+    /// loop over the rows of one data file finds its field once, not by name every row).
+    @exclusivity(unchecked) var memberKeys: [RecordKeys?]
+    @exclusivity(unchecked) var memberPositions: [Int32]
 
     init(ast: File, path: String) {
         self.ast = ast
@@ -101,6 +108,9 @@ final class FileUnit {
         nameSymbols = Array(repeating: -1, count: ast.exprs.count)
         unknownProperties = Array(repeating: false, count: ast.exprs.count)
         propertyOfName = Array(repeating: 0, count: ast.names.count)
+        calleeSymbols = Array(repeating: -1, count: ast.identifiers.count)
+        memberKeys = Array(repeating: nil, count: ast.identifiers.count)
+        memberPositions = Array(repeating: -1, count: ast.identifiers.count)
     }
 
     /// The directory part of `path`, with a trailing `/`, or "" for a bare file name.
@@ -187,13 +197,21 @@ final class Evaluation {
     var symbolTable: [String: Int32] = [:]
     var symbolNames: [String] = []
     // Unchecked like the stacks below: read per statement, never held across a call.
-    @exclusivity(unchecked) var recentNames = [String](repeating: "", count: 8)
-    @exclusivity(unchecked) var recentSymbols = [Int32](repeating: -1, count: 8)
+    @exclusivity(unchecked) var recentNames = [String](repeating: "", count: Evaluation.recentNameSlots)
+    @exclusivity(unchecked) var recentSymbols = [Int32](repeating: -1, count: Evaluation.recentNameSlots)
+    /// Slots of the cache in front of the symbol table (a power of two).
+    static let recentNameSlots = 64
     /// Index in `bindings` of the newest binding of each symbol, or -1; each binding links
     /// to the previous one of its symbol, so a lookup walks only same-named bindings.
     @exclusivity(unchecked) var newestBinding: [Int32] = []
     /// Built-in kind of each symbol, or nil.
     @exclusivity(unchecked) var symbolKinds: [NodeKind?] = []
+    /// Whether each symbol names an arithmetic built-in function: 0 not asked yet, 1 yes, 2 no.
+    @exclusivity(unchecked) var arithmeticSymbols: [UInt8] = []
+    /// Argument arrays of built-in calls, reused (see `call`); each access is one pop or push.
+    @exclusivity(unchecked) var callValuePool: [[Value]] = []
+    @exclusivity(unchecked) var callSpanPool: [[Span]] = []
+    @exclusivity(unchecked) var callExprPool: [[ExprID?]] = []
 
     // Scopes.
     @exclusivity(unchecked) var bindings: [Binding] = []
@@ -373,9 +391,12 @@ final class Evaluation {
     // MARK: Symbols and scopes
 
     func intern(_ name: String) -> Int32 {
-        // Node kinds repeat on every line: a tiny cache in front of the dictionary (small
-        // strings compare as two machine words).
-        let slot = (name.utf8.count &+ Int(name.utf8.first ?? 0)) & 7
+        // Node kinds and a loop body's names repeat on every line: a small cache in front of
+        // the dictionary (small strings compare as two machine words), slotted by length and
+        // first and last byte (with 8 slots by length and first byte, `r` and `floor` of one
+        // loop body took the same slot and both went to the dictionary on every iteration).
+        let utf8 = name.utf8
+        let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &* 7 &+ Int(utf8.last ?? 0)) & (Self.recentNameSlots - 1)
         if recentNames[slot] == name { return recentSymbols[slot] }
         let symbol = internSlow(name)
         recentNames[slot] = name

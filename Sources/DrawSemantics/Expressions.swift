@@ -58,11 +58,19 @@ extension Evaluation {
             // copies the whole File (the subscript is a call across modules).
             if partList.count == 0 { return .string("") }
             if partList.count == 1, case .text(let text) = unit.ast.stringParts[Int(partList.start)] { return .string(text) }
+            // The pieces read in place too, and room made once: the literal's own text plus a
+            // guess for each interpolation (growing the string piece by piece reallocated it
+            // two or three times a text).
             let file = unit
-            let parts = file.ast[partList]
+            let first = Int(partList.start), end = first + Int(partList.count)
             var text = ""
-            for part in parts {
-                switch part {
+            var room = 0
+            for index in first..<end {
+                if case .text(let piece) = file.ast.stringParts[index] { room += piece.utf8.count } else { room += 8 }
+            }
+            if room > 15 { text.reserveCapacity(room) }
+            for index in first..<end {
+                switch file.ast.stringParts[index] {
                 case .text(let piece): text += piece
                 case .interpolation(let inner):
                     guard let value = evaluate(inner, depth: depth + 1) else { return nil }
@@ -144,15 +152,19 @@ extension Evaluation {
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
+            if case .record(let keys, let fields) = value, let position = recordField(name, in: keys) { return fields[position] }
             let file = unit
-            return member(value, file.ast[name], baseSpan: exprSpan(base), baseExpr: base)
+            return member(value, file.ast.identifiers[Int(name.index)], baseSpan: exprSpan(base), baseExpr: base)
         case .index(let base, let index):
             guard let container = evaluate(base, depth: depth + 1), let position = evaluate(index, depth: depth + 1) else { return nil }
             return subscriptValue(container, position, span: exprSpan(id), baseExpr: base, indexExpr: index)
         case .call(let callID):
             let file = unit
-            let call = file.ast[callID]
-            return self.call(file.ast[call.callee], file.ast[call.arguments], span: exprSpan(id), depth: depth)
+            let call = file.ast.calls[Int(callID.index)]
+            // The callee read from the array in place: `file.ast[call.callee]`, a subscript
+            // across modules, copied the whole File (every arena's reference count) per call.
+            return self.call(file.ast.identifiers[Int(call.callee.index)], file.ast[call.arguments], span: exprSpan(id), depth: depth,
+                             symbol: calleeSymbol(call.callee))
         case .error:
             errorExpressionsSeen += 1
             return nil
@@ -166,6 +178,28 @@ extension Evaluation {
     }
 
     func isNodeID(_ word: String) -> Bool { ids[word] != nil }
+
+    /// The symbol of a callee, interned once per call site.
+    func calleeSymbol(_ id: IdentifierID) -> Int32 {
+        let slot = Int(id.index)
+        let cached = unit.calleeSymbols[slot]
+        if cached >= 0 { return cached }
+        let symbol = intern(unit.ast.identifiers[slot].name)
+        unit.calleeSymbols[slot] = symbol
+        return symbol
+    }
+
+    /// The position of member `id`'s field in records with the header `keys`, or nil when
+    /// they have no such field (`member` reports it). Remembered per member expression for
+    /// the header it last met, so the rows of one file find it by name once.
+    func recordField(_ id: IdentifierID, in keys: RecordKeys) -> Int? {
+        let slot = Int(id.index)
+        if unit.memberKeys[slot] === keys { return Int(unit.memberPositions[slot]) }
+        guard let position = keys.index[unit.ast.identifiers[slot].name] else { return nil }
+        unit.memberKeys[slot] = keys
+        unit.memberPositions[slot] = Int32(position)
+        return position
+    }
 
     /// An integer from a plain whole number, or nil after an error.
     func integer(_ value: Value, _ expr: ExprID, _ what: String) -> Int? {
@@ -185,12 +219,27 @@ extension Evaluation {
     /// `a + b + c + …` leans left: evaluate the spine iteratively so a long chain does not
     /// recurse once per operator.
     func binaryChain(_ id: ExprID, depth: Int) -> Value? {
-        var spine: [ExprID] = []
+        // The spine's length first, then the spine in a temporary buffer (on the stack for
+        // the short chains of everyday arithmetic: an array cost a malloc per evaluation).
+        var length = 0
         var current = id
         while case .binary(let left, _, _) = unit.ast.exprs[Int(current.index)].kind {
-            spine.append(current)
+            length += 1
             current = left
         }
+        return withUnsafeTemporaryAllocation(of: ExprID.self, capacity: length) { spine in
+            var node = id
+            for position in 0..<length {
+                spine.initializeElement(at: position, to: node)
+                if case .binary(let left, _, _) = unit.ast.exprs[Int(node.index)].kind { node = left }
+            }
+            return binaryChain(spine: UnsafeBufferPointer(spine), leaf: current, depth: depth)
+        }
+    }
+
+    /// `binaryChain` over its spine (the chain's binary expressions, outermost first) and the
+    /// leftmost operand.
+    func binaryChain(spine: UnsafeBufferPointer<ExprID>, leaf current: ExprID, depth: Int) -> Value? {
         guard var accumulator = evaluate(current, depth: depth + 1) else { return nil }
         for node in spine.reversed() {
             guard case .binary(let left, let right, let op) = unit.ast.exprs[Int(node.index)].kind else { continue }
@@ -555,14 +604,25 @@ extension Evaluation {
     static let functionNameSet = Set(functionNames)
     static let libraryFunctionNameSet = Set(libraryFunctionNames)
 
-    func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int) -> Value? {
+    /// Whether a symbol names a function of `functionNames`, by symbol (asked on every call;
+    /// hashing the name each time cost more than the arithmetic).
+    func isArithmeticFunction(_ symbol: Int32) -> Bool {
+        let index = Int(symbol)
+        while arithmeticSymbols.count <= index { arithmeticSymbols.append(0) }
+        if arithmeticSymbols[index] == 0 {
+            arithmeticSymbols[index] = Self.functionNameSet.contains(symbolNames[index]) ? 1 : 2
+        }
+        return arithmeticSymbols[index] == 1
+    }
+
+    func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int, symbol: Int32) -> Value? {
         // A function defined with `fn` wins over a built-in of the same name.
-        if let index = lookup(intern(name.name)), case .function(let function) = bindings[index].value {
+        if let index = lookup(symbol), case .function(let function) = bindings[index].value {
             return callFunction(function, arguments, span: span, depth: depth)
         }
-        let builtin = Self.functionNameSet.contains(name.name)
+        let builtin = isArithmeticFunction(symbol)
         guard builtin || Self.libraryFunctionNameSet.contains(name.name) else {
-            if let index = lookup(intern(name.name)) {
+            if let index = lookup(symbol) {
                 error(.notAFunction, name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",
                       notes: [.init("'\(name.name)' is defined here", at: bindings[index].span)])
                 return nil
@@ -573,9 +633,17 @@ extension Evaluation {
             report(.error(.unknownFunction, at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
             return nil
         }
-        var values: [Value] = []
-        var spans: [Span] = []
-        var exprs: [ExprID?] = []
+        // The argument arrays come from pools and go back emptied (with their room): a call
+        // in a loop body made and freed three arrays per call otherwise. Calls nest while
+        // arguments are evaluated, so the pools are stacks.
+        var values = callValuePool.popLast() ?? []
+        var spans = callSpanPool.popLast() ?? []
+        var exprs = callExprPool.popLast() ?? []
+        defer {
+            values.removeAll(keepingCapacity: true); callValuePool.append(values)
+            spans.removeAll(keepingCapacity: true); callSpanPool.append(spans)
+            exprs.removeAll(keepingCapacity: true); callExprPool.append(exprs)
+        }
         var named: [NamedArgument] = []
         for argument in arguments {
             if let label = labelOf(argument) {

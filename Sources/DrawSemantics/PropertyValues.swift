@@ -115,6 +115,19 @@ extension Evaluation {
         return frames.withUnsafeBufferPointer { $0[top].node.kind }
     }
 
+    /// The properties set explicitly on frame `top`, read in place (as `nodeKind(ofFrame:)`:
+    /// `frames[top].explicit` copied the whole frame, node and all, once per property).
+    @inline(__always) func explicitProperties(ofFrame top: Int) -> PropertySet {
+        precondition(top >= 0 && top < frames.count)
+        return frames.withUnsafeBufferPointer { $0[top].explicit }
+    }
+
+    /// Whether frame `top`'s node has children yet, read in place.
+    @inline(__always) func hasChildren(frame top: Int) -> Bool {
+        precondition(top >= 0 && top < frames.count)
+        return frames.withUnsafeBufferPointer { !$0[top].node.children.isEmpty }
+    }
+
     func applyPositional(_ argument: Argument, to top: Int) {
         let kind = nodeKind(ofFrame: top)
         guard kind.positionalMeaning != nil else {
@@ -157,16 +170,16 @@ extension Evaluation {
         }
         let kind = nodeKind(ofFrame: top)
         if let beyond = Self.beyondCoordinateRange(value) {
-            if !fromStyle || !frames[top].explicit.contains(property) {
+            if !fromStyle || !explicitProperties(ofFrame: top).contains(property) {
                 report(.error(.outOfRange, at: valueSpan,
                               "'\(property.name)' is \(beyond), beyond the coordinate range of ±\(formatNumber(Scene.maximumCoordinate))pt (about 3.5 km)"))
             }
             return
         }
         if fromStyle {
-            if frames[top].explicit.contains(property) { return }
+            if explicitProperties(ofFrame: top).contains(property) { return }
         } else {
-            if frames[top].explicit.contains(property) {
+            if explicitProperties(ofFrame: top).contains(property) {
                 report(.warning(.duplicateProperty, at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
             }
             frames[top].explicit.insert(property)
@@ -893,7 +906,7 @@ extension Evaluation {
     func setInherited(_ property: Property, _ top: Int, _ set: (inout ResolvedStyle) -> Void) {
         set(&frames[top].node.style)
         frames[top].node.explicitStyle.insert(property)
-        if !frames[top].node.children.isEmpty {
+        if hasChildren(frame: top) {
             let style = frames[top].node.style
             Self.propagate(property, from: style, into: &frames[top].node.children)
         }

@@ -508,7 +508,7 @@ extension Evaluation {
         // Checked in place, then popped straight into the parent: copying the frame's node
         // out first cost a whole-node copy per node.
         let top = frames.count - 1
-        if !frames[top].node.children.isEmpty && !frames[top].node.kind.takesChildren {
+        if hasChildren(frame: top) && !nodeKind(ofFrame: top).takesChildren {
             report(.warning(.childrenIgnored, at: frames[top].node.children[0].span,
                             "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
             frames[top].node.children = []

@@ -429,7 +429,50 @@ struct SceneWriter {
     }
 
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
+    ///
+    /// The same bytes as the general writer below, made through a raw cursor and appended in
+    /// one piece (appending them one by one to the buffer was most of the cost of a text);
+    /// an adjustment too large for the fast number path (none on a page of real size) hands
+    /// the run to the general writer.
     func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) {
+        // Per glyph at most: `)`, an adjustment, `(`, and a byte as a four-byte octal escape.
+        let perGlyph = 2 + NumberFormat.maximumFastLength + 4
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: glyphs.count * perGlyph + 3) { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            var p = start
+            p[0] = 0x5B; p += 1
+            var pen = 0.0
+            var open = false
+            for glyph in glyphs {
+                let c = min(glyph.glyph, 255)
+                let wanted = glyph.x.isFinite ? glyph.x : pen
+                let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
+                if adjustment != 0 {
+                    if open { p[0] = 0x29; p += 1; open = false }
+                    let length = NumberFormat.writeFast(adjustment, precision: Precision.textAdjustment, to: p)
+                    guard length > 0 else { return false }
+                    p += length
+                    pen -= adjustment * size / 1000
+                }
+                if !open { p[0] = 0x28; p += 1; open = true }
+                // `literalStringByte`'s escapes.
+                let byte = UInt8(truncatingIfNeeded: c)
+                switch byte {
+                case 0x28, 0x29, 0x5C:
+                    p[0] = 0x5C; p[1] = byte; p += 2
+                case 0x20...0x7E:
+                    p[0] = byte; p += 1
+                default:
+                    p[0] = 0x5C; p[1] = 0x30 + (byte >> 6); p[2] = 0x30 + ((byte >> 3) & 7); p[3] = 0x30 + (byte & 7); p += 4
+                }
+                pen += Double(widths[Int(c)]) * size / 1000
+            }
+            if open { p[0] = 0x29; p += 1 }
+            p[0] = 0x5D; p += 1
+            out.append(UnsafeBufferPointer(start: start, count: p - start))
+            return true
+        }
+        guard !written else { return }
         writeShowText(glyphs, size: size, twoByte: false, into: &out,
                       code: { min($0, 255) }, width: { Double(widths[Int($0)]) })
     }
