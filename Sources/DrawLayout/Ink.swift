@@ -394,12 +394,17 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
         let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
         return 0.5 * (dx * dx + dy * dy).squareRoot()
     }
+    /// `bulge(…) <= tolerance`, without the square root (both sides are ≥ 0).
+    let squaredLimit = 4 * tolerance * tolerance
+    @inline(__always) func isFlat(_ start: Point, _ control: Point, _ end: Point) -> Bool {
+        let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
+        return tolerance >= 0 && dx * dx + dy * dy <= squaredLimit
+    }
     var start = first
     var k = 0
     while k < n {
         let end = midpoint(k)
-        let b = bulge(start, outline[k], end)
-        guard b <= tolerance else {
+        guard isFlat(start, outline[k], end) else {
             sink.cubic(place(start + (outline[k] - start) * (2.0 / 3.0)), place(end + (outline[k] - end) * (2.0 / 3.0)), place(end))
             start = end
             k += 1

@@ -125,13 +125,28 @@
     package static func writeWhole(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude < wholeLimit else { return 0 }
-        let integer = UInt64(truncatingIfNeeded: Int64(magnitude))
+        // Below 10^9: 32-bit arithmetic, and the digits counted by comparison.
+        let integer = UInt32(truncatingIfNeeded: Int64(magnitude))
         guard Double(integer) == magnitude else { return 0 }
         if integer == 0 { destination[0] = 0x30; return 1 }
         let sign = value < 0 ? 1 : 0
         if sign == 1 { destination[0] = 0x2D }
-        let count = digitCount(integer)
-        writeDigits(integer, count: count, endingAt: destination + sign + count)
+        let count = integer < 10_000
+            ? (integer < 100 ? (integer < 10 ? 1 : 2) : (integer < 1_000 ? 3 : 4))
+            : integer < 1_000_000 ? (integer < 100_000 ? 5 : 6)
+            : integer < 10_000_000 ? 7 : integer < 100_000_000 ? 8 : 9
+        let pairs = digitPairs.utf8Start
+        let end = destination + sign + count
+        var remaining = integer
+        var index = 0
+        while index + 2 <= count {
+            let pair = Int(truncatingIfNeeded: remaining % 100)
+            remaining /= 100
+            index += 2
+            (end - index).initialize(to: pairs[2 * pair])
+            (end - index + 1).initialize(to: pairs[2 * pair + 1])
+        }
+        if index < count { (end - count).initialize(to: 0x30 &+ UInt8(truncatingIfNeeded: remaining)) }
         return sign + count
     }
 
