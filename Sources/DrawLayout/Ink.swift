@@ -322,7 +322,8 @@ func inkOutline(of points: InkPoints, width: Double?, options: InkOptions?, limi
 /// allow per outline point). Emission then rounds every coordinate to `inkGrid`, adding at
 /// most 0.0071 pt: the filled shape is within 0.02 pt of the reference's drawing.
 let inkFlatness = 0.01
-/// The grid, in points, ink outlines are written on (docs/language.md, "Ink precision").
+/// The grid, in points, ink outlines are written on (docs/language.md, "Ink precision"):
+/// `inkItem` writes whole numbers of it inside a group scaled by it.
 let inkGrid = 0.01
 /// Quadratics one straight line may replace at most (bounds the work of checking a run).
 private let maximumFlatRun = 32
@@ -332,14 +333,56 @@ private let maximumFlatRun = 32
 /// (wrapping round), then closed. A quadratic is raised exactly to a cubic, except where a
 /// run of consecutive quadratics lies within `tolerance` of the straight line from the
 /// run's start to its end: the run becomes that line (a drawn stroke is mostly gentle
-/// curves, and a line is a third of a cubic's numbers).
+/// curves, and a line is a third of a cubic's numbers). In the outline's own coordinates.
 func inkPath(_ outline: [Point], tolerance: Double = inkFlatness) -> Scene.Path {
+    inkPath(outline, tolerance: tolerance) { $0 }
+}
+
+/// A stroke's outline drawn at `offset` (the node's place on the page), as the page gets it:
+/// the path of `inkPath` with every point on the ink grid, written in **whole hundredths of
+/// a point** from the grid point at the outline's top-left corner, inside a group that
+/// scales by 1/100 from there. The same grid points as coordinates in points with two
+/// decimals — the same picture — in fewer digits in every format (`12345` for `123.45`
+/// from the corner: no point, and two or three digits fewer). Nil for an empty outline.
+func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? {
+    guard let first = outline.first else { return nil }
+    var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+    for p in outline {
+        minX = min(minX, p.x); maxX = max(maxX, p.x)
+        minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+    // The path's other points (midpoints, the cubics' control points) are convex
+    // combinations of the outline's, so all lie in its bounds, and rounding keeps that
+    // order: every coordinate written is a whole number ≥ 0.
+    let bounds = [minX + offset.x, maxX + offset.x, minY + offset.y, maxY + offset.y]
+    guard bounds.allSatisfy({ ($0 * 100).magnitude < 9.0e15 }) else {
+        // Beyond what whole hundredths hold exactly (not on any page): in points, unrounded.
+        return .path(inkPath(outline, tolerance: inkFlatness) { $0 + offset }, paint)
+    }
+    let cornerX = hundredths(bounds[0]), cornerY = hundredths(bounds[2])
+    let path = inkPath(outline, tolerance: inkFlatness) { p in
+        Point(hundredths(p.x + offset.x) - cornerX, hundredths(p.y + offset.y) - cornerY)
+    }
+    let transform = Transform(a: inkGrid, b: 0, c: 0, d: inkGrid, e: cornerX / 100, f: cornerY / 100)
+    return .group(Scene.Group(transform: transform, items: [.path(path, paint)]))
+}
+
+/// `v` in whole hundredths, rounded half away from zero by truncation (no call into libm's
+/// round); `|v|` · 100 must be below 9·10^15, where doubles still hold every whole number.
+@inline(__always) private func hundredths(_ v: Double) -> Double {
+    let scaled = v * 100
+    return Double(Int64(scaled + (scaled < 0 ? -0.5 : 0.5)))
+}
+
+/// `inkPath` with every point it writes passed through `place` (the outline's points and
+/// the tolerance stay in the outline's coordinates: placing changes only how it is written).
+@inline(__always) private func inkPath(_ outline: [Point], tolerance: Double, place: (Point) -> Point) -> Scene.Path {
     guard let first = outline.first else { return Scene.Path() }
     let n = outline.count
     var sink = PathSink()
     sink.verbs.reserveCapacity(n + 2)
     sink.points.reserveCapacity(3 * n + 1)
-    sink.move(to: first)
+    sink.move(to: place(first))
     @inline(__always) func midpoint(_ k: Int) -> Point {
         let p = outline[k], q = outline[k + 1 == n ? 0 : k + 1]
         return Point((p.x + q.x) * 0.5, (p.y + q.y) * 0.5)
@@ -351,13 +394,18 @@ func inkPath(_ outline: [Point], tolerance: Double = inkFlatness) -> Scene.Path 
         let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
         return 0.5 * (dx * dx + dy * dy).squareRoot()
     }
+    /// `bulge(…) <= tolerance`, without the square root (both sides are ≥ 0).
+    let squaredLimit = 4 * tolerance * tolerance
+    @inline(__always) func isFlat(_ start: Point, _ control: Point, _ end: Point) -> Bool {
+        let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
+        return tolerance >= 0 && dx * dx + dy * dy <= squaredLimit
+    }
     var start = first
     var k = 0
     while k < n {
         let end = midpoint(k)
-        let b = bulge(start, outline[k], end)
-        guard b <= tolerance else {
-            sink.cubic(start + (outline[k] - start) * (2.0 / 3.0), end + (outline[k] - end) * (2.0 / 3.0), end)
+        guard isFlat(start, outline[k], end) else {
+            sink.cubic(place(start + (outline[k] - start) * (2.0 / 3.0)), place(end + (outline[k] - end) * (2.0 / 3.0)), place(end))
             start = end
             k += 1
             continue
@@ -388,7 +436,7 @@ func inkPath(_ outline: [Point], tolerance: Double = inkFlatness) -> Scene.Path 
             runEnd = candidateEnd
             last += 1
         }
-        sink.line(to: runEnd)
+        sink.line(to: place(runEnd))
         start = runEnd
         k = last
     }
@@ -404,16 +452,4 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
     t = min(1, max(0, t))
     let ex = p.x - (a.x + dx * t), ey = p.y - (a.y + dy * t)
     return (ex * ex + ey * ey).squareRoot()
-}
-
-/// `p` on the grid ink outlines are written on (`inkGrid`).
-@inline(__always) func onInkGrid(_ p: Point) -> Point {
-    // Half away from zero by truncation, without a call into libm's round (ink lies on a
-    // page, far inside Int64; anything else is left as it is).
-    @inline(__always) func hundredths(_ v: Double) -> Double {
-        let scaled = v * 100
-        guard scaled.magnitude < 9.0e15 else { return v }
-        return Double(Int64(scaled + (scaled < 0 ? -0.5 : 0.5))) / 100
-    }
-    return Point(hundredths(p.x), hundredths(p.y))
 }

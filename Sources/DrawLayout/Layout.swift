@@ -188,6 +188,8 @@ struct LayoutEngine {
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
     var barcodes: [BarcodeGeometry] = []
+    /// The outlines of `stroke` nodes (indexed by their box's `side`), drawn when emitted.
+    var inkOutlines: [[Point]] = []
     var ids: [String: Int] = [:]
     var pendingConnectors: [(Int, Node)] = []
     /// Corner radii of named rects, for clipping connectors.
@@ -252,6 +254,7 @@ struct LayoutEngine {
         cornerRadii.removeAll()
         shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
         nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
+        inkOutlines.removeAll()
         parallelCounts.removeAll(); parallelSeen.removeAll()
         pageBackground = page.settings.background; pageSize = page.settings.size
         imageItems.removeAll()
@@ -469,9 +472,9 @@ struct LayoutEngine {
                                   "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
                 }
             }
-            boxes[index].side = Int32(paths.count)
-            paths.append(inkPath(outline))
             bounds = pointBounds(outline) ?? .zero
+            boxes[index].side = Int32(inkOutlines.count)
+            inkOutlines.append(outline)
         case .path:
             let path = parsePath(node)
             boxes[index].side = Int32(paths.count)
@@ -1342,12 +1345,10 @@ struct LayoutEngine {
         case .connector:
             emitConnector(node, box: box, into: &items)
         case .stroke:
-            let path = paths[Int(box.side)]
-            if !path.isEmpty {
-                // Written on the ink grid: an outline's computed coordinates need no more
-                // digits than that (docs/language.md, "Ink precision").
-                items.append(.path(Scene.Path(verbs: path.verbs, points: path.points.map { onInkGrid($0 + o) }),
-                                   Paint(fill: Fill(color: style.color, rule: .nonZero))))
+            // Drawn on the ink grid, in whole hundredths of a point (docs/language.md,
+            // "Ink precision"): an outline's computed coordinates need no more digits.
+            if let item = inkItem(inkOutlines[Int(box.side)], at: o, paint: Paint(fill: Fill(color: style.color, rule: .nonZero))) {
+                items.append(item)
             }
         case .path:
             let path = paths[Int(box.side)]

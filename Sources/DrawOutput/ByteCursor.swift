@@ -51,6 +51,12 @@ public struct ByteCursor {
     /// A number at the default precision, exactly as `ByteBuffer.append(number:)` writes
     /// it; the caller has checked `fits(value)` and reserved `maximumFastLength` bytes.
     @inlinable @inline(__always) public mutating func number(_ value: Double) {
+        // A whole number is written faster than a cache entry is found.
+        let whole = NumberFormat.writeWhole(value, to: position)
+        if whole > 0 {
+            position += whole
+            return
+        }
         guard let numbers else {
             position += NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
             return

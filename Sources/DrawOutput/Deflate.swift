@@ -24,7 +24,16 @@ package enum Deflate {
     /// page at 96 dpi 12% smaller and 15% faster than level 1's matcher).
     package enum Strategy: Sendable {
         case standard, runs
-        var zlib: Int32 { self == .runs ? Z_RLE : Z_DEFAULT_STRATEGY }
+        /// No matching at all, Huffman codes only (`Z_HUFFMAN_ONLY`): for bytes LZ77 finds
+        /// almost nothing in (computed numbers), as small as level 1 and faster.
+        case huffman
+        var zlib: Int32 {
+            switch self {
+            case .standard: Z_DEFAULT_STRATEGY
+            case .runs: Z_RLE
+            case .huffman: Z_HUFFMAN_ONLY
+            }
+        }
         /// The size of the pieces large streams are cut into: `chunkSize`, or for runs
         /// `runPieceSize`.
         package var pieceSize: Int { self == .runs ? runPieceSize : chunkSize }
@@ -49,9 +58,15 @@ package enum Deflate {
     /// most: on big streams speed matters more than the last 20% of size. (256 KiB pieces
     /// lose under 1% of size to their fresh dictionaries and keep two cores evenly busy
     /// from ~0.5 MB up, where 1 MiB pieces left a 1.6 MB stream on one core for 2/3 of it.)
-    package static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
-        if input.count <= wholeLimit { return compressWhole(input, level: level) }
-        return assemble(compressPieces(input, from: 0, level: min(level, chunkLevel)))
+    ///
+    /// A `strategy` other than `.standard` makes one piece of an input up to `wholeLimit`
+    /// (the same bytes as `Streaming(level:strategy:)` makes of it).
+    package static func compress(_ input: [UInt8], level: Int32 = 6, strategy: Strategy = .standard) -> [UInt8] {
+        if input.count <= wholeLimit {
+            guard strategy != .standard else { return compressWhole(input, level: level) }
+            return assemble([input.withUnsafeBufferPointer { compressPiece($0, level: level, strategy: strategy, last: true) }])
+        }
+        return assemble(compressPieces(input, from: 0, level: min(level, chunkLevel), strategy: strategy))
     }
 
     /// Compresses a stream while it is still being written, on other threads: each complete
@@ -363,7 +378,8 @@ package enum Deflate {
     }
 
     /// The pieces of `input` from index `first` on, in parallel.
-    private static func compressPieces(_ input: [UInt8], from first: Int, level: Int32) -> [Piece] {
+    private static func compressPieces(_ input: [UInt8], from first: Int, level: Int32, strategy: Strategy) -> [Piece] {
+        let chunkSize = strategy.pieceSize
         let pieces = (input.count + chunkSize - 1) / chunkSize
         guard first < pieces else { return [] }
         var results = [Piece](repeating: Piece(), count: pieces - first)
@@ -376,7 +392,7 @@ package enum Deflate {
                     let index = first + offset
                     let start = index * chunkSize
                     let end = min(start + chunkSize, sourceBuffer.count)
-                    slotsBase[offset] = compressPiece(UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: level, strategy: .standard, last: index == pieces - 1)
+                    slotsBase[offset] = compressPiece(UnsafeBufferPointer(rebasing: sourceBuffer[start..<end]), level: level, strategy: strategy, last: index == pieces - 1)
                 }
                 #if canImport(Dispatch)
                 DispatchQueue.concurrentPerform(iterations: pieces - first) { work($0) }

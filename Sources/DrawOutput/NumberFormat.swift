@@ -76,6 +76,8 @@
     @inlinable @inline(__always)
     package static func writeFast(_ value: Double, precision: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else { destination[0] = 0x30; return 1 }
+        let whole = writeWhole(value, to: destination)
+        if whole > 0 { return whole }
         let digits = max(0, min(precision, 8))
         let scale = powerOfTen(digits)
         let scaledValue = value.magnitude * Double(scale)
@@ -109,6 +111,43 @@
         let length = sign + integerDigits + 1 + fractionDigits
         writeDigits(fraction, count: fractionDigits, endingAt: destination + length)
         return length
+    }
+
+    /// Below this magnitude a whole number is written by `writeWhole`.
+    @inlinable package static var wholeLimit: Double { 1.0e9 }
+
+    /// Writes `value` when it is a whole number below `wholeLimit` in magnitude (every
+    /// coordinate of ink, of matrix symbols in modules, of most rectangles) and returns the
+    /// bytes written, else 0 (not written). At any precision these are the bytes of
+    /// `writeFast`'s general path — a whole number has no fraction digits to round or trim,
+    /// and `-0` is `0` — without scaling, rounding and trimming.
+    @inlinable @inline(__always)
+    package static func writeWhole(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = value.magnitude
+        guard magnitude < wholeLimit else { return 0 }
+        // Below 10^9: 32-bit arithmetic, and the digits counted by comparison.
+        let integer = UInt32(truncatingIfNeeded: Int64(magnitude))
+        guard Double(integer) == magnitude else { return 0 }
+        if integer == 0 { destination[0] = 0x30; return 1 }
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { destination[0] = 0x2D }
+        let count = integer < 10_000
+            ? (integer < 100 ? (integer < 10 ? 1 : 2) : (integer < 1_000 ? 3 : 4))
+            : integer < 1_000_000 ? (integer < 100_000 ? 5 : 6)
+            : integer < 10_000_000 ? 7 : integer < 100_000_000 ? 8 : 9
+        let pairs = digitPairs.utf8Start
+        let end = destination + sign + count
+        var remaining = integer
+        var index = 0
+        while index + 2 <= count {
+            let pair = Int(truncatingIfNeeded: remaining % 100)
+            remaining /= 100
+            index += 2
+            (end - index).initialize(to: pairs[2 * pair])
+            (end - index + 1).initialize(to: pairs[2 * pair + 1])
+        }
+        if index < count { (end - count).initialize(to: 0x30 &+ UInt8(truncatingIfNeeded: remaining)) }
+        return sign + count
     }
 
     package static func write(_ value: Double, precision: Int = defaultPrecision, into out: inout [UInt8]) {

@@ -121,6 +121,28 @@ extension ContentStream {
     }
 }
 
+/// How page content streams are compressed (docs/pdf.md, "Compression"): a stream up to
+/// `Deflate.wholeLimit` (64 KiB) whole at level 6; a longer one in pieces at level 1
+/// (`Deflate.chunkLevel`), or with Huffman codes only when the stream's first
+/// `sampleSize` bytes come out no larger that way — numbers computed from geometry
+/// (ink outlines) have almost no repeats for level 1's matcher to find, and coding them
+/// without matching is both smaller and faster. Streams of up to one piece keep level 1.
+enum ContentCompression {
+    /// The level asked for (pieces use at most `Deflate.chunkLevel`).
+    static let level: Int32 = 6
+    /// The bytes at the start of a stream its strategy is chosen on.
+    static let sampleSize = 32 << 10
+
+    /// `.huffman` when the sample, coded without matching, is no larger than at level 1
+    /// with zlib's matcher; else `.standard`. Depends only on the bytes.
+    static func strategy(sample: ArraySlice<UInt8>) -> Deflate.Strategy {
+        let bytes = Array(sample)
+        let matched = Deflate.compress(bytes, level: Deflate.chunkLevel).count
+        let coded = Deflate.compress(bytes, level: Deflate.chunkLevel, strategy: .huffman).count
+        return coded <= matched ? .huffman : .standard
+    }
+}
+
 struct ContentStream {
     var out = ByteBuffer(capacity: 1024)
     private(set) var depth = 0
@@ -129,19 +151,27 @@ struct ContentStream {
     var resources = ResourceUse()
     /// Numbers formatted before, shared by a page's streams (nil: format every number).
     var numbers: NumberCache?
-    /// Compresses the stream on other threads while it is being written (a page's stream,
-    /// when the file is compressed), taking complete pieces off the front of `out`; nil:
-    /// `out` holds the whole stream, compressed, if at all, when the file is written.
-    var compressor: Deflate.Streaming? {
-        didSet { nextPiece = compressor?.nextBoundary ?? .max }
+    /// Whether the stream is compressed on other threads while it is being written (a
+    /// page's stream, when the file is compressed): complete pieces are taken off the front
+    /// of `out` by `compressor`, made when the first piece is complete, with the strategy
+    /// `ContentCompression` picks for how the stream starts. Otherwise `out` holds the whole
+    /// stream, compressed, if at all, when the file is written.
+    var compressesWhileWriting = false {
+        didSet { nextPiece = compressesWhileWriting ? Deflate.chunkSize : .max }
     }
+    /// The compressor that has taken pieces of the stream, if any has been taken.
+    private(set) var compressor: Deflate.Streaming?
     /// The length past which the compressor has a piece to take (checked after every item).
     private var nextPiece = Int.max
 
     /// Hands the complete pieces of what is written so far to the compressor, if any.
     @inline(__always) mutating func feedCompressor() {
-        guard out.count > nextPiece, let compressor else { return }
-        compressor.feed(&out)
+        guard out.count > nextPiece else { return }
+        if compressor == nil {
+            let strategy = ContentCompression.strategy(sample: out.bytes.prefix(ContentCompression.sampleSize))
+            compressor = Deflate.Streaming(level: ContentCompression.level, strategy: strategy)
+        }
+        compressor?.feed(&out)
     }
 
     init(state: GraphicsState = GraphicsState()) {

@@ -125,7 +125,7 @@ struct SceneWriter {
     mutating func pageContent(_ page: Scene.Page) -> (bytes: [UInt8], resources: ResourceUse, compressor: Deflate.Streaming?) {
         var stream = ContentStream()
         stream.numbers = numbers
-        if compressesPages { stream.compressor = Deflate.Streaming() }
+        stream.compressesWhileWriting = compressesPages
         // Page space is y-down from the top-left; PDF's default space is y-up from the
         // bottom-left. One flip for the whole page; text flips back in its own matrix.
         stream.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height))
@@ -137,7 +137,10 @@ struct SceneWriter {
         }
         emit(page.items, alphaScale: 1, ctm: Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height), into: &stream)
         let bytes = stream.finish()
-        return (bytes, stream.resources, stream.compressor)
+        // A stream no compressor took a piece of is compressed as it starts (one piece at
+        // most: whole, or at level 1 with the matcher).
+        let compressor = stream.compressor ?? (compressesPages ? Deflate.Streaming(level: ContentCompression.level) : nil)
+        return (bytes, stream.resources, compressor)
     }
 
     /// One open list of items being walked: the page's, or a group's.

@@ -25,8 +25,9 @@ import Testing
         #expect(run.succeeded, "rsvg-convert: \(run.stderrText)")
     }
 
-    /// Ink is written on the 1/100 pt grid wherever the stroke is placed: no coordinate of a
-    /// stroke's path in the IR has more than two decimals (other nodes keep four).
+    /// Ink is written on the 1/100 pt grid wherever the stroke is placed: a stroke's path in
+    /// the IR is whole hundredths of a point inside a group scaled by 1/100 from a grid point
+    /// (other nodes keep four decimals).
     @Test func inkIsWrittenOnAHundredthOfAPointGrid() throws {
         let points = try Self.compact("slow")
         let source = """
@@ -41,10 +42,14 @@ import Testing
         let text = try #require(result.text, "\(result.diagnostics.map(\.message))")
         let lines = text.split(separator: "\n")
         let fill = try #require(lines.firstIndex { $0.contains("path fill #000000") })
+        let group = lines[fill - 1].trimmingCharacters(in: .whitespaces)
+        #expect(group.hasPrefix("group transform [0.01 0 0 0.01 "), "\(group)")
+        let corner = group.split(separator: " ").suffix(2).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "]")) }
+        #expect(corner.count == 2 && corner.allSatisfy { ($0.split(separator: ".").dropFirst().first?.count ?? 0) <= 2 }, "\(corner)")
         let numbers = lines[fill + 1].split(separator: " ").filter { $0.first?.isNumber == true || $0.first == "-" }
         #expect(numbers.count > 1000)
-        let fine = numbers.filter { ($0.split(separator: ".").dropFirst().first?.count ?? 0) > 2 }
-        #expect(fine.isEmpty, "\(fine.prefix(5)) have more than two decimals")
+        let notWhole = numbers.filter { $0.contains(".") || $0.hasPrefix("-") }
+        #expect(notWhole.isEmpty, "\(notWhole.prefix(5)) are not whole hundredths ≥ 0")
         #expect(text.contains("3.3333"), "the circle keeps its four decimals")
     }
 

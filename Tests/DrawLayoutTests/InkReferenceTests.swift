@@ -234,6 +234,47 @@ func referenceOutlines(_ cases: [(InkPoints, String)], svg: Bool = false) throws
         #expect(path.points.count < outline.count * 2, "\(path.points.count) points for \(outline.count) outline points")
     }
 
+    /// Placed on the page, ink is written in whole hundredths of a point from the corner of
+    /// its outline, inside a group scaling by 1/100: exactly the grid points of the path in
+    /// points, rounded to the nearest hundredth (half away from zero), wherever it is placed.
+    @Test func placedInkIsWholeHundredthsOfTheSameGridPoints() throws {
+        for (name, points) in inkCorpus() {
+            guard let outline = inkOutline(of: points, width: 9, options: nil), !outline.isEmpty else { continue }
+            let inPoints = inkPath(outline)
+            for offset in [Point(0, 0), Point(3.14159, 2.71828), Point(-250.005, 1234.5678)] {
+                let paint = Paint(fill: Fill(color: .black))
+                guard case .group(let group) = try #require(inkItem(outline, at: offset, paint: paint)),
+                      case .path(let path, let drawnPaint) = try #require(group.items.first) else {
+                    Issue.record("\(name): ink is not a group around one path"); continue
+                }
+                #expect(group.items.count == 1 && drawnPaint == paint)
+                let t = group.transform
+                #expect(t.a == 0.01 && t.d == 0.01 && t.b == 0 && t.c == 0, "\(name): \(t)")
+                // The corner is a grid point, and every number a whole one, none negative.
+                #expect(((t.e * 100).rounded() / 100) == t.e && ((t.f * 100).rounded() / 100) == t.f)
+                #expect(path.verbs == inPoints.verbs)
+                #expect(path.points.count == inPoints.points.count)
+                var expectedCorner = Point(Double.infinity, Double.infinity)
+                for p in outline {
+                    expectedCorner = Point(min(expectedCorner.x, p.x + offset.x), min(expectedCorner.y, p.y + offset.y))
+                }
+                for (q, p) in zip(path.points, inPoints.points) {
+                    #expect(q.x == q.x.rounded() && q.y == q.y.rounded() && q.x >= 0 && q.y >= 0, "\(name): \(q)")
+                    // The same grid point: the page coordinate rounded to 1/100.
+                    let page = Point(p.x + offset.x, p.y + offset.y)
+                    let grid = Point((page.x * 100).rounded(.toNearestOrAwayFromZero), (page.y * 100).rounded(.toNearestOrAwayFromZero))
+                    #expect(q.x + (t.e * 100).rounded() == grid.x && q.y + (t.f * 100).rounded() == grid.y, "\(name): \(p) at \(offset)")
+                    #expect(abs(t.e + q.x * 0.01 - page.x) <= 0.005 + 1e-9 && abs(t.f + q.y * 0.01 - page.y) <= 0.005 + 1e-9)
+                }
+                // The corner is that of the outline's points, rounded (the path's points lie
+                // within the outline's bounds: none is negative, checked above).
+                #expect((expectedCorner.x * 100).rounded(.toNearestOrAwayFromZero) == (t.e * 100).rounded())
+                #expect((expectedCorner.y * 100).rounded(.toNearestOrAwayFromZero) == (t.f * 100).rounded())
+            }
+        }
+        #expect(inkItem([], at: .zero, paint: Paint(fill: Fill(color: .black))) == nil)
+    }
+
     @Test func noPointsOrNoWidthDrawNothing() {
         #expect(inkOutline(of: InkPoints(points: [], hasPressure: false), width: 10, options: nil)?.isEmpty == true)
         #expect(inkOutline(of: InkPoints(points: [InkPoint(1, 2, 0.5), InkPoint(5, 6, 0.5)], hasPressure: false), width: 0, options: nil)?.isEmpty == true)

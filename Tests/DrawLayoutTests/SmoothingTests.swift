@@ -137,8 +137,11 @@ private func bezier(_ s: CurveSegment, _ u: Double) -> Point {
         let (page, _, _) = layoutPage([node(.vstack) { $0.children = [rect(20, 20), stroke] }], size: Size(400, 400))
         let drawn = paths(page.items)
         #expect(drawn.count == 2)
-        // Below the 20pt rect and the 8pt spacing, whatever its own coordinates.
-        let bounds = drawn[1].0.controlBounds!
+        // Below the 20pt rect and the 8pt spacing, whatever its own coordinates (ink is drawn
+        // in hundredths of a point inside a group that places them on the page).
+        guard case .group(let ink)? = page.items.last else { Issue.record("the stroke is not a group"); return }
+        let placed = Scene.Path(verbs: drawn[1].0.verbs, points: drawn[1].0.points.map { ink.transform.apply($0) })
+        let bounds = placed.controlBounds!
         #expect(bounds.minY >= 28 - 1e-9 && bounds.minY < 29)
     }
 }

@@ -59,6 +59,32 @@ import Foundation
         }
     }
 
+    /// Whole numbers take their own path (`writeWhole`): the same bytes as the rule at every
+    /// precision and through the cursor with and without the cache, up to its limit and past.
+    @Test func wholeNumbersAreWrittenAsTheRuleSays() {
+        var values: [Double] = [0, -0.0, 1, -1, 9, 10, 99, 100, 12345, -12345, 999_999_999, 1_000_000_000, 123_456_789_012]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let digits = Int(state >> 58) % 10
+            values.append(Double(Int(state % 1_000_000_000) % Int(pow(10, Double(digits)) + 1)) * (state & 1 == 0 ? 1 : -1))
+        }
+        let cache = NumberCache()
+        for value in values {
+            let expected = value == 0 ? "0" : (value < 0 ? "-" : "") + String(UInt64(value.magnitude))
+            for precision in 0...8 {
+                #expect(NumberFormat.string(value, precision: precision) == expected, "\(value) at \(precision)")
+            }
+            for numbers in [nil, cache, cache] {
+                var buffer = ByteBuffer()
+                buffer.withCursor(maximumLength: NumberFormat.maximumFastLength, numbers: numbers) { $0.number(value) }
+                #expect(String(decoding: buffer.take(), as: UTF8.self) == expected, "\(value) through the cursor")
+            }
+        }
+        #expect(NumberFormat.string(12345.5) == "12345.5")
+        #expect(NumberFormat.string(-0.00001) == "0")
+    }
+
     @Test func integers() {
         var out: [UInt8] = []
         NumberFormat.write(integer: -9_223_372_036_854_775_807, into: &out)
@@ -104,6 +130,21 @@ import Foundation
             }
             #expect(streaming.takenCount + buffer.count == size)
             #expect(streaming.finish(buffer.take()) == Deflate.compress(prefix), "size \(size)")
+        }
+        // Huffman codes only (PDF content of computed numbers): valid, deterministic, and
+        // the same bytes whole, in pieces and while written.
+        for size in [1000, Deflate.wholeLimit, 2 * Deflate.chunkSize + 1, input.count] {
+            let prefix = Array(input[0..<size])
+            let coded = Deflate.compress(prefix, level: 1, strategy: .huffman)
+            #expect(Deflate.decompress(coded) == prefix, "size \(size)")
+            #expect(Deflate.compress(prefix, level: 1, strategy: .huffman) == coded)
+            let streaming = Deflate.Streaming(level: 1, strategy: .huffman)
+            var buffer = ByteBuffer()
+            buffer.append(prefix)
+            streaming.feed(&buffer)
+            let streamed = streaming.finish(buffer.take())
+            #expect(Deflate.decompress(streamed) == prefix)
+            if size > Deflate.wholeLimit { #expect(streamed == coded, "size \(size)") }
         }
         // Written by groups on any thread (the producer is asked for ranges in any order),
         // the stream compresses to the same bytes as fed whole, for either strategy.
