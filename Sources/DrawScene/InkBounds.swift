@@ -170,19 +170,35 @@ extension Scene {
 
         /// Adds a filled path's bounds: its end points and the extremes of its curves.
         package static func addFill(_ path: Path, transform: Transform, into box: inout Box) {
+            // Scaling and translation map a box to a box, and a curve's extremes to the mapped
+            // curve's: measure in the path's own space and map the box once. Barcode modules and
+            // ink outlines are thousands of points under such a transform.
+            if transform.b == 0, transform.c == 0, transform != .identity {
+                var local = Box()
+                addFill(path, transform: .identity, into: &local)
+                if let rect = local.rect { box.add(rect, through: transform) }
+                return
+            }
+            // A plain loop over the verbs, not `forEachSegment`'s closure: this runs once per
+            // point of every filled path in a group.
+            let points = path.points
+            var index = 0
             var current: Point?
-            forEachSegment(path) { verb, points in
-                let i = points.startIndex
+            for verb in path.verbs {
                 switch verb {
                 case .move, .line:
-                    let p = transform.apply(points[i])
+                    guard index < points.count else { return }
+                    let p = transform.apply(points[index])
                     box.add(p); current = p
+                    index += 1
                 case .cubic:
-                    let (c1, c2, end) = (transform.apply(points[i]), transform.apply(points[i + 1]), transform.apply(points[i + 2]))
+                    guard index + 3 <= points.count else { return }
+                    let (c1, c2, end) = (transform.apply(points[index]), transform.apply(points[index + 1]), transform.apply(points[index + 2]))
                     let p0 = current ?? c1
                     box.add(p0); box.add(end)
                     for t in cubicExtrema(p0, c1, c2, end) { box.add(cubicPoint(p0, c1, c2, end, t)) }
                     current = end
+                    index += 3
                 case .close:
                     break
                 }
