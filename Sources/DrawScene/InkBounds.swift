@@ -196,7 +196,7 @@ extension Scene {
                     let (c1, c2, end) = (transform.apply(points[index]), transform.apply(points[index + 1]), transform.apply(points[index + 2]))
                     let p0 = current ?? c1
                     box.add(p0); box.add(end)
-                    for t in cubicExtrema(p0, c1, c2, end) { box.add(cubicPoint(p0, c1, c2, end, t)) }
+                    addCubicExtremes(p0, c1, c2, end, into: &box)
                     current = end
                     index += 3
                 case .close:
@@ -217,25 +217,30 @@ extension Scene {
             }
         }
 
-        /// Parameters in (0, 1) where a cubic's x or y derivative is zero.
-        static func cubicExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
-            var ts: [Double] = []
-            for (a0, a1, a2, a3) in [(p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)] {
+        /// Adds the points of a cubic where its x or y derivative is zero, for t in (0, 1).
+        /// No array: this runs for every cubic of every filled path in a group (an ink outline
+        /// has one per outline point).
+        static func addCubicExtremes(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, into box: inout Box) {
+            func addAt(_ t: Double) {
+                if t > 0 && t < 1 { box.add(cubicPoint(p0, p1, p2, p3, t)) }
+            }
+            func roots(_ a0: Double, _ a1: Double, _ a2: Double, _ a3: Double) {
                 // Derivative / 3 = a t² + b t + c.
                 let a = -a0 + 3 * a1 - 3 * a2 + a3
                 let b = 2 * (a0 - 2 * a1 + a2)
                 let c = a1 - a0
                 if abs(a) < 1e-12 {
-                    if abs(b) > 1e-12 { ts.append(-c / b) }
+                    if abs(b) > 1e-12 { addAt(-c / b) }
                 } else {
                     let disc = b * b - 4 * a * c
                     if disc >= 0 {
                         let r = disc.squareRoot()
-                        ts.append((-b + r) / (2 * a)); ts.append((-b - r) / (2 * a))
+                        addAt((-b + r) / (2 * a)); addAt((-b - r) / (2 * a))
                     }
                 }
             }
-            return ts.filter { $0 > 0 && $0 < 1 }
+            roots(p0.x, p1.x, p2.x, p3.x)
+            roots(p0.y, p1.y, p2.y, p3.y)
         }
 
         static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
