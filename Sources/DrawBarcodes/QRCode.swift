@@ -406,19 +406,9 @@ enum QRCode {
     /// AND of adjacent rows, N4 by popcount.
     static func packedMaskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
         let n = grid.size
-        var dataRow = [UInt64](repeating: 0, count: n), freeRow = dataRow
-        grid.dark.withUnsafeBufferPointer { dark in
-            grid.function.withUnsafeBufferPointer { function in
-                for y in 0..<n {
-                    var d: UInt64 = 0, f: UInt64 = 0
-                    for x in 0..<n {
-                        d |= (dark[y * n + x] ? 1 : 0) << UInt64(x)
-                        f |= (function[y * n + x] ? 0 : 1) << UInt64(x)
-                    }
-                    dataRow[y] = d; freeRow[y] = f
-                }
-            }
-        }
+        let dataRow = packedRows(grid.dark, width: n, height: n)
+        let full: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
+        let freeRow = packedRows(grid.function, width: n, height: n).map { ~$0 & full }
         // Columns: the rows transposed.
         let dataColumn = transposed(dataRow, n), freeColumn = transposed(freeRow, n)
         let positions = formatPositions(n)

@@ -198,7 +198,7 @@ extension LayoutEngine {
         sink.addRects(count: rects.count) { i in
             let r = rects[i]
             let h = barHeight + (r.guardBar && guardLayout ? guardDrop : 0)
-            return Rect(x: left + Double(r.x) * x, y: top, width: Double(r.width) * x, height: h)
+            return (left + Double(r.x) * x, top, Double(r.width) * x, h)
         }
         if bearer != .none {
             // Four rectangles that do not overlap: the horizontal bars across the whole
@@ -245,7 +245,7 @@ extension LayoutEngine {
         var sink = PathSink()
         sink.addRects(count: rects.count) { i in
             let r = rects[i]
-            return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+            return (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         }
         var geometry = BarcodeGeometry(bars: sink.path)
         geometry.symbolOrigin = Point(quiet, quiet)

@@ -155,24 +155,36 @@ struct PathSink {
         }
     }
 
-    /// `count` axis-aligned rectangles, each drawn as `addRoundedRect` with radius 0 draws it
-    /// (move, three lines, close: clockwise on the page from the top-left corner), with one
-    /// reservation for all of them. For the many rectangles of a barcode.
-    mutating func addRects(count: Int, _ rect: (Int) -> Rect) {
+    /// `count` axis-aligned rectangles (x, y, width, height), each drawn as `addRoundedRect`
+    /// with radius 0 draws it (move, three lines, close: clockwise on the page from the
+    /// top-left corner), written straight into new storage. For the hundreds of rectangles
+    /// of a barcode (appending point by point was most of a symbol's layout).
+    mutating func addRects(count: Int, _ rect: (Int) -> (x: Double, y: Double, width: Double, height: Double)) {
         guard count > 0 else { return }
-        if recordsVerbs { verbs.reserveCapacity(verbs.count + 5 * count) }
-        points.reserveCapacity(points.count + 4 * count)
-        for i in 0..<count {
-            let r = rect(i)
-            if recordsVerbs {
-                verbs.append(.move); verbs.append(.line); verbs.append(.line); verbs.append(.line); verbs.append(.close)
+        if recordsVerbs {
+            verbs += [Scene.PathVerb](unsafeUninitializedCapacity: 5 * count) { buffer, initialized in
+                for i in 0..<count {
+                    buffer[5 * i] = .move; buffer[5 * i + 1] = .line; buffer[5 * i + 2] = .line
+                    buffer[5 * i + 3] = .line; buffer[5 * i + 4] = .close
+                }
+                initialized = 5 * count
             }
-            let start = Point(r.minX, r.minY)
-            points.append(start); points.append(Point(r.maxX, r.minY))
-            points.append(Point(r.maxX, r.maxY)); points.append(Point(r.minX, r.maxY))
-            current = start; subpathStart = start
         }
-        hasCurrentPoint = true
+        var last = Point.zero
+        let added = [Point](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+            for i in 0..<count {
+                let r = rect(i)
+                let start = Point(r.x, r.y)
+                (buffer.baseAddress! + 4 * i).initialize(to: start)
+                (buffer.baseAddress! + 4 * i + 1).initialize(to: Point(r.x + r.width, r.y))
+                (buffer.baseAddress! + 4 * i + 2).initialize(to: Point(r.x + r.width, r.y + r.height))
+                (buffer.baseAddress! + 4 * i + 3).initialize(to: Point(r.x, r.y + r.height))
+                last = start
+            }
+            initialized = 4 * count
+        }
+        if points.isEmpty { points = added } else { points += added }
+        current = last; subpathStart = last; hasCurrentPoint = true
     }
 
     /// A rectangle with corners rounded to `radius` (clamped to half the shorter side),

@@ -313,9 +313,10 @@ struct ContentStream {
     @inline(__always) private static func rectangle<Verbs: RandomAccessCollection<Scene.PathVerb>, Points: RandomAccessCollection<Point>>(
         _ verbs: Verbs, _ points: Points, verbIndex: Int, pointIndex: Int
     ) -> (x: Double, y: Double, width: Double, height: Double)? where Verbs.Index == Int, Points.Index == Int {
-        guard verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
-              verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
-              pointIndex + 3 < points.count
+        // `case` patterns, not `==`: PathVerb's `==` from DrawScene is a generic call apiece.
+        guard verbIndex + 4 < verbs.count, pointIndex + 3 < points.count,
+              case .move = verbs[verbIndex], case .line = verbs[verbIndex + 1], case .line = verbs[verbIndex + 2],
+              case .line = verbs[verbIndex + 3], case .close = verbs[verbIndex + 4]
         else { return nil }
         let p0 = points[pointIndex], p1 = points[pointIndex + 1]
         let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]

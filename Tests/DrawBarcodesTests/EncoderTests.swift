@@ -172,6 +172,27 @@ func failure(_ data: String, _ symbology: Symbology, configure: (inout BarcodeRe
         }
     }
 
+    /// Up to 64 modules wide the cover runs on packed rows: the same rectangles in the same
+    /// order as module by module.
+    @Test func packedCoverEqualsTheModuleByModuleCover() throws {
+        var symbols: [MatrixSymbol] = []
+        for version in 1...11 {
+            guard case .matrix(let m) = try symbol("p\(version)" + String(repeating: "k9-Q", count: version * 2), .qr,
+                                                   configure: { $0.version = version; $0.errorCorrection = .low }) else { return }
+            symbols.append(m)
+        }
+        for (data, shape) in [("DM square 123456789", DataMatrixShape.square), ("rectangular DM", .rectangle),
+                              (String(repeating: "Data Matrix up to 64 wide ", count: 10), .square)] {
+            guard case .matrix(let m) = try symbol(data, .datamatrix, configure: { $0.dataMatrixShape = shape }) else { return }
+            symbols.append(m)
+        }
+        #expect(symbols.contains { $0.width == 61 } && symbols.contains { $0.width > 40 && $0.height > 40 && $0.width <= 64 })
+        for m in symbols {
+            #expect(packedCoveringRectangles(m) == coveringRectangles(m), "\(m.width) × \(m.height)")
+            #expect(Symbol.matrix(m).rectangles == coveringRectangles(m))
+        }
+    }
+
     /// The cover takes whole column runs as well as row runs, and reaches over covered
     /// modules: for version 10 (the bench's symbols) well under the dark row runs (merging
     /// runs only with identical runs below gave 89 % of them, the cover 82 %).
