@@ -291,7 +291,7 @@ extension LayoutEngine {
             if let m = geometry.moduleScale {
                 let origin = geometry.symbolOrigin + shift
                 let transform = Transform(a: m, b: 0, c: 0, d: m, e: origin.x, f: origin.y)
-                items.append(.group(Scene.Group(transform: transform, items: [.path(geometry.bars, paint)])))
+                items.append(.group(Scene.Group(transform: transform, items: [.path(geometry.bars, paint)], fonts: documentFonts)))
             } else {
                 let points = geometry.bars.points.map { $0 + shift }
                 items.append(.path(Scene.Path(verbs: geometry.bars.verbs, points: points), paint))

@@ -322,7 +322,7 @@ struct LayoutEngine {
         // Print marks are items too: a layout for tools (no items) leaves them out.
         if emitsItems && (page.settings.bleed > 0 || page.settings.cropMarks) {
             return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
-                                   settings: page.settings)
+                                   settings: page.settings, fonts: documentFonts)
         }
         var made = Scene.Page(size: size, background: page.settings.background, items: items)
         made.itemSources = sources
@@ -1219,7 +1219,7 @@ struct LayoutEngine {
             if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
-            var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner)
+            var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner, fonts: documentFonts)
             group.shadows = shadows
             group.blend = blend
             items.append(.group(group))
@@ -1351,7 +1351,7 @@ struct LayoutEngine {
                 if node.geometry.fit == .cover {
                     var clip = PathSink()
                     clip.addRoundedRect(Rect(origin: box.bounds.origin + o, size: box.bounds.size), radius: 0)
-                    items.append(.group(Scene.Group(clip: clip.path, items: [.image(item)])))
+                    items.append(.group(Scene.Group(clip: clip.path, items: [.image(item)], fonts: documentFonts)))
                 } else {
                     items.append(.image(item))
                 }
@@ -1372,7 +1372,7 @@ struct LayoutEngine {
             let parentList = recordSources ? recorder.beginGroup() : 0
             emitChildren(node, index: index, clip: nil, into: &inner)
             if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
-            items.append(.group(Scene.Group(clip: clip, items: inner)))
+            items.append(.group(Scene.Group(clip: clip, items: inner, fonts: documentFonts)))
             return
         }
         var childIndex = index + 1

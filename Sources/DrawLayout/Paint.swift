@@ -30,7 +30,7 @@ extension LayoutEngine {
                 fill!.pattern = tilePattern(tile)
             } else if spec.isPattern {
                 if let pattern = patternGeometry(spec, frame: frame) {
-                    items.append(.group(Scene.Group(clip: outline, items: [pattern])))
+                    items.append(.group(Scene.Group(clip: outline, items: [pattern], fonts: documentFonts)))
                 }
                 fill = nil
             } else {

@@ -43,8 +43,9 @@ enum PrintMarks {
     /// by the bleed (and the marks). The background fills the bleed box only; with marks, the
     /// content is clipped to the bleed box so nothing prints over them.
     /// `sources`: the items' recorded sources (empty when not recorded), kept beside them.
+    /// `fonts`: the document's fonts so far (for the ink bounds of the clipping group).
     static func page(trimSize: Size, background: Color?, items: [Scene.Item], sources: [Scene.SourceID] = [],
-                     settings: PageSettings) -> Scene.Page {
+                     settings: PageSettings, fonts: [Scene.FontResource]? = nil) -> Scene.Page {
         let slug = Self.slug(settings), bleed = settings.bleed
         let sheet = Size(trimSize.width + 2 * slug, trimSize.height + 2 * slug)
         let trim = Rect(x: slug, y: slug, width: trimSize.width, height: trimSize.height)
@@ -65,7 +66,7 @@ enum PrintMarks {
         if settings.cropMarks {
             var clip = Scene.PathBuilder()
             clip.addRect(bleedBox)
-            var group = Scene.Group(clip: clip.finish(), items: content)
+            var group = Scene.Group(clip: clip.finish(), items: content, fonts: fonts)
             group.itemSources = contentSources
             pageItems = [.group(group)]
             let stroke = Stroke(color: .black, width: lineWidth)

@@ -87,8 +87,22 @@ extension Scene {
         package var shadows: [Shadow] = []
         /// Where each of `items` came from (see `Page.itemSources`); empty unless recorded.
         package var itemSources: [SourceID] = []
-        package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item]) {
+        /// Where the items put ink, in the group's own coordinates (inside `transform`), the
+        /// clip applied; nil when they paint nothing (docs/ir.md, *Ink bounds*). Measured by the
+        /// initializers with `InkBounds.content`; code that changes `items` or `clip` of a group
+        /// afterwards calls `measureInk(fonts:)`. Shadows are not in it (they are painted in
+        /// the outer coordinates: whoever contains the group adds them).
+        package private(set) var inkBounds: Rect?
+        /// `fonts`: the document's fonts, for each glyph's box; without them (a group built
+        /// by hand) text gets a generous box from its size and advance.
+        package init(transform: Transform = .identity, clip: Path? = nil, opacity: Double = 1, items: [Item],
+                     fonts: [FontResource]? = nil) {
             self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
+            inkBounds = InkBounds.content(items, clip: clip, fonts: fonts)
+        }
+        /// Measures `inkBounds` again, after `items` or `clip` changed.
+        package mutating func measureInk(fonts: [FontResource]?) {
+            inkBounds = InkBounds.content(items, clip: clip, fonts: fonts)
         }
     }
 

@@ -243,6 +243,11 @@ private struct IRWriter {
             for shadow in group.shadows {
                 text(" shadow "); point(shadow.offset); text(" blur "); number(shadow.blur); text(" "); color(shadow.color)
             }
+            if let ink = group.inkBounds {
+                text(" ink "); point(ink.origin); text(" "); number(ink.width); text(" "); number(ink.height)
+            } else {
+                text(" ink none")
+            }
             newline()
             indent += 1
             if let clip = group.clip {

@@ -135,8 +135,7 @@ struct SceneWriter {
             stream.appendRectangle(x: 0, y: 0, width: page.size.width, height: page.size.height)
             stream.op("f")
         }
-        let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
-        emit(page.items, visible: pageRect, alphaScale: 1, ctm: Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height), into: &stream)
+        emit(page.items, alphaScale: 1, ctm: Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height), into: &stream)
         let bytes = stream.finish()
         return (bytes, stream.resources, stream.compressor)
     }
@@ -154,8 +153,6 @@ struct SceneWriter {
         }
         var items: [Scene.Item]
         var index = 0
-        /// The page area in this frame's user space (sizes transparency groups).
-        var visible: Rect
         /// A group opacity folded into the items' own alpha (see `isElementary`).
         var alphaScale: Double
         var closing: Closing
@@ -167,10 +164,10 @@ struct SceneWriter {
     /// Emits `items` into `root`. The walk is iterative, with explicit stacks of frames and
     /// of content streams (a form XObject's stream sits above its page's), so a deeply
     /// nested drawing cannot overflow the call stack.
-    mutating func emit(_ items: [Scene.Item], visible: Rect, alphaScale: Double, ctm: Transform = .identity, into root: inout ContentStream) {
+    mutating func emit(_ items: [Scene.Item], alphaScale: Double, ctm: Transform = .identity, into root: inout ContentStream) {
         var streams: [ContentStream] = [root]
         root = ContentStream()  // leave the buffer uniquely owned by the stack
-        var frames = [Frame(items: items, visible: visible, alphaScale: alphaScale, closing: .nothing, ctm: ctm)]
+        var frames = [Frame(items: items, alphaScale: alphaScale, closing: .nothing, ctm: ctm)]
         while let top = frames.indices.last {
             guard frames[top].index < frames[top].items.count else {
                 close(frames.removeLast(), streams: &streams)
@@ -204,7 +201,7 @@ struct SceneWriter {
             case .image(let image):
                 emitImage(image, alphaScale: alphaScale, into: &streams[current])
             case .group(let group):
-                if var frame = openGroup(group, visible: frames[top].visible, alphaScale: alphaScale, streams: &streams) {
+                if var frame = openGroup(group, alphaScale: alphaScale, streams: &streams) {
                     if case .form = frame.closing { frame.ctm = .identity } else { frame.ctm = group.transform.then(frames[top].ctm) }
                     frames.append(frame)
                 }
@@ -289,7 +286,7 @@ struct SceneWriter {
 
     /// Starts a group: `q`, `cm`, clip, and for a transparency group a new stream on the
     /// stack. Returns the frame for its items, or nil when the group draws nothing.
-    mutating func openGroup(_ group: Scene.Group, visible: Rect, alphaScale: Double, streams: inout [ContentStream]) -> Frame? {
+    mutating func openGroup(_ group: Scene.Group, alphaScale: Double, streams: inout [ContentStream]) -> Frame? {
         let opacity = group.opacity.isNaN ? 0 : min(max(group.opacity, 0), 1)
         guard !group.items.isEmpty, quantizedAlpha(opacity * alphaScale) > 0 else { return nil }
         let t = group.transform
@@ -300,18 +297,23 @@ struct SceneWriter {
 
         let needsTransparencyGroup = (quantizedAlpha(opacity) < 10_000
             && !(group.items.count == 1 && isElementary(group.items[0]))) || group.blend != .normal
+        // A transparency group's form is as large as its ink (the IR's bounds, in the group's
+        // own space, clip applied: every mark is inside); no ink, nothing to composite.
+        var formBox = Rect.zero
+        if needsTransparencyGroup {
+            guard let ink = group.inkBounds else { return nil }
+            formBox = ink
+        }
         let needsState = !t.isIdentity || group.clip != nil || needsTransparencyGroup
         let current = streams.count - 1
         if needsState { streams[current].save() }
         if !t.isIdentity { streams[current].concatenate(t) }
-        var inner = transformedBounds(visible, by: inverse(t, determinant: determinant))
         if let clip = group.clip {
             streams[current].appendPath(clip)
             streams[current].op("W n")
-            if let clipBounds = clip.controlBounds { inner = intersection(inner, clipBounds) }
         }
         guard needsTransparencyGroup else {
-            return Frame(items: group.items, visible: inner, alphaScale: alphaScale * opacity,
+            return Frame(items: group.items, alphaScale: alphaScale * opacity,
                          closing: needsState ? .restore : .nothing)
         }
         // A transparency group: the children are composited with each other first and the
@@ -326,8 +328,8 @@ struct SceneWriter {
         var form = ContentStream(state: formState)
         form.numbers = streams[current].numbers
         streams.append(form)
-        return Frame(items: group.items, visible: inner, alphaScale: 1,
-                     closing: .form(alpha: opacity * alphaScale, boundingBox: inner, blend: group.blend))
+        return Frame(items: group.items, alphaScale: 1,
+                     closing: .form(alpha: opacity * alphaScale, boundingBox: formBox, blend: group.blend))
     }
 
     /// Ends a group's frame (see `Frame.Closing`).
@@ -488,26 +490,4 @@ struct SceneWriter {
         stream.drawImage(index)
         stream.restore()
     }
-}
-
-// MARK: geometry helpers
-
-func inverse(_ t: Transform, determinant: Double) -> Transform {
-    Transform(
-        a: t.d / determinant, b: -t.b / determinant, c: -t.c / determinant, d: t.a / determinant,
-        e: (t.c * t.f - t.d * t.e) / determinant, f: (t.b * t.e - t.a * t.f) / determinant)
-}
-
-func transformedBounds(_ r: Rect, by t: Transform) -> Rect {
-    let corners = [t.apply(Point(r.minX, r.minY)), t.apply(Point(r.maxX, r.minY)),
-                   t.apply(Point(r.maxX, r.maxY)), t.apply(Point(r.minX, r.maxY))]
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    let x0 = xs.min()!, y0 = ys.min()!
-    return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
-}
-
-func intersection(_ a: Rect, _ b: Rect) -> Rect {
-    let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
-    let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
-    return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
 }

@@ -52,8 +52,7 @@ extension SceneWriter {
         let pattern = document.patterns[index]
         var stream = ContentStream()
         stream.numbers = numbers
-        let box = Rect(origin: .zero, size: pattern.size)
-        emit(pattern.items, visible: box, alphaScale: 1, ctm: .identity, into: &stream)
+        emit(pattern.items, alphaScale: 1, ctm: .identity, into: &stream)
         let resources = stream.resources
         return TileContent(content: stream.finish(), resources: resources)
     }

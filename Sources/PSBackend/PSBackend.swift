@@ -103,8 +103,6 @@ struct PSDocumentWriter {
         var cff: [UInt8]? = nil
         /// The CIDFont name in `cff`'s Name INDEX.
         var cffName = ""
-        /// Glyph boxes of a CFF face's used glyphs in em (TrueType ones come from `program`).
-        var cffBoxes: [UInt16: (Double, Double, Double, Double)?] = [:]
         var glyphMap: [UInt16: UInt16]
         var cidFontName: String
         var fontName: String
@@ -144,20 +142,15 @@ struct PSDocumentWriter {
             var unicode: [(UInt16, Unicode.Scalar)] = []
             if let cff = subset.cff {
                 // CIDs are the subset's glyph ids (its charset is the identity).
-                var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
-                let em = Double(max(1, face.unitsPerEm))
                 for glyph in glyphs {
                     let cid = subset.glyphMap[glyph] ?? 0
                     cids[glyph] = cid
                     if glyph != 0 { unicode.append((cid, used[glyph]!)) }
-                    boxes[glyph] = face.glyphBox(glyph).map {
-                        (Double($0.xMin) / em, Double($0.yMin) / em, Double($0.xMax) / em, Double($0.yMax) / em)
-                    }
                 }
                 // The FontSet's CIDFont is named by the program (the face's PostScript name);
                 // PSCFF copies it under the document's unique name.
                 embedded[index] = EmbeddedFont(
-                    program: nil, cff: cff, cffName: face.postScriptName, cffBoxes: boxes, glyphMap: subset.glyphMap, cidFontName: name,
+                    program: nil, cff: cff, cffName: face.postScriptName, glyphMap: subset.glyphMap, cidFontName: name,
                     fontName: name + "-Identity-H", cids: cids, cidToGlyph: [], unicode: unicode.sorted { $0.0 < $1.0 })
                 continue
             }
@@ -173,7 +166,6 @@ struct PSDocumentWriter {
                 program: program, glyphMap: subset.glyphMap, cidFontName: name,
                 fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
         }
-        trueTypeBoxes = PSDocumentWriter.glyphBoxes(embedded)
     }
 
     private mutating func collectFonts(_ items: [Scene.Item]) {
@@ -225,7 +217,7 @@ struct PSDocumentWriter {
         }
         let box: (Double, Double, Double, Double)
         if encapsulated {
-            if let page = pages.first, let ink = PSInkBounds.bounds(of: page, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) {
+            if let page = pages.first, let ink = Scene.InkBounds.page(page, fonts: document.fonts) {
                 // Page space is y down; PostScript's default space is y up from the bottom.
                 // Inside the page (the EPS clips to it), then y up from the bottom.
                 let (width, height) = PSDocumentWriter.pageSize(page)
@@ -275,22 +267,6 @@ struct PSDocumentWriter {
             out.append(resource); out.append("\n")
         }
         out.append("%%EndComments\n")
-    }
-
-    /// Boxes of the used glyphs of the embedded TrueType faces, from their `glyf` headers.
-    private(set) var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
-
-    private static func glyphBoxes(_ embedded: [Int: EmbeddedFont]) -> PSInkBounds.TrueTypeBoxes {
-        embedded.mapValues { font in
-            guard let program = font.program else { return font.cffBoxes }
-            let em = Double(program.unitsPerEm)
-            var boxes: [UInt16: (Double, Double, Double, Double)?] = [:]
-            for (glyph, cid) in font.cids {
-                let b = program.glyphBox(Int(font.cidToGlyph[Int(cid)]))
-                boxes[glyph] = b.map { (Double($0.0) / em, Double($0.1) / em, Double($0.2) / em, Double($0.3) / em) }
-            }
-            return boxes
-        }
     }
 
     /// The standard fonts the interpreter must have, in first-use order, once each.
@@ -443,8 +419,7 @@ struct PSDocumentWriter {
             content.op("rectfill")
         }
         let body = PSBody(
-            document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity,
-            trueTypeBoxes: trueTypeBoxes)
+            document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity)
         let patterns = PSBody.usedPatterns(page.items, document: document)
         if !patterns.isEmpty { body.definePatterns(patterns, into: &content) }
         body.items(page.items, into: &content)
@@ -466,7 +441,6 @@ struct PSBody {
     let embedded: [Int: PSDocumentWriter.EmbeddedFont]
     let images: PSImages.Cache
     let usesOpacity: Bool
-    var trueTypeBoxes: PSInkBounds.TrueTypeBoxes = [:]
 
     func items(_ items: [Scene.Item], into content: inout PSContent) {
         for item in items {
@@ -503,7 +477,7 @@ struct PSBody {
             // A real transparency group where Ghostscript offers one: it is composited with
             // the fill alpha and the blend mode current when it begins, and its items start
             // opaque and normal inside.
-            guard let box = PSInkBounds.groupBox(group, fonts: document.fonts, trueTypeBoxes: trueTypeBoxes) else { content.grestore(); return }
+            guard let box = group.inkBounds else { content.grestore(); return }
             content.setFillAlpha(opacity)
             if group.blend != .normal { content.opText("/" + group.blend.pdfName + " bm") }
             for v in [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1] { content.number(v) }

@@ -66,21 +66,6 @@ struct TrueTypeProgram {
     }
 }
 
-extension TrueTypeProgram {
-    /// The box of glyph `id` from its `glyf` header (xMin, yMin, xMax, yMax in font units),
-    /// nil for a glyph without outline (a space) or out of range.
-    func glyphBox(_ id: Int) -> (Int, Int, Int, Int)? {
-        guard id >= 0, id + 1 < glyphStarts.count else { return nil }
-        let start = glyphStarts[id]
-        guard glyphStarts[id + 1] - start >= 10, start + 10 <= bytes.count else { return nil }
-        func i16(_ o: Int) -> Int {
-            let v = Int(bytes[o]) << 8 | Int(bytes[o + 1])
-            return v >= 0x8000 ? v - 0x10000 : v
-        }
-        return (i16(start + 2), i16(start + 4), i16(start + 6), i16(start + 8))
-    }
-}
-
 /// Splits a TrueType program into the strings of a Type 42 `sfnts` array.
 ///
 /// The Type 42 rules: each string holds at most 65,535 bytes; strings begin at table

@@ -28,7 +28,8 @@ package enum ShadowImages {
             // Two page-sized layers, reused by every group of the page (only what a group
             // drew is cleared after it), so many shadows cost their own areas, not pages.
             let layers = (Layer(width: w, height: h), Layer(width: w, height: h))
-            result.pages[index].items = lower(page.items, parent: .identity, painter: &painter, layers: layers, images: &result.images)
+            result.pages[index].items = lower(page.items, parent: .identity, painter: &painter, layers: layers, images: &result.images,
+                                              fonts: document.fonts)
         }
         return result
     }
@@ -44,35 +45,40 @@ package enum ShadowImages {
         return false
     }
 
+    /// The groups it makes or changes measure their ink again (`Scene.Group.inkBounds`).
     private static func lower(_ items: [Scene.Item], parent: Transform, painter: inout Painter, layers: (Layer, Layer),
-                              images: inout [Scene.ImageResource]) -> [Scene.Item] {
+                              images: inout [Scene.ImageResource], fonts: [Scene.FontResource]) -> [Scene.Item] {
         guard hasShadows(items) else { return items }
         return items.map { item in
             guard case .group(var group) = item else { return item }
             let ctm = group.transform.then(parent)
-            group.items = lower(group.items, parent: ctm, painter: &painter, layers: layers, images: &images)
+            if hasShadows(group.items) {
+                group.items = lower(group.items, parent: ctm, painter: &painter, layers: layers, images: &images, fonts: fonts)
+                group.measureInk(fonts: fonts)
+            }
             guard !group.shadows.isEmpty else { return .group(group) }
             let shadows = group.shadows
             var content = group
             content.shadows = []; content.opacity = 1; content.blend = .normal
-            var outer = Scene.Group(items: [.group(content)])
-            outer.opacity = group.opacity
-            outer.blend = group.blend
+            var outerItems: [Scene.Item] = [.group(content)]
             if let image = shadowImage(content, shadows: shadows, parent: parent, painter: &painter, layers: layers) {
                 images.append(image.resource)
                 let item = Scene.Item.image(Scene.ImageItem(image: Scene.ImageID(images.count - 1), rect: image.rect))
                 // The image is in page space: undo the parent's transform around it.
                 let determinant = parent.a * parent.d - parent.b * parent.c
                 if parent.isIdentity {
-                    outer.items.insert(item, at: 0)
+                    outerItems.insert(item, at: 0)
                 } else if determinant.isFinite, abs(determinant) > 1e-12 {
                     let inverse = Transform(
                         a: parent.d / determinant, b: -parent.b / determinant, c: -parent.c / determinant, d: parent.a / determinant,
                         e: (parent.c * parent.f - parent.d * parent.e) / determinant,
                         f: (parent.b * parent.e - parent.a * parent.f) / determinant)
-                    outer.items.insert(.group(Scene.Group(transform: inverse, items: [item])), at: 0)
+                    outerItems.insert(.group(Scene.Group(transform: inverse, items: [item], fonts: fonts)), at: 0)
                 }
             }
+            var outer = Scene.Group(items: outerItems, fonts: fonts)
+            outer.opacity = group.opacity
+            outer.blend = group.blend
             return .group(outer)
         }
     }

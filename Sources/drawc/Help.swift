@@ -125,7 +125,8 @@ enum Help {
           drawc ir FILE.draw [-o OUT.txt] [--spans] [--font-path DIR]
 
         Prints the scene IR that every backend draws: pages, paths in page points, text runs
-        with their glyph positions, groups. The format is described in docs/ir.md. Useful to see
+        with their glyph positions, groups (with the box their ink covers, 'ink X Y W H').
+        The format is described in docs/ir.md. Useful to see
         where layout put things and in golden tests.
 
         Options:

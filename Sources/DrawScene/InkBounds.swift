@@ -1,0 +1,374 @@
+// Ink bounds (issue 18, point 3): where items put paint, worked out once, here, for every
+// consumer — layout stores each group's box in the IR (`Scene.Group.inkBounds`), PDF sizes
+// transparency groups (/BBox) by it, PostScript its transparency groups and the EPS
+// %%BoundingBox. The same function measures a group built by hand (tests, IR-to-IR steps):
+// `Scene.Group`'s initializers call it.
+//
+// What counts: a fill its path's end points and curve extremes; a stroke its outline —
+// offsets of width / 2 on both sides, butt / round / square caps, miter (within the miter
+// limit), round and bevel joins — built where the pen is round (the path's own space) and
+// then mapped, so it is right under any transform (as usvg's `stroke_bounding_box`, which
+// strokes the path and measures the outline); text each glyph's box from the font
+// (standard 14: the AFM `B` boxes, widened by `standardGlyphMargin`; TrueType and CFF: the
+// face's glyph boxes), or a generous box from the size and advance when the fonts are not
+// known; an image its rectangle; a group its stored box mapped by its transform, its
+// shadows offset and grown by their blur's reach (3 σ); a clip intersects. Invisible paint
+// (alpha 0, a zero or non-finite width, opacity 0) puts no ink.
+
+import DrawFonts
+#if canImport(Foundation)
+import Foundation
+#endif
+
+extension Scene {
+    package enum InkBounds {
+        /// Widening of standard-font glyph boxes, in em: interpreters and viewers draw the
+        /// standard fonts with their own versions (Ghostscript and poppler: URW Nimbus), whose
+        /// outlines stray from Adobe's AFM boxes by a few 1/1000 em (seen: 0.019 em on digits).
+        package static let standardGlyphMargin = 0.03
+        /// Samples per cubic: a stroked curve's outline is taken at this many points (errors
+        /// far below a hundredth of a point for the curves layout makes).
+        package static let curveSamples = 64
+        /// Sides of the regular polygon circumscribing a round pen (never inside the circle).
+        package static let circleSides = 32
+
+        /// The ink of a group's content in its own coordinates (inside its transform), the
+        /// clip applied; nil when nothing is painted. `fonts` are the document's fonts (nil:
+        /// unknown, text gets a generous box).
+        package static func content(_ items: [Item], clip: Path?, fonts: [FontResource]?) -> Rect? {
+            var box = Box()
+            add(items, transform: .identity, fonts: fonts, into: &box)
+            if let clip {
+                var clipBox = Box()
+                addFill(clip, transform: .identity, into: &clipBox)
+                box.intersect(clipBox)
+            }
+            return box.rect
+        }
+
+        /// The ink of `items` in page coordinates (nested groups by their stored boxes).
+        package static func items(_ items: [Item], fonts: [FontResource]?) -> Rect? {
+            var box = Box()
+            add(items, transform: .identity, fonts: fonts, into: &box)
+            return box.rect
+        }
+
+        /// The ink of a page: the whole page when it has a visible background.
+        package static func page(_ page: Page, fonts: [FontResource]?) -> Rect? {
+            if let background = page.background, background.alpha > 0 { return Rect(origin: .zero, size: page.size) }
+            return items(page.items, fonts: fonts)
+        }
+
+        /// A growing bounding box.
+        package struct Box: Sendable {
+            package var minX = Double.infinity, minY = Double.infinity
+            package var maxX = -Double.infinity, maxY = -Double.infinity
+            package init() {}
+            package var isEmpty: Bool { minX > maxX }
+            package var rect: Rect? { isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+            package mutating func add(_ p: Point) {
+                guard p.x.isFinite, p.y.isFinite else { return }
+                let limit = Scene.maximumCoordinate * 10
+                let x = Swift.min(limit, Swift.max(-limit, p.x)), y = Swift.min(limit, Swift.max(-limit, p.y))
+                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+                minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+            }
+            /// The four corners of `r` through `t`.
+            package mutating func add(_ r: Rect, through t: Transform) {
+                add(t.apply(Point(r.minX, r.minY))); add(t.apply(Point(r.maxX, r.minY)))
+                add(t.apply(Point(r.minX, r.maxY))); add(t.apply(Point(r.maxX, r.maxY)))
+            }
+            package mutating func intersect(_ other: Box) {
+                minX = Swift.max(minX, other.minX); maxX = Swift.min(maxX, other.maxX)
+                minY = Swift.max(minY, other.minY); maxY = Swift.min(maxY, other.maxY)
+                if minX > maxX || minY > maxY { self = Box() }
+            }
+        }
+
+        /// Adds the ink of `items`, drawn through `transform`, to `box`.
+        package static func add(_ items: [Item], transform: Transform, fonts: [FontResource]?, into box: inout Box) {
+            for item in items {
+                switch item {
+                case .path(let path, let paint):
+                    add(path, paint, transform: transform, into: &box)
+                case .text(let run):
+                    guard let local = text(run, fonts: fonts) else { break }
+                    box.add(local, through: transform)
+                case .image(let image):
+                    box.add(image.rect, through: transform)
+                case .group(let group):
+                    guard !(group.opacity <= 0), let inner = group.inkBounds else { break }
+                    box.add(inner, through: group.transform.then(transform))
+                    guard !group.shadows.isEmpty else { break }
+                    // Shadows: the group's ink in its outer coordinates, moved and blurred.
+                    var own = Box()
+                    own.add(inner, through: group.transform)
+                    guard let outer = own.rect else { break }
+                    for shadow in group.shadows where shadow.color.alpha > 0 {
+                        let reach = shadow.blur.isFinite ? 3 * Swift.max(0, shadow.sigma) : 0
+                        let moved = Rect(x: outer.minX + shadow.offset.x - reach, y: outer.minY + shadow.offset.y - reach,
+                                         width: outer.width + 2 * reach, height: outer.height + 2 * reach)
+                        box.add(moved, through: transform)
+                    }
+                }
+            }
+        }
+
+        /// Adds a painted path's ink.
+        package static func add(_ path: Path, _ paint: Paint, transform: Transform, into box: inout Box) {
+            if let fill = paint.fill, fill.color.alpha > 0 || fill.pattern != nil {
+                addFill(path, transform: transform, into: &box)
+            }
+            if let stroke = paint.stroke, stroke.color.alpha > 0, stroke.width > 0, stroke.width.isFinite {
+                addStroke(path, stroke, transform: transform, into: &box)
+            }
+        }
+
+        // MARK: Text
+
+        /// A text run's ink box in page coordinates (y down), nil when it paints nothing.
+        package static func text(_ run: TextRun, fonts: [FontResource]?) -> Rect? {
+            guard !run.glyphs.isEmpty, run.size > 0, run.size.isFinite, run.color.alpha > 0 else { return nil }
+            let font: FontResource? = fonts.flatMap { $0.indices.contains(run.font.index) ? $0[run.font.index] : nil }
+            var box = Box()
+            switch font {
+            case .standard(let standard)?:
+                let metrics = standard.metrics
+                let m = standardGlyphMargin
+                for glyph in run.glyphs {
+                    let code = glyph.glyph <= 0xFF ? UInt8(glyph.glyph) : 0x3F
+                    guard let b = metrics.glyphBox(code: code) else { continue }
+                    addGlyph(run, glyph, (Double(b.xMin) / 1000 - m, Double(b.yMin) / 1000 - m,
+                                          Double(b.xMax) / 1000 + m, Double(b.yMax) / 1000 + m), into: &box)
+                }
+                return box.rect
+            case .trueType(let face)?:
+                let em = Double(Swift.max(1, face.unitsPerEm))
+                for glyph in run.glyphs {
+                    guard let b = face.glyphBox(glyph.glyph) else { continue }
+                    addGlyph(run, glyph, (Double(b.xMin) / em, Double(b.yMin) / em, Double(b.xMax) / em, Double(b.yMax) / em), into: &box)
+                }
+                return box.rect
+            case nil:
+                // Unknown face: generous (most fonts stay within 0.3 em below and 1.1 em above).
+                let s = run.size
+                let x0 = run.origin.x + Swift.min(run.glyphs[0].x, 0) - 0.2 * s
+                let x1 = run.origin.x + Swift.max(run.advance, run.glyphs.last!.x) + 0.3 * s
+                box.add(Point(x0, run.origin.y - 1.1 * s)); box.add(Point(x1, run.origin.y + 0.3 * s))
+                return box.rect
+            }
+        }
+
+        /// One glyph's box `b` in em (xMin, yMin, xMax, yMax, y up), placed on the run.
+        private static func addGlyph(_ run: TextRun, _ glyph: PositionedGlyph, _ b: (Double, Double, Double, Double), into box: inout Box) {
+            let x = run.origin.x + glyph.x, s = run.size
+            box.add(Point(x + b.0 * s, run.origin.y - b.3 * s))
+            box.add(Point(x + b.2 * s, run.origin.y - b.1 * s))
+        }
+
+        // MARK: Fills
+
+        /// Adds a filled path's bounds: its end points and the extremes of its curves.
+        package static func addFill(_ path: Path, transform: Transform, into box: inout Box) {
+            var current: Point?
+            forEachSegment(path) { verb, points in
+                let i = points.startIndex
+                switch verb {
+                case .move, .line:
+                    let p = transform.apply(points[i])
+                    box.add(p); current = p
+                case .cubic:
+                    let (c1, c2, end) = (transform.apply(points[i]), transform.apply(points[i + 1]), transform.apply(points[i + 2]))
+                    let p0 = current ?? c1
+                    box.add(p0); box.add(end)
+                    for t in cubicExtrema(p0, c1, c2, end) { box.add(cubicPoint(p0, c1, c2, end, t)) }
+                    current = end
+                case .close:
+                    break
+                }
+            }
+        }
+
+        /// Like `Path.forEachSegment`, but stops where the points run out instead of trapping
+        /// (a path built by hand may break the IR's invariant).
+        private static func forEachSegment(_ path: Path, _ body: (PathVerb, ArraySlice<Point>) -> Void) {
+            var index = 0
+            for verb in path.verbs {
+                let n = verb.pointCount
+                guard index + n <= path.points.count else { return }
+                body(verb, path.points[index..<index + n])
+                index += n
+            }
+        }
+
+        /// Parameters in (0, 1) where a cubic's x or y derivative is zero.
+        static func cubicExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
+            var ts: [Double] = []
+            for (a0, a1, a2, a3) in [(p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)] {
+                // Derivative / 3 = a t² + b t + c.
+                let a = -a0 + 3 * a1 - 3 * a2 + a3
+                let b = 2 * (a0 - 2 * a1 + a2)
+                let c = a1 - a0
+                if abs(a) < 1e-12 {
+                    if abs(b) > 1e-12 { ts.append(-c / b) }
+                } else {
+                    let disc = b * b - 4 * a * c
+                    if disc >= 0 {
+                        let r = disc.squareRoot()
+                        ts.append((-b + r) / (2 * a)); ts.append((-b - r) / (2 * a))
+                    }
+                }
+            }
+            return ts.filter { $0 > 0 && $0 < 1 }
+        }
+
+        static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+            let u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        }
+
+        static func cubicTangent(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+            let u = 1 - t
+            let a = 3 * u * u, b = 6 * u * t, c = 3 * t * t
+            return Point(a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
+                         a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
+        }
+
+        // MARK: Strokes
+
+        /// Adds a stroked path's bounds. The outline is built in the path's own space (where
+        /// the pen is round) from exact points — offsets at segment ends, cap corners, miter
+        /// tips, round caps and joins as circumscribed polygons; curves sampled — and each
+        /// point is then transformed, so the box is right under any affine transform. Dashes
+        /// are ignored (the solid stroke contains every dash).
+        package static func addStroke(_ path: Path, _ stroke: Stroke, transform: Transform, into box: inout Box) {
+            let hw = stroke.width / 2
+            let miterLimit = stroke.miterLimit.isFinite ? Swift.max(1, stroke.miterLimit) : 10
+            func add(_ p: Point) { box.add(transform.apply(p)) }
+            func addCircle(_ c: Point) {
+                let r = hw / cos(Double.pi / Double(circleSides))
+                for i in 0..<circleSides {
+                    let angle = 2 * Double.pi * Double(i) / Double(circleSides)
+                    add(Point(c.x + r * cos(angle), c.y + r * sin(angle)))
+                }
+            }
+            func unit(_ v: Point) -> Point? {
+                let length = (v.x * v.x + v.y * v.y).squareRoot()
+                return length > 1e-12 ? Point(v.x / length, v.y / length) : nil
+            }
+            func perp(_ d: Point) -> Point { Point(-d.y, d.x) }
+
+            // A subpath as pieces: straight runs with their unit direction (sampled curves
+            // become short pieces with exact offsets at their sample points).
+            struct Piece {
+                var from: Point; var to: Point; var direction: Point
+                /// Continues a sampled curve: the join before it is part of the smooth curve.
+                var continuesCurve = false
+            }
+            var pieces: [Piece] = []
+            var start: Point?
+            var current: Point?
+            var closed = false
+
+            func finishSubpath() {
+                defer { pieces = []; closed = false; start = nil }
+                guard let first = start else { return }
+                if pieces.isEmpty {
+                    // A lone point: round and square caps still paint a dot.
+                    switch stroke.cap {
+                    case .butt: break
+                    case .round: addCircle(first)
+                    case .square:
+                        for (dx, dy) in [(-hw, -hw), (hw, -hw), (hw, hw), (-hw, hw)] { add(Point(first.x + dx, first.y + dy)) }
+                    }
+                    return
+                }
+                for piece in pieces {
+                    let n = perp(piece.direction) * hw
+                    add(piece.from + n); add(piece.from - n); add(piece.to + n); add(piece.to - n)
+                }
+                // Joins between consecutive pieces (and around the close).
+                var pairs: [(Piece, Piece)] = zip(pieces, pieces.dropFirst()).map { ($0, $1) }
+                if closed, let last = pieces.last, let firstPiece = pieces.first { pairs.append((last, firstPiece)) }
+                for (incoming, outgoing) in pairs {
+                    let p = incoming.to
+                    let d1 = incoming.direction, d2 = outgoing.direction
+                    if d1.x * d2.x + d1.y * d2.y > 1 - 1e-9 { continue }  // straight on: nothing sticks out
+                    // Inside a sampled curve the outline is smooth: the offset lines meet at
+                    // (almost) the offset points, whatever the join style.
+                    switch outgoing.continuesCurve ? LineJoin.miter : stroke.join {
+                    case .round: addCircle(p)
+                    case .bevel: break  // the offset points above already cover a bevel
+                    case .miter:
+                        // Outer normals: the sides away from the turn.
+                        var n1 = perp(d1); if n1.x * d2.x + n1.y * d2.y > 0 { n1 = n1 * -1 }
+                        var n2 = perp(d2); if n2.x * d1.x + n2.y * d1.y < 0 { n2 = n2 * -1 }
+                        let nn = n1.x * n2.x + n1.y * n2.y  // cos of the turn angle
+                        // Miter length / width = 1 / cos(turn / 2) = sqrt(2 / (1 + cos turn)).
+                        if 1 + nn > 1e-12, outgoing.continuesCurve || (2 / (1 + nn)).squareRoot() <= miterLimit {
+                            add(p + (n1 + n2) * (hw / (1 + nn)))
+                        }
+                    }
+                }
+                if !closed, let firstPiece = pieces.first, let lastPiece = pieces.last {
+                    for (point, direction) in [(firstPiece.from, firstPiece.direction * -1), (lastPiece.to, lastPiece.direction)] {
+                        switch stroke.cap {
+                        case .butt: break
+                        case .round: addCircle(point)
+                        case .square:
+                            let n = perp(direction) * hw, e = direction * hw
+                            add(point + e + n); add(point + e - n)
+                        }
+                    }
+                }
+            }
+
+            forEachSegment(path) { verb, points in
+                let i = points.startIndex
+                switch verb {
+                case .move:
+                    finishSubpath()
+                    start = points[i]; current = start
+                case .line:
+                    let p = points[i]
+                    guard let from = current else { start = p; current = p; return }
+                    if let d = unit(p - from) { pieces.append(Piece(from: from, to: p, direction: d)) }
+                    current = p
+                case .cubic:
+                    let (c1, c2, end) = (points[i], points[i + 1], points[i + 2])
+                    guard let p0 = current else { start = c1; current = end; return }
+                    var previous = p0
+                    for k in 1...curveSamples {
+                        let t = Double(k) / Double(curveSamples)
+                        let q = cubicPoint(p0, c1, c2, end, t)
+                        // Direction from the chord, else from the true tangent mid-way.
+                        let mid = cubicTangent(p0, c1, c2, end, t - 0.5 / Double(curveSamples))
+                        if let d = unit(q - previous) ?? unit(mid) {
+                            pieces.append(Piece(from: previous, to: q, direction: d, continuesCurve: k > 1))
+                        }
+                        previous = q
+                    }
+                    // Exact tangent points on the outline at both ends of the curve.
+                    for (t, p) in [(0.0, p0), (1.0, end)] {
+                        if let d = unit(cubicTangent(p0, c1, c2, end, t)) {
+                            let n = perp(d) * hw
+                            add(p + n); add(p - n)
+                        }
+                    }
+                    current = end
+                case .close:
+                    if let s = start, let from = current {
+                        if let d = unit(s - from) { pieces.append(Piece(from: from, to: s, direction: d)) }
+                        current = s
+                    }
+                    closed = true
+                    let s = start
+                    finishSubpath()
+                    start = s; current = s
+                }
+            }
+            finishSubpath()
+        }
+    }
+}
