@@ -9,9 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # `--png` runs only the PNG rows (drawc's rasterizer against rsvg-convert SVG → PNG).
+# With DRAWC_BIN set to a folder of release builds and no sizes, `--png` takes about a minute
+# (the 10k row and the label; rsvg-convert on the 100k page alone takes minutes).
 png_only=false
 if [ "${1:-}" = "--png" ]; then png_only=true; shift; fi
-sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
+sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || { if $png_only; then sizes=(10000); else sizes=(10000 100000); fi; }
 
 # What the comparison needs, from Debian and PyPI.
 need=()
@@ -73,9 +75,19 @@ measure() {
   echo "$secs s, $((mem / 1024)) MB"
 }
 
+# Wall (median), user and system CPU seconds (means) of 3 runs of one command, from
+# hyperfine's JSON, as "wall user sys"; "failed" when it does not succeed.
+measure_cpu() {
+  "$@" >/dev/null 2>"$work/err" || { echo "failed"; return; }
+  hyperfine -N --runs 3 --export-json "$work/h.json" "$*" >/dev/null 2>&1 || { echo "failed"; return; }
+  python3 -c "import json;r=json.load(open('$work/h.json'))['results'][0];print('%.3f %.3f %.3f' % (r['median'], r['user'], r['system']))"
+}
+
 # PNG side by side: drawc's own rasterizer and rsvg-convert (cairo) on the same `shapes`
 # drawing at 96 dpi, and the shipping-label sample as a 300 dpi PNG. Written between the
-# <!-- png-peers --> markers of bench/RESULTS.md.
+# <!-- png-peers --> markers of bench/RESULTS.md. drawc uses both cores (rows are filtered
+# and compressed in parallel), rsvg-convert one: the table gives wall and CPU time and the
+# ratio of each.
 png_rows() {
   local rows=""
   for n in "${sizes[@]}"; do
@@ -83,25 +95,39 @@ png_rows() {
     "$bin/drawc" compile "$work/png.draw" -o "$work/png.svg"
     echo "compare: png shapes $n" >&2
     local d_png r_png size
-    d_png=$(measure drawc timeout 600 "$bin/drawc" compile "$work/png.draw" -o "$work/d.png")
+    d_png=$(measure_cpu timeout 600 "$bin/drawc" compile "$work/png.draw" -o "$work/d.png")
     size=$(python3 -c "import struct;b=open('$work/d.png','rb').read(24);print('%d × %d' % struct.unpack('>II', b[16:24]))" 2>/dev/null || echo "?")
-    r_png=$(measure rsvg timeout 600 rsvg-convert --dpi-x 96 --dpi-y 96 -f png -o "$work/r.png" "$work/png.svg")
-    rows+="| shapes $n → PNG, 96 dpi ($size px) | $d_png | $r_png |"$'\n'
+    r_png=$(measure_cpu timeout 600 rsvg-convert --dpi-x 96 --dpi-y 96 -f png -o "$work/r.png" "$work/png.svg")
+    rows+=$(python3 - "$n" "$size" "$d_png" "$r_png" <<'PY'
+import sys
+n, size, d, r = sys.argv[1:5]
+def cells(m):
+    if m == "failed": return "failed", None, None
+    wall, user, system = map(float, m.split())
+    return "%.2f s wall, %.2f s CPU (%.2f user + %.2f sys)" % (wall, user + system, user, system), wall, user + system
+dc, dw, dcpu = cells(d); rc, rw, rcpu = cells(r)
+ratio = "%.1f× wall, %.1f× CPU" % (rw / dw, rcpu / dcpu) if dw and rw else "—"
+print("| shapes %s → PNG, 96 dpi (%s px) | %s | %s | %s |" % (n, size, dc, rc, ratio))
+PY
+)$'\n'
   done
   local label
   label=$(measure drawc "$bin/drawc" compile samples/shipping-label.draw -o "$work/label.png" --dpi 300)
   "$bin/drawc" compile samples/shipping-label.draw -o "$work/label.svg"
   local rlabel
   rlabel=$(measure rsvg rsvg-convert --dpi-x 300 --dpi-y 300 -f png -o "$work/rlabel.png" "$work/label.svg")
-  rows+="| shipping-label → PNG, 300 dpi (1200 × 1800 px) | $label | $rlabel |"$'\n'
+  rows+="| shipping-label → PNG, 300 dpi (1200 × 1800 px) | $label | $rlabel | — |"$'\n'
   local table="<!-- png-peers -->
-## PNG, side by side (bench/compare.sh --png, $(date -u +%Y-%m-%d))
+## PNG, side by side (bench/compare.sh --png, $(date -u +%Y-%m-%d), load average $(uptime | sed 's/.*load averages*: //'))
 
-Whole process, median of 3 runs (hyperfine), peak memory from GNU time; rsvg-convert
-renders drawc's own SVG of the same drawing (\`drawc compile x.draw -o x.svg\`, not timed).
+Whole process, 3 runs (hyperfine): wall time the median, user and system CPU the means
+(drawc's encoder runs on both cores, so its CPU time is more than its wall time);
+the shipping label: median wall time and peak memory (GNU time). rsvg-convert renders
+drawc's own SVG of the same drawing (\`drawc compile x.draw -o x.svg\`, not timed).
+Ratios: rsvg-convert's time over drawc's.
 
-| drawing | drawc → PNG | rsvg-convert SVG → PNG |
-|---|---|---|
+| drawing | drawc → PNG | rsvg-convert SVG → PNG | drawc faster by |
+|---|---|---|---|
 $rows<!-- /png-peers -->"
   python3 - bench/RESULTS.md "$table" <<'PY'
 import re, sys

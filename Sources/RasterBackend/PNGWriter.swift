@@ -1,5 +1,5 @@
 // The PNG encoder: signature, IHDR, pHYs, one IDAT of zlib data from the system zlib
-// (DrawOutput's Deflate, fed row by row), IEND. No time, text or gamma chunks, so the bytes
+// (DrawOutput's Deflate, written and compressed in groups of rows on all cores), IEND. No time, text or gamma chunks, so the bytes
 // depend only on the pixels and the resolution. Rows are filtered by DrawImages'
 // `PNGFile.filterRow`.
 
@@ -16,51 +16,45 @@ enum PNGWriter {
         }
         let channels = opaque ? 3 : 4
         let stride = w * channels
-        // Straight-alpha rows, one at a time (two rows held), filtered and handed to zlib in
-        // pieces as they fill (`Deflate.Streaming`, the same bytes as compressing the whole
-        // stream): the page is never held a second time, filtered.
-        // Runs only (`Z_RLE`): filtered drawings are runs of zeros.
-        let deflate = Deflate.Streaming(level: 6, strategy: .runs)
-        var filtered = ByteBuffer(capacity: Deflate.chunkSize + 2 * (stride + 1))
-        var line = [UInt8](repeating: 0, count: stride + 1)
-        var rows = [UInt8](repeating: 0, count: 2 * stride)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let px = pixels.baseAddress!
-            for y in 0..<h {
-                let current = (y & 1) * stride
-                rows.withUnsafeMutableBufferPointer { buffer in
-                    let out = buffer.baseAddress! + current
-                    let line = px + y * w * 4
-                    if opaque {
-                        for x in 0..<w {
-                            out[3 * x] = line[4 * x]; out[3 * x + 1] = line[4 * x + 1]; out[3 * x + 2] = line[4 * x + 2]
-                        }
-                        return
-                    }
-                    for x in 0..<w {
-                        let p = line + 4 * x, o = out + 4 * x
-                        let a = Int(p[3])
-                        if a == 0 {
-                            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
-                        } else if a == 255 {
-                            o[0] = p[0]; o[1] = p[1]; o[2] = p[2]; o[3] = 255
-                        } else {
-                            for c in 0..<3 { o[c] = UInt8(min(255, (Int(p[c]) * 255 + a / 2) / a)) }
-                            o[3] = UInt8(a)
+        let lineBytes = stride + 1
+        // The filtered rows (a filter byte, then the row) as one zlib stream, written and
+        // compressed group by group on all cores (`Deflate.compress(count:…)`, the same
+        // bytes as compressing the whole stream): each group's rows are converted to
+        // straight alpha, filtered and compressed by one thread, so the page is never held
+        // a second time. Runs only (`Z_RLE`): filtered drawings are runs of zeros.
+        let compressed = image.pixels.withUnsafeBufferPointer { pixels -> [UInt8] in
+            nonisolated(unsafe) let px = pixels.baseAddress!
+            return Deflate.compress(count: h * lineBytes, level: 6, strategy: .runs) { start, buffer in
+                let end = start + buffer.count
+                // Two straight-alpha rows (this one and the one above), one byte longer than a
+                // row for the conversion's four-byte stores, and a line for a row that
+                // straddles the group's ends.
+                var rows = [UInt8](repeating: 0, count: 2 * stride + 4)
+                var straddling = [UInt8](repeating: 0, count: lineBytes)
+                rows.withUnsafeMutableBufferPointer { r in
+                    straddling.withUnsafeMutableBufferPointer { line in
+                        let rowPointers = [r.baseAddress!, r.baseAddress! + stride + 2]
+                        let first = start / lineBytes, last = (end - 1) / lineBytes
+                        if first > 0 { straightRow(px + (first - 1) * w * 4, w, opaque, into: rowPointers[(first - 1) & 1]) }
+                        for y in first...last {
+                            let row = rowPointers[y & 1]
+                            straightRow(px + y * w * 4, w, opaque, into: row)
+                            let lineStart = y * lineBytes
+                            let whole = lineStart >= start && lineStart + lineBytes <= end
+                            let target = whole ? buffer.baseAddress! + (lineStart - start) : line.baseAddress!
+                            PNGFile.filterRow(
+                                UnsafeBufferPointer(start: row, count: stride),
+                                previous: y > 0 ? UnsafeBufferPointer(start: rowPointers[(y - 1) & 1], count: stride) : nil,
+                                unit: channels, into: target)
+                            if !whole {
+                                let from = max(start, lineStart), to = min(end, lineStart + lineBytes)
+                                (buffer.baseAddress! + (from - start)).update(from: target + (from - lineStart), count: to - from)
+                            }
                         }
                     }
                 }
-                rows.withUnsafeBufferPointer { r in
-                    let row = UnsafeBufferPointer(rebasing: r[current..<(current + stride)])
-                    let previousStart = stride - current
-                    let previous = y > 0 ? UnsafeBufferPointer(rebasing: r[previousStart..<(previousStart + stride)]) : nil
-                    PNGFile.filterRow(row, previous: previous, unit: channels, into: &line, at: 0)
-                }
-                filtered.append(line)
-                if filtered.count > deflate.nextBoundary { deflate.feed(&filtered) }
             }
         }
-        let compressed = deflate.finish(filtered.bytes)
 
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         func be32(_ v: Int, _ into: inout [UInt8]) {
@@ -85,5 +79,31 @@ enum PNGWriter {
         chunk("IDAT", compressed)
         chunk("IEND", [])
         return out
+    }
+
+    /// Row `line` of premultiplied RGBA pixels as PNG samples: RGB when the page is opaque
+    /// (each pixel's four bytes stored as one word, 3 bytes apart, so `out` holds one byte
+    /// more than the row), otherwise straight-alpha RGBA.
+    @inline(__always)
+    static func straightRow(_ line: UnsafePointer<UInt8>, _ w: Int, _ opaque: Bool, into out: UnsafeMutablePointer<UInt8>) {
+        if opaque {
+            let source = UnsafeRawPointer(line), target = UnsafeMutableRawPointer(out)
+            for x in 0..<w {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), toByteOffset: 3 * x, as: UInt32.self)
+            }
+            return
+        }
+        for x in 0..<w {
+            let p = line + 4 * x, o = out + 4 * x
+            let a = Int(p[3])
+            if a == 0 {
+                o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
+            } else if a == 255 {
+                o[0] = p[0]; o[1] = p[1]; o[2] = p[2]; o[3] = 255
+            } else {
+                for c in 0..<3 { o[c] = UInt8(min(255, (Int(p[c]) * 255 + a / 2) / a)) }
+                o[3] = UInt8(a)
+            }
+        }
     }
 }

@@ -405,7 +405,11 @@ struct SolidSource {
         var i = 0
         while i < n {
             let level = levels[i]
-            if level == 0 { i += 1; continue }
+            if level == 0 {
+                // Eight uncovered pixels at once (between a stroke's sides).
+                if i + 8 <= n && UnsafeRawPointer(levels + i).loadUnaligned(as: UInt64.self) == 0 { i += 8 } else { i += 1 }
+                continue
+            }
             if level == 255 && a == 255 {
                 // A run of full coverage: the colour's word, pixel after pixel.
                 var j = i

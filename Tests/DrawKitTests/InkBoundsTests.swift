@@ -254,4 +254,10 @@ import Testing
         clipped.measureInk(fonts: nil)
         #expect(Self.near(Self.box(try #require(clipped.inkBounds)), (200, 200, 205, 205)))
     }
+
+    /// The box lives in the group, whose payload stays smaller than a painted path's: items
+    /// are no larger for it (20,000 nested groups are walked and freed in tests).
+    @Test func theBoxCostsItemsNothing() {
+        #expect(MemoryLayout<Scene.Group>.size < MemoryLayout<Scene.Path>.size + MemoryLayout<Paint>.size)
+    }
 }

@@ -105,6 +105,37 @@ import Foundation
             #expect(streaming.takenCount + buffer.count == size)
             #expect(streaming.finish(buffer.take()) == Deflate.compress(prefix), "size \(size)")
         }
+        // Written by groups on any thread (the producer is asked for ranges in any order),
+        // the stream compresses to the same bytes as fed whole, for either strategy.
+        for size in [100, Deflate.wholeLimit + 1, 2 * Deflate.chunkSize + 1, 3 * Deflate.runPieceSize + 1, input.count, Deflate.piecesPerGroup * Deflate.chunkSize + 7] {
+            let stream = (0..<size).map { input[$0 % input.count] }
+            for strategy in [Deflate.Strategy.standard, .runs] {
+                let asked = stream
+                let produced = Deflate.compress(count: size, level: 6, strategy: strategy) { start, buffer in
+                    for i in 0..<buffer.count { buffer[i] = asked[start + i] }
+                }
+                let streaming = Deflate.Streaming(level: 6, strategy: strategy)
+                var buffer = ByteBuffer()
+                buffer.append(stream[...])
+                streaming.feed(&buffer)
+                #expect(produced == streaming.finish(buffer.take()), "size \(size), \(strategy)")
+                #expect(Deflate.decompress(produced) == stream)
+            }
+        }
+        // The vector Adler-32 is RFC 1950's, at every length around its steps and blocks.
+        func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt {
+            var a: UInt = 1, b: UInt = 0
+            for byte in bytes { a = (a + UInt(byte)) % 65521; b = (b + a) % 65521 }
+            return b << 16 | a
+        }
+        var bytes = input
+        bytes.append(contentsOf: [UInt8](repeating: 255, count: 70_000))
+        bytes.withUnsafeBufferPointer { all in
+            for size in [0, 1, 15, 16, 17, 255, 4095, 4096, 4097, 5552, 5553, 65_536, all.count] {
+                let part = UnsafeBufferPointer(rebasing: all[(all.count - size)...])
+                #expect(UInt(Deflate.adler32(part)) == reference(part), "size \(size)")
+            }
+        }
         // A damaged checksum is detected by inflate.
         var damaged = packed
         damaged[damaged.count - 1] ^= 0xFF
