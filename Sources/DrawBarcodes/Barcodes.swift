@@ -188,11 +188,12 @@ package func encodeBarcode(_ data: String, _ request: BarcodeRequest) -> Result<
 }
 
 extension Symbol {
-    /// The dark parts of the symbol as few rectangles as this greedy merge finds, in
+    /// The dark parts of the symbol as few rectangles as this greedy cover finds, in
     /// modules from the symbol's top-left corner (quiet zone excluded). Linear symbols: one
     /// rectangle per bar of height 1 (layout scales rows to the bar height). Matrix
-    /// symbols: runs of dark modules in a row, each grown downwards while the rows below
-    /// have exactly the same run, so a finder pattern is 4 rectangles and not 33 squares.
+    /// symbols: rectangles of dark modules only, which may overlap (they are filled as one
+    /// path with the nonzero rule, all wound the same way, so the picture is their union):
+    /// a finder pattern is 4 rectangles and not 33 squares.
     package var rectangles: [ModuleRect] {
         switch self {
         case .linear(let symbol):
@@ -206,41 +207,150 @@ extension Symbol {
             }
             return result
         case .matrix(let symbol):
-            return mergedRectangles(symbol)
+            return symbol.width <= 64 ? packedCoveringRectangles(symbol) : coveringRectangles(symbol)
         }
     }
 }
 
-private func mergedRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
+/// A greedy rectangle cover of the dark modules. In reading order, each dark module not yet
+/// covered starts a rectangle, the better of two (the one covering more modules not yet
+/// covered; the first on a tie): the whole dark run of its row through it, grown down
+/// while the rows below are dark all across it; or the dark run of its column down from
+/// it, widened while every row of that run is dark. Both may reach over modules already
+/// covered. For the random-looking data of QR Code about 8 % fewer rectangles than runs
+/// merged only with identical runs below them (676 against 732 a symbol for version 10).
+/// Module by module; symbols up to 64 modules wide take `packedCoveringRectangles`.
+func coveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
     let w = symbol.width, h = symbol.height
-    var used = [Bool](repeating: false, count: w * h)
+    guard w > 0, h > 0, symbol.modules.count == w * h else { return [] }
     var result: [ModuleRect] = []
-    for row in 0..<h {
-        var column = 0
-        while column < w {
-            let i = row * w + column
-            guard symbol.modules[i], !used[i] else { column += 1; continue }
-            var end = column
-            while end < w, symbol.modules[row * w + end], !used[row * w + end] { end += 1 }
-            // Grow down while the next row has the same run, bounded by light modules (or the
-            // edge) on both sides, so the rectangle is a maximal run there too.
-            var bottom = row + 1
-            grow: while bottom < h {
-                let base = bottom * w
-                if column > 0 && symbol.modules[base + column - 1] && !used[base + column - 1] { break }
-                if end < w && symbol.modules[base + end] && !used[base + end] { break }
-                for c in column..<end where !symbol.modules[base + c] || used[base + c] { break grow }
-                bottom += 1
+    result.reserveCapacity(w * h / 4)
+    var covered = [Bool](repeating: false, count: w * h)
+    symbol.modules.withUnsafeBufferPointer { dark in
+        covered.withUnsafeMutableBufferPointer { covered in
+            /// Modules of the rectangle not yet covered.
+            func gain(_ left: Int, _ right: Int, _ top: Int, _ bottom: Int) -> Int {
+                var count = 0
+                for r in top..<bottom { for c in left..<right where !covered[r * w + c] { count += 1 } }
+                return count
             }
-            for r in row..<bottom { for c in column..<end { used[r * w + c] = true } }
-            result.append(ModuleRect(x: column, y: row, width: end - column, height: bottom - row, guardBar: false))
-            column = end
+            for row in 0..<h {
+                let base = row * w
+                for column in 0..<w where dark[base + column] && !covered[base + column] {
+                    // The row's run, grown down.
+                    var left = column, right = column + 1
+                    while left > 0 && dark[base + left - 1] { left -= 1 }
+                    while right < w && dark[base + right] { right += 1 }
+                    var bottom = row + 1
+                    down: while bottom < h {
+                        for c in left..<right where !dark[bottom * w + c] { break down }
+                        bottom += 1
+                    }
+                    // The column's run, widened.
+                    var bottomB = row + 1
+                    while bottomB < h && dark[bottomB * w + column] { bottomB += 1 }
+                    var leftB = column, rightB = column + 1
+                    if bottomB > row + 1 {
+                        widenLeft: while leftB > 0 {
+                            for r in row..<bottomB where !dark[r * w + leftB - 1] { break widenLeft }
+                            leftB -= 1
+                        }
+                        widenRight: while rightB < w {
+                            for r in row..<bottomB where !dark[r * w + rightB] { break widenRight }
+                            rightB += 1
+                        }
+                        if gain(leftB, rightB, row, bottomB) > gain(left, right, row, bottom) {
+                            (left, right, bottom) = (leftB, rightB, bottomB)
+                        }
+                    }
+                    for r in row..<bottom { for c in left..<right { covered[r * w + c] = true } }
+                    result.append(ModuleRect(x: left, y: row, width: right - left, height: bottom - row, guardBar: false))
+                }
+            }
+        }
+    }
+    return result
+}
+
+/// `coveringRectangles` on rows packed into 64-bit words (bit x of a row is column x), for
+/// symbols up to 64 modules wide (QR Code versions 1–11, Data Matrix up to 64 × 64): runs
+/// found by counting bits, a rectangle's rows tested and covered a word at a time. The same
+/// rectangles in the same order (MatrixEncoderTests compares the two).
+func packedCoveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
+    let w = symbol.width, h = symbol.height
+    guard w > 0, w <= 64, h > 0, symbol.modules.count == w * h else { return coveringRectangles(symbol) }
+    let rows = packedRows(symbol.modules, width: w, height: h)
+    /// The run of set bits of `word` through bit `c` (which is set): [left, right).
+    @inline(__always) func run(_ word: UInt64, _ c: Int) -> (left: Int, right: Int) {
+        let right = c + (~(word >> UInt64(c))).trailingZeroBitCount
+        let below = ~word & ((1 << UInt64(c)) &- 1)
+        return (below == 0 ? 0 : 64 - below.leadingZeroBitCount, right)
+    }
+    @inline(__always) func mask(_ left: Int, _ right: Int) -> UInt64 {
+        right - left >= 64 ? ~0 : ((1 << UInt64(right - left)) &- 1) << UInt64(left)
+    }
+    var result: [ModuleRect] = []
+    result.reserveCapacity(w * h / 4)
+    var coveredRows = [UInt64](repeating: 0, count: h)
+    rows.withUnsafeBufferPointer { dark in
+        coveredRows.withUnsafeMutableBufferPointer { covered in
+            @inline(__always) func gain(_ m: UInt64, _ top: Int, _ bottom: Int) -> Int {
+                var count = 0
+                for r in top..<bottom { count += (m & ~covered[r]).nonzeroBitCount }
+                return count
+            }
+            for row in 0..<h {
+                while true {
+                    let todo = dark[row] & ~covered[row]
+                    guard todo != 0 else { break }
+                    let column = todo.trailingZeroBitCount
+                    // The row's run, grown down.
+                    var (left, right) = run(dark[row], column)
+                    var m = mask(left, right)
+                    var bottom = row + 1
+                    while bottom < h && dark[bottom] & m == m { bottom += 1 }
+                    // The column's run, widened.
+                    let bit: UInt64 = 1 << UInt64(column)
+                    var bottomB = row + 1, across = dark[row]
+                    while bottomB < h && dark[bottomB] & bit != 0 { across &= dark[bottomB]; bottomB += 1 }
+                    if bottomB > row + 1 {
+                        let b = run(across, column)
+                        let mB = mask(b.left, b.right)
+                        if gain(mB, row, bottomB) > gain(m, row, bottom) { (left, right, m, bottom) = (b.left, b.right, mB, bottomB) }
+                    }
+                    for r in row..<bottom { covered[r] |= m }
+                    result.append(ModuleRect(x: left, y: row, width: right - left, height: bottom - row, guardBar: false))
+                }
+            }
         }
     }
     return result
 }
 
 // MARK: Helpers shared by the encoders
+
+/// A matrix of `width` ≤ 64 columns (`cells[y * width + x]`) as one word a row, column x at
+/// bit x. Eight cells at a time: a Bool is a byte 0 or 1, and multiplying eight such bytes
+/// by 0x0102040810204080 gathers them into the top byte in order (little-endian loads, as on
+/// every platform Swift runs on).
+func packedRows(_ cells: [Bool], width: Int, height: Int) -> [UInt64] {
+    precondition(width <= 64 && cells.count >= width * height)
+    var rows = [UInt64](repeating: 0, count: height)
+    cells.withUnsafeBytes { bytes in
+        for y in 0..<height {
+            let start = y * width
+            var word: UInt64 = 0, x = 0
+            while x + 8 <= width {
+                let eight = bytes.loadUnaligned(fromByteOffset: start + x, as: UInt64.self) & 0x0101_0101_0101_0101
+                word |= ((eight &* 0x0102_0408_1020_4080) >> 56) << UInt64(x)
+                x += 8
+            }
+            while x < width { word |= UInt64(bytes[start + x] & 1) << UInt64(x); x += 1 }
+            rows[y] = word
+        }
+    }
+    return rows
+}
 
 /// The GS1 mod 10 check digit of `digits` (the data digits without the check digit):
 /// weights 3 and 1 alternating from the rightmost digit.

@@ -265,12 +265,15 @@ enum QRCode {
 
     /// The generator polynomials of degrees 0–30 (QR Code uses 7–30 check codewords a block).
     static let generators: [[UInt8]] = (0...30).map { GaloisField.qr.generator(degree: $0, firstRoot: 0) }
+    /// Their multiples (`GaloisField.products(of:)`), 0.1 MB made once.
+    static let generatorProducts: [[UInt8]] = generators.map { GaloisField.qr.products(of: $0) }
 
     /// Splits into blocks, adds each block's check codewords, interleaves (§7.6).
     static func finalMessage(_ data: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
         let structure = blocks(version, level)
-        let generator = structure.ecPerBlock < generators.count ? generators[structure.ecPerBlock]
-            : GaloisField.qr.generator(degree: structure.ecPerBlock, firstRoot: 0)
+        let n = structure.ecPerBlock
+        let products = n < generatorProducts.count ? generatorProducts[n]
+            : GaloisField.qr.products(of: GaloisField.qr.generator(degree: n, firstRoot: 0))
         var dataBlocks: [[UInt8]] = [], ecBlocks: [[UInt8]] = []
         var position = 0
         for b in 0..<structure.blocks {
@@ -278,7 +281,7 @@ enum QRCode {
             let block = Array(data[position..<(position + length)])
             position += length
             dataBlocks.append(block)
-            ecBlocks.append(GaloisField.qr.remainder(block, generator: generator))
+            ecBlocks.append(GaloisField.qr.remainder(block, products: products, degree: n))
         }
         var result: [UInt8] = []
         for i in 0..<(structure.data1 + 1) { for block in dataBlocks where i < block.count { result.append(block[i]) } }
@@ -403,31 +406,11 @@ enum QRCode {
     /// AND of adjacent rows, N4 by popcount.
     static func packedMaskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
         let n = grid.size
-        var dataRow = [UInt64](repeating: 0, count: n), freeRow = dataRow, dataColumn = dataRow, freeColumn = dataRow
-        grid.dark.withUnsafeBufferPointer { dark in
-            grid.function.withUnsafeBufferPointer { function in
-                for y in 0..<n {
-                    var d: UInt64 = 0, f: UInt64 = 0
-                    for x in 0..<n {
-                        if dark[y * n + x] { d |= 1 << UInt64(x) }
-                        if !function[y * n + x] { f |= 1 << UInt64(x) }
-                    }
-                    dataRow[y] = d; freeRow[y] = f
-                }
-            }
-        }
+        let dataRow = packedRows(grid.dark, width: n, height: n)
+        let full: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
+        let freeRow = packedRows(grid.function, width: n, height: n).map { ~$0 & full }
         // Columns: the rows transposed.
-        dataColumn.withUnsafeMutableBufferPointer { dc in
-            freeColumn.withUnsafeMutableBufferPointer { fc in
-                for y in 0..<n {
-                    let d = dataRow[y], f = freeRow[y], bit: UInt64 = 1 << UInt64(y)
-                    for x in 0..<n {
-                        if (d >> UInt64(x)) & 1 != 0 { dc[x] |= bit }
-                        if (f >> UInt64(x)) & 1 != 0 { fc[x] |= bit }
-                    }
-                }
-            }
-        }
+        let dataColumn = transposed(dataRow, n), freeColumn = transposed(freeRow, n)
         let positions = formatPositions(n)
         var rows = dataRow, columns = dataColumn
         var scores: [Int] = []
@@ -445,6 +428,31 @@ enum QRCode {
         return scores
     }
 
+    /// The n × n bit matrix (n ≤ 64; bit x of `rows[y]`) transposed: bit y of `result[x]`.
+    /// Hacker's Delight's recursive block swap on a 64 × 64 matrix: six rounds of 32 masked
+    /// exchanges instead of a shift per module.
+    static func transposed(_ rows: [UInt64], _ n: Int) -> [UInt64] {
+        var a = [UInt64](repeating: 0, count: 64)
+        a.withUnsafeMutableBufferPointer { a in
+            for y in 0..<min(n, 64) { a[y] = rows[y] }
+            var j = 32
+            var m: UInt64 = 0x0000_0000_FFFF_FFFF
+            while j != 0 {
+                var k = 0
+                while k < 64 {
+                    // Row k's bits j... of each 2j-block and row k + j's bits ...j-1 trade places.
+                    let t = ((a[k] >> UInt64(j)) ^ a[k + j]) & m
+                    a[k] ^= t << UInt64(j)
+                    a[k + j] ^= t
+                    k = (k + j + 1) & ~j
+                }
+                j >>= 1
+                m ^= m << UInt64(j)
+            }
+        }
+        return Array(a.prefix(n))
+    }
+
     /// §7.8.3.1 on packed lines: bit x of rows[y] and bit y of columns[x] is module (x, y).
     static func packedPenalty(rows: [UInt64], columns: [UInt64], n: Int) -> Int {
         let full: UInt64 = (1 << UInt64(n)) - 1
@@ -452,12 +460,14 @@ enum QRCode {
         let windows: UInt64 = (1 << UInt64(n - 2)) - 1
         func line(_ w: UInt64) -> Int {
             var score = 0
-            // N1: a run of r ≥ 5 holds r - 4 windows of five, and scores 3 + (r - 5).
-            func runs(_ v: UInt64) -> Int {
-                let five = v & v >> 1 & v >> 2 & v >> 3 & v >> 4
-                return five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount
-            }
-            score += runs(w) + runs(~w & full)
+            // N1: a run of r ≥ 5 holds r - 4 windows of five, and scores 3 + (r - 5): one per
+            // window and two more at its first. Dark and light windows never share a bit, so
+            // both colours are counted together (a popcount is a dozen instructions here).
+            let l = ~w & full
+            let dark5 = w & w >> 1 & w >> 2 & w >> 3 & w >> 4
+            let light5 = l & l >> 1 & l >> 2 & l >> 3 & l >> 4
+            let firsts = (dark5 & ~(dark5 << 1)) | (light5 & ~(light5 << 1))
+            score += (dark5 | light5).nonzeroBitCount + 2 * firsts.nonzeroBitCount
             // N3: 1011101 with four light modules on one side (modules past either end light).
             let g = w << 4
             func on(_ k: UInt64) -> UInt64 { g >> k }
@@ -466,7 +476,8 @@ enum QRCode {
             let lightAfter = off(7) & off(8) & off(9) & off(10)
             let lightBefore = ~(g << 1) & ~(g << 2) & ~(g << 3) & ~(g << 4)  // bits t-4...t-1, at t
             let found = (core & lightAfter) | ((core & lightBefore) >> 4)
-            score += 40 * (found & windows).nonzeroBitCount
+            let finders = found & windows
+            if finders != 0 { score += 40 * finders.nonzeroBitCount }
             return score
         }
         var score = 0, dark = 0

@@ -64,6 +64,32 @@ struct GaloisField: Sendable {
         return result
     }
 
+    /// Every multiple of a generator: `products[f * n + i]` is f · `generator[i]` (256 rows
+    /// of n bytes), so that `remainder(_:products:)` takes one lookup a coefficient.
+    func products(of generator: [UInt8]) -> [UInt8] {
+        let n = generator.count
+        var table = [UInt8](repeating: 0, count: 256 * n)
+        for f in 1..<256 { for i in 0..<n { table[f * n + i] = multiply(UInt8(f), generator[i]) } }
+        return table
+    }
+
+    /// `remainder(data, generator:)` from the generator's multiples (`products(of:)`, `degree`
+    /// = the generator's length): the register shifted and the factor's row added in one pass.
+    func remainder(_ data: [UInt8], products: [UInt8], degree n: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: n)
+        guard n > 0, products.count == 256 * n else { return result }
+        result.withUnsafeMutableBufferPointer { r in
+            products.withUnsafeBufferPointer { table in
+                for d in data {
+                    let row = table.baseAddress! + Int(d ^ r[0]) * n
+                    for i in 0..<(n - 1) { r[i] = r[i + 1] ^ row[i] }
+                    r[n - 1] = row[n - 1]
+                }
+            }
+        }
+        return result
+    }
+
     static let qr = GaloisField(polynomial: 0x11D)
     static let dataMatrix = GaloisField(polynomial: 0x12D)
 }

@@ -195,10 +195,10 @@ extension LayoutEngine {
         let barsBottom = top + barHeight + top
         let textTop = guardLayout ? barHeight + 0.5 * x : barsBottom + (texts.isEmpty ? 0 : 0.15 * style.fontSize)
         var sink = PathSink()
-        sink.points.reserveCapacity((rects.count + 4) * 4)
-        for r in rects {
+        sink.addRects(count: rects.count) { i in
+            let r = rects[i]
             let h = barHeight + (r.guardBar && guardLayout ? guardDrop : 0)
-            _ = sink.addRoundedRect(Rect(x: left + Double(r.x) * x, y: top, width: Double(r.width) * x, height: h), radius: 0)
+            return (left + Double(r.x) * x, top, Double(r.width) * x, h)
         }
         if bearer != .none {
             // Four rectangles that do not overlap: the horizontal bars across the whole
@@ -243,9 +243,9 @@ extension LayoutEngine {
         let x = moduleWidth(settings, across: across, fixed: 2 * quietFixed, given: given)
         let quiet = quietFixed > 0 ? quietFixed : quietModules * x
         var sink = PathSink()
-        sink.points.reserveCapacity(rects.count * 4)
-        for r in rects {
-            _ = sink.addRoundedRect(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)), radius: 0)
+        sink.addRects(count: rects.count) { i in
+            let r = rects[i]
+            return (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         }
         var geometry = BarcodeGeometry(bars: sink.path)
         geometry.symbolOrigin = Point(quiet, quiet)

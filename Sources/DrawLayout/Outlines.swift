@@ -131,8 +131,7 @@ struct PathSink {
 
     /// An ellipse inscribed in `rect`: four cubics, clockwise on the page from the rightmost point.
     mutating func addEllipse(in rect: Rect) {
-        if recordsVerbs { verbs.reserveCapacity(verbs.count + 6) }
-        points.reserveCapacity(points.count + 13)
+        reserve(verbs: 6, points: 13)
         let k = 0.5522847498
         let (cx, cy) = (rect.midX, rect.midY)
         let (rx, ry) = (rect.width / 2, rect.height / 2)
@@ -145,6 +144,49 @@ struct PathSink {
         close()
     }
 
+    /// Room for `verbs` and `points` more: exactly that much for the first shape of a sink,
+    /// doubling after that (an exact reservation per shape would copy the arrays every time).
+    @inline(__always) private mutating func reserve(verbs v: Int, points p: Int) {
+        if recordsVerbs && verbs.capacity < verbs.count + v {
+            verbs.reserveCapacity(verbs.isEmpty ? v : max(verbs.count * 2, verbs.count + v))
+        }
+        if points.capacity < points.count + p {
+            points.reserveCapacity(points.isEmpty ? p : max(points.count * 2, points.count + p))
+        }
+    }
+
+    /// `count` axis-aligned rectangles (x, y, width, height), each drawn as `addRoundedRect`
+    /// with radius 0 draws it (move, three lines, close: clockwise on the page from the
+    /// top-left corner), written straight into new storage. For the hundreds of rectangles
+    /// of a barcode (appending point by point was most of a symbol's layout).
+    mutating func addRects(count: Int, _ rect: (Int) -> (x: Double, y: Double, width: Double, height: Double)) {
+        guard count > 0 else { return }
+        if recordsVerbs {
+            verbs += [Scene.PathVerb](unsafeUninitializedCapacity: 5 * count) { buffer, initialized in
+                for i in 0..<count {
+                    buffer[5 * i] = .move; buffer[5 * i + 1] = .line; buffer[5 * i + 2] = .line
+                    buffer[5 * i + 3] = .line; buffer[5 * i + 4] = .close
+                }
+                initialized = 5 * count
+            }
+        }
+        var last = Point.zero
+        let added = [Point](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+            for i in 0..<count {
+                let r = rect(i)
+                let start = Point(r.x, r.y)
+                (buffer.baseAddress! + 4 * i).initialize(to: start)
+                (buffer.baseAddress! + 4 * i + 1).initialize(to: Point(r.x + r.width, r.y))
+                (buffer.baseAddress! + 4 * i + 2).initialize(to: Point(r.x + r.width, r.y + r.height))
+                (buffer.baseAddress! + 4 * i + 3).initialize(to: Point(r.x, r.y + r.height))
+                last = start
+            }
+            initialized = 4 * count
+        }
+        if points.isEmpty { points = added } else { points += added }
+        current = last; subpathStart = last; hasCurrentPoint = true
+    }
+
     /// A rectangle with corners rounded to `radius` (clamped to half the shorter side),
     /// clockwise on the page from the top edge. Radius 0 gives four lines.
     /// Returns whether the corners were rounded (false: four lines).
@@ -152,16 +194,14 @@ struct PathSink {
     mutating func addRoundedRect(_ rect: Rect, radius: Double) -> Bool {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         if r == 0 || !r.isFinite {
-            if recordsVerbs { verbs.reserveCapacity(verbs.count + 5) }
-            points.reserveCapacity(points.count + 4)
+            reserve(verbs: 5, points: 4)
             move(to: Point(rect.minX, rect.minY)); line(to: Point(rect.maxX, rect.minY))
             line(to: Point(rect.maxX, rect.maxY)); line(to: Point(rect.minX, rect.maxY)); close()
             return false
         }
         let c = r * (1 - 0.5522847498)
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
-        if recordsVerbs { verbs.reserveCapacity(verbs.count + 10) }
-        points.reserveCapacity(points.count + 17)
+        reserve(verbs: 10, points: 17)
         move(to: Point(x0 + r, y0))
         line(to: Point(x1 - r, y0))
         cubic(Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r))

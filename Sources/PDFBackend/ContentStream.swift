@@ -340,12 +340,13 @@ struct ContentStream {
 
     /// The rectangle that `re` draws when the five verbs from `verbIndex` are move, three
     /// lines and close around an axis-aligned, non-empty rectangle; nil otherwise.
-    @inline(__always) private static func rectangle(
-        _ verbs: [Scene.PathVerb], _ points: [Point], verbIndex: Int, pointIndex: Int
-    ) -> (x: Double, y: Double, width: Double, height: Double)? {
-        guard verbIndex + 4 < verbs.count, verbs[verbIndex] == .move, verbs[verbIndex + 1] == .line,
-              verbs[verbIndex + 2] == .line, verbs[verbIndex + 3] == .line, verbs[verbIndex + 4] == .close,
-              pointIndex + 3 < points.count
+    @inline(__always) private static func rectangle<Verbs: RandomAccessCollection<Scene.PathVerb>, Points: RandomAccessCollection<Point>>(
+        _ verbs: Verbs, _ points: Points, verbIndex: Int, pointIndex: Int
+    ) -> (x: Double, y: Double, width: Double, height: Double)? where Verbs.Index == Int, Points.Index == Int {
+        // `case` patterns, not `==`: PathVerb's `==` from DrawScene is a generic call apiece.
+        guard verbIndex + 4 < verbs.count, pointIndex + 3 < points.count,
+              case .move = verbs[verbIndex], case .line = verbs[verbIndex + 1], case .line = verbs[verbIndex + 2],
+              case .line = verbs[verbIndex + 3], case .close = verbs[verbIndex + 4]
         else { return nil }
         let p0 = points[pointIndex], p1 = points[pointIndex + 1]
         let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
@@ -353,8 +354,16 @@ struct ContentStream {
         return (p0.x, p0.y, p1.x - p0.x, p2.y - p1.y)
     }
 
-    /// `appendPath`'s operators through a cursor, byte for byte the same.
+    /// `appendPath`'s operators through a cursor, byte for byte the same (on the arrays'
+    /// memory: a barcode's path is hundreds of rectangles, and indexing the arrays with
+    /// their checks was half the time).
     private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) {
+        verbs.withUnsafeBufferPointer { verbs in
+            points.withUnsafeBufferPointer { points in writePath(verbs, points, into: &out) }
+        }
+    }
+
+    private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>, into out: inout ByteCursor) {
         @inline(__always) func number(_ value: Double) { out.number(value); out.byte(0x20) }
         @inline(__always) func op(_ a: UInt8, _ b: UInt8 = 0) {
             out.byte(a)

@@ -158,11 +158,65 @@ func failure(_ data: String, _ symbology: Symbology, configure: (inout BarcodeRe
     }
 
     @Test func rectanglesCoverExactlyTheDarkModules() throws {
-        guard case .matrix(let m) = try symbol("merge me", .qr) else { return }
-        var covered = [Int](repeating: 0, count: m.width * m.height)
-        let rects = Symbol.matrix(m).rectangles
-        for r in rects { for y in r.y..<(r.y + r.height) { for x in r.x..<(r.x + r.width) { covered[y * m.width + x] += 1 } } }
-        #expect(covered == m.modules.map { $0 ? 1 : 0 })
-        #expect(rects.count < m.modules.filter { $0 }.count / 2)
+        for (data, symbology) in [("merge me", Symbology.qr), ("https://example.com/item/7?k=Zq-9/xY", .qr), ("Data Matrix 2026", .datamatrix)] {
+            guard case .matrix(let m) = try symbol(data, symbology) else { return }
+            var covered = [Int](repeating: 0, count: m.width * m.height)
+            let rects = Symbol.matrix(m).rectangles
+            for r in rects {
+                #expect(r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.x + r.width <= m.width && r.y + r.height <= m.height)
+                for y in r.y..<(r.y + r.height) { for x in r.x..<(r.x + r.width) { covered[y * m.width + x] += 1 } }
+            }
+            // Every dark module at least once (rectangles may overlap: one nonzero fill), no light one.
+            #expect(covered.map { $0 > 0 } == m.modules, "\(data)")
+            #expect(rects.count < m.modules.filter { $0 }.count / 2)
+        }
+    }
+
+    /// Up to 64 modules wide the cover runs on packed rows: the same rectangles in the same
+    /// order as module by module.
+    @Test func packedCoverEqualsTheModuleByModuleCover() throws {
+        var symbols: [MatrixSymbol] = []
+        for version in 1...11 {
+            guard case .matrix(let m) = try symbol("p\(version)" + String(repeating: "k9-Q", count: version * 2), .qr,
+                                                   configure: { $0.version = version; $0.errorCorrection = .low }) else { return }
+            symbols.append(m)
+        }
+        for (data, shape) in [("DM square 123456789", DataMatrixShape.square), ("rectangular DM", .rectangle),
+                              (String(repeating: "Data Matrix up to 64 wide ", count: 10), .square)] {
+            guard case .matrix(let m) = try symbol(data, .datamatrix, configure: { $0.dataMatrixShape = shape }) else { return }
+            symbols.append(m)
+        }
+        #expect(symbols.contains { $0.width == 61 } && symbols.contains { $0.width > 40 && $0.height > 40 && $0.width <= 64 })
+        for m in symbols {
+            #expect(packedCoveringRectangles(m) == coveringRectangles(m), "\(m.width) × \(m.height)")
+            #expect(Symbol.matrix(m).rectangles == coveringRectangles(m))
+        }
+    }
+
+    /// The cover takes whole column runs as well as row runs, and reaches over covered
+    /// modules: for version 10 (the bench's symbols) well under the dark row runs (merging
+    /// runs only with identical runs below gave 89 % of them, the cover 82 %).
+    @Test func coverNeedsFewerRectanglesThanRowRuns() throws {
+        var rectangles = 0, runs = 0
+        for i in 0..<20 {
+            let data = "https://example.com/item/\(i)?k=" + String(repeating: "Ab3-x/Qz9", count: 10).shuffledDeterministically(seed: i)
+            guard case .matrix(let m) = try symbol(data, .qr, configure: { $0.version = 10 }) else { return }
+            rectangles += Symbol.matrix(m).rectangles.count
+            for y in 0..<m.height { for x in 0..<m.width where m[y, x] && (x == 0 || !m[y, x - 1]) { runs += 1 } }
+        }
+        #expect(Double(rectangles) < 0.85 * Double(runs), "\(rectangles) rectangles for \(runs) runs")
+    }
+}
+
+extension String {
+    /// The characters in an order fixed by `seed` (a small linear congruential generator).
+    func shuffledDeterministically(seed: Int) -> String {
+        var characters = Array(self)
+        var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
+        for i in stride(from: characters.count - 1, to: 0, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            characters.swapAt(i, Int(state >> 33) % (i + 1))
+        }
+        return String(characters)
     }
 }
