@@ -65,13 +65,19 @@ extension Scene {
             package var maxX = -Double.infinity, maxY = -Double.infinity
             package init() {}
             package var isEmpty: Bool { minX > maxX }
-            package var rect: Rect? { isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+            /// The box, its sides kept within ten times the coordinate range. Clamping is
+            /// monotonic, so clamping the sides once here equals clamping every point.
+            package var rect: Rect? {
+                guard !isEmpty else { return nil }
+                let limit = Scene.maximumCoordinate * 10
+                func clamp(_ v: Double) -> Double { Swift.min(limit, Swift.max(-limit, v)) }
+                let x0 = clamp(minX), y0 = clamp(minY), x1 = clamp(maxX), y1 = clamp(maxY)
+                return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
             package mutating func add(_ p: Point) {
                 guard p.x.isFinite, p.y.isFinite else { return }
-                let limit = Scene.maximumCoordinate * 10
-                let x = Swift.min(limit, Swift.max(-limit, p.x)), y = Swift.min(limit, Swift.max(-limit, p.y))
-                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-                minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+                minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+                minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
             }
             /// The four corners of `r` through `t`.
             package mutating func add(_ r: Rect, through t: Transform) {
