@@ -44,7 +44,9 @@ import Testing
         let fill = try #require(lines.firstIndex { $0.contains("path fill #000000") })
         let group = lines[fill - 1].trimmingCharacters(in: .whitespaces)
         #expect(group.hasPrefix("group transform [0.01 0 0 0.01 "), "\(group)")
-        let corner = group.split(separator: " ").suffix(2).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "]")) }
+        // The transform's last two numbers (the line goes on with the group's ink).
+        let matrix = try #require(group.split(separator: "[").dropFirst().first?.split(separator: "]").first)
+        let corner = matrix.split(separator: " ").suffix(2).map(String.init)
         #expect(corner.count == 2 && corner.allSatisfy { ($0.split(separator: ".").dropFirst().first?.count ?? 0) <= 2 }, "\(corner)")
         let numbers = lines[fill + 1].split(separator: " ").filter { $0.first?.isNumber == true || $0.first == "-" }
         #expect(numbers.count > 1000)
