@@ -36,7 +36,7 @@
     /// Writes the `count` lowest decimal digits of `value` (with leading zeros) ending just
     /// before `end`, two at a time.
     @inlinable @inline(__always)
-    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+    static func writeDigits<Digits: FixedWidthInteger & UnsignedInteger>(_ value: Digits, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var remaining = value
         var index = 0
@@ -135,18 +135,8 @@
             ? (integer < 100 ? (integer < 10 ? 1 : 2) : (integer < 1_000 ? 3 : 4))
             : integer < 1_000_000 ? (integer < 100_000 ? 5 : 6)
             : integer < 10_000_000 ? 7 : integer < 100_000_000 ? 8 : 9
-        let pairs = digitPairs.utf8Start
-        let end = destination + sign + count
-        var remaining = integer
-        var index = 0
-        while index + 2 <= count {
-            let pair = Int(truncatingIfNeeded: remaining % 100)
-            remaining /= 100
-            index += 2
-            (end - index).initialize(to: pairs[2 * pair])
-            (end - index + 1).initialize(to: pairs[2 * pair + 1])
-        }
-        if index < count { (end - count).initialize(to: 0x30 &+ UInt8(truncatingIfNeeded: remaining)) }
+        // `writeDigits` specialised for UInt32: the 32-bit division is the point.
+        writeDigits(integer, count: count, endingAt: destination + sign + count)
         return sign + count
     }
 
