@@ -136,14 +136,41 @@ package struct LinearSymbol: Hashable, Sendable {
 package struct MatrixSymbol: Hashable, Sendable {
     package var width: Int
     package var height: Int
-    package var modules: [Bool]
+    /// The dark modules as bits: word `row * rowWords + column / 64` holds the module at bit
+    /// `column % 64`; bits past the width are 0. (QR Code is encoded in this form, and the
+    /// rectangle cover reads it a row at a time.)
+    package private(set) var bits: [UInt64]
     package var quietZone: Int
     /// What was chosen, for the IR and for tests: QR version and mask, Data Matrix size.
     package var version: Int
     package var mask: Int
     package var errorCorrection: QRErrorCorrection
 
-    package subscript(row: Int, column: Int) -> Bool { modules[row * width + column] }
+    /// Words a row in `bits`.
+    package var rowWords: Int { (width + 63) / 64 }
+
+    package init(width: Int, height: Int, bits: [UInt64], quietZone: Int, version: Int, mask: Int, errorCorrection: QRErrorCorrection) {
+        precondition(bits.count == height * ((width + 63) / 64))
+        self.width = width; self.height = height; self.bits = bits; self.quietZone = quietZone
+        self.version = version; self.mask = mask; self.errorCorrection = errorCorrection
+    }
+
+    /// From one Bool a module, row by row (`modules[row * width + column]`).
+    package init(width: Int, height: Int, modules: [Bool], quietZone: Int, version: Int, mask: Int, errorCorrection: QRErrorCorrection) {
+        self.init(width: width, height: height, bits: packedBits(modules, width: width, height: height), quietZone: quietZone,
+                  version: version, mask: mask, errorCorrection: errorCorrection)
+    }
+
+    /// One Bool a module, row by row: `modules[row * width + column]`.
+    package var modules: [Bool] {
+        var result = [Bool](repeating: false, count: width * height)
+        for row in 0..<height { for column in 0..<width where self[row, column] { result[row * width + column] = true } }
+        return result
+    }
+
+    package subscript(row: Int, column: Int) -> Bool {
+        bits[row * rowWords + column >> 6] >> UInt64(column & 63) & 1 != 0
+    }
 }
 
 package enum Symbol: Hashable, Sendable {
@@ -222,7 +249,7 @@ extension Symbol {
 /// Module by module; symbols up to 64 modules wide take `packedCoveringRectangles`.
 func coveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
     let w = symbol.width, h = symbol.height
-    guard w > 0, h > 0, symbol.modules.count == w * h else { return [] }
+    guard w > 0, h > 0 else { return [] }
     var result: [ModuleRect] = []
     result.reserveCapacity(w * h / 4)
     var covered = [Bool](repeating: false, count: w * h)
@@ -278,8 +305,8 @@ func coveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
 /// rectangles in the same order (MatrixEncoderTests compares the two).
 func packedCoveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
     let w = symbol.width, h = symbol.height
-    guard w > 0, w <= 64, h > 0, symbol.modules.count == w * h else { return coveringRectangles(symbol) }
-    let rows = packedRows(symbol.modules, width: w, height: h)
+    guard w > 0, w <= 64, h > 0 else { return coveringRectangles(symbol) }
+    let rows = symbol.bits
     /// The run of set bits of `word` through bit `c` (which is set): [left, right).
     @inline(__always) func run(_ word: UInt64, _ c: Int) -> (left: Int, right: Int) {
         let right = c + (~(word >> UInt64(c))).trailingZeroBitCount
@@ -329,24 +356,27 @@ func packedCoveringRectangles(_ symbol: MatrixSymbol) -> [ModuleRect] {
 
 // MARK: Helpers shared by the encoders
 
-/// A matrix of `width` ≤ 64 columns (`cells[y * width + x]`) as one word a row, column x at
-/// bit x. Eight cells at a time: a Bool is a byte 0 or 1, and multiplying eight such bytes
-/// by 0x0102040810204080 gathers them into the top byte in order (little-endian loads, as on
-/// every platform Swift runs on).
-func packedRows(_ cells: [Bool], width: Int, height: Int) -> [UInt64] {
-    precondition(width <= 64 && cells.count >= width * height)
-    var rows = [UInt64](repeating: 0, count: height)
+/// A matrix (`cells[y * width + x]`) as `MatrixSymbol.bits`: (width + 63) / 64 words a row,
+/// column x at bit x % 64 of word x / 64. Eight cells at a time: a Bool is a byte 0 or 1, and
+/// multiplying eight such bytes by 0x0102040810204080 gathers them into the top byte in
+/// order (little-endian loads, as on every platform Swift runs on).
+func packedBits(_ cells: [Bool], width: Int, height: Int) -> [UInt64] {
+    precondition(cells.count >= width * height)
+    let words = (width + 63) / 64
+    var rows = [UInt64](repeating: 0, count: height * words)
     cells.withUnsafeBytes { bytes in
         for y in 0..<height {
-            let start = y * width
-            var word: UInt64 = 0, x = 0
-            while x + 8 <= width {
-                let eight = bytes.loadUnaligned(fromByteOffset: start + x, as: UInt64.self) & 0x0101_0101_0101_0101
-                word |= ((eight &* 0x0102_0408_1020_4080) >> 56) << UInt64(x)
-                x += 8
+            for k in 0..<words {
+                let start = y * width + 64 * k, end = min(width, 64 * (k + 1)) - 64 * k
+                var word: UInt64 = 0, x = 0
+                while x + 8 <= end {
+                    let eight = bytes.loadUnaligned(fromByteOffset: start + x, as: UInt64.self) & 0x0101_0101_0101_0101
+                    word |= ((eight &* 0x0102_0408_1020_4080) >> 56) << UInt64(x)
+                    x += 8
+                }
+                while x < end { word |= UInt64(bytes[start + x] & 1) << UInt64(x); x += 1 }
+                rows[y * words + k] = word
             }
-            while x < width { word |= UInt64(bytes[start + x] & 1) << UInt64(x); x += 1 }
-            rows[y] = word
         }
     }
     return rows

@@ -2,6 +2,14 @@
 // into numeric, alphanumeric, byte and kanji segments that gives the fewest bits (dynamic
 // programming over the characters), mask selection by the penalty rule of §7.8.3.
 
+/// A matrix that function modules are set in.
+protocol ModuleSetter {
+    /// Modules a side.
+    var size: Int { get }
+    /// Sets the function module at column `x`, row `y`, dark or light.
+    mutating func set(_ x: Int, _ y: Int, _ value: Bool)
+}
+
 enum QRCode {
     struct BlockStructure: Sendable {
         var ecPerBlock: Int
@@ -265,44 +273,85 @@ enum QRCode {
 
     /// The generator polynomials of degrees 0–30 (QR Code uses 7–30 check codewords a block).
     static let generators: [[UInt8]] = (0...30).map { GaloisField.qr.generator(degree: $0, firstRoot: 0) }
-    /// Their multiples (`GaloisField.products(of:)`), 0.1 MB made once.
-    static let generatorProducts: [[UInt8]] = generators.map { GaloisField.qr.products(of: $0) }
+    /// Their multiples (`GaloisField.wordProducts(of:)`), 0.25 MB made once.
+    static let generatorProducts: [[UInt64]] = generators.map { GaloisField.qr.wordProducts(of: $0) }
 
     /// Splits into blocks, adds each block's check codewords, interleaves (§7.6).
     static func finalMessage(_ data: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
         let structure = blocks(version, level)
         let n = structure.ecPerBlock
         let products = n < generatorProducts.count ? generatorProducts[n]
-            : GaloisField.qr.products(of: GaloisField.qr.generator(degree: n, firstRoot: 0))
-        var dataBlocks: [[UInt8]] = [], ecBlocks: [[UInt8]] = []
+            : GaloisField.qr.wordProducts(of: GaloisField.qr.generator(degree: n, firstRoot: 0))
+        var dataBlocks: [ArraySlice<UInt8>] = [], ecBlocks: [[UInt8]] = []
         var position = 0
-        for b in 0..<structure.blocks {
-            let length = structure.data1 + (b < structure.group1 ? 0 : 1)
-            let block = Array(data[position..<(position + length)])
-            position += length
-            dataBlocks.append(block)
-            ecBlocks.append(GaloisField.qr.remainder(block, products: products, degree: n))
+        products.withUnsafeBufferPointer { table in
+            for b in 0..<structure.blocks {
+                let length = structure.data1 + (b < structure.group1 ? 0 : 1)
+                let block = data[position..<(position + length)]
+                position += length
+                dataBlocks.append(block)
+                ecBlocks.append(GaloisField.qr.remainder(block, rows: table.baseAddress!, degree: n))
+            }
         }
         var result: [UInt8] = []
-        for i in 0..<(structure.data1 + 1) { for block in dataBlocks where i < block.count { result.append(block[i]) } }
+        result.reserveCapacity(data.count + structure.blocks * n)
+        for i in 0..<(structure.data1 + 1) {
+            for block in dataBlocks where i < block.count { result.append(block[block.startIndex + i]) }
+        }
         for i in 0..<structure.ecPerBlock { for block in ecBlocks { result.append(block[i]) } }
         return result
     }
 
     // MARK: The matrix
 
-    struct Grid {
+    /// Module by module, for the reference penalty (`maskScores`, `penalty`).
+    struct Grid: ModuleSetter {
         let size: Int
         var dark: [Bool]
         var function: [Bool]
         init(size: Int) { self.size = size; dark = [Bool](repeating: false, count: size * size); function = dark }
+        /// The same modules as `bits`.
+        init(_ bits: BitGrid) {
+            self.init(size: bits.size)
+            for y in 0..<size {
+                for x in 0..<size {
+                    dark[y * size + x] = bits.isDark(x, y)
+                    function[y * size + x] = bits.isFunction(x, y)
+                }
+            }
+        }
         /// Sets a function module at column `x`, row `y`.
         mutating func set(_ x: Int, _ y: Int, _ value: Bool) { dark[y * size + x] = value; function[y * size + x] = true }
     }
 
+    /// The symbol as bits, as `MatrixSymbol.bits` holds it: row y's word k holds columns
+    /// 64k…64k+63 (column x at bit x & 63 of word y · words + x / 64); `function` marks the
+    /// function modules (finders, timing, alignment, format and version information).
+    struct BitGrid: ModuleSetter {
+        let size: Int
+        /// Words a row.
+        let words: Int
+        var dark: [UInt64]
+        var function: [UInt64]
+        init(size: Int) {
+            self.size = size
+            words = (size + 63) / 64
+            dark = [UInt64](repeating: 0, count: size * words)
+            function = dark
+        }
+        @inline(__always) func isDark(_ x: Int, _ y: Int) -> Bool { dark[y * words + x >> 6] >> UInt64(x & 63) & 1 != 0 }
+        @inline(__always) func isFunction(_ x: Int, _ y: Int) -> Bool { function[y * words + x >> 6] >> UInt64(x & 63) & 1 != 0 }
+        /// Sets a function module at column `x`, row `y`.
+        @inline(__always) mutating func set(_ x: Int, _ y: Int, _ value: Bool) {
+            let i = y * words + x >> 6, bit: UInt64 = 1 << UInt64(x & 63)
+            function[i] |= bit
+            if value { dark[i] |= bit } else { dark[i] &= ~bit }
+        }
+    }
+
     static func matrix(codewords: [UInt8], version: Int, level: QRErrorCorrection, mask forcedMask: Int?) -> MatrixSymbol {
         let n = size(version)
-        var grid = Grid(size: n)
+        var grid = BitGrid(size: n)
         // Timing patterns, then finders over their ends.
         for i in 0..<n { grid.set(6, i, i % 2 == 0); grid.set(i, 6, i % 2 == 0) }
         for (cx, cy) in [(3, 3), (n - 4, 3), (3, n - 4)] {
@@ -335,40 +384,66 @@ enum QRCode {
                 grid.set(a, b, bit); grid.set(b, a, bit)
             }
         }
-        // Codewords in the zigzag of §7.7.3; remainder bits stay light (0).
+        // Codewords in the zigzag of §7.7.3, two columns up, two down; remainder bits stay
+        // light (0). Set bits only: the data modules are all light so far.
         let message = finalMessage(codewords, version: version, level: level)
-        var bitIndex = 0
         let totalBits = message.count * 8
-        var right = n - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            for vertical in 0..<n {
-                for j in 0..<2 {
-                    let x = right - j
-                    let upward = (right + 1) & 2 == 0
-                    let y = upward ? n - 1 - vertical : vertical
-                    if !grid.function[y * n + x] {
-                        if bitIndex < totalBits {
-                            grid.dark[y * n + x] = (message[bitIndex >> 3] >> (7 - UInt8(bitIndex & 7))) & 1 == 1
+        let w = grid.words
+        var dark = grid.dark
+        grid.dark = []
+        dark.withUnsafeMutableBufferPointer { dark in
+            grid.function.withUnsafeBufferPointer { function in
+                message.withUnsafeBufferPointer { message in
+                    var bitIndex = 0
+                    var right = n - 1
+                    while right >= 1 {
+                        if right == 6 { right = 5 }
+                        let upward = (right + 1) & 2 == 0
+                        for vertical in 0..<n {
+                            let y = upward ? n - 1 - vertical : vertical
+                            for j in 0..<2 {
+                                let x = right - j
+                                let i = y * w + x >> 6, bit: UInt64 = 1 << UInt64(x & 63)
+                                guard function[i] & bit == 0 else { continue }
+                                if bitIndex < totalBits, (message[bitIndex >> 3] << UInt8(bitIndex & 7)) & 0x80 != 0 { dark[i] |= bit }
+                                bitIndex += 1
+                            }
                         }
-                        bitIndex += 1
+                        right -= 2
                     }
                 }
             }
-            right -= 2
         }
+        grid.dark = dark
         var chosen = forcedMask ?? 0
         if forcedMask == nil {
             // Up to 60 modules a side (versions 1–10) a row or column fits one 64-bit word with
             // the four quiet modules of N3; larger symbols take the module-by-module rule.
-            let scores = n <= packedMaxSize ? packedMaskScores(grid, level: level) : maskScores(grid, level: level)
-            assert(n > packedMaxSize || scores == maskScores(grid, level: level), "packed penalty differs")
+            let scores = n <= packedMaxSize ? packedMaskScores(grid, level: level) : maskScores(Grid(grid), level: level)
+            assert(n > packedMaxSize || scores == maskScores(Grid(grid), level: level), "packed penalty differs")
             var best = Int.max
             for mask in 0..<8 where scores[mask] < best { best = scores[mask]; chosen = mask }
         }
         applyMask(&grid, chosen)
         drawFormat(&grid, level: level, mask: chosen)
-        return MatrixSymbol(width: n, height: n, modules: grid.dark, quietZone: 4, version: version, mask: chosen, errorCorrection: level)
+        return MatrixSymbol(width: n, height: n, bits: grid.dark, quietZone: 4, version: version, mask: chosen, errorCorrection: level)
+    }
+
+    /// XORs the mask onto the data modules: whole rows with the mask's row pattern word up
+    /// to `packedMaxSize`, module by module above.
+    static func applyMask(_ grid: inout BitGrid, _ mask: Int) {
+        let n = grid.size, w = grid.words
+        if n <= packedMaxSize {
+            let full: UInt64 = (1 << UInt64(n)) - 1  // no bits past the last column
+            for y in 0..<n { grid.dark[y] ^= rowMaskWords[mask * 12 + y % 12] & ~grid.function[y] & full }
+            return
+        }
+        for y in 0..<n {
+            for x in 0..<n where maskBit(mask, row: y, column: x) {
+                let i = y * w + x >> 6, bit: UInt64 = 1 << UInt64(x & 63)
+                if grid.function[i] & bit == 0 { grid.dark[i] ^= bit }
+            }
+        }
     }
 
     /// The penalty of each of the eight masks, module by module (the reference rule).
@@ -404,11 +479,12 @@ enum QRCode {
     /// The same scores as `maskScores`, on rows and columns packed into 64-bit words (n ≤ 60):
     /// masks by XOR of whole rows, N1 runs and N3 finder-like patterns by shifts, N2 blocks by
     /// AND of adjacent rows, N4 by popcount.
-    static func packedMaskScores(_ grid: Grid, level: QRErrorCorrection) -> [Int] {
+    static func packedMaskScores(_ grid: BitGrid, level: QRErrorCorrection) -> [Int] {
         let n = grid.size
-        let dataRow = packedRows(grid.dark, width: n, height: n)
-        let full: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
-        let freeRow = packedRows(grid.function, width: n, height: n).map { ~$0 & full }
+        precondition(n <= packedMaxSize && grid.words == 1)
+        let dataRow = grid.dark
+        let full: UInt64 = (1 << UInt64(n)) - 1
+        let freeRow = grid.function.map { ~$0 & full }
         // Columns: the rows transposed.
         let dataColumn = transposed(dataRow, n), freeColumn = transposed(freeRow, n)
         let positions = formatPositions(n)
@@ -525,7 +601,7 @@ enum QRCode {
     }
 
     /// Format information: level and mask, BCH(15,5)-protected, XOR 0x5412, in both copies.
-    static func drawFormat(_ grid: inout Grid, level: QRErrorCorrection, mask: Int) {
+    static func drawFormat<G: ModuleSetter>(_ grid: inout G, level: QRErrorCorrection, mask: Int) {
         let bits = formatBits(level: level, mask: mask)
         for p in formatPositions(grid.size) { grid.set(p.x, p.y, (bits >> p.bit) & 1 == 1) }
     }

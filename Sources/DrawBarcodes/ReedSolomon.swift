@@ -64,30 +64,39 @@ struct GaloisField: Sendable {
         return result
     }
 
-    /// Every multiple of a generator: `products[f * n + i]` is f · `generator[i]` (256 rows
-    /// of n bytes), so that `remainder(_:products:)` takes one lookup a coefficient.
-    func products(of generator: [UInt8]) -> [UInt8] {
-        let n = generator.count
-        var table = [UInt8](repeating: 0, count: 256 * n)
-        for f in 1..<256 { for i in 0..<n { table[f * n + i] = multiply(UInt8(f), generator[i]) } }
+    /// The most check codewords `remainder(_:rows:degree:)` takes: its register is 32 bytes.
+    static let wordRegisterBytes = 32
+
+    /// Every multiple of a generator of degree n ≤ 32, as four 64-bit words a multiple:
+    /// word k of row f holds f · `generator[i]` for i = 8k…8k+7 at bits 8(i - 8k) (the
+    /// register of `remainder(_:rows:degree:)`, byte i at bits 8i), zero past n.
+    func wordProducts(of generator: [UInt8]) -> [UInt64] {
+        precondition(generator.count <= Self.wordRegisterBytes)
+        var table = [UInt64](repeating: 0, count: 256 * 4)
+        for f in 1..<256 {
+            for (i, g) in generator.enumerated() {
+                table[f * 4 + i >> 3] |= UInt64(multiply(UInt8(f), g)) << UInt64(8 * (i & 7))
+            }
+        }
         return table
     }
 
-    /// `remainder(data, generator:)` from the generator's multiples (`products(of:)`, `degree`
-    /// = the generator's length): the register shifted and the factor's row added in one pass.
-    func remainder(_ data: [UInt8], products: [UInt8], degree n: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: n)
-        guard n > 0, products.count == 256 * n else { return result }
-        result.withUnsafeMutableBufferPointer { r in
-            products.withUnsafeBufferPointer { table in
-                for d in data {
-                    let row = table.baseAddress! + Int(d ^ r[0]) * n
-                    for i in 0..<(n - 1) { r[i] = r[i + 1] ^ row[i] }
-                    r[n - 1] = row[n - 1]
-                }
-            }
+    /// `remainder(data, generator:)` from the generator's multiples (`wordProducts(of:)`,
+    /// `degree` = the generator's length ≤ 32): the register is four words, so shifting it
+    /// by a codeword and adding the factor's multiple is a dozen word operations instead of
+    /// two per check codeword.
+    func remainder(_ data: ArraySlice<UInt8>, rows table: UnsafePointer<UInt64>, degree n: Int) -> [UInt8] {
+        precondition(n <= Self.wordRegisterBytes)
+        var (w0, w1, w2, w3): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for d in data {
+            let row = table + Int(d ^ UInt8(truncatingIfNeeded: w0)) &* 4
+            w0 = (w0 >> 8 | w1 << 56) ^ row[0]
+            w1 = (w1 >> 8 | w2 << 56) ^ row[1]
+            w2 = (w2 >> 8 | w3 << 56) ^ row[2]
+            w3 = w3 >> 8 ^ row[3]
         }
-        return result
+        let words = [w0, w1, w2, w3]
+        return (0..<n).map { i in UInt8(truncatingIfNeeded: words[i >> 3] >> UInt64(8 * (i & 7))) }
     }
 
     static let qr = GaloisField(polynomial: 0x11D)

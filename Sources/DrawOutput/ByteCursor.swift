@@ -125,3 +125,37 @@ extension ByteBuffer {
         }
     }
 }
+
+extension ByteCursor {
+    /// The whole numbers 0…999, each followed by a space, as `number` and a space byte write
+    /// them: entry i holds the bytes in memory order, padded to four.
+    public static let smallWholes: [UInt32] = (0..<1000).map { i in
+        var text = Array(String(i).utf8)
+        text.append(0x20)
+        while text.count < 4 { text.append(0x20) }
+        return text.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    }
+
+    /// The bytes of a `smallWholes` entry that count: digits and the space.
+    @inlinable @inline(__always) static func smallWholeLength(_ i: Int) -> Int { i < 10 ? 2 : i < 100 ? 3 : 4 }
+
+    /// Writes `a b c d ` — each number exactly as `number` writes it, then a space — when all
+    /// four are whole numbers in 0…999 (a rectangle on a module grid, in modules), one
+    /// four-byte store a number from `table` (`smallWholes`' memory), and returns true; else
+    /// writes nothing and returns false. Needs 16 bytes reserved.
+    @inlinable @inline(__always)
+    public mutating func smallWholes(_ a: Double, _ b: Double, _ c: Double, _ d: Double, table: UnsafePointer<UInt32>) -> Bool {
+        // NaN fails the range test; -0 passes and is written `0`, as `number` writes it.
+        guard a >= 0, b >= 0, c >= 0, d >= 0, a < 1000, b < 1000, c < 1000, d < 1000 else { return false }
+        let ia = Int(a), ib = Int(b), ic = Int(c), id = Int(d)
+        guard Double(ia) == a, Double(ib) == b, Double(ic) == c, Double(id) == d else { return false }
+        let raw = UnsafeMutableRawPointer(position)
+        var offset = 0
+        raw.storeBytes(of: table[ia], toByteOffset: offset, as: UInt32.self); offset += Self.smallWholeLength(ia)
+        raw.storeBytes(of: table[ib], toByteOffset: offset, as: UInt32.self); offset += Self.smallWholeLength(ib)
+        raw.storeBytes(of: table[ic], toByteOffset: offset, as: UInt32.self); offset += Self.smallWholeLength(ic)
+        raw.storeBytes(of: table[id], toByteOffset: offset, as: UInt32.self); offset += Self.smallWholeLength(id)
+        position += offset
+        return true
+    }
+}

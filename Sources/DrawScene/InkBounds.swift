@@ -185,6 +185,7 @@ extension Scene {
                 if let rect = local.rect { box.add(rect, through: transform) }
                 return
             }
+            if transform == .identity, addStraightFill(path, into: &box) { return }
             // A plain loop over the verbs, not `forEachSegment`'s closure: this runs once per
             // point of every filled path in a group.
             let points = path.points
@@ -209,6 +210,38 @@ extension Scene {
                     break
                 }
             }
+        }
+
+        /// `addFill` untransformed for a path of moves, lines and closes whose points are all
+        /// finite and each the point of one verb (rectangles, polygons, a barcode's hundreds
+        /// of modules): its ink is the box of its points, found in one pass over the verbs'
+        /// bytes and one over the points without a branch a point. False (nothing added)
+        /// for any other path.
+        private static func addStraightFill(_ path: Path, into box: inout Box) -> Bool {
+            let points = path.points
+            let straight = path.verbs.withUnsafeBytes { verbs -> Bool in
+                var pointVerbs = 0, curves = 0
+                for verb in verbs {
+                    pointVerbs &+= verb <= PathVerb.line.rawValue ? 1 : 0
+                    curves |= verb == PathVerb.cubic.rawValue ? 1 : 0
+                }
+                return curves == 0 && pointVerbs == points.count
+            }
+            guard straight, !points.isEmpty else { return false }
+            var local = Box()
+            // Stays 0 while every coordinate is finite (infinity and NaN times 0 are NaN).
+            var finite = 0.0
+            points.withUnsafeBufferPointer { points in
+                for p in points {
+                    local.minX = Swift.min(local.minX, p.x); local.maxX = Swift.max(local.maxX, p.x)
+                    local.minY = Swift.min(local.minY, p.y); local.maxY = Swift.max(local.maxY, p.y)
+                    finite += p.x * 0 + p.y * 0
+                }
+            }
+            guard finite == 0 else { return false }
+            box.minX = Swift.min(box.minX, local.minX); box.maxX = Swift.max(box.maxX, local.maxX)
+            box.minY = Swift.min(box.minY, local.minY); box.maxY = Swift.max(box.maxY, local.maxY)
+            return true
         }
 
         /// Like `Path.forEachSegment`, but stops where the points run out instead of trapping

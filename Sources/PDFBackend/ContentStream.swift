@@ -313,7 +313,15 @@ struct ContentStream {
         // number path (always, for drawings on a page; half the limit, so that a rectangle's
         // width and height do too); else operator by operator.
         var fast = Precision.coordinate == NumberFormat.defaultPrecision
-        for p in points where !(ByteCursor.fits(2 * p.x) && ByteCursor.fits(2 * p.y)) { fast = false; break }
+        if fast {
+            // The largest magnitude, without a branch a point (NaN is skipped by `max`, and
+            // `fits` takes it too).
+            var largest = 0.0
+            points.withUnsafeBufferPointer { points in
+                for p in points { largest = Swift.max(largest, Swift.max(p.x.magnitude, p.y.magnitude)) }
+            }
+            fast = ByteCursor.fits(2 * largest)
+        }
         if fast {
             let maximumLength = 4 * verbs.count + points.count * 2 * (NumberFormat.maximumFastLength + 1) + 8
             out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
@@ -359,11 +367,16 @@ struct ContentStream {
     /// their checks was half the time).
     private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) {
         verbs.withUnsafeBufferPointer { verbs in
-            points.withUnsafeBufferPointer { points in writePath(verbs, points, into: &out) }
+            points.withUnsafeBufferPointer { points in
+                ByteCursor.smallWholes.withUnsafeBufferPointer { table in
+                    writePath(verbs, points, smallWholes: table.baseAddress!, into: &out)
+                }
+            }
         }
     }
 
-    private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>, into out: inout ByteCursor) {
+    private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>,
+                                  smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) {
         @inline(__always) func number(_ value: Double) { out.number(value); out.byte(0x20) }
         @inline(__always) func op(_ a: UInt8, _ b: UInt8 = 0) {
             out.byte(a)
@@ -373,7 +386,10 @@ struct ContentStream {
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
             if let r = rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
-                number(r.x); number(r.y); number(r.width); number(r.height)
+                // Small whole numbers (a matrix symbol's rectangles, in modules) by table.
+                if !out.smallWholes(r.x, r.y, r.width, r.height, table: smallWholes) {
+                    number(r.x); number(r.y); number(r.width); number(r.height)
+                }
                 op(0x72, 0x65)  // re
                 verbIndex += 5
                 pointIndex += 4
