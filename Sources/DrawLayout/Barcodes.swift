@@ -8,6 +8,9 @@ import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics
+#if canImport(Dispatch)
+import Dispatch
+#endif
 
 /// Defaults of `barcode` (documented in docs/language.md).
 enum BarcodeDefaults {
@@ -58,18 +61,76 @@ struct BarcodeGeometry {
     var moduleScale: Double?
 }
 
+/// What a barcode is encoded from: its data and everything else that decides the symbol.
+struct BarcodeKey: Hashable {
+    var data: String
+    var request: BarcodeRequest
+}
+
+/// A barcode's symbol (or why its data cannot be encoded) and the symbol's rectangles.
+struct EncodedBarcode {
+    var symbol: Result<Symbol, BarcodeError>
+    var rectangles: [ModuleRect]
+
+    init(_ key: BarcodeKey) {
+        symbol = encodeBarcode(key.data, key.request)
+        if case .success(let s) = symbol { rectangles = s.rectangles } else { rectangles = [] }
+    }
+
+    /// From this many barcodes on a page they are encoded on all cores before the page is
+    /// measured (`LayoutEngine.encodeBarcodes`); fewer are encoded as layout meets them.
+    static let parallelMinimum = 8
+}
+
 extension LayoutEngine {
+    /// Encodes the barcodes of a page's nodes ahead of measuring, on all cores: encoding
+    /// (and the rectangle cover) is pure work on the node's data and settings, and each
+    /// result goes to its own slot in the order of the nodes, so the results — and the
+    /// page — are the same whichever thread encodes what. Measuring looks them up by key.
+    mutating func encodeBarcodes(_ nodes: [Node]) {
+        encodedBarcodes.removeAll(keepingCapacity: true)
+        var keys: [BarcodeKey] = []
+        func collect(_ nodes: UnsafeBufferPointer<Node>) {
+            for i in nodes.indices {
+                let node = nodes.baseAddress! + i
+                if node.pointee.kind == .barcode, let data = node.pointee.content, let settings = node.pointee.geometry.barcode {
+                    keys.append(BarcodeKey(data: data, request: settings.request))
+                }
+                if !node.pointee.children.isEmpty { node.pointee.children.withUnsafeBufferPointer { collect($0) } }
+            }
+        }
+        nodes.withUnsafeBufferPointer { collect($0) }
+        guard keys.count >= EncodedBarcode.parallelMinimum else { return }
+        var results = [EncodedBarcode?](repeating: nil, count: keys.count)
+        keys.withUnsafeBufferPointer { keys in
+            results.withUnsafeMutableBufferPointer { slots in
+                // Each iteration reads its own key and writes only its own slot; both outlive the loop.
+                nonisolated(unsafe) let keysBase = keys.baseAddress!
+                nonisolated(unsafe) let slotsBase = slots.baseAddress!
+                @Sendable func work(_ index: Int) { slotsBase[index] = EncodedBarcode(keysBase[index]) }
+                #if canImport(Dispatch)
+                DispatchQueue.concurrentPerform(iterations: keys.count) { work($0) }
+                #else
+                for index in 0..<keys.count { work(index) }
+                #endif
+            }
+        }
+        for (key, result) in zip(keys, results) where encodedBarcodes[key] == nil { encodedBarcodes[key] = result }
+    }
+
     mutating func measureBarcode(_ node: NodeRef, index: Int) -> Rect {
         let g = node.geometry
         guard let data = node.content, let settings = g.barcode else { return .zero }
+        let key = BarcodeKey(data: data, request: settings.request)
+        let encoded = encodedBarcodes[key] ?? EncodedBarcode(key)
         let symbol: Symbol
-        switch encodeBarcode(data, settings.request) {
+        switch encoded.symbol {
         case .success(let s): symbol = s
         case .failure(let error):
             reportBarcodeError(error, node: node)
             return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0)
         }
-        let rects = symbol.rectangles
+        let rects = encoded.rectangles
         var geometry: BarcodeGeometry
         switch symbol {
         case .linear(let linear): geometry = layoutLinear(linear, rects: rects, node: node, settings: settings)

@@ -188,6 +188,8 @@ struct LayoutEngine {
     var imageItems: [Scene.ImageItem] = []
     var connectors: [ConnectorGeometry] = []
     var barcodes: [BarcodeGeometry] = []
+    /// The page's barcodes encoded ahead of measuring (`encodeBarcodes`).
+    var encodedBarcodes: [BarcodeKey: EncodedBarcode] = [:]
     /// The outlines of `stroke` nodes (indexed by their box's `side`), drawn when emitted.
     var inkOutlines: [[Point]] = []
     var ids: [String: Int] = [:]
@@ -260,6 +262,7 @@ struct LayoutEngine {
         imageItems.removeAll()
         barcodes.removeAll()
         boxes.reserveCapacity(Self.countNodes(page.nodes))
+        encodeBarcodes(page.nodes)
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
         // node (a dozen reference counts) at every visit.
