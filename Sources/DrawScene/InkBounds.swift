@@ -228,19 +228,20 @@ extension Scene {
                 return curves == 0 && pointVerbs == points.count
             }
             guard straight, !points.isEmpty else { return false }
-            var local = Box()
-            // Stays 0 while every coordinate is finite (infinity and NaN times 0 are NaN).
-            var finite = 0.0
+            // Plain comparisons (one min or max instruction each) on locals; `finiteX` and
+            // `finiteY` stay 0 while every coordinate is finite (∞ - ∞ and NaN - NaN are NaN).
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            var finiteX = 0.0, finiteY = 0.0
             points.withUnsafeBufferPointer { points in
                 for p in points {
-                    local.minX = Swift.min(local.minX, p.x); local.maxX = Swift.max(local.maxX, p.x)
-                    local.minY = Swift.min(local.minY, p.y); local.maxY = Swift.max(local.maxY, p.y)
-                    finite += p.x * 0 + p.y * 0
+                    minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+                    minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+                    finiteX += p.x - p.x; finiteY += p.y - p.y
                 }
             }
-            guard finite == 0 else { return false }
-            box.minX = Swift.min(box.minX, local.minX); box.maxX = Swift.max(box.maxX, local.maxX)
-            box.minY = Swift.min(box.minY, local.minY); box.maxY = Swift.max(box.maxY, local.maxY)
+            guard finiteX == 0, finiteY == 0 else { return false }
+            box.minX = Swift.min(box.minX, minX); box.maxX = Swift.max(box.maxX, maxX)
+            box.minY = Swift.min(box.minY, minY); box.maxY = Swift.max(box.maxY, maxY)
             return true
         }
 

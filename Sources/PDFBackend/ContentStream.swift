@@ -312,22 +312,16 @@ struct ContentStream {
         // The whole path in one piece through a cursor when every coordinate takes the fast
         // number path (always, for drawings on a page; half the limit, so that a rectangle's
         // width and height do too); else operator by operator.
-        var fast = Precision.coordinate == NumberFormat.defaultPrecision
-        if fast {
-            // The largest magnitude, without a branch a point (NaN is skipped by `max`, and
-            // `fits` takes it too).
-            var largest = 0.0
-            points.withUnsafeBufferPointer { points in
-                for p in points { largest = Swift.max(largest, Swift.max(p.x.magnitude, p.y.magnitude)) }
-            }
-            fast = ByteCursor.fits(2 * largest)
-        }
-        if fast {
+        if Precision.coordinate == NumberFormat.defaultPrecision {
             let maximumLength = 4 * verbs.count + points.count * 2 * (NumberFormat.maximumFastLength + 1) + 8
+            var written = false
             out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
-                Self.writePath(verbs, points, into: &out)
+                let start = out.position
+                written = Self.writePath(verbs, points, into: &out)
+                // A number too large for the cursor: nothing of it is kept.
+                if !written { out.position = start }
             }
-            return
+            if written { return }
         }
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
@@ -364,8 +358,9 @@ struct ContentStream {
 
     /// `appendPath`'s operators through a cursor, byte for byte the same (on the arrays'
     /// memory: a barcode's path is hundreds of rectangles, and indexing the arrays with
-    /// their checks was half the time).
-    private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) {
+    /// their checks was half the time). False when a number is too large for the cursor's
+    /// fast path (then what was written is to be dropped and the path written by operator).
+    private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) -> Bool {
         verbs.withUnsafeBufferPointer { verbs in
             points.withUnsafeBufferPointer { points in
                 ByteCursor.smallWholes.withUnsafeBufferPointer { table in
@@ -376,8 +371,12 @@ struct ContentStream {
     }
 
     private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>,
-                                  smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) {
-        @inline(__always) func number(_ value: Double) { out.number(value); out.byte(0x20) }
+                                  smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) -> Bool {
+        var fits = true
+        @inline(__always) func number(_ value: Double) {
+            fits = fits && ByteCursor.fits(value)
+            out.number(fits ? value : 0); out.byte(0x20)
+        }
         @inline(__always) func op(_ a: UInt8, _ b: UInt8 = 0) {
             out.byte(a)
             if b != 0 { out.byte(b) }
@@ -397,7 +396,7 @@ struct ContentStream {
             }
             let verb = verbs[verbIndex]
             let n = verb.pointCount
-            guard pointIndex + n <= points.count else { return }  // malformed: stop, don't trap
+            guard pointIndex + n <= points.count else { return fits }  // malformed: stop, don't trap
             switch verb {
             case .move:
                 number(points[pointIndex].x); number(points[pointIndex].y); op(0x6D)  // m
@@ -412,6 +411,7 @@ struct ContentStream {
             verbIndex += 1
             pointIndex += n
         }
+        return fits
     }
 
     private mutating func appendSegment(_ verb: Scene.PathVerb, _ points: ArraySlice<Point>) {

@@ -255,6 +255,31 @@ import Testing
         #expect(Self.near(Self.box(try #require(clipped.inkBounds)), (200, 200, 205, 205)))
     }
 
+    /// Fills of moves and lines only (rectangles, a barcode's modules) are measured as the box
+    /// of their points in one pass; anything else — a curve, a point that is not finite, a
+    /// point without its verb — takes the verb-by-verb walk: the same boxes either way.
+    @Test func straightFillsAreTheBoxOfTheirPoints() throws {
+        let fill = Paint(fill: Fill(color: .black))
+        func box(_ verbs: [Scene.PathVerb], _ points: [Point]) -> Box? {
+            Scene.Group(items: [.path(Scene.Path(verbs: verbs, points: points), fill)]).inkBounds.map(Self.box)
+        }
+        let square: [Scene.PathVerb] = [.move, .line, .line, .line, .close]
+        let rectangles = square + square
+        let corners = [Point(3, 4), Point(9, 4), Point(9, 7), Point(3, 7), Point(-2, 10), Point(1, 10), Point(1, 12), Point(-2, 12)]
+        #expect(try Self.near(#require(box(rectangles, corners)), (-2, 4, 9, 12)))
+        // A point that is not finite puts no ink, on either walk.
+        var infinite = corners
+        infinite[5] = Point(.infinity, 10)
+        #expect(try Self.near(#require(box(rectangles, infinite)), (-2, 4, 9, 12)))
+        var notANumber = corners
+        notANumber[6] = Point(.nan, 12); notANumber[7] = Point(-2, .nan)
+        #expect(try Self.near(#require(box(rectangles, notANumber)), (-2, 4, 9, 10)))
+        // A point no verb takes is not ink; a curve's extreme is.
+        #expect(try Self.near(#require(box(square, corners)), (3, 4, 9, 7)))
+        let curved = try #require(box([.move, .cubic, .close], [Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)]))
+        #expect(Self.near(curved, (0, 0, 10, 7.5)))
+    }
+
     /// The box lives in the group, whose payload stays smaller than a painted path's: items
     /// are no larger for it (20,000 nested groups are walked and freed in tests).
     @Test func theBoxCostsItemsNothing() {

@@ -85,6 +85,33 @@ import Foundation
         #expect(NumberFormat.string(-0.00001) == "0")
     }
 
+    /// A rectangle's four small whole numbers go through a table (`ByteCursor.smallWholes`):
+    /// the bytes `number` and a space write, and nothing at all for any other value.
+    @Test func smallWholesAreWrittenAsNumberWritesThem() {
+        let values: [Double] = [0, -0.0, 1, 9, 10, 99, 100, 999, 1000, -1, 0.5, 12.25, 998.9999, .nan, .infinity, -.infinity, 1e300]
+        ByteCursor.smallWholes.withUnsafeBufferPointer { table in
+            for a in values {
+                for b in [0.0, 7, 58, 999] {
+                    var viaTable = ByteBuffer(), viaNumber = ByteBuffer()
+                    var taken = false
+                    viaTable.withCursor(maximumLength: 64) { taken = $0.smallWholes(a, b, b, a, table: table.baseAddress!) }
+                    viaNumber.withCursor(maximumLength: 128) { cursor in
+                        for v in [a, b, b, a] { cursor.number(v); cursor.byte(0x20) }
+                    }
+                    let fits = a >= 0 && a < 1000 && a == a.rounded()
+                    #expect(taken == fits, "\(a)")
+                    let written = viaTable.take()
+                    #expect(taken ? written == viaNumber.take() : written.isEmpty, "\(a) \(b)")
+                }
+            }
+            for i in 0..<1000 {
+                var out = ByteBuffer()
+                out.withCursor(maximumLength: 16) { _ = $0.smallWholes(Double(i), 0, 0, Double(999 - i), table: table.baseAddress!) }
+                #expect(String(decoding: out.take(), as: UTF8.self) == "\(i) 0 0 \(999 - i) ")
+            }
+        }
+    }
+
     @Test func integers() {
         var out: [UInt8] = []
         NumberFormat.write(integer: -9_223_372_036_854_775_807, into: &out)
