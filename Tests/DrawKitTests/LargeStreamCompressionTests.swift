@@ -13,8 +13,13 @@ import Testing
 
 @Suite struct LargeStreamCompressionTests {
     /// Six payloads of 4,000 digits (version 40 at level L).
-    static let payloads: [String] = (0..<6).map { k in
-        String((0..<4000).map { i in Character(Unicode.Scalar(UInt8(48 + (k * 7919 + i * 31 + i * i) % 10))) })
+    static let payloads: [String] = (0..<6).map { (k: Int) -> String in
+        var digits: [UInt8] = []
+        for i in 0..<4000 {
+            let digit: Int = (k * 7919 + i * 31 + i * i) % 10
+            digits.append(UInt8(48 + digit))
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     static func source(_ start: String) throws -> String {
