@@ -40,6 +40,10 @@ enum Value {
     case function(Int)
     /// A gradient or pattern: `linear(…)`, `radial(…)`, `hatch(…)`, `dots(…)`.
     indirect case paint(PaintSpec)
+    /// The value of a `points:` literal of numeric tuples, `[(x, y), …]` or `[(x, y, p), …]`,
+    /// packed (`PackedPoints`); made only for a `points:` argument (`evaluatePoints`), so
+    /// no other consumer of lists meets it.
+    case packedPoints(PackedPoints)
 
     /// The type's name as shown in diagnostics ("expected a length, found a color").
     var typeName: String {
@@ -64,6 +68,7 @@ enum Value {
         case .record: "a record"
         case .function: "a function"
         case .paint(let spec): spec.isPattern ? "a pattern" : "a gradient"
+        case .packedPoints: "a list"
         }
     }
 }
@@ -101,6 +106,7 @@ func interpolationText(_ value: Value) -> String {
         return text + "}"
     case .function: return "<function>"
     case .paint(let spec): return spec.isPattern ? "<pattern>" : "<gradient>"
+    case .packedPoints(let packed): return interpolationText(packed.listValue)
     }
 }
 
@@ -154,4 +160,24 @@ final class RecordKeys {
         for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
         self.index = index
     }
+}
+
+/// Points as one array of numbers, `dimensions` (2: x, y; 3: x, y, pressure) to a point:
+/// what a compact points string decodes to and what a list literal of numeric tuples is
+/// read as, without a `Value` per number. Every consumer of `points:` takes this form.
+struct PackedPoints {
+    var values: [Double]
+    var dimensions: Int
+    var count: Int { values.count / dimensions }
+
+    /// The point at `index` as the list literal's element evaluates to: `.point` for two
+    /// numbers, a 3-tuple of numbers with a pressure.
+    func element(_ index: Int) -> Value {
+        let k = index * dimensions
+        if dimensions == 2 { return .point(values[k], values[k + 1]) }
+        return .tuple([.number(values[k]), .number(values[k + 1]), .number(values[k + 2])])
+    }
+
+    /// The list the literal would evaluate to (for messages only).
+    var listValue: Value { .list((0..<count).map(element)) }
 }
