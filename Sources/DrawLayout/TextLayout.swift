@@ -127,6 +127,67 @@ final class LayoutFace {
         if case .trueType(let f) = kind { return Double(f.kerning(left, right)) * unitScale }
         return 0
     }
+
+    /// Whether every byte is printable ASCII (U+0020…U+007E) that this face has a glyph for.
+    func hasGlyphs(forPrintableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !asciiCodes.isEmpty {
+            return asciiCodes.withUnsafeBufferPointer { codes in
+                for byte in bytes { guard byte >= 0x20, byte < 0x7F, codes[Int(byte)] >= 0 else { return false } }
+                return true
+            }
+        }
+        for byte in bytes { guard byte >= 0x20, byte < 0x7F, glyph(for: Unicode.Scalar(byte)) != nil else { return false } }
+        return true
+    }
+
+    /// The glyphs of `bytes[0..<drawn]` (which `hasGlyphs(forPrintableASCII:)` accepted) in
+    /// `out`, positioned as one run: each advance (`letterSpacing` added, and `wordSpacing`
+    /// to a space) and the kerning with the next glyph, summed in the order shaping, the
+    /// kerning pass and `makeLine` sum them. Returns the pen after the last glyph.
+    func positionASCII(_ bytes: UnsafeBufferPointer<UInt8>, drawn: Int, size: Double, letterSpacing: Double, wordSpacing: Double,
+                       into out: UnsafeMutableBufferPointer<Scene.PositionedGlyph>) -> Double {
+        var runX = 0.0
+        guard drawn > 0 else { return runX }
+        if !asciiCodes.isEmpty && !advancesByCode.isEmpty {
+            // A standard face: codes, advances and the kerning cache read straight from the tables.
+            return asciiCodes.withUnsafeBufferPointer { codes in
+                advancesByCode.withUnsafeBufferPointer { advances in
+                    var glyph = UInt16(codes[Int(bytes[0])])
+                    for i in 0..<drawn {
+                        let byte = bytes[i]
+                        var advance = advances[Int(glyph & 0xFF)] * size + letterSpacing
+                        if byte == 0x20 { advance += wordSpacing }
+                        out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+                        if i + 1 < drawn {
+                            let next = UInt16(codes[Int(bytes[i + 1])])
+                            let cached = kerningByCodes[Int(glyph & 0xFF) << 8 | Int(next & 0xFF)]
+                            let kern = (cached != Int16.min ? Double(cached) / 1000 : kerning(glyph, next)) * size
+                            runX += advance + kern
+                            glyph = next
+                        } else {
+                            runX += advance + 0
+                        }
+                    }
+                    return runX
+                }
+            }
+        }
+        var glyph = self.glyph(for: Unicode.Scalar(bytes[0])) ?? 0
+        for i in 0..<drawn {
+            let byte = bytes[i]
+            var advance = advance(glyph) * size + letterSpacing
+            if byte == 0x20 { advance += wordSpacing }
+            out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+            if i + 1 < drawn {
+                let next = self.glyph(for: Unicode.Scalar(bytes[i + 1])) ?? 0
+                runX += advance + kerning(glyph, next) * size
+                glyph = next
+            } else {
+                runX += advance + 0
+            }
+        }
+        return runX
+    }
 }
 
 /// One run of glyphs in one face, size and style on one line; glyph x positions are
@@ -586,29 +647,14 @@ extension LayoutEngine {
         let letterSpacing = r.typography.letterSpacing * scale, wordSpacing = r.typography.wordSpacing * scale
         var text = content
         return text.withUTF8 { bytes -> LaidOutLine? in
-            for byte in bytes {
-                guard byte >= 0x20, byte < 0x7F, face.glyph(for: Unicode.Scalar(byte)) != nil else { return nil }
-            }
+            guard face.hasGlyphs(forPrintableASCII: bytes) else { return nil }
             var drawn = bytes.count
             while drawn > 0, bytes[drawn - 1] == 0x20 { drawn -= 1 }
             guard drawn > 0 else { return LaidOutLine(runs: [], width: 0, baseline: 0) }
             var runX = 0.0
             let glyphs = [Scene.PositionedGlyph](unsafeUninitializedCapacity: drawn) { buffer, initialized in
-                var glyph = face.glyph(for: Unicode.Scalar(bytes[0])) ?? 0
-                for i in 0..<drawn {
-                    let byte = bytes[i]
-                    var advance = face.advance(glyph) * size + letterSpacing
-                    if byte == 0x20 { advance += wordSpacing }
-                    buffer.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
-                    if i + 1 < drawn {
-                        let next = face.glyph(for: Unicode.Scalar(bytes[i + 1])) ?? 0
-                        let kern = face.kerning(glyph, next) * size
-                        runX += advance + kern
-                        glyph = next
-                    } else {
-                        runX += advance + 0
-                    }
-                }
+                runX = face.positionASCII(bytes, drawn: drawn, size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                                          into: buffer)
                 initialized = drawn
             }
             var x = 0.0

@@ -48,7 +48,8 @@ extension Scene {
         package var scalar: Unicode.Scalar
         /// WinAnsi code for a standard font, glyph id for a TrueType font.
         package var glyph: UInt16
-        package init(glyph: UInt16, x: Double, scalar: Unicode.Scalar) {
+        // Inlinable: layout makes one per glyph, and a call across modules cost more than the store.
+        @inlinable package init(glyph: UInt16, x: Double, scalar: Unicode.Scalar) {
             self.glyph = glyph; self.x = x; self.scalar = scalar
         }
     }
