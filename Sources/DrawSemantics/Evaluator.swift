@@ -454,12 +454,11 @@ final class Evaluation {
     }
 
     func truncateBindings(to count: Int) {
-        var index = bindings.count - 1
-        while index >= count {
-            newestBinding[Int(bindings[index].symbol)] = bindings[index].previous
-            index -= 1
+        // Newest first, each binding moved out as it goes (reading `bindings[index]` copied it).
+        while bindings.count > count {
+            let binding = bindings.removeLast()
+            newestBinding[Int(binding.symbol)] = binding.previous
         }
-        bindings.removeSubrange(count...)
     }
 
     /// The names visible here, for "did you mean".

@@ -99,8 +99,11 @@ extension Evaluation {
         case .name(let nameID):
             let name = unit.ast.names[Int(nameID.index)]  // in place: file.ast[id] would copy the File
             if let index = lookup(symbolOfName(id, name)) {
-                if case .poison = bindings[index].value { return nil }
-                return bindings[index].value
+                // Read through the buffer: the array's subscript copied the whole binding first.
+                return bindings.withUnsafeBufferPointer { buffer -> Value? in
+                    if case .poison = buffer[index].value { return nil }
+                    return buffer[index].value
+                }
             }
             return .word(name)
         case .tuple(let itemList):
@@ -156,8 +159,12 @@ extension Evaluation {
             // binding in place, without a copy of the whole record on the way.
             if depth < limits.maxExpressionDepth, case .name(let nameID) = unit.ast.exprs[Int(base.index)].kind,
                let index = lookup(symbolOfName(base, unit.ast.names[Int(nameID.index)])),
-               case .record(let keys, let fields) = bindings[index].value, let position = recordField(name, in: keys) {
-                return fields[position]
+               let field = bindings.withUnsafeBufferPointer({ buffer -> Value? in
+                   guard case .record(let keys, let fields) = buffer[index].value,
+                         let position = recordField(name, in: keys) else { return nil }
+                   return fields[position]
+               }) {
+                return field
             }
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
             if case .record(let keys, let fields) = value, let position = recordField(name, in: keys) { return fields[position] }

@@ -427,8 +427,7 @@ struct SceneWriter {
                           code: { plan.subset.newGlyph($0) ?? 0 },
                           width: { plan.widths[Int($0)] })
         }
-        stream.op("TJ")
-        stream.op("ET")
+        stream.out.append(static: "TJ\nET\n")
     }
 
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
