@@ -71,7 +71,16 @@ extension Evaluation {
                 switch file.ast.stringParts[index] {
                 case .text(let piece): text.append(contentsOf: piece.utf8)
                 case .interpolation(let inner):
-                    guard let value = evaluate(inner, depth: depth + 1) else { return nil }
+                    // `\(r.name)` of a bound record read straight away (when `evaluate` would
+                    // take it the same way, within the depth limit).
+                    let value: Value
+                    if depth + 1 < limits.maxExpressionDepth, case .member(let base, let name) = file.ast.exprs[Int(inner.index)].kind,
+                       let field = boundRecordField(base, name) {
+                        value = field
+                    } else {
+                        guard let evaluated = evaluate(inner, depth: depth + 1) else { return nil }
+                        value = evaluated
+                    }
                     switch value {
                     case .string(let piece): text.append(contentsOf: piece.utf8)
                     case .number(let x): appendNumberText(x, to: &text)
@@ -99,10 +108,11 @@ extension Evaluation {
         case .name(let nameID):
             let name = unit.ast.names[Int(nameID.index)]  // in place: file.ast[id] would copy the File
             if let index = lookup(symbolOfName(id, name)) {
-                // Read through the buffer: the array's subscript copied the whole binding first.
+                // Read in place through a pointer: subscripting copied the whole binding first.
                 return bindings.withUnsafeBufferPointer { buffer -> Value? in
-                    if case .poison = buffer[index].value { return nil }
-                    return buffer[index].value
+                    let binding = buffer.baseAddress! + index
+                    if case .poison = binding.pointee.value { return nil }
+                    return binding.pointee.value
                 }
             }
             return .word(name)
@@ -157,15 +167,7 @@ extension Evaluation {
         case .member(let base, let name):
             // `r.name` on a bound record (a data file's row in a loop): the field read from the
             // binding in place, without a copy of the whole record on the way.
-            if depth < limits.maxExpressionDepth, case .name(let nameID) = unit.ast.exprs[Int(base.index)].kind,
-               let index = lookup(symbolOfName(base, unit.ast.names[Int(nameID.index)])),
-               let field = bindings.withUnsafeBufferPointer({ buffer -> Value? in
-                   guard case .record(let keys, let fields) = buffer[index].value,
-                         let position = recordField(name, in: keys) else { return nil }
-                   return fields[position]
-               }) {
-                return field
-            }
+            if depth < limits.maxExpressionDepth, let field = boundRecordField(base, name) { return field }
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
             if case .record(let keys, let fields) = value, let position = recordField(name, in: keys) { return fields[position] }
             let file = unit
@@ -193,6 +195,20 @@ extension Evaluation {
     }
 
     func isNodeID(_ word: String) -> Bool { ids[word] != nil }
+
+    /// `base.name` when `base` is a name bound to a record that has the field: the field,
+    /// read from the binding in place (no copy of the record, nor of the binding, on the
+    /// way); nil for anything else, which `evaluate` then takes the general way.
+    func boundRecordField(_ base: ExprID, _ name: IdentifierID) -> Value? {
+        guard case .name(let nameID) = unit.ast.exprs[Int(base.index)].kind,
+              let index = lookup(symbolOfName(base, unit.ast.names[Int(nameID.index)])) else { return nil }
+        return bindings.withUnsafeBufferPointer { buffer -> Value? in
+            let binding = buffer.baseAddress! + index
+            guard case .record(let keys, let fields) = binding.pointee.value,
+                  let position = recordField(name, in: keys) else { return nil }
+            return fields[position]
+        }
+    }
 
     /// The symbol of a callee, interned once per call site.
     func calleeSymbol(_ id: IdentifierID) -> Int32 {
