@@ -116,7 +116,7 @@ struct SourceRecorder {
                 guard case .group(var group) = items[i] else { continue }
                 let child = list >= 0 ? children[Int64(list) << 32 | Int64(i)] ?? -1 : -1
                 items[i] = .path(Scene.Path(), Paint())  // releases the group's storage while it is changed
-                group.itemSources = fill(&group.items, list: child, inherited: sources[i])
+                group.recordSources { fill(&$0, list: child, inherited: sources[i]) }
                 items[i] = .group(group)
             }
             return sources

@@ -24,14 +24,28 @@ package enum Deflate {
     /// page at 96 dpi 12% smaller and 15% faster than level 1's matcher).
     package enum Strategy: Sendable {
         case standard, runs
-        /// No matching at all, Huffman codes only (`Z_HUFFMAN_ONLY`): for bytes LZ77 finds
-        /// almost nothing in (computed numbers), as small as level 1 and faster.
+        /// No matching at all, Huffman codes only (what zlib's `Z_HUFFMAN_ONLY` does, coded
+        /// by drawc's own `DeflateEncoder`, in a quarter of zlib's instructions): for bytes
+        /// LZ77 finds almost nothing in (computed numbers).
         case huffman
+        /// drawc's own greedy matcher (`DeflateEncoder.Mode.greedy`) instead of zlib's level
+        /// 1 for pieces: about the size of level 1 on content streams in less than half its
+        /// instructions (docs/pdf.md). Inputs compressed whole stay zlib's at their level.
+        case greedy
         var zlib: Int32 {
             switch self {
             case .standard: Z_DEFAULT_STRATEGY
             case .runs: Z_RLE
             case .huffman: Z_HUFFMAN_ONLY
+            case .greedy: Z_DEFAULT_STRATEGY
+            }
+        }
+        /// The mode of drawc's own encoder that codes the pieces of this strategy; nil: zlib.
+        var encoderMode: DeflateEncoder.Mode? {
+            switch self {
+            case .standard, .runs: nil
+            case .huffman: .huffman
+            case .greedy: .greedy
             }
         }
         /// The size of the pieces large streams are cut into: `chunkSize`, or for runs
@@ -219,9 +233,13 @@ package enum Deflate {
         private let output: UnsafeMutablePointer<UInt8>
         private let outputCount: Int
         private var used = false
+        /// drawc's own encoder's mode for the pieces, if the strategy has one (then the zlib
+        /// stream is not used).
+        private let mode: DeflateEncoder.Mode?
 
         init(groupBytes: Int, level: Int32, strategy: Strategy) {
             input = .allocate(capacity: groupBytes)
+            mode = strategy.encoderMode
             stream.initialize(to: z_stream())
             // windowBits -15: raw deflate with a 32 KiB window.
             guard deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy.zlib, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -240,6 +258,9 @@ package enum Deflate {
 
         /// One piece (at most `strategy.pieceSize` bytes), as `compressPiece` makes it.
         func compress(_ piece: UnsafeBufferPointer<UInt8>, last: Bool) -> Piece {
+            if let mode {
+                return Piece(bytes: DeflateEncoder.encode(piece, mode: mode, last: last), adler: Deflate.adler32(piece), count: piece.count)
+            }
             if used { deflateReset(stream) }
             used = true
             stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress)
@@ -441,6 +462,7 @@ package enum Deflate {
     /// One piece as raw deflate (no zlib header or checksum), ending byte-aligned with a
     /// sync flush, or with the final block when `last`.
     private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Strategy, last: Bool) -> [UInt8] {
+        if let mode = strategy.encoderMode { return DeflateEncoder.encode(input, mode: mode, last: last) }
         var stream = z_stream()
         // windowBits -15: raw deflate with a 32 KiB window.
         guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, strategy.zlib, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

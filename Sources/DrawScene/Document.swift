@@ -82,10 +82,10 @@ extension Scene {
         /// Applied to the items (and to the clip path), page coordinates outside.
         package var transform: Transform
         /// In the group's own coordinates (before `transform`); nonzero rule.
-        package var clip: Path?
+        package private(set) var clip: Path?
         /// 0…1, applied to the group as a whole.
         package var opacity: Double
-        package var items: [Item]
+        package private(set) var items: [Item]
         /// How the group, composited on its own first, meets what is below it.
         package var blend: BlendMode = .normal
         /// Drop shadows painted under the group, in order (in the group's outer coordinates).
@@ -94,9 +94,9 @@ extension Scene {
         package var itemSources: [SourceID] = []
         /// Where the items put ink, in the group's own coordinates (inside `transform`), the
         /// clip applied; nil when they paint nothing (docs/ir.md, *Ink bounds*). Measured by the
-        /// initializers with `InkBounds.content`; code that changes `items` or `clip` of a group
-        /// afterwards calls `measureInk(fonts:)`. Shadows are not in it (they are painted in
-        /// the outer coordinates: whoever contains the group adds them).
+        /// initializer with `InkBounds.content`, and again by `changeItems` — `items` and
+        /// `clip` cannot be set otherwise, so the box cannot go stale. Shadows are not in it
+        /// (they are painted in the outer coordinates: whoever contains the group adds them).
         package private(set) var inkBounds: Rect?
         /// `fonts`: the document's fonts, for each glyph's box; without them (a group built
         /// by hand) text gets a generous box from its size and advance.
@@ -105,9 +105,16 @@ extension Scene {
             self.transform = transform; self.clip = clip; self.opacity = opacity; self.items = items
             inkBounds = InkBounds.content(items, clip: clip, fonts: fonts)
         }
-        /// Measures `inkBounds` again, after `items` or `clip` changed.
-        package mutating func measureInk(fonts: [FontResource]?) {
+        /// Changes the items and measures `inkBounds` again (`fonts` as for the initializer).
+        package mutating func changeItems(fonts: [FontResource]?, _ change: (inout [Item]) throws -> Void) rethrows {
+            try change(&items)
             inkBounds = InkBounds.content(items, clip: clip, fonts: fonts)
+        }
+        /// Lets `record` set the `itemSources` of nested groups, which say where items came
+        /// from and do not change what they paint, so the ink is not measured again. `record`
+        /// must leave every item's drawing as it is.
+        package mutating func recordSources(_ record: (inout [Item]) -> [SourceID]) {
+            itemSources = record(&items)
         }
     }
 

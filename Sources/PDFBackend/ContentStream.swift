@@ -122,24 +122,26 @@ extension ContentStream {
 }
 
 /// How page content streams are compressed (docs/pdf.md, "Compression"): a stream up to
-/// `Deflate.wholeLimit` (64 KiB) whole at level 6; a longer one in pieces at level 1
-/// (`Deflate.chunkLevel`), or with Huffman codes only when the stream's first
-/// `sampleSize` bytes come out no larger that way — numbers computed from geometry
-/// (ink outlines) have almost no repeats for level 1's matcher to find, and coding them
-/// without matching is both smaller and faster. Streams of up to one piece keep level 1.
+/// `Deflate.wholeLimit` (64 KiB) whole at zlib's level 6; a longer one in pieces by drawc's
+/// own encoder (`DeflateEncoder`): with its greedy matcher, or with Huffman codes only when
+/// the stream's first `sampleSize` bytes come out no larger that way — numbers computed from
+/// geometry (ink outlines) have almost no repeats for a matcher to find, and coding them
+/// without matching is both smaller and faster. Streams of up to one piece use the matcher.
 enum ContentCompression {
-    /// The level asked for (pieces use at most `Deflate.chunkLevel`).
+    /// The level asked for: streams compressed whole use it.
     static let level: Int32 = 6
     /// The bytes at the start of a stream its strategy is chosen on.
     static let sampleSize = 32 << 10
+    /// The strategy of streams that are not sampled (up to one piece).
+    static let matching = Deflate.Strategy.greedy
 
-    /// `.huffman` when the sample, coded without matching, is no larger than at level 1
-    /// with zlib's matcher; else `.standard`. Depends only on the bytes.
+    /// `.huffman` when the sample, coded without matching, is no larger than with the
+    /// greedy matcher; else `.greedy`. Depends only on the bytes.
     static func strategy(sample: ArraySlice<UInt8>) -> Deflate.Strategy {
         let bytes = Array(sample)
-        let matched = Deflate.compress(bytes, level: Deflate.chunkLevel).count
+        let matched = Deflate.compress(bytes, level: Deflate.chunkLevel, strategy: matching).count
         let coded = Deflate.compress(bytes, level: Deflate.chunkLevel, strategy: .huffman).count
-        return coded <= matched ? .huffman : .standard
+        return coded <= matched ? .huffman : matching
     }
 }
 

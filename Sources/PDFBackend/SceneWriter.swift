@@ -138,8 +138,8 @@ struct SceneWriter {
         emit(page.items, alphaScale: 1, ctm: Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: page.size.height), into: &stream)
         let bytes = stream.finish()
         // A stream no compressor took a piece of is compressed as it starts (one piece at
-        // most: whole, or at level 1 with the matcher).
-        let compressor = stream.compressor ?? (compressesPages ? Deflate.Streaming(level: ContentCompression.level) : nil)
+        // most: whole at level 6, or with the greedy matcher).
+        let compressor = stream.compressor ?? (compressesPages ? Deflate.Streaming(level: ContentCompression.level, strategy: ContentCompression.matching) : nil)
         return (bytes, stream.resources, compressor)
     }
 

@@ -46,6 +46,18 @@ struct ClipMask {
     }
 }
 
+/// The painted pixels of one swept row: `body(x, level)` for each pixel from `x0` whose
+/// coverage, times the clip's coverage when there is a clip, is not zero (level 1…255).
+/// Every fill that weighs pixels one by one goes through here, so the clip is applied once.
+@inline(__always) func forEachCovered(_ coverage: UnsafeBufferPointer<UInt8>, x0: Int, y: Int, clip: ClipMask?,
+                                      _ body: (_ x: Int, _ level: UInt32) -> Void) {
+    for i in 0..<coverage.count where coverage[i] != 0 {
+        var level = UInt32(coverage[i])
+        if let clip { level = div255(level * UInt32(clip.value(x0 + i, y))) }
+        if level != 0 { body(x0 + i, level) }
+    }
+}
+
 struct Painter {
     let document: Scene.Document
     let options: RasterOptions
@@ -263,12 +275,7 @@ struct Painter {
         if varying {
             accumulator.sweep(rule: rule) { y, x0, coverage in
                 layer.pixels.withUnsafeMutableBufferPointer { px in
-                    for i in 0..<coverage.count {
-                        var level = UInt32(coverage[i])
-                        if level == 0 { continue }
-                        let x = x0 + i
-                        if let clip { level = div255(level * UInt32(clip.value(x, y))) }
-                        if level == 0 { continue }
+                    forEachCovered(coverage, x0: x0, y: y, clip: clip) { x, level in
                         blend(px, (y * w + x) * 4, shade(x, y), Float(level) / 255)
                     }
                 }
@@ -281,11 +288,8 @@ struct Painter {
             let base = px.baseAddress!
             accumulator.sweep(rule: rule) { y, x0, coverage in
                 let row = base + (y * w + x0) * 4
-                if let clip {
-                    for i in 0..<coverage.count where coverage[i] != 0 {
-                        let level = div255(UInt32(coverage[i]) * UInt32(clip.value(x0 + i, y)))
-                        if level != 0 { source.over(row + i * 4, level: level) }
-                    }
+                if clip != nil {
+                    forEachCovered(coverage, x0: x0, y: y, clip: clip) { x, level in source.over(row + (x - x0) * 4, level: level) }
                 } else {
                     source.paint(coverage, into: row)
                 }
@@ -300,11 +304,7 @@ struct Painter {
         let previous = clip
         let w = width
         accumulator.sweep(rule: rule) { y, x0, coverage in
-            for i in 0..<coverage.count where coverage[i] > 0 {
-                var level = UInt32(coverage[i])
-                if let previous { level = div255(level * UInt32(previous.value(x0 + i, y))) }
-                mask[y * w + x0 + i] = UInt8(truncatingIfNeeded: level)
-            }
+            forEachCovered(coverage, x0: x0, y: y, clip: previous) { x, level in mask[y * w + x] = UInt8(truncatingIfNeeded: level) }
         }
         return ClipMask(box: box, mask: mask, width: width)
     }

@@ -53,8 +53,7 @@ package enum ShadowImages {
             guard case .group(var group) = item else { return item }
             let ctm = group.transform.then(parent)
             if hasShadows(group.items) {
-                group.items = lower(group.items, parent: ctm, painter: &painter, layers: layers, images: &images, fonts: fonts)
-                group.measureInk(fonts: fonts)
+                group.changeItems(fonts: fonts) { $0 = lower($0, parent: ctm, painter: &painter, layers: layers, images: &images, fonts: fonts) }
             }
             guard !group.shadows.isEmpty else { return .group(group) }
             let shadows = group.shadows

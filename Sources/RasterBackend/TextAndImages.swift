@@ -174,12 +174,7 @@ extension Painter {
         accumulator.sweep(rule: .nonZero) { y, x0, coverage in
             layer.pixels.withUnsafeMutableBufferPointer { px in
                 premultiplied.withUnsafeBufferPointer { src in
-                    for i in 0..<coverage.count {
-                        var level = UInt32(coverage[i])
-                        if level == 0 { continue }
-                        let x = x0 + i
-                        if let clip { level = div255(level * UInt32(clip.value(x, y))) }
-                        if level == 0 { continue }
+                    forEachCovered(coverage, x0: x0, y: y, clip: clip) { x, level in
                         let c = Float(level) / 255
                         // Bilinear between the four nearest pixel centres, edges clamped.
                         let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))

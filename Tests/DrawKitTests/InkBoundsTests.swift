@@ -250,8 +250,7 @@ import Testing
         clip.addRect(Rect(x: 200, y: 200, width: 10, height: 10))
         var clipped = Scene.Group(clip: clip.finish(), items: [path])
         #expect(clipped.inkBounds == nil)  // the clip misses the ink
-        clipped.items.append(.image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 190, y: 190, width: 15, height: 15))))
-        clipped.measureInk(fonts: nil)
+        clipped.changeItems(fonts: nil) { $0.append(.image(Scene.ImageItem(image: Scene.ImageID(0), rect: Rect(x: 190, y: 190, width: 15, height: 15)))) }
         #expect(Self.near(Self.box(try #require(clipped.inkBounds)), (200, 200, 205, 205)))
     }
 

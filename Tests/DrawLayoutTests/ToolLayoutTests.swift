@@ -23,31 +23,41 @@ struct ToolLayoutTests {
         return samples + corpusFiles(in: "ok") + corpusFiles(in: "bad")
     }()
 
-    @Test("without items: the same diagnostics and frames", arguments: files)
-    func layoutWithoutItems(_ path: String) throws {
+    /// A sample or corpus file evaluated, with the fonts its layout resolves against (the
+    /// test fonts and its folder; the corpus uses the standard fonts only); nil when
+    /// evaluation reports an error, since layout does not run then.
+    static func evaluated(_ path: String) throws -> (drawing: Drawing, fonts: FontResolver, resources: Resources)? {
         let bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
         let inCorpus = path.hasPrefix(corpusRoot + "/")
         let driver = inCorpus ? corpusDriver(bytes: bytes, path: corpusRelativePath(path)) : StageDriver(source: bytes, path: path)
         driver.evaluate()
-        guard !driver.hasErrors, let drawing = driver.drawing else { return }  // layout does not run after errors
+        guard !driver.hasErrors, let drawing = driver.drawing else { return nil }
         let folder = inCorpus ? corpusRoot : (path as NSString).deletingLastPathComponent
         let library = FontLibrary(
             searchDirectories: FontLibrary.searchDirectories(fontPath: [packageRoot + "/Tests/Fonts"], environment: [:], drawingDirectory: folder),
             baseDirectory: folder)
-        let fonts = inCorpus ? FontResolver() : FontResolver(library: library)
-        // Both layouts on a thread with the stack a process's main thread has: a debug
-        // build's layout of a label sheet needs more than a test thread's.
-        nonisolated(unsafe) var results: [(Scene.Document, [Diagnostic], [LaidOutFrame])] = []
+        return (drawing, inCorpus ? FontResolver() : FontResolver(library: library), driver.resources)
+    }
+
+    /// Runs `body` on a thread with the stack a process's main thread has: a debug build's
+    /// layout of a label sheet needs more than a test thread's.
+    static func onLargeStack(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let resources = driver.resources, tree = drawing
-        let thread = Thread {
-            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources))
-            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, emitsItems: false))
-            done.signal()
-        }
+        let thread = Thread { body(); done.signal() }
         thread.stackSize = 64 << 20
         thread.start()
         done.wait()
+    }
+
+    @Test("without items: the same diagnostics and frames", arguments: files)
+    func layoutWithoutItems(_ path: String) throws {
+        guard let (drawing, fonts, resources) = try Self.evaluated(path) else { return }
+        nonisolated(unsafe) var results: [(Scene.Document, [Diagnostic], [LaidOutFrame])] = []
+        nonisolated(unsafe) let tree = drawing, resolver = fonts, shared = resources
+        Self.onLargeStack {
+            results.append(layoutRecordingFrames(tree, fonts: resolver, resources: shared))
+            results.append(layoutRecordingFrames(tree, fonts: resolver, resources: shared, emitsItems: false))
+        }
         let (full, withItems, framesWithItems) = results[0]
         let (bare, without, framesWithout) = results[1]
         #expect(without == withItems, "\(path)")
@@ -67,33 +77,16 @@ struct ToolLayoutTests {
 // when the fonts were resolved in one order is right in a layout that resolves them in another.
 @Suite("layout with a text cache", .serialized)
 struct TextCacheLayoutTests {
-    static func onLargeStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread { body(); done.signal() }
-        thread.stackSize = 64 << 20
-        thread.start()
-        done.wait()
-    }
-
     @Test("from the cache: the same scene, diagnostics and frames", arguments: ToolLayoutTests.files)
     func layoutFromTheCache(_ path: String) throws {
-        let bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
-        let inCorpus = path.hasPrefix(corpusRoot + "/")
-        let driver = inCorpus ? corpusDriver(bytes: bytes, path: corpusRelativePath(path)) : StageDriver(source: bytes, path: path)
-        driver.evaluate()
-        guard !driver.hasErrors, let drawing = driver.drawing else { return }
-        let folder = inCorpus ? corpusRoot : (path as NSString).deletingLastPathComponent
-        let library = FontLibrary(
-            searchDirectories: FontLibrary.searchDirectories(fontPath: [packageRoot + "/Tests/Fonts"], environment: [:], drawingDirectory: folder),
-            baseDirectory: folder)
-        let fonts = inCorpus ? FontResolver() : FontResolver(library: library)
+        guard let (drawing, fonts, resources) = try ToolLayoutTests.evaluated(path) else { return }
         nonisolated(unsafe) var results: [(Scene.Document, [Diagnostic], [LaidOutFrame])] = []
-        nonisolated(unsafe) let resources = driver.resources, tree = drawing
+        nonisolated(unsafe) let tree = drawing, resolver = fonts, shared = resources
         let cache = TextMeasureCache()
-        Self.onLargeStack {
-            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources))
-            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, textCache: cache))
-            results.append(layoutRecordingFrames(tree, fonts: fonts, resources: resources, textCache: cache))
+        ToolLayoutTests.onLargeStack {
+            results.append(layoutRecordingFrames(tree, fonts: resolver, resources: shared))
+            results.append(layoutRecordingFrames(tree, fonts: resolver, resources: shared, textCache: cache))
+            results.append(layoutRecordingFrames(tree, fonts: resolver, resources: shared, textCache: cache))
         }
         let (fresh, freshDiagnostics, freshFrames) = results[0]
         for (document, diagnostics, frames) in results.dropFirst() {
@@ -122,7 +115,7 @@ struct TextCacheLayoutTests {
         nonisolated(unsafe) var results: [Scene.Document] = []
         nonisolated(unsafe) let a = first, b = second
         let cache = TextMeasureCache()
-        Self.onLargeStack {
+        ToolLayoutTests.onLargeStack {
             _ = layoutRecordingFrames(a, textCache: cache)
             results.append(layoutRecordingFrames(b, textCache: cache).0)
             results.append(layoutRecordingFrames(b).0)

@@ -8,16 +8,7 @@ import Testing
 
 enum Binary {
     /// The `drawc` binary built beside the test bundle.
-    static let drawc: String? = {
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((exe as NSString).deletingLastPathComponent + "/drawc")
-        }
-        let bundle = Bundle.main.bundlePath
-        candidates.append((bundle as NSString).deletingLastPathComponent + "/drawc")
-        candidates.append(packageRoot() + "/.build/debug/drawc")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let drawc = builtExecutable("drawc")
 }
 
 @Suite("preview in a browser", .serialized)

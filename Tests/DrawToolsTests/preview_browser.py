@@ -17,16 +17,16 @@ Prints one JSON object: {"checks": [[name, ok, detail]…], "latencies": […], 
 import json
 import re
 import os
-import signal
+import pathlib
 import statistics
-import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Python"))
+from drawc_preview import chromium, start_preview, stop_preview, wait_for  # noqa: E402
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -48,19 +48,6 @@ checks = []
 def check(name, ok, detail=""):
     checks.append([name, bool(ok), str(detail)])
     return ok
-
-
-def wait_for(predicate, timeout=10.0, step=0.01):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:  # the page may be between pictures
-            pass
-        time.sleep(step)
-    return None
 
 
 def write(path, text):
@@ -97,18 +84,8 @@ def main():
         f.write("import sys\nopen(sys.argv[1], 'a').write(' '.join(sys.argv[2:]) + '\\n')\n")
     write(path, DRAWING)
 
-    preview = subprocess.Popen(
-        [drawc, "preview", "flow.draw", "--editor", f"python3 {recorder} {editor_log} {{file}}:{{line}}:{{col}}"],
-        cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = token = None
-    deadline = time.time() + 30
-    while time.time() < deadline and url is None:
-        line = preview.stdout.readline()
-        if not line:
-            break
-        if line.startswith("preview: http://"):
-            parts = line.split()
-            url, token = parts[1], parts[3]
+    preview, url, token = start_preview(
+        drawc, folder, ["flow.draw", "--editor", f"python3 {recorder} {editor_log} {{file}}:{{line}}:{{col}}"])
     if not check("preview prints its address and token", url and token, url):
         preview.kill()
         print(json.dumps({"checks": checks, "latencies": [], "median": None}))
@@ -116,25 +93,16 @@ def main():
     port = url.rstrip("/").rsplit(":", 1)[1]
     origin = f"http://127.0.0.1:{port}"
 
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
-                     "--disable-dev-shm-usage"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = chromium(1200, 900)
     try:
         run_checks(driver, path, url, token, origin, editor_log)
         flowchart(driver, path)
         latencies = measure(driver, path, runs)
     finally:
         driver.quit()
-        preview.send_signal(signal.SIGINT)
-        try:
-            out, _ = preview.communicate(timeout=10)
-            check("Ctrl-C stops the preview cleanly", preview.returncode == 0 and "preview: stopped" in out,
-                  f"status {preview.returncode}")
-        except subprocess.TimeoutExpired:
-            preview.kill()
-            check("Ctrl-C stops the preview cleanly", False, "still running 10 s after SIGINT")
+        status, out = stop_preview(preview)
+        check("Ctrl-C stops the preview cleanly", status == 0 and "preview: stopped" in out,
+              f"status {status}" if status is not None else "still running 10 s after SIGINT")
     median = statistics.median(latencies) if latencies else None
     print(json.dumps({"checks": checks, "latencies": latencies, "median": median}))
 

@@ -1,8 +1,10 @@
 // How page content streams are compressed (docs/pdf.md, "Compression of content streams"):
-// a stream past one piece is coded with Huffman codes only when its first 32 KiB come out no
-// larger that way (ink: computed whole hundredths), else with level 1's matcher (shapes,
-// text, modules). Read back by qpdf, which checks the file and inflates the page's stream
-// with its own zlib: the same bytes as drawc's uncompressed stream.
+// a stream past one piece is coded by drawc's own encoder with Huffman codes only when its
+// first 32 KiB come out no larger that way (ink: computed whole hundredths), else with its
+// greedy matcher (shapes, text, modules). Read back by qpdf, which checks the file and
+// inflates the page's stream with its own zlib: the same bytes as drawc's uncompressed
+// stream; and rendered by poppler, MuPDF and Ghostscript, each with its own inflate: the
+// same pixels as the uncompressed file.
 
 import DrawOutput
 import DrawScene
@@ -48,6 +50,74 @@ import Testing
         return Scene.Page(size: Size(800, 800), items: items)
     }
 
+    /// A page of QR-like symbols: each one path of module rectangles on a grid (`re` runs),
+    /// as barcodes draw them.
+    static func modulesPage(symbols: Int) -> Scene.Page {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var items: [Scene.Item] = []
+        for s in 0..<symbols {
+            var path = Scene.PathBuilder()
+            let x0 = Double(s % 10) * 78 + 10, y0 = Double(s / 10 % 10) * 78 + 10
+            for row in 0..<57 {
+                var column = 0
+                while column < 57 {
+                    state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                    let run = Int(state % 4) + 1
+                    if state & 0x100 != 0 {
+                        path.addRect(Rect(x: x0 + Double(column) * 1.2, y: y0 + Double(row) * 1.2, width: Double(min(run, 57 - column)) * 1.2, height: 1.2))
+                    }
+                    column += run
+                }
+            }
+            items.append(.path(path.finish()!, Paint(fill: Fill(color: .black))))
+        }
+        return Scene.Page(size: Size(800, 800), items: items)
+    }
+
+    static func page(_ kind: String) -> Scene.Page {
+        switch kind {
+        case "ink": inkPage(strokes: 80)
+        case "shapes": shapesPage(count: 16000)
+        default: modulesPage(symbols: 100)
+        }
+    }
+
+    /// Compressed and not, the pages look the same to poppler, MuPDF and Ghostscript, each
+    /// of which inflates the streams itself.
+    @Test(arguments: ["ink", "modules"])
+    func compressedPagesRenderAsTheUncompressedOnes(_ kind: String) throws {
+        let document = Scene.Document(pages: [Self.page(kind)])
+        let directory = temporaryDirectory("render-\(kind)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let packed = directory.appendingPathComponent("packed.pdf"), plain = directory.appendingPathComponent("plain.pdf")
+        let bytes = PDFWriter.render(document)
+        try Data(bytes).write(to: packed)
+        try Data(PDFWriter.render(document, options: PDFOptions(compress: false))).write(to: plain)
+        #expect(bytes.count < 600_000 || kind != "modules")
+        guard DrawTestSupport.ExternalTool.require(["qpdf", "pdftoppm", "mutool", "gs"]) else { return }
+        let check = try DrawTestSupport.ExternalTool.run("qpdf", ["--check", packed.path])
+        #expect(check.status == 0 && !check.stdoutText.contains("WARNING"), "qpdf: \(check.stdoutText) \(check.stderrText)")
+        func render(_ tool: String, _ file: URL) throws -> Raster? {
+            let output = file.deletingPathExtension().path + "-" + tool + ".png"
+            let run: ToolRun
+            switch tool {
+            case "pdftoppm": run = try DrawTestSupport.ExternalTool.run("pdftoppm", ["-r", "30", "-png", "-singlefile", file.path, String(output.dropLast(4))])
+            case "mutool": run = try DrawTestSupport.ExternalTool.run("mutool", ["draw", "-q", "-r", "30", "-o", output, file.path])
+            default: run = try DrawTestSupport.ExternalTool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r30", "-sOutputFile=\(output)", file.path])
+            }
+            #expect(run.status == 0, "\(tool): \(run.stderrText)")
+            guard let data = FileManager.default.contents(atPath: output) else { return nil }
+            return Raster.read([UInt8](data))
+        }
+        for tool in ["pdftoppm", "mutool", "gs"] {
+            let a = try #require(try render(tool, packed), "\(tool) rendered nothing")
+            let b = try #require(try render(tool, plain))
+            #expect(a.width == b.width && a.height == b.height && a.pixels == b.pixels, "\(kind): \(tool) draws the compressed page differently")
+            // And the page is not blank.
+            #expect(a.pixels.contains { $0 < 128 }, "\(kind): \(tool) drew nothing")
+        }
+    }
+
     /// The bytes of object 5's stream (the first page's content) as written.
     static func contentStream(_ pdf: [UInt8]) -> [UInt8]? {
         func find(_ pattern: String, from start: Int) -> Int? {
@@ -68,9 +138,9 @@ import Testing
         return Array(pdf[offset..<offset + count])
     }
 
-    @Test(arguments: [("ink", Deflate.Strategy.huffman), ("shapes", .standard)])
+    @Test(arguments: [("ink", Deflate.Strategy.huffman), ("shapes", .greedy), ("modules", .greedy)])
     func bigStreamsAreCodedTheWayTheirStartComesOutSmaller(_ kind: String, _ expected: Deflate.Strategy) throws {
-        let page = kind == "ink" ? Self.inkPage(strokes: 80) : Self.shapesPage(count: 16000)
+        let page = Self.page(kind)
         let document = Scene.Document(pages: [page])
         let raw = try #require(Self.contentStream(PDFWriter.render(document, options: PDFOptions(compress: false))))
         #expect(raw.count > 2 * Deflate.chunkSize, "\(kind): \(raw.count) bytes is not a stream of several pieces")
@@ -78,10 +148,10 @@ import Testing
 
         let pdf = PDFWriter.render(document)
         let packed = try #require(Self.contentStream(pdf))
-        // The policy: exactly the pieces of the chosen strategy at level 1 …
+        // The policy: exactly the pieces of the chosen strategy …
         #expect(packed == Deflate.compress(raw, level: 1, strategy: expected), "\(kind)")
         // … which is the smaller of the two for the whole stream too.
-        let other: Deflate.Strategy = expected == .huffman ? .standard : .huffman
+        let other: Deflate.Strategy = expected == .huffman ? .greedy : .huffman
         let alternative = Deflate.compress(raw, level: 1, strategy: other)
         #expect(packed.count < alternative.count, "\(kind): \(packed.count) bytes, \(alternative.count) the other way")
 

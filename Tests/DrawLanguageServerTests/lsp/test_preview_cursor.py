@@ -8,18 +8,19 @@ request — outlines the statement under the cursor in the page."""
 import json
 import os
 import pathlib
-import signal
 import stat
-import subprocess
+import sys
 import tempfile
-import time
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import DRAWC, FONTS
+from conftest import DRAWC, FONTS, ROOT
+
+sys.path.insert(0, str(ROOT / "Tests" / "Python"))
+from drawc_preview import chromium, start_preview, stop_preview, wait_for  # noqa: E402
 
 # One runtime folder for the module: the language server's environment is fixed when its
 # fixture is declared. mkdtemp makes it 0700, as XDG_RUNTIME_DIR is.
@@ -48,53 +49,20 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-def wait_for(predicate, timeout=10.0, step=0.02):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(step)
-    return None
-
-
 @pytest.fixture
 def preview(tmp_path):
     """`drawc preview` of flow.draw (as a relative path, from its folder); yields (path, url, process)."""
     path = tmp_path / "flow.draw"
     path.write_text(DRAWING)
-    process = subprocess.Popen([DRAWC, "preview", "flow.draw"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env={**os.environ, "XDG_RUNTIME_DIR": RUNTIME})
-    url = None
-    deadline = time.time() + 60
-    while time.time() < deadline and url is None:
-        line = process.stdout.readline()
-        if not line:
-            break
-        if line.startswith("preview: http://"):
-            url = line.split()[1]
+    process, url, _ = start_preview(DRAWC, tmp_path, ["flow.draw"], env={**os.environ, "XDG_RUNTIME_DIR": RUNTIME}, timeout=60)
     assert url, process.stderr.read() if process.poll() is not None else "no address printed"
     yield path, url, process
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    stop_preview(process)
 
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,800", "--disable-dev-shm-usage"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = chromium(1000, 800)
     yield driver
     driver.quit()
 
@@ -180,8 +148,7 @@ async def test_the_cursor_outlines_its_statement_in_the_preview(client: Language
 
     # A stopped preview removes its announcement; the server then has nobody to tell (and
     # goes on answering).
-    process.send_signal(signal.SIGINT)
-    process.wait(timeout=10)
+    stop_preview(process)
     assert announcement_of(path) is None
     client.protocol.notify("drawc/cursor", {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 3}})
     highlights = await client.text_document_document_highlight_async(

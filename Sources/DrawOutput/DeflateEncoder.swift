@@ -1,0 +1,651 @@
+// drawc's own raw DEFLATE encoder (RFC 1951) for the pieces of large PDF content streams:
+// Huffman codes only, or a greedy one-probe LZ77. System zlib stays for whole small streams
+// (level 6), for `Z_RLE` (PNG) and for inflate. docs/pdf.md, "Compression of content streams".
+
+/// Raw deflate of one piece, in blocks of `blockSize` input bytes (the last one shorter), so
+/// the output depends only on the bytes: each block is coded with dynamic Huffman codes, the
+/// fixed codes or stored, whichever is fewest bits. A piece that is not `last` ends with an
+/// empty stored block (what zlib's `Z_SYNC_FLUSH` writes), byte-aligned, so pieces join into
+/// one stream; the last ends with the final block, padded to a byte.
+package enum DeflateEncoder {
+    /// What is looked for in the bytes.
+    package enum Mode: Sendable {
+        /// Literals only.
+        case huffman
+        /// Greedy matching: a hash of 4 bytes, the one most recent position with that hash,
+        /// lengths 4–258 at distances up to 32 KiB (within the piece).
+        case greedy
+    }
+
+    /// Input bytes per block: large enough that a dynamic block's code description
+    /// (~60–90 bytes) costs under 0.5 %, small enough to follow changes in the content.
+    package static let blockSize = 1 << 15
+
+    /// Code lengths are at most this long (RFC 1951) …
+    static let maximumCodeLength = 15
+    /// … and those of the code-length code at most this.
+    static let maximumCodeLengthCodeLength = 7
+
+    /// The raw deflate of `input` (see the type).
+    package static func encode(_ input: UnsafeBufferPointer<UInt8>, mode: Mode, last: Bool) -> [UInt8] {
+        let blocks = max(1, (input.count + blockSize - 1) / blockSize)
+        // Every block is at most its stored size (5 bytes a block more than the input), and
+        // the bit writer stores 8 bytes at a time.
+        let capacity = input.count + 5 * blocks + 32
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = BitWriter(buffer.baseAddress!)
+            var encoder = Encoder(input: input, mode: mode)
+            defer { encoder.deallocate() }
+            if input.isEmpty {
+                // A final (or, for an empty piece, non-final) block of the fixed codes with
+                // only the end of block.
+                writer.put(last ? 0b011 : 0b010, 3)
+                writer.put(0, 7)
+            } else {
+                var start = 0
+                while start < input.count {
+                    let end = min(input.count, start + blockSize)
+                    encoder.block(start..<end, final: last && end == input.count, into: &writer)
+                    start = end
+                }
+            }
+            if !last {
+                // An empty stored block: a byte-aligned end of the piece.
+                writer.put(0, 3)
+                writer.alignToByte()
+                writer.put(0xFFFF_0000, 32)
+            }
+            writer.alignToByte()
+            writer.flush()
+            count = writer.count
+            precondition(count <= capacity, "deflate output overran its bound")
+        }
+    }
+
+    /// A match as a block's symbol (`length` 3…258, `distance` 1…32768).
+    package static func symbol(length: Int, distance: Int) -> UInt32 {
+        precondition((3...258).contains(length) && (1...windowSize).contains(distance))
+        return 1 << 31 | UInt32(length) << 16 | UInt32(distance - 1)
+    }
+
+    /// One final block of `input` (1…65,535 bytes) coded as exactly `symbols` (bytes, or
+    /// matches from `symbol(length:distance:)`) — what the matcher hands the block coder, so
+    /// that tests reach lengths and distances the matcher never makes.
+    package static func encode(_ input: UnsafeBufferPointer<UInt8>, symbols: [UInt32]) -> [UInt8] {
+        precondition((1...65_535).contains(input.count) && symbols.count <= input.count)
+        return [UInt8](unsafeUninitializedCapacity: input.count + 64) { buffer, count in
+            var writer = BitWriter(buffer.baseAddress!)
+            var encoder = Encoder(input: input, mode: .greedy, symbolCapacity: symbols.count)
+            defer { encoder.deallocate() }
+            encoder.block(0..<input.count, symbols: symbols, final: true, into: &writer)
+            writer.alignToByte()
+            writer.flush()
+            count = writer.count
+        }
+    }
+
+    // MARK: the bit writer
+
+    /// Bits least significant first (RFC 1951 3.1.1) into memory with room for 8 bytes more
+    /// than is ever written: whole bytes are stored 8 at a time, unaligned.
+    struct BitWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        /// Where the next whole byte goes.
+        var next: UnsafeMutablePointer<UInt8>
+        var bits: UInt64 = 0
+        var bitCount: UInt64 = 0
+
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base; next = base }
+
+        /// Adds `n` ≤ 32 bits (only after a `flush`, up to 56 bits in all).
+        @inline(__always) mutating func add(_ value: UInt64, _ n: UInt64) {
+            bits |= value &<< bitCount
+            bitCount &+= n
+        }
+
+        /// Writes the whole bytes of the buffer; at most 7 bits stay.
+        @inline(__always) mutating func flush() {
+            UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+            let whole = bitCount & ~7
+            next += Int(truncatingIfNeeded: whole &>> 3)
+            bits = bits &>> whole  // bitCount < 64: never a shift by 64
+            bitCount &= 7
+        }
+
+        /// `add` then `flush`.
+        @inline(__always) mutating func put(_ value: UInt64, _ n: Int) {
+            add(value, UInt64(truncatingIfNeeded: n))
+            flush()
+        }
+
+        /// Adds a code of a table entry: code | length << 16.
+        @inline(__always) mutating func add(code entry: UInt32) {
+            add(UInt64(truncatingIfNeeded: entry & 0xFFFF), UInt64(truncatingIfNeeded: entry &>> 16))
+        }
+
+        mutating func alignToByte() {
+            if bitCount > 0 { bitCount = 8; flush() }
+        }
+
+        /// Bytes complete so far (after `flush` and `alignToByte`, all of them).
+        var count: Int { next - base }
+        /// Bits written so far.
+        var bitPosition: Int { count * 8 + Int(bitCount) }
+    }
+
+    // MARK: tables of RFC 1951 3.2.5
+
+    /// Length symbols 257…285: the first length of each and its extra bits.
+    static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                    35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                     3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    /// Distance codes 0…29: the first distance of each and its extra bits.
+    static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+                                      257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+                                       7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    /// The order code-length code lengths are sent in.
+    static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// Length − 3 (0…255) → length code (0…28): the last code whose first length is at most
+    /// the length (258 has a code of its own, 28, not 27's last extra value).
+    static let lengthCode: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        var code = 0
+        for length in 3...257 {
+            while code + 1 < 28 && lengthBase[code + 1] <= length { code += 1 }
+            table[length - 3] = UInt8(code)
+        }
+        table[255] = 28
+        return table
+    }()
+
+    /// Distance − 1 → distance code: entries 0…255 for distances up to 256, then 256 + (d − 1) >> 7
+    /// (from 257 on, distance codes change only at multiples of 128).
+    static let distanceCode: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 512)
+        var code = 0
+        for d in 1...32768 {
+            while code + 1 < 30 && distanceBase[code + 1] <= d { code += 1 }
+            table[d <= 256 ? d - 1 : 256 + ((d - 1) >> 7)] = UInt8(code)
+        }
+        return table
+    }()
+
+    @inline(__always) static func distanceCodeIndex(_ distanceMinusOne: Int) -> Int {
+        distanceMinusOne < 256 ? distanceMinusOne : 256 &+ (distanceMinusOne &>> 7)
+    }
+
+    // MARK: the encoder of one piece
+
+    /// Hash table bits: 2^15 positions.
+    static let hashBits = 15
+    /// Distances reach back at most 32 KiB.
+    static let windowSize = 32768
+
+    /// Reused from block to block of a piece.
+    struct Encoder {
+        let input: UnsafeBufferPointer<UInt8>
+        let mode: Mode
+        /// Symbols 0…285 of the literal/length alphabet and 0…29 of distances, counted per block.
+        let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
+        let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
+        /// A block's symbols (greedy): a literal byte, or 1 << 31 | length << 16 | distance − 1.
+        let symbols: UnsafeMutablePointer<UInt32>
+        var symbolCount = 0
+        /// The last position + 1 of each 4-byte hash (0: none), over the whole piece.
+        let head: UnsafeMutablePointer<Int32>
+        let lengthCodes: UnsafeMutablePointer<UInt8>
+        let distanceCodes: UnsafeMutablePointer<UInt8>
+        /// A block's length codes with their extra bits (`writeSymbols`).
+        let lengthSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        /// Distance codes: the first distance − 1, the extra bits.
+        let distanceBases: UnsafeMutablePointer<Int32>
+        let distanceExtras: UnsafeMutablePointer<Int32>
+
+        init(input: UnsafeBufferPointer<UInt8>, mode: Mode, symbolCapacity: Int = blockSize) {
+            self.input = input
+            self.mode = mode
+            if mode == .greedy {
+                symbols = .allocate(capacity: symbolCapacity)
+                head = .allocate(capacity: 1 << hashBits)
+                head.initialize(repeating: 0, count: 1 << hashBits)
+            } else {
+                symbols = .allocate(capacity: 1)
+                head = .allocate(capacity: 1)
+            }
+            lengthCodes = .allocate(capacity: 256)
+            lengthCodes.initialize(from: DeflateEncoder.lengthCode, count: 256)
+            distanceCodes = .allocate(capacity: 512)
+            distanceCodes.initialize(from: DeflateEncoder.distanceCode, count: 512)
+            distanceBases = .allocate(capacity: 30)
+            distanceExtras = .allocate(capacity: 30)
+            for code in 0..<30 {
+                distanceBases[code] = Int32(distanceBase[code] - 1)
+                distanceExtras[code] = Int32(distanceExtra[code])
+            }
+        }
+
+        func deallocate() {
+            literalCounts.deallocate(); distanceCounts.deallocate(); symbols.deallocate(); head.deallocate()
+            lengthCodes.deallocate(); distanceCodes.deallocate(); lengthSymbols.deallocate()
+            distanceBases.deallocate(); distanceExtras.deallocate()
+        }
+
+        /// Codes and writes the block of `range`.
+        mutating func block(_ range: Range<Int>, final: Bool, into writer: inout BitWriter) {
+            literalCounts.initialize(repeating: 0, count: 286)
+            distanceCounts.initialize(repeating: 0, count: 30)
+            switch mode {
+            case .huffman: countLiterals(range)
+            case .greedy: match(range)
+            }
+            write(range, final: final, into: &writer)
+        }
+
+        /// The block of `range` as the given symbols (`symbol(length:distance:)` or bytes),
+        /// which must spell out exactly its bytes: for tests of every length and distance.
+        mutating func block(_ range: Range<Int>, symbols given: [UInt32], final: Bool, into writer: inout BitWriter) {
+            literalCounts.initialize(repeating: 0, count: 286)
+            distanceCounts.initialize(repeating: 0, count: 30)
+            for (k, symbol) in given.enumerated() {
+                symbols[k] = symbol
+                if symbol < 256 { literalCounts[Int(symbol)] += 1; continue }
+                let length = Int((symbol >> 16) & 0x1FF), distanceMinusOne = Int(symbol & 0xFFFF)
+                literalCounts[257 + Int(lengthCodes[length - 3])] += 1
+                distanceCounts[Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])] += 1
+            }
+            symbolCount = given.count
+            write(range, final: final, into: &writer)
+        }
+
+        /// Codes the counted block of `range` the shortest way and writes it.
+        private func write(_ range: Range<Int>, final: Bool, into writer: inout BitWriter) {
+            literalCounts[256] = 1  // end of block
+
+            var literalLengths = [UInt8](repeating: 0, count: 286)
+            var distanceLengths = [UInt8](repeating: 0, count: 30)
+            Huffman.lengths(UnsafeBufferPointer(start: literalCounts, count: 286), limit: maximumCodeLength, into: &literalLengths)
+            Huffman.lengths(UnsafeBufferPointer(start: distanceCounts, count: 30), limit: maximumCodeLength, into: &distanceLengths)
+            let header = TreeHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
+
+            // The bits of each way of coding the block (after the 3 of the block header).
+            var extraBits = 0
+            for code in 0..<29 { extraBits += literalCounts[257 + code] * lengthExtra[code] }
+            for code in 0..<30 { extraBits += distanceCounts[code] * distanceExtra[code] }
+            var dynamicBits = header.bits + extraBits, fixedBits = extraBits
+            for symbol in 0..<286 {
+                dynamicBits += literalCounts[symbol] * Int(literalLengths[symbol])
+                fixedBits += literalCounts[symbol] * Int(Huffman.fixedLiteralLength(symbol))
+            }
+            for code in 0..<30 {
+                dynamicBits += distanceCounts[code] * Int(distanceLengths[code])
+                fixedBits += distanceCounts[code] * 5
+            }
+            // Stored: the header, padding to a byte, LEN and NLEN, the bytes.
+            let padding = (8 - (writer.bitPosition + 3) % 8) % 8
+            let storedBits = padding + 32 + 8 * range.count
+
+            let finalBit: UInt64 = final ? 1 : 0
+            if storedBits <= dynamicBits && storedBits <= fixedBits {
+                writer.put(finalBit, 3)  // BTYPE 00
+                writer.alignToByte()
+                writer.put(UInt64(range.count) | UInt64(~range.count & 0xFFFF) << 16, 32)
+                writer.next.update(from: input.baseAddress! + range.lowerBound, count: range.count)
+                writer.next += range.count
+                return
+            }
+            var literalCodes = [UInt32](repeating: 0, count: 286)
+            var distanceCodes = [UInt32](repeating: 0, count: 30)
+            if fixedBits < dynamicBits {
+                writer.put(finalBit | 0b01 << 1, 3)
+                var fixedLengths = [UInt8](repeating: 0, count: 288)
+                for symbol in 0..<288 { fixedLengths[symbol] = Huffman.fixedLiteralLength(symbol) }
+                Huffman.codes(fixedLengths, into: &literalCodes)
+                Huffman.codes([UInt8](repeating: 5, count: 30), into: &distanceCodes)
+            } else {
+                writer.put(finalBit | 0b10 << 1, 3)
+                header.write(into: &writer)
+                Huffman.codes(literalLengths, into: &literalCodes)
+                Huffman.codes(distanceLengths, into: &distanceCodes)
+            }
+            literalCodes.withUnsafeBufferPointer { literals in
+                distanceCodes.withUnsafeBufferPointer { distances in
+                    switch mode {
+                    case .huffman: writeLiterals(range, literals.baseAddress!, into: &writer)
+                    case .greedy: writeSymbols(literals.baseAddress!, distances.baseAddress!, into: &writer)
+                    }
+                }
+            }
+            let endOfBlock = literalCodes[256]
+            writer.add(code: endOfBlock)
+            writer.flush()
+        }
+
+        /// Counts the bytes of `range` (four tables, so that runs of one byte do not wait on
+        /// their own stores).
+        private func countLiterals(_ range: Range<Int>) {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * 256) { tables in
+                let t = tables.baseAddress!
+                t.initialize(repeating: 0, count: 4 * 256)
+                var p = input.baseAddress! + range.lowerBound
+                let end = input.baseAddress! + range.upperBound
+                let t1 = t + 256, t2 = t + 512, t3 = t + 768
+                while end - p >= 8 {
+                    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
+                    t[Int(truncatingIfNeeded: word & 0xFF)] &+= 1
+                    t1[Int(truncatingIfNeeded: (word &>> 8) & 0xFF)] &+= 1
+                    t2[Int(truncatingIfNeeded: (word &>> 16) & 0xFF)] &+= 1
+                    t3[Int(truncatingIfNeeded: (word &>> 24) & 0xFF)] &+= 1
+                    t[Int(truncatingIfNeeded: (word &>> 32) & 0xFF)] &+= 1
+                    t1[Int(truncatingIfNeeded: (word &>> 40) & 0xFF)] &+= 1
+                    t2[Int(truncatingIfNeeded: (word &>> 48) & 0xFF)] &+= 1
+                    t3[Int(truncatingIfNeeded: word &>> 56)] &+= 1
+                    p += 8
+                }
+                while p < end { t[Int(p.pointee)] &+= 1; p += 1 }
+                for b in 0..<256 { literalCounts[b] = Int(t[b] &+ t[256 + b] &+ t[512 + b] &+ t[768 + b]) }
+            }
+        }
+
+        /// The bytes of `range` as literals; `codes[s]` is code | length << 16.
+        private func writeLiterals(_ range: Range<Int>, _ codes: UnsafePointer<UInt32>, into writer: inout BitWriter) {
+            var p = input.baseAddress! + range.lowerBound
+            let end = input.baseAddress! + range.upperBound
+            // Three codes of at most 15 bits fit after a flush (≤ 7 bits left).
+            while end - p >= 3 {
+                let a = codes[Int(p[0])], b = codes[Int(p[1])], c = codes[Int(p[2])]
+                writer.add(code: a)
+                writer.add(code: b)
+                writer.add(code: c)
+                writer.flush()
+                p += 3
+            }
+            while p < end {
+                writer.add(code: codes[Int(p.pointee)])
+                writer.flush()
+                p += 1
+            }
+        }
+
+        /// Greedy matching over `range` into `symbols`, counting the symbols.
+        private mutating func match(_ range: Range<Int>) {
+            let base = input.baseAddress!
+            let count = input.count
+            var i = range.lowerBound
+            let end = range.upperBound
+            var n = 0
+            let literalCounts = self.literalCounts, distanceCounts = self.distanceCounts
+            let symbols = self.symbols, head = self.head
+            let lengthCodes = self.lengthCodes, distanceCodes = self.distanceCodes
+            let shift = UInt32(32 - hashBits)
+            // A position is looked up while 4 bytes of the block follow it.
+            while i &+ 4 <= end {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+                let hash = Int((word &* 0x9E37_79B1) &>> shift)
+                let candidate = Int(head[hash]) &- 1
+                head[hash] = Int32(truncatingIfNeeded: i &+ 1)
+                let distance = i &- candidate
+                if candidate >= 0 && distance <= windowSize
+                    && UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt32.self) == word {
+                    // Extend 8 bytes at a time while 8 remain in the input, then byte by byte.
+                    let maximum = min(258, end &- i)
+                    var length = 4
+                    while length &+ 8 <= maximum && i &+ length &+ 8 <= count {
+                        let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
+                        let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
+                        let x = here ^ there
+                        if x != 0 { length &+= x.littleEndian.trailingZeroBitCount &>> 3; break }
+                        length &+= 8
+                    }
+                    while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
+                    length = min(length, maximum)
+                    symbols[n] = (1 << 31) | (UInt32(truncatingIfNeeded: length) &<< 16) | UInt32(truncatingIfNeeded: distance &- 1)
+                    n &+= 1
+                    literalCounts[257 &+ Int(lengthCodes[length &- 3])] &+= 1
+                    distanceCounts[Int(distanceCodes[distanceCodeIndex(distance &- 1)])] &+= 1
+                    // The position after the match's first byte too, so a repeat starting
+                    // one byte later is found.
+                    if i &+ 5 <= end {
+                        let next = UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt32.self)
+                        head[Int((next &* 0x9E37_79B1) &>> shift)] = Int32(truncatingIfNeeded: i &+ 2)
+                    }
+                    i &+= length
+                } else {
+                    let byte = base[i]
+                    symbols[n] = UInt32(byte)
+                    n &+= 1
+                    literalCounts[Int(byte)] &+= 1
+                    i &+= 1
+                }
+            }
+            while i < end {
+                let byte = base[i]
+                symbols[n] = UInt32(byte)
+                n &+= 1
+                literalCounts[Int(byte)] &+= 1
+                i &+= 1
+            }
+            symbolCount = n
+        }
+
+        /// The block's symbols.
+        private func writeSymbols(_ literals: UnsafePointer<UInt32>, _ distances: UnsafePointer<UInt32>, into writer: inout BitWriter) {
+            let lengthCodes = self.lengthCodes, distanceCodes = self.distanceCodes
+            let lengthSymbols = self.lengthSymbols
+            let distanceBases = self.distanceBases, distanceExtras = self.distanceExtras
+            // Each length − 3: its code with its extra bits after it | the bits in all << 24.
+            for l in 0..<256 {
+                let code = Int(lengthCodes[l])
+                let c = literals[257 + code]
+                let codeBits = Int(c >> 16)
+                let extra = UInt32(l + 3 - lengthBase[code]) << codeBits
+                lengthSymbols[l] = (c & 0xFFFF | extra) | UInt32(codeBits + lengthExtra[code]) << 24
+            }
+            for k in 0..<symbolCount {
+                let symbol = symbols[k]
+                if symbol < 256 {
+                    writer.add(code: literals[Int(symbol)])
+                    writer.flush()
+                    continue
+                }
+                let l = lengthSymbols[Int((symbol &>> 16) & 0x1FF) &- 3]
+                writer.add(UInt64(truncatingIfNeeded: l & 0xFF_FFFF), UInt64(truncatingIfNeeded: l &>> 24))
+                let distanceMinusOne = Int(symbol & 0xFFFF)
+                let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
+                let d = distances[distanceCode]
+                writer.flush()
+                writer.add(code: d)
+                writer.add(UInt64(truncatingIfNeeded: distanceMinusOne &- Int(distanceBases[distanceCode])),
+                           UInt64(truncatingIfNeeded: distanceExtras[distanceCode]))
+                writer.flush()
+            }
+        }
+    }
+
+    // MARK: the code description of a dynamic block (RFC 1951 3.2.7)
+
+    struct TreeHeader {
+        let literalCount: Int, distanceCount: Int
+        /// The run-length coded lengths: symbol 0…18, extra bits value.
+        var runs: [(symbol: UInt8, extra: UInt8)] = []
+        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
+        var codeLengthCount = 19
+        /// The bits of the description (HLIT, HDIST, HCLEN and all that follows).
+        var bits = 0
+
+        init(literalLengths: [UInt8], distanceLengths: [UInt8]) {
+            var literals = 286
+            while literals > 257 && literalLengths[literals - 1] == 0 { literals -= 1 }
+            var distances = 30
+            while distances > 1 && distanceLengths[distances - 1] == 0 { distances -= 1 }
+            literalCount = literals
+            distanceCount = distances
+            // One sequence of both sets of lengths (repeats may run from one into the other).
+            let lengths = Array(literalLengths[0..<literals]) + Array(distanceLengths[0..<distances])
+            var i = 0
+            while i < lengths.count {
+                let value = lengths[i]
+                var run = 1
+                while i + run < lengths.count && lengths[i + run] == value { run += 1 }
+                i += run
+                if value == 0 {
+                    while run >= 11 { let r = min(run, 138); runs.append((18, UInt8(r - 11))); run -= r }
+                    if run >= 3 { runs.append((17, UInt8(run - 3))); run = 0 }
+                } else {
+                    runs.append((value, 0)); run -= 1
+                    while run >= 3 { let r = min(run, 6); runs.append((16, UInt8(r - 3))); run -= r }
+                }
+                while run > 0 { runs.append((value, 0)); run -= 1 }
+            }
+            var counts = [Int](repeating: 0, count: 19)
+            for run in runs { counts[Int(run.symbol)] += 1 }
+            counts.withUnsafeBufferPointer { Huffman.lengths($0, limit: maximumCodeLengthCodeLength, into: &codeLengthLengths) }
+            var sent = 19
+            while sent > 4 && codeLengthLengths[codeLengthOrder[sent - 1]] == 0 { sent -= 1 }
+            codeLengthCount = sent
+            bits = 5 + 5 + 4 + 3 * sent
+            for run in runs {
+                bits += Int(codeLengthLengths[Int(run.symbol)])
+                switch run.symbol { case 16: bits += 2; case 17: bits += 3; case 18: bits += 7; default: break }
+            }
+        }
+
+        func write(into writer: inout BitWriter) {
+            writer.put(UInt64(literalCount - 257), 5)
+            writer.put(UInt64(distanceCount - 1), 5)
+            writer.put(UInt64(codeLengthCount - 4), 4)
+            for k in 0..<codeLengthCount { writer.put(UInt64(codeLengthLengths[codeLengthOrder[k]]), 3) }
+            var codes = [UInt32](repeating: 0, count: 19)
+            Huffman.codes(codeLengthLengths, into: &codes)
+            for run in runs {
+                let c = codes[Int(run.symbol)]
+                writer.add(code: c)
+                writer.flush()
+                switch run.symbol {
+                case 16: writer.put(UInt64(run.extra), 2)
+                case 17: writer.put(UInt64(run.extra), 3)
+                case 18: writer.put(UInt64(run.extra), 7)
+                default: break
+                }
+            }
+        }
+    }
+}
+
+/// Length-limited canonical Huffman codes.
+package enum Huffman {
+    /// The fixed literal/length code of RFC 1951 3.2.6.
+    @inline(__always) static func fixedLiteralLength(_ symbol: Int) -> UInt8 {
+        symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8
+    }
+
+    /// Code lengths for `counts` of at most `limit` bits, of least total `count × length`
+    /// among such codes. Symbols of count 0 get length 0, except that at least two symbols
+    /// always get a code (the lowest unused ones made up to two), so that every code is
+    /// complete, as zlib's inflate requires of the code-length code and old decoders of all.
+    package static func lengths(_ counts: UnsafeBufferPointer<Int>, limit: Int, into lengths: inout [UInt8]) {
+        for s in 0..<counts.count { lengths[s] = 0 }
+        // (count, symbol) of the used symbols, sorted by count then symbol.
+        var used: [(count: Int, symbol: Int)] = []
+        used.reserveCapacity(counts.count)
+        for s in 0..<counts.count where counts[s] > 0 { used.append((counts[s], s)) }
+        var filler = 0
+        while used.count < 2 {
+            while counts[filler] > 0 { filler += 1 }
+            used.append((0, filler)); filler += 1
+        }
+        used.sort { $0.count != $1.count ? $0.count < $1.count : $0.symbol < $1.symbol }
+        var depths = minimumRedundancy(used.map { $0.count })
+        if depths[0] > limit { depths = packageMerge(used.map { $0.count }, limit: limit) }
+        for (k, entry) in used.enumerated() { lengths[entry.symbol] = UInt8(depths[k]) }
+    }
+
+    /// Optimal code lengths of ascending `weights` (n ≥ 2), without a limit: Moffat and
+    /// Katajainen's in-place method (three passes over the array). Non-increasing.
+    package static func minimumRedundancy(_ weights: [Int]) -> [Int] {
+        var a = weights
+        let n = a.count
+        // First pass: combine, leaving parent pointers in the internal nodes.
+        a[0] += a[1]
+        var root = 0, leaf = 2
+        for next in 1..<(n - 1) {
+            if leaf >= n || a[root] < a[leaf] { a[next] = a[root]; a[root] = next; root += 1 } else { a[next] = a[leaf]; leaf += 1 }
+            if leaf >= n || (root < next && a[root] < a[leaf]) { a[next] += a[root]; a[root] = next; root += 1 } else { a[next] += a[leaf]; leaf += 1 }
+        }
+        // Second pass: the depth of each internal node.
+        a[n - 2] = 0
+        if n >= 3 { for next in stride(from: n - 3, through: 0, by: -1) { a[next] = a[a[next]] + 1 } }
+        // Third pass: the depth of each leaf.
+        var available = 1, usedNodes = 0, depth = 0
+        var rootIndex = n - 2, next = n - 1
+        while available > 0 {
+            while rootIndex >= 0 && a[rootIndex] == depth { usedNodes += 1; rootIndex -= 1 }
+            while available > usedNodes { a[next] = depth; next -= 1; available -= 1 }
+            available = 2 * usedNodes; depth += 1; usedNodes = 0
+        }
+        return a
+    }
+
+    /// Optimal code lengths of at most `limit` bits for ascending `weights` (2 ≤ n ≤ 2^limit):
+    /// package-merge. Level `limit` holds the leaves; each level above merges the leaves with
+    /// the pairs of the level below. A leaf's length is the number of levels whose first
+    /// selected items include it; the leaves among a level's first k items are always the
+    /// lightest, so counting them per level is enough.
+    package static func packageMerge(_ weights: [Int], limit: Int) -> [Int] {
+        let n = weights.count
+        precondition(n >= 2 && n <= 1 << limit, "no code of that many symbols within the limit")
+        // A level: the weights of its items in order, and whether each is a leaf.
+        var levels: [(weight: [Int], leaf: [Bool])] = []
+        var below: [Int] = weights
+        levels.append((weights, [Bool](repeating: true, count: n)))
+        for _ in 1..<limit {
+            var packages: [Int] = []
+            var k = 0
+            while k + 1 < below.count { packages.append(below[k] + below[k + 1]); k += 2 }
+            var merged: [Int] = [], leaf: [Bool] = []
+            merged.reserveCapacity(n + packages.count); leaf.reserveCapacity(n + packages.count)
+            var i = 0, j = 0
+            while i < n || j < packages.count {
+                if j >= packages.count || (i < n && weights[i] <= packages[j]) {
+                    merged.append(weights[i]); leaf.append(true); i += 1
+                } else {
+                    merged.append(packages[j]); leaf.append(false); j += 1
+                }
+            }
+            levels.append((merged, leaf))
+            below = merged
+        }
+        // From the top level (length 1) down: 2n − 2 items are taken at the top, and the
+        // packages among a level's taken items take twice as many items of the level below.
+        var depths = [Int](repeating: 0, count: n)
+        var taken = 2 * n - 2
+        for level in levels.reversed() {
+            var leaves = 0
+            for k in 0..<taken where level.leaf[k] { leaves += 1 }
+            for k in 0..<leaves { depths[k] += 1 }
+            taken = 2 * (taken - leaves)
+            if taken == 0 { break }
+        }
+        return depths
+    }
+
+    /// Canonical codes (RFC 1951 3.2.2) of `lengths`, bit-reversed for writing least
+    /// significant bit first: `codes[s]` is the code | its length << 16.
+    static func codes(_ lengths: [UInt8], into codes: inout [UInt32]) {
+        var lengthCounts = [Int](repeating: 0, count: 16)
+        for l in lengths where l > 0 { lengthCounts[Int(l)] += 1 }
+        var next = [Int](repeating: 0, count: 16)
+        var code = 0
+        for bits in 1...15 { code = (code + lengthCounts[bits - 1]) << 1; next[bits] = code }
+        for s in 0..<min(lengths.count, codes.count) {
+            let l = Int(lengths[s])
+            guard l > 0 else { codes[s] = 0; continue }
+            var value = next[l], reversed = 0
+            next[l] += 1
+            for _ in 0..<l { reversed = reversed << 1 | value & 1; value >>= 1 }
+            codes[s] = UInt32(reversed) | UInt32(l) << 16
+        }
+    }
+}
