@@ -4,8 +4,9 @@ import CZlib
 import Dispatch
 #endif
 
-/// Flate (zlib format, RFC 1950) compression through the system zlib, as PDF's
-/// `/FlateDecode` and PNG expect.
+/// Flate (zlib format, RFC 1950) compression, as PDF's `/FlateDecode` and PNG expect:
+/// through the system zlib, except the pieces of the `.huffman` and `.greedy` strategies,
+/// which drawc's own `DeflateEncoder` codes (large PDF content streams).
 package enum Deflate {
     /// Inputs up to this size are compressed in one piece at the level asked for: they take
     /// well under a millisecond even at level 6, and small files keep the better ratio.
@@ -74,7 +75,8 @@ package enum Deflate {
     /// from ~0.5 MB up, where 1 MiB pieces left a 1.6 MB stream on one core for 2/3 of it.)
     ///
     /// A `strategy` other than `.standard` makes one piece of an input up to `wholeLimit`
-    /// (the same bytes as `Streaming(level:strategy:)` makes of it).
+    /// (what `ContentCompression` samples; `Streaming` compresses such a stream whole with
+    /// zlib at `level`). `.huffman` and `.greedy` pieces ignore the level.
     package static func compress(_ input: [UInt8], level: Int32 = 6, strategy: Strategy = .standard) -> [UInt8] {
         if input.count <= wholeLimit {
             guard strategy != .standard else { return compressWhole(input, level: level) }

@@ -35,14 +35,15 @@ final class Layer {
     }
 }
 
-/// A clip: coverage 0…255 per page pixel inside `box`, nothing outside it.
+/// A clip: coverage 0…255 per page pixel inside `box`, nothing outside it. `mask` holds
+/// the box's pixels only, row by row (a page of small clipped shapes would otherwise clear
+/// a page-sized mask for each).
 struct ClipMask {
     var box: PixelBox
     var mask: [UInt8]
-    var width: Int
     @inline(__always) func value(_ x: Int, _ y: Int) -> UInt8 {
         guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }
-        return mask[y * width + x]
+        return mask[(y - box.y0) * box.width + (x - box.x0)]
     }
 }
 
@@ -300,13 +301,15 @@ struct Painter {
     /// A coverage mask of polygons intersected with the current clip; nil when empty.
     mutating func coverageMask(_ polygons: [[Point]], rule: CoverageRule) -> ClipMask? {
         guard let box = bounds(polygons), accumulate(polygons, box: box) else { return nil }
-        var mask = [UInt8](repeating: 0, count: width * height)
+        var mask = [UInt8](repeating: 0, count: box.width * box.height)
         let previous = clip
-        let w = width
+        let w = box.width
         accumulator.sweep(rule: rule) { y, x0, coverage in
-            forEachCovered(coverage, x0: x0, y: y, clip: previous) { x, level in mask[y * w + x] = UInt8(truncatingIfNeeded: level) }
+            forEachCovered(coverage, x0: x0, y: y, clip: previous) { x, level in
+                mask[(y - box.y0) * w + (x - box.x0)] = UInt8(truncatingIfNeeded: level)
+            }
         }
-        return ClipMask(box: box, mask: mask, width: width)
+        return ClipMask(box: box, mask: mask)
     }
 
     /// Fills a pixel box with a colour (backgrounds).
