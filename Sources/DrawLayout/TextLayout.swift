@@ -127,6 +127,67 @@ final class LayoutFace {
         if case .trueType(let f) = kind { return Double(f.kerning(left, right)) * unitScale }
         return 0
     }
+
+    /// Whether every byte is printable ASCII (U+0020…U+007E) that this face has a glyph for.
+    func hasGlyphs(forPrintableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !asciiCodes.isEmpty {
+            return asciiCodes.withUnsafeBufferPointer { codes in
+                for byte in bytes { guard byte >= 0x20, byte < 0x7F, codes[Int(byte)] >= 0 else { return false } }
+                return true
+            }
+        }
+        for byte in bytes { guard byte >= 0x20, byte < 0x7F, glyph(for: Unicode.Scalar(byte)) != nil else { return false } }
+        return true
+    }
+
+    /// The glyphs of `bytes[0..<drawn]` (which `hasGlyphs(forPrintableASCII:)` accepted) in
+    /// `out`, positioned as one run: each advance (`letterSpacing` added, and `wordSpacing`
+    /// to a space) and the kerning with the next glyph, summed in the order shaping, the
+    /// kerning pass and `makeLine` sum them. Returns the pen after the last glyph.
+    func positionASCII(_ bytes: UnsafeBufferPointer<UInt8>, drawn: Int, size: Double, letterSpacing: Double, wordSpacing: Double,
+                       into out: UnsafeMutableBufferPointer<Scene.PositionedGlyph>) -> Double {
+        var runX = 0.0
+        guard drawn > 0 else { return runX }
+        if !asciiCodes.isEmpty && !advancesByCode.isEmpty {
+            // A standard face: codes, advances and the kerning cache read straight from the tables.
+            return asciiCodes.withUnsafeBufferPointer { codes in
+                advancesByCode.withUnsafeBufferPointer { advances in
+                    var glyph = UInt16(codes[Int(bytes[0])])
+                    for i in 0..<drawn {
+                        let byte = bytes[i]
+                        var advance = advances[Int(glyph & 0xFF)] * size + letterSpacing
+                        if byte == 0x20 { advance += wordSpacing }
+                        out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+                        if i + 1 < drawn {
+                            let next = UInt16(codes[Int(bytes[i + 1])])
+                            let cached = kerningByCodes[Int(glyph & 0xFF) << 8 | Int(next & 0xFF)]
+                            let kern = (cached != Int16.min ? Double(cached) / 1000 : kerning(glyph, next)) * size
+                            runX += advance + kern
+                            glyph = next
+                        } else {
+                            runX += advance + 0
+                        }
+                    }
+                    return runX
+                }
+            }
+        }
+        var glyph = self.glyph(for: Unicode.Scalar(bytes[0])) ?? 0
+        for i in 0..<drawn {
+            let byte = bytes[i]
+            var advance = advance(glyph) * size + letterSpacing
+            if byte == 0x20 { advance += wordSpacing }
+            out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+            if i + 1 < drawn {
+                let next = self.glyph(for: Unicode.Scalar(bytes[i + 1])) ?? 0
+                runX += advance + kerning(glyph, next) * size
+                glyph = next
+            } else {
+                runX += advance + 0
+            }
+        }
+        return runX
+    }
 }
 
 /// One run of glyphs in one face, size and style on one line; glyph x positions are
@@ -358,6 +419,20 @@ extension LayoutEngine {
         }
         let halfLeading = (lineHeight - (baseSettings.ascent + baseSettings.descent)) / 2
 
+        // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs
+        // positioned straight from the bytes (the same numbers as shaping, kerning, breaking
+        // and `makeLine` below give it, with no shaped glyphs in between).
+        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil,
+           let line = asciiLine(content, baseSettings, scale: scale) {
+            var lines = [line]
+            var top = 0.0
+            placeLine(&lines[0], top: &top, halfLeading: halfLeading, settings: settings)
+            return TextBlock(lines: lines, size: Size(max(0.0, lines[0].width), top), fontSize: baseSettings.size,
+                             lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
+                             styles: settings.count == 1 && !settings[0].style.underline && !settings[0].style.strikethrough
+                                 && settings[0].style.color == base.color ? [] : settings.map(\.style))
+        }
+
         // The engine's scratch buffer, taken for the duration (no allocation per text).
         var shaped = shapedScratch
         shapedScratch = []
@@ -524,16 +599,7 @@ extension LayoutEngine {
             var line = makeLine(shaped, range, settings: settings, scale: scale,
                                 extra: index == ranges.count - 1 ? ellipsis : [])
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
-            // The line box: the base style's, grown to hold every run's ascent and descent.
-            var ascent = baseSettings.ascent, descent = baseSettings.descent
-            for run in line.runs where !run.glyphs.isEmpty {
-                let r = settings[run.style]
-                let k = r.size > 0 ? run.size / r.size : 1
-                ascent = max(ascent, r.ascent * k + run.shift)
-                descent = max(descent, r.descent * k - run.shift)
-            }
-            line.baseline = top + halfLeading + ascent
-            top += ascent + descent + 2 * halfLeading
+            placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
             lines.append(line)
         }
         if lines.isEmpty {
@@ -552,6 +618,50 @@ extension LayoutEngine {
                          lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
                          styles: settings.count == 1 && !settings[0].style.underline && !settings[0].style.strikethrough
                              && settings[0].style.color == base.color ? [] : settings.map(\.style))
+    }
+
+    /// The line box: the base style's (`settings[0]`), grown to hold every run's ascent and
+    /// descent; sets the line's baseline below `top` and moves `top` past the line.
+    private func placeLine(_ line: inout LaidOutLine, top: inout Double, halfLeading: Double, settings: [RunSettings]) {
+        var ascent = settings[0].ascent, descent = settings[0].descent
+        for run in line.runs where !run.glyphs.isEmpty {
+            let r = settings[run.style]
+            let k = r.size > 0 ? run.size / r.size : 1
+            ascent = max(ascent, r.ascent * k + run.shift)
+            descent = max(descent, r.descent * k - run.shift)
+        }
+        line.baseline = top + halfLeading + ascent
+        top += ascent + descent + 2 * halfLeading
+    }
+
+    /// The line `layoutText` makes of a text without a wrap width: printable ASCII (no tab, no
+    /// newline) whose characters are all in the run's first face, in one run, trailing spaces
+    /// not drawn. The glyphs' advances, kerning and positions are computed in the order
+    /// `shapeASCII`, the kerning pass and `makeLine` compute them, so the numbers are the
+    /// same bits; nil for any other text (ASCIIShapingTests compares it with the general path).
+    private func asciiLine(_ content: String, _ r: RunSettings, scale: Double) -> LaidOutLine? {
+        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps,
+              let faceIndex = r.faces.first else { return nil }
+        let face = faces[faceIndex]
+        let size = r.size
+        let letterSpacing = r.typography.letterSpacing * scale, wordSpacing = r.typography.wordSpacing * scale
+        var text = content
+        return text.withUTF8 { bytes -> LaidOutLine? in
+            guard face.hasGlyphs(forPrintableASCII: bytes) else { return nil }
+            var drawn = bytes.count
+            while drawn > 0, bytes[drawn - 1] == 0x20 { drawn -= 1 }
+            guard drawn > 0 else { return LaidOutLine(runs: [], width: 0, baseline: 0) }
+            var runX = 0.0
+            let glyphs = [Scene.PositionedGlyph](unsafeUninitializedCapacity: drawn) { buffer, initialized in
+                runX = face.positionASCII(bytes, drawn: drawn, size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                                          into: buffer)
+                initialized = drawn
+            }
+            var x = 0.0
+            let run = LaidOutRun(face: faceIndex, x: x, glyphs: glyphs, advance: runX, size: size, style: 0, shift: r.shift)
+            x += runX
+            return LaidOutLine(runs: [run], width: x, baseline: 0)
+        }
     }
 
     /// What a font named in markup refers to: as `font:` resolves it, relative to `file`.

@@ -137,7 +137,13 @@ package struct Fill: Hashable, Sendable {
     package var rule: FillRule
     /// A gradient painting the fill instead of `color` (which then stands for it where one
     /// colour is needed: `Gradient.representativeColor`).
-    package var gradient: Gradient? = nil
+    package var gradient: Gradient? {
+        get { gradientStorage?.gradient }
+        set { gradientStorage = newValue.map(GradientStorage.init) }
+    }
+    /// Kept out of line: a gradient is 112 bytes that almost every fill (and, through
+    /// `Paint`, every scene item, text runs included) would otherwise carry empty.
+    private var gradientStorage: GradientStorage? = nil
     /// A tiling pattern painting the fill instead of `color` (an entry of `Document.patterns`;
     /// `color` then stands for it where one colour is needed).
     package var pattern: Scene.PatternID? = nil
@@ -157,7 +163,12 @@ package struct Stroke: Hashable, Sendable {
     package var dash: [Double]
     package var dashOffset: Double
     /// A gradient painting the stroke instead of `color` (see `Fill.gradient`).
-    package var gradient: Gradient? = nil
+    package var gradient: Gradient? {
+        get { gradientStorage?.gradient }
+        set { gradientStorage = newValue.map(GradientStorage.init) }
+    }
+    /// Out of line, as in `Fill`.
+    private var gradientStorage: GradientStorage? = nil
     package init(
         color: Color, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
         miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
@@ -165,6 +176,16 @@ package struct Stroke: Hashable, Sendable {
         self.color = color; self.width = width; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.dash = dash; self.dashOffset = dashOffset
     }
+}
+
+/// A gradient of a fill or stroke, held by reference so that paints without one stay small
+/// (a scene item is as large as its largest case, a painted path). Compared and hashed by
+/// the gradient it holds.
+final class GradientStorage: Hashable, Sendable {
+    let gradient: Gradient
+    init(_ gradient: Gradient) { self.gradient = gradient }
+    static func == (a: GradientStorage, b: GradientStorage) -> Bool { a === b || a.gradient == b.gradient }
+    func hash(into hasher: inout Hasher) { hasher.combine(gradient) }
 }
 
 /// How a path is painted: fill first, then stroke, as in SVG and PDF `B`.

@@ -212,6 +212,9 @@ final class Evaluation {
     @exclusivity(unchecked) var callValuePool: [[Value]] = []
     @exclusivity(unchecked) var callSpanPool: [[Span]] = []
     @exclusivity(unchecked) var callExprPool: [[ExprID?]] = []
+    /// The bytes of an interpolated string being built (Expressions.swift), kept with their
+    /// room from one string to the next.
+    @exclusivity(unchecked) var interpolationScratch: [UInt8] = []
 
     // Scopes.
     @exclusivity(unchecked) var bindings: [Binding] = []
@@ -243,6 +246,9 @@ final class Evaluation {
     var insidePattern = 0
     /// The symbol of `pattern`, a statement written like a node (Patterns.swift).
     lazy var patternSymbol: Int32 = intern("pattern")
+    /// The symbols of the rounding built-ins (`roundingFunction`, Expressions.swift).
+    lazy var roundingSymbols: (floor: Int32, ceil: Int32, round: Int32, abs: Int32) =
+        (intern("floor"), intern("ceil"), intern("round"), intern("abs"))
     var pendingReferences: [PendingReference] = []
     var pageIndex = 0
 
@@ -448,12 +454,11 @@ final class Evaluation {
     }
 
     func truncateBindings(to count: Int) {
-        var index = bindings.count - 1
-        while index >= count {
-            newestBinding[Int(bindings[index].symbol)] = bindings[index].previous
-            index -= 1
+        // Newest first, each binding moved out as it goes (reading `bindings[index]` copied it).
+        while bindings.count > count {
+            let binding = bindings.removeLast()
+            newestBinding[Int(binding.symbol)] = binding.previous
         }
-        bindings.removeSubrange(count...)
     }
 
     /// The names visible here, for "did you mean".

@@ -58,38 +58,47 @@ extension Evaluation {
             // copies the whole File (the subscript is a call across modules).
             if partList.count == 0 { return .string("") }
             if partList.count == 1, case .text(let text) = unit.ast.stringParts[Int(partList.start)] { return .string(text) }
-            // The pieces read in place too, and room made once: the literal's own text plus a
-            // guess for each interpolation (growing the string piece by piece reallocated it
-            // two or three times a text).
+            // The pieces read in place too, and written as UTF-8 into the evaluator's scratch
+            // bytes (strings and numbers straight in, no String per piece), made a String once.
+            // The scratch is taken for the duration: an interpolation nested inside this one
+            // finds it empty and uses its own.
             let file = unit
             let first = Int(partList.start), end = first + Int(partList.count)
-            var text = ""
-            var room = 0
-            for index in first..<end {
-                if case .text(let piece) = file.ast.stringParts[index] { room += piece.utf8.count } else { room += 8 }
-            }
-            if room > 15 { text.reserveCapacity(room) }
+            var text = interpolationScratch
+            interpolationScratch = []
+            defer { text.removeAll(keepingCapacity: true); interpolationScratch = text }
             for index in first..<end {
                 switch file.ast.stringParts[index] {
-                case .text(let piece): text += piece
+                case .text(let piece): text.append(contentsOf: piece.utf8)
                 case .interpolation(let inner):
-                    guard let value = evaluate(inner, depth: depth + 1) else { return nil }
+                    // `\(r.name)` of a bound record read straight away (when `evaluate` would
+                    // take it the same way, within the depth limit).
+                    let value: Value
+                    if depth + 1 < limits.maxExpressionDepth, case .member(let base, let name) = file.ast.exprs[Int(inner.index)].kind,
+                       let field = boundRecordField(base, name) {
+                        value = field
+                    } else {
+                        guard let evaluated = evaluate(inner, depth: depth + 1) else { return nil }
+                        value = evaluated
+                    }
                     switch value {
+                    case .string(let piece): text.append(contentsOf: piece.utf8)
+                    case .number(let x): appendNumberText(x, to: &text)
                     case .style, .component, .range, .function:
                         error(.typeMismatch, exprSpan(inner), "\(value.typeName) cannot be written into a string")
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
                         typeMismatch("string interpolation", expected: "a value", value, exprSpan(inner), inner)
                         return nil
-                    default: text += interpolationText(value)
+                    default: text.append(contentsOf: interpolationText(value).utf8)
                     }
                 }
-                if text.utf8.count > limits.maxStringLength {
+                if text.count > limits.maxStringLength {
                     limit(.stringLimit, exprSpan(id), "string longer than \(limits.maxStringLength) bytes")
                     return nil
                 }
             }
-            return .string(text)
+            return .string(String(decoding: text, as: UTF8.self))
         case .color(let r, let g, let b, let a):
             return .color(Color(r: r, g: g, b: b, a: a))
         case .bool(let flag):
@@ -99,8 +108,12 @@ extension Evaluation {
         case .name(let nameID):
             let name = unit.ast.names[Int(nameID.index)]  // in place: file.ast[id] would copy the File
             if let index = lookup(symbolOfName(id, name)) {
-                if case .poison = bindings[index].value { return nil }
-                return bindings[index].value
+                // Read in place through a pointer: subscripting copied the whole binding first.
+                return bindings.withUnsafeBufferPointer { buffer -> Value? in
+                    let binding = buffer.baseAddress! + index
+                    if case .poison = binding.pointee.value { return nil }
+                    return binding.pointee.value
+                }
             }
             return .word(name)
         case .tuple(let itemList):
@@ -145,12 +158,16 @@ extension Evaluation {
             guard let lhs = evaluate(left, depth: depth + 1) else { return nil }
             if let shortCut = shortCircuit(op, lhs) { return shortCut }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
+            if let result = numberArithmetic(op, lhs, rhs) { return result }
             return finite(binary(op, lhs, rhs, span: exprSpan(id), leftExpr: left, rightExpr: right), exprSpan(id))
         case .range(let lowerExpr, let upperExpr, let inclusive):
             guard let lower = evaluate(lowerExpr, depth: depth + 1), let upper = evaluate(upperExpr, depth: depth + 1) else { return nil }
             guard let a = integer(lower, lowerExpr, "a range bound"), let b = integer(upper, upperExpr, "a range bound") else { return nil }
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
+            // `r.name` on a bound record (a data file's row in a loop): the field read from the
+            // binding in place, without a copy of the whole record on the way.
+            if depth < limits.maxExpressionDepth, let field = boundRecordField(base, name) { return field }
             guard let value = evaluate(base, depth: depth + 1) else { return nil }
             if case .record(let keys, let fields) = value, let position = recordField(name, in: keys) { return fields[position] }
             let file = unit
@@ -178,6 +195,20 @@ extension Evaluation {
     }
 
     func isNodeID(_ word: String) -> Bool { ids[word] != nil }
+
+    /// `base.name` when `base` is a name bound to a record that has the field: the field,
+    /// read from the binding in place (no copy of the record, nor of the binding, on the
+    /// way); nil for anything else, which `evaluate` then takes the general way.
+    func boundRecordField(_ base: ExprID, _ name: IdentifierID) -> Value? {
+        guard case .name(let nameID) = unit.ast.exprs[Int(base.index)].kind,
+              let index = lookup(symbolOfName(base, unit.ast.names[Int(nameID.index)])) else { return nil }
+        return bindings.withUnsafeBufferPointer { buffer -> Value? in
+            let binding = buffer.baseAddress! + index
+            guard case .record(let keys, let fields) = binding.pointee.value,
+                  let position = recordField(name, in: keys) else { return nil }
+            return fields[position]
+        }
+    }
 
     /// The symbol of a callee, interned once per call site.
     func calleeSymbol(_ id: IdentifierID) -> Int32 {
@@ -245,6 +276,7 @@ extension Evaluation {
             guard case .binary(let left, let right, let op) = unit.ast.exprs[Int(node.index)].kind else { continue }
             if let shortCut = shortCircuit(op, accumulator) { accumulator = shortCut; continue }
             guard let rhs = evaluate(right, depth: depth + 1) else { return nil }
+            if let result = numberArithmetic(op, accumulator, rhs) { accumulator = result; continue }
             guard let result = finite(binary(op, accumulator, rhs, span: exprSpan(node), leftExpr: left, rightExpr: right),
                                       exprSpan(node)) else { return nil }
             accumulator = result
@@ -268,9 +300,32 @@ extension Evaluation {
     }
 
     func shortCircuit(_ op: BinaryOperator, _ lhs: Value) -> Value? {
-        if op == .and, case .bool(false) = lhs { return .bool(false) }
-        if op == .or, case .bool(true) = lhs { return .bool(true) }
-        return nil
+        // Matched, not compared: `==` on the other module's enum was a call through its
+        // Equatable witness, twice per operator.
+        guard case .bool(let flag) = lhs else { return nil }
+        switch op {
+        case .and where !flag: return .bool(false)
+        case .or where flag: return .bool(true)
+        default: return nil
+        }
+    }
+
+    /// `+ - * / %` of two plain numbers, what `binary` and `finite` give them, without the
+    /// unit rules on the way; nil for anything else (other operands or operators, a zero
+    /// divisor, a result that is not finite), which `binary` then takes with its diagnostics.
+    @inline(__always)
+    func numberArithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> Value? {
+        guard case .number(let a) = lhs, case .number(let b) = rhs else { return nil }
+        let r: Double
+        switch op {
+        case .add: r = a + b
+        case .subtract: r = a - b
+        case .multiply: r = a * b
+        case .divide where b != 0: r = a / b
+        case .remainder where b != 0: r = a.truncatingRemainder(dividingBy: b)
+        default: return nil
+        }
+        return r.isFinite ? .number(r) : nil
     }
 
     enum Dimension { case number, length, percent, angle }
@@ -615,12 +670,43 @@ extension Evaluation {
         return arithmeticSymbols[index] == 1
     }
 
+    /// `abs`, `floor`, `ceil` and `round`, as `callBuiltin` computes them.
+    enum Rounding {
+        case abs, floor, ceil, round
+        func apply(_ x: Double) -> Double {
+            switch self {
+            case .abs: Swift.abs(x)
+            case .floor: x.rounded(.down)
+            case .ceil: x.rounded(.up)
+            case .round: x.rounded(.toNearestOrAwayFromZero)
+            }
+        }
+    }
+
+    /// Which of `abs`, `floor`, `ceil`, `round` a built-in function's symbol names, if one.
+    func roundingFunction(_ symbol: Int32) -> Rounding? {
+        let symbols = roundingSymbols
+        if symbol == symbols.floor { return .floor }
+        if symbol == symbols.ceil { return .ceil }
+        if symbol == symbols.round { return .round }
+        if symbol == symbols.abs { return .abs }
+        return nil
+    }
+
     func call(_ name: Identifier, _ arguments: AListView<Argument>, span: Span, depth: Int, symbol: Int32) -> Value? {
         // A function defined with `fn` wins over a built-in of the same name.
         if let index = lookup(symbol), case .function(let function) = bindings[index].value {
             return callFunction(function, arguments, span: span, depth: depth)
         }
         let builtin = isArithmeticFunction(symbol)
+        // `floor(i / 100)` in a loop body: one plain argument, no argument arrays and no
+        // matching of the name; what is not a number or a length goes on to `callBuiltin`.
+        if builtin, arguments.count == 1, arguments[0].labelID == nil, let rounding = roundingFunction(symbol) {
+            let argument = arguments[0].value
+            guard let value = evaluate(argument, depth: depth + 1) else { return nil }
+            if let (x, dimension) = numeric(value) { return make(rounding.apply(x), dimension) }
+            return callBuiltin(name, values: [value], spans: [exprSpan(argument)], exprs: [argument], span: span)
+        }
         guard builtin || Self.libraryFunctionNameSet.contains(name.name) else {
             if let index = lookup(symbol) {
                 error(.notAFunction, name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",

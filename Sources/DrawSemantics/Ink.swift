@@ -7,6 +7,7 @@
 
 import DrawDiagnostics
 import DrawScene
+import DrawSyntax
 
 /// One recorded point of ink, in the node's coordinates; `pressure` 0…1.
 package struct InkPoint: Hashable, Sendable {
@@ -239,5 +240,52 @@ package enum CompactPoints {
             }
         }
         return out
+    }
+}
+
+extension Evaluation {
+    /// The value of a `points:` argument: a list literal of tuples of 2 or 3 plain numbers
+    /// (all alike, `-` allowed) read packed, straight from the tree, without a `Value` per
+    /// number or an array per point; anything else (names, units, mixed tuples, a number
+    /// too large, a list past the limit) evaluates as usual, so its messages are unchanged.
+    func evaluatePoints(_ id: ExprID) -> Value? {
+        if let packed = packedPointsLiteral(id) { return .packedPoints(packed) }
+        return evaluate(id)
+    }
+
+    func packedPointsLiteral(_ id: ExprID) -> PackedPoints? {
+        let file = unit
+        guard case .list(let itemList) = file.ast.exprs[Int(id.index)].kind,
+              itemList.count > 0, itemList.count <= limits.maxListLength else { return nil }
+        return file.ast.exprs.withUnsafeBufferPointer { exprs -> PackedPoints? in
+            file.ast.exprLists.withUnsafeBufferPointer { lists -> PackedPoints? in
+                @inline(__always) func number(_ e: ExprID) -> Double? {
+                    switch exprs[Int(e.index)].kind {
+                    case .number(let x, .none) where x.isFinite: return x
+                    case .unary(.negate, let inner):
+                        if case .number(let x, .none) = exprs[Int(inner.index)].kind, x.isFinite { return -x }
+                        return nil
+                    default: return nil
+                    }
+                }
+                let first = Int(itemList.start), end = first + Int(itemList.count)
+                guard case .tuple(let head) = exprs[Int(lists[first].index)].kind, head.count == 2 || head.count == 3 else { return nil }
+                let dimensions = Int(head.count)
+                var values: [Double] = []
+                values.reserveCapacity(Int(itemList.count) * dimensions)
+                for k in first..<end {
+                    guard case .tuple(let parts) = exprs[Int(lists[k].index)].kind, Int(parts.count) == dimensions else { return nil }
+                    let p = Int(parts.start)
+                    guard let x = number(lists[p]), let y = number(lists[p + 1]) else { return nil }
+                    values.append(x)
+                    values.append(y)
+                    if dimensions == 3 {
+                        guard let pressure = number(lists[p + 2]) else { return nil }
+                        values.append(pressure)
+                    }
+                }
+                return PackedPoints(values: values, dimensions: dimensions)
+            }
+        }
     }
 }

@@ -61,7 +61,7 @@ extension Evaluation {
             if let label = labelOf(argument) { _ = self.property(of: argument, label: label) }
             return
         }
-        guard let value = evaluate(argument.value) else { return }
+        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
         // The label's span as `Identifier.span` makes it (a label starts its argument and
         // covers its name), without building the Identifier.
         let start = argument.span.start
@@ -78,7 +78,7 @@ extension Evaluation {
 
     func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
         guard let property = property(of: argument, label: label) else { return }
-        guard let value = evaluate(argument.value) else { return }
+        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
         applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: label.span,
                       expr: argument.value, to: top, fromStyle: false)
     }
@@ -402,17 +402,22 @@ extension Evaluation {
             guard let count = wholeCount(value, what: "'points' of a star", span: valueSpan, expr: expr) else { return }
             frames[top].node.geometry.shape.starPoints = count
         case .points, .via:
-            if property == .points, case .string(let text) = value {
-                guard let points = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: false) else { return }
-                var list: [PointValue] = []
-                list.reserveCapacity(points.values.count / 2)
-                var k = 0
-                while k + 1 < points.values.count {
-                    list.append(PointValue(Point(points.values[k], points.values[k + 1])))
-                    k += 2
+            if property == .points {
+                switch value {
+                case .packedPoints(let packed):
+                    guard packed.dimensions == 2 else {
+                        typeMismatch("an element of \(what)", expected: "a point", packed.element(0), valueSpan, nil)
+                        return
+                    }
+                    frames[top].node.geometry.points = pointValues(packed)
+                    return
+                case .string(let text):
+                    guard let packed = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: false) else { return }
+                    frames[top].node.geometry.points = pointValues(packed)
+                    return
+                default:
+                    break
                 }
-                frames[top].node.geometry.points = list
-                return
             }
             guard case .list(let items) = value else { mismatch(); return }
             var points: [PointValue] = []
@@ -687,19 +692,30 @@ extension Evaluation {
     func applyInkPoints(_ value: Value, valueSpan: Span, expr: ExprID?, to top: Int) {
         var points: [InkPoint] = []
         var hasPressure = false
-        switch value {
-        case .string(let text):
-            guard let decoded = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: true) else { return }
-            let step = decoded.dimensions
+        func unpack(_ packed: PackedPoints) -> Bool {
+            let step = packed.dimensions
             hasPressure = step == 3
-            points.reserveCapacity(decoded.values.count / step)
+            points.reserveCapacity(packed.values.count / step)
             var k = 0
-            decoded.values.withUnsafeBufferPointer { v in
+            return packed.values.withUnsafeBufferPointer { v in
                 while k + step <= v.count {
-                    points.append(InkPoint(v[k], v[k + 1], step == 3 ? v[k + 2] : 0.5))
+                    let pressure = step == 3 ? v[k + 2] : 0.5
+                    guard pressure >= 0, pressure <= 1 else {
+                        // (A points string checked its pressures while decoding.)
+                        error(.invalidValue, valueSpan, "the pressure of point \(k / step + 1) must be between 0 and 1, found \(formatNumber(pressure))")
+                        return false
+                    }
+                    points.append(InkPoint(v[k], v[k + 1], pressure))
                     k += step
                 }
+                return true
             }
+        }
+        switch value {
+        case .string(let text):
+            guard let decoded = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: true), unpack(decoded) else { return }
+        case .packedPoints(let packed):
+            guard unpack(packed) else { return }
         case .list(let items):
             points.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -744,7 +760,7 @@ extension Evaluation {
 
     /// Decodes a compact points string, reporting a malformed point at its exact
     /// character when the string is written as one literal without escapes.
-    func compactPoints(_ text: String, valueSpan: Span, expr: ExprID?, pressure: Bool) -> (values: [Double], dimensions: Int)? {
+    func compactPoints(_ text: String, valueSpan: Span, expr: ExprID?, pressure: Bool) -> PackedPoints? {
         var text = text
         let result = text.withUTF8 { CompactPoints.decode($0, maxPoints: limits.maxListLength) }
         switch result {
@@ -753,7 +769,7 @@ extension Evaluation {
                 error(.invalidValue, valueSpan, "only a 'stroke' takes a pressure with its points; give (x, y) points here")
                 return nil
             }
-            return decoded
+            return PackedPoints(values: decoded.values, dimensions: decoded.dimensions)
         case .failure(let failure):
             var verbatim = false
             if let expr, case .string(let parts) = unit.ast.exprs[Int(expr.index)].kind, parts.count <= 1,
@@ -769,6 +785,20 @@ extension Evaluation {
             }
             return nil
         }
+    }
+
+    /// The points of a polyline, polygon or line from packed (x, y) numbers.
+    func pointValues(_ packed: PackedPoints) -> [PointValue] {
+        var list: [PointValue] = []
+        list.reserveCapacity(packed.values.count / 2)
+        packed.values.withUnsafeBufferPointer { v in
+            var k = 0
+            while k + 1 < v.count {
+                list.append(PointValue(Point(v[k], v[k + 1])))
+                k += 2
+            }
+        }
+        return list
     }
 
     /// The properties only `barcode` has, collected in its `BarcodeSettings`.
@@ -979,6 +1009,10 @@ extension Evaluation {
         case .tuple(let items), .list(let items):
             for item in items { if let text = beyondCoordinateRange(item) { return text } }
             return nil
+        case .packedPoints(let packed):
+            // As the list would say it: a point whole, a number of a 3-tuple alone.
+            guard let k = packed.values.firstIndex(where: beyond) else { return nil }
+            return packed.dimensions == 2 ? beyondCoordinateRange(packed.element(k / 2)) : interpolationText(.number(packed.values[k]))
         default:
             return nil
         }

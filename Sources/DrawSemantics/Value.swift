@@ -40,6 +40,10 @@ enum Value {
     case function(Int)
     /// A gradient or pattern: `linear(…)`, `radial(…)`, `hatch(…)`, `dots(…)`.
     indirect case paint(PaintSpec)
+    /// The value of a `points:` literal of numeric tuples, `[(x, y), …]` or `[(x, y, p), …]`,
+    /// packed (`PackedPoints`); made only for a `points:` argument (`evaluatePoints`), so
+    /// no other consumer of lists meets it.
+    case packedPoints(PackedPoints)
 
     /// The type's name as shown in diagnostics ("expected a length, found a color").
     var typeName: String {
@@ -64,6 +68,7 @@ enum Value {
         case .record: "a record"
         case .function: "a function"
         case .paint(let spec): spec.isPattern ? "a pattern" : "a gradient"
+        case .packedPoints: "a list"
         }
     }
 }
@@ -101,6 +106,7 @@ func interpolationText(_ value: Value) -> String {
         return text + "}"
     case .function: return "<function>"
     case .paint(let spec): return spec.isPattern ? "<pattern>" : "<gradient>"
+    case .packedPoints(let packed): return interpolationText(packed.listValue)
     }
 }
 
@@ -108,30 +114,52 @@ func interpolationText(_ value: Value) -> String {
 /// zeros trimmed, never exponent notation for ordinary magnitudes, never `-0`.
 func formatNumber(_ x: Double) -> String {
     if !x.isFinite { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
-    let scaled = (x * 1_000_000).rounded()
-    if abs(scaled) >= 9e18 { return x.description }
-    let micro = Int64(scaled)
-    if micro == 0 { return "0" }
-    let negative = micro < 0
-    let magnitude = negative ? UInt64(-micro) : UInt64(micro)
     // Written backwards into a stack buffer and made a String once (building it from
     // pieces cost about 800 instructions a number, two per row of a data file's loop).
-    // At most 19 integer digits, a point, 6 decimals and a sign.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> String in
-        var position = buffer.count
-        func put(_ byte: UInt8) { position -= 1; buffer[position] = byte }
-        var fraction = magnitude % 1_000_000
-        if fraction != 0 {
-            var digits = 6
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            for _ in 0..<digits { put(UInt8(ascii: "0") + UInt8(fraction % 10)); fraction /= 10 }
-            put(UInt8(ascii: "."))
-        }
-        var whole = magnitude / 1_000_000
-        repeat { put(UInt8(ascii: "0") + UInt8(whole % 10)); whole /= 10 } while whole != 0
-        if negative { put(UInt8(ascii: "-")) }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberTextCapacity) { buffer -> String in
+        guard let start = writeNumberText(x, into: buffer) else { return x.description }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
     }
+}
+
+/// `formatNumber(x)`'s UTF-8 appended to `bytes` (string interpolation builds its text as
+/// bytes: no String per number).
+func appendNumberText(_ x: Double, to bytes: inout [UInt8]) {
+    let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberTextCapacity) { buffer -> Bool in
+        guard let start = writeNumberText(x, into: buffer) else { return false }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        return true
+    }
+    if !appended { bytes.append(contentsOf: formatNumber(x).utf8) }
+}
+
+/// At most 19 integer digits, a point, 6 decimals and a sign.
+private let numberTextCapacity = 32
+
+/// The text of `formatNumber` for a finite `x` whose millionths fit in 64 bits, written
+/// backwards to the end of `buffer` (at least `numberTextCapacity` bytes); returns where it
+/// starts. Nil for the rest (not finite, or too large: `formatNumber` decides those).
+private func writeNumberText(_ x: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    guard x.isFinite else { return nil }
+    let scaled = (x * 1_000_000).rounded()
+    if abs(scaled) >= 9e18 { return nil }
+    let micro = Int64(scaled)
+    var position = buffer.count
+    func put(_ byte: UInt8) { position -= 1; buffer[position] = byte }
+    if micro == 0 { put(UInt8(ascii: "0")); return position }
+    let negative = micro < 0
+    let magnitude = negative ? UInt64(-micro) : UInt64(micro)
+    var fraction = magnitude % 1_000_000
+    if fraction != 0 {
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        for _ in 0..<digits { put(UInt8(ascii: "0") + UInt8(fraction % 10)); fraction /= 10 }
+        put(UInt8(ascii: "."))
+    }
+    var whole = magnitude / 1_000_000
+    repeat { put(UInt8(ascii: "0") + UInt8(whole % 10)); whole /= 10 } while whole != 0
+    if negative { put(UInt8(ascii: "-")) }
+    return position
 }
 
 func hexText(_ c: Color) -> String {
@@ -154,4 +182,24 @@ final class RecordKeys {
         for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
         self.index = index
     }
+}
+
+/// Points as one array of numbers, `dimensions` (2: x, y; 3: x, y, pressure) to a point:
+/// what a compact points string decodes to and what a list literal of numeric tuples is
+/// read as, without a `Value` per number. Every consumer of `points:` takes this form.
+struct PackedPoints {
+    var values: [Double]
+    var dimensions: Int
+    var count: Int { values.count / dimensions }
+
+    /// The point at `index` as the list literal's element evaluates to: `.point` for two
+    /// numbers, a 3-tuple of numbers with a pressure.
+    func element(_ index: Int) -> Value {
+        let k = index * dimensions
+        if dimensions == 2 { return .point(values[k], values[k + 1]) }
+        return .tuple([.number(values[k]), .number(values[k + 1]), .number(values[k + 2])])
+    }
+
+    /// The list the literal would evaluate to (for messages only).
+    var listValue: Value { .list((0..<count).map(element)) }
 }

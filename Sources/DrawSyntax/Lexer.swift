@@ -459,6 +459,7 @@ final class Lexer {
         var flags: UInt8 = 0
         let count = bytes.count
         while true {
+            j = Self.skipPlainASCII(bytes, from: j)
             if j >= count || bytes[j] == 0x0A || (bytes[j] == 0x0D && byte(j + 1) == 0x0A) {
                 report(LexMessages.unterminatedString(at: span(quote, j)))
                 emit(first ? .string : .stringTail, pieceStart, j, flags: flags | Token.reported | Token.unterminated)
@@ -510,6 +511,24 @@ final class Lexer {
                 }
             }
         }
+    }
+
+    /// The first offset from `start` on, in steps of 8 bytes, where a word holds something
+    /// other than plain ASCII string text: a byte ≥ 0x80, `"`, `\\`, a line feed or a carriage
+    /// return (the byte loop decides those). A long points string is scanned a word at a time.
+    @inline(__always)
+    static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return j }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        while j &+ 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            if word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+                || hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D)) { return j }
+            j &+= 8
+        }
+        return j
     }
 
     /// `\u{1F600}` at `j` (the backslash); returns the offset after it.

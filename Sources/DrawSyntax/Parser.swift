@@ -1174,7 +1174,7 @@ final class Parser {
         let base = exprStack.count
         var treeDepth = 1
         while kind != .rightBracket, !statementFailed {
-            let element = parseExpression()
+            let element = kind == .leftParen ? parseNumberTuple() ?? parseExpression() : parseExpression()
             exprStack.append(element)
             treeDepth = max(treeDepth, depthOf(element) + 1)
             if kind == .comma { advance(); continue }
@@ -1184,6 +1184,43 @@ final class Parser {
         let elements = commitExprs(from: base)
         if !expectCloser(.rightBracket, "]", opener: open) { return makeError(span(from: open.start)) }
         return make(.list(elements), span(from: open.start), depth: treeDepth)
+    }
+
+    /// A list element `(n, n)` or `(n, n, n)` of plain number tokens followed by `,` or `]`
+    /// (the points of a polyline or a stroke, written by the thousand), read straight off the
+    /// tokens: the same nodes, spans and depths as `parseParenthesized` makes, without the
+    /// precedence levels around every number. Nil, having read nothing, for anything else
+    /// (a line end, an operator, a reported number, the nesting limit): the general path.
+    func parseNumberTuple() -> ExprID? {
+        let open = index
+        guard depth < ParseLimits.maximumNestingDepth else { return nil }
+        // The last token is `.endOfFile`, which matches nothing here: reads stay in bounds.
+        var j = open + 1
+        var count = 0
+        while true {
+            let number = tokens[j]
+            guard number.kind == .number, !number.wasReported else { return nil }
+            count += 1
+            let after = tokens[j + 1].kind
+            if after == .rightParen { break }
+            guard after == .comma, count < 3 else { return nil }
+            j += 2
+        }
+        guard count >= 2 else { return nil }
+        let close = j + 1
+        let next = tokens[close + 1].kind
+        guard next == .comma || next == .rightBracket else { return nil }
+        let start = UInt32(exprLists.count)
+        for k in 0..<count {
+            let token = tokens[open + 1 + 2 * k]
+            let (value, unit) = decodeNumber(token)
+            exprLists.append(make(.number(value, unit), span(token), depth: 1))
+        }
+        let closeToken = tokens[close]
+        index = close + 1
+        previousEnd = closeToken.end
+        let spanned = Span(file: file, start: tokens[open].start, end: closeToken.end)
+        return make(.tuple(ExprList(start: start, count: UInt32(count))), spanned, depth: 2)
     }
 
     // comprehension = "[" "for" identifier "in" expression [ "if" expression ] ":" expression "]" ;

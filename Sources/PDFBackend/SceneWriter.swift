@@ -427,8 +427,7 @@ struct SceneWriter {
                           code: { plan.subset.newGlyph($0) ?? 0 },
                           width: { plan.widths[Int($0)] })
         }
-        stream.op("TJ")
-        stream.op("ET")
+        stream.out.append(static: "TJ\nET\n")
     }
 
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
@@ -449,8 +448,10 @@ struct SceneWriter {
             for glyph in glyphs {
                 let c = min(glyph.glyph, 255)
                 let wanted = glyph.x.isFinite ? glyph.x : pen
-                let adjustment = ((pen - wanted) * 1000 / size * 1000).rounded() / 1000
-                if adjustment != 0 {
+                let scaled = (pen - wanted) * 1000 / size * 1000
+                // Less than half a unit rounds to zero: no adjustment, and no call to round it
+                // (most glyphs sit where the advances put them).
+                if !(abs(scaled) < 0.5), case let adjustment = scaled.rounded() / 1000, adjustment != 0 {
                     if open { p[0] = 0x29; p += 1; open = false }
                     let length = NumberFormat.writeFast(adjustment, precision: Precision.textAdjustment, to: p)
                     guard length > 0 else { return false }

@@ -135,6 +135,48 @@ private func decode(_ text: String) -> Result<(values: [Double], dimensions: Int
         #expect(r.nodes[0].geometry.width == 3)
     }
 
+    /// A `points:` list literal of numeric tuples is read packed; the same list through a
+    /// name is evaluated element by element. Both give the same points and the same messages.
+    @Test(arguments: [
+        "stroke points: [(10, 20, 0.5), (11.5, -19.75, 0.25), (-3, 4, 1)]",
+        "stroke points: [(10, 20), (11.5, -19.75)]",
+        "stroke points: [(10, 20, 0.5)]",
+        "polyline points: [(0, 0), (10, -0), (-0.5, 10.25)]",
+        "polygon points: [(0, 0), (10, 0), (0, 10)], smooth: true",
+        "line points: [(5, 5), (1, 1)], smooth: true",
+        // Not packed (units, mixed tuples, a name inside): the general path either way.
+        "polyline points: [(0, 0), (1in, 2mm)]",
+        "stroke points: [(0, 0), (1, 1, 0.5)]",
+        "stroke points: [(0, 0, 50%), (1, 1, 0.5)]",
+        // Messages.
+        "stroke points: [(0, 0, 0.5), (1, 1, 1.5)]",
+        "stroke points: [(0, 0, -0.25), (1, 1, 0.5)]",
+        "polyline points: [(0, 0, 0.5), (1, 1, 0.5)]",
+        "polyline points: [(0, 0), (99999999, 1)]",
+        "stroke points: [(0, 0, 0.5), (1, -99999999, 0.5)]",
+        "star points: [(0, 0), (1, 1)]",
+        "rect points: [(0, 0), (1, 1)]",
+    ])
+    func aPointsLiteralIsReadAsTheListItSpells(line: String) {
+        let open = line.firstIndex(of: "[")!, close = line.lastIndex(of: "]")!
+        let literal = String(line[open...close])
+        let named = "let ps = \(literal)\n" + line.replacingOccurrences(of: literal, with: "ps")
+        let packed = evaluate(line), general = evaluate(named)
+        #expect(packed.ids == general.ids)
+        #expect(packed.diagnostics.map(\.message) == general.diagnostics.map(\.message))
+        // At the literal where the named list is reported at its name; elsewhere alike.
+        for (a, b) in zip(packed.diagnostics, general.diagnostics) {
+            let text = general.text(of: b)
+            #expect(packed.text(of: a) == (text == "ps" ? literal : text))
+        }
+        #expect(packed.nodes.count == general.nodes.count)
+        for (a, b) in zip(packed.nodes, general.nodes) {
+            #expect(a.geometry.inkPoints?.points == b.geometry.inkPoints?.points)
+            #expect(a.geometry.inkPoints?.hasPressure == b.geometry.inkPoints?.hasPressure)
+            #expect(a.geometry.points?.map(\.offset) == b.geometry.points?.map(\.offset))
+        }
+    }
+
     @Test func aMalformedPointInAStyleIsReportedAtTheStylesString() {
         let source = """
         style pen { points: "1,2 3,x" }

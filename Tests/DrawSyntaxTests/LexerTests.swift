@@ -15,6 +15,24 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
 }
 
 @Suite struct LexerTests {
+    /// Strings are scanned 8 bytes at a time up to the first byte that needs a look: a
+    /// quote, backslash, line end or non-ASCII byte at any offset within or across the words
+    /// ends the string, starts an escape or interpolation, or is checked exactly as before.
+    @Test func longStringsEndAndEscapeAtEveryOffset() {
+        for k in 0..<24 {
+            let pad = String(repeating: "a", count: k), rest = String(repeating: "b", count: 20)
+            #expect(lex("\"\(pad)\"x").tokens == ["string \"\(pad)\"", "identifier x"], "\(k)")
+            #expect(lex("\"\(pad)\\n\(rest)\"").tokens == ["string \"\(pad)\\n\(rest)\""], "\(k)")
+            #expect(lex("\"\(pad)\\(1)\(rest)\"").tokens.first == "stringHead \"\(pad)\\(", "\(k)")
+            #expect(lex("\"\(pad)é\(rest)\"").tokens == ["string \"\(pad)é\(rest)\""], "\(k)")
+            let unterminated = lex("\"\(pad)\n\(rest)")
+            #expect(unterminated.tokens.first == "string \"\(pad)", "\(k)")
+            #expect(unterminated.diagnostics.map(\.span.end) == [UInt32(1 + k)], "\(k)")
+            #expect(lex("\"\(pad)\r\(rest)\"").diagnostics.isEmpty, "\(k)")
+            #expect(lex("\"\(pad)\r\n\(rest)").diagnostics.map(\.span.end) == [UInt32(1 + k)], "\(k)")
+        }
+    }
+
     /// One row per token kind: source text and the single token it must give.
     static let singleTokens: [(String, TokenKind)] = [
         ("name", .identifier), ("_x1", .identifier), ("Rect2", .identifier),

@@ -30,6 +30,23 @@ func expectAST(_ text: String, _ expected: String, sourceLocation: SourceLocatio
         """)
     }
 
+    /// Tuples of numbers in a list are read straight off the tokens (followed by `,` or
+    /// `]`); followed by a line end they take the general path. Same bytes, same offsets:
+    /// the trees must be identical.
+    @Test func numberTuplesInAListGiveTheGeneralTree() {
+        let fast = dump("polyline points: [(1, 2) ,(3.5, 4pt, 7) ,(5e1, 6) ]")
+        let general = dump("polyline points: [(1, 2)\n,(3.5, 4pt, 7)\n,(5e1, 6)\n]")
+        #expect(fast.ids.isEmpty && general.ids.isEmpty)
+        #expect(fast.ast == general.ast)
+        #expect(fast.ast.contains("tuple @18..24"))
+        // Not a lone tuple: an operator after it, four numbers, a trailing comma.
+        for text in ["[(1, 2) + (3, 4), (1, 2)]", "[(1, 2, 3, 4), (1, 2)]", "[(1, 2,), (1, 2)]", "[(1, -2), (1, 2)]"] {
+            let (ast, ids) = dump("polyline points: " + text)
+            #expect(ids.isEmpty, "\(text)")
+            #expect(ast.contains("list @17.."), "\(text)")
+        }
+    }
+
     @Test func parenthesesWidenTheSpanAndTuplesNeedTwo() {
         expectAST("let p = (a + b) * (1in, 2mm)", """
         let p @0..28
