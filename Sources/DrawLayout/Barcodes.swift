@@ -77,7 +77,7 @@ struct EncodedBarcode {
         if case .success(let s) = symbol { rectangles = s.rectangles } else { rectangles = [] }
     }
 
-    /// From this many barcodes on a page they are encoded on all cores before the page is
+    /// From this many distinct barcodes on a page they are encoded on all cores before the page is
     /// measured (`LayoutEngine.encodeBarcodes`); fewer are encoded as layout meets them.
     static let parallelMinimum = 8
 }
@@ -89,12 +89,15 @@ extension LayoutEngine {
     /// page — are the same whichever thread encodes what. Measuring looks them up by key.
     mutating func encodeBarcodes(_ nodes: [Node]) {
         encodedBarcodes.removeAll(keepingCapacity: true)
+        // Each distinct barcode once (a label sheet repeats the same code), in node order.
         var keys: [BarcodeKey] = []
+        var seen = Set<BarcodeKey>()
         func collect(_ nodes: UnsafeBufferPointer<Node>) {
             for i in nodes.indices {
                 let node = nodes.baseAddress! + i
                 if node.pointee.kind == .barcode, let data = node.pointee.content, let settings = node.pointee.geometry.barcode {
-                    keys.append(BarcodeKey(data: data, request: settings.request))
+                    let key = BarcodeKey(data: data, request: settings.request)
+                    if seen.insert(key).inserted { keys.append(key) }
                 }
                 if !node.pointee.children.isEmpty { node.pointee.children.withUnsafeBufferPointer { collect($0) } }
             }
@@ -115,7 +118,7 @@ extension LayoutEngine {
                 #endif
             }
         }
-        for (key, result) in zip(keys, results) where encodedBarcodes[key] == nil { encodedBarcodes[key] = result }
+        for (key, result) in zip(keys, results) { encodedBarcodes[key] = result }
     }
 
     mutating func measureBarcode(_ node: NodeRef, index: Int) -> Rect {
