@@ -4,7 +4,7 @@ extension Scene {
     package enum PathVerb: UInt8, Hashable, Sendable {
         case move, line, cubic, close
 
-        package var pointCount: Int {
+        @inlinable package var pointCount: Int {
             switch self {
             case .move, .line: 1
             case .cubic: 3

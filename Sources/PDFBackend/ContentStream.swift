@@ -374,46 +374,60 @@ struct ContentStream {
 
     private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>,
                                   smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) -> Bool {
-        var fits = true
-        @inline(__always) func number(_ value: Double) {
-            fits = fits && ByteCursor.fits(value)
-            out.number(fits ? value : 0); out.byte(0x20)
-        }
-        @inline(__always) func op(_ a: UInt8, _ b: UInt8 = 0) {
-            out.byte(a)
-            if b != 0 { out.byte(b) }
-            out.byte(0x0A)
-        }
+        // Plain static helpers, not local functions: a local function that captured a
+        // mutable flag kept it in a heap box with a dynamic exclusivity check on every
+        // number (a quarter of an ink outline's instructions).
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
             if let r = rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
                 // Small whole numbers (a matrix symbol's rectangles, in modules) by table.
                 if !out.smallWholes(r.x, r.y, r.width, r.height, table: smallWholes) {
-                    number(r.x); number(r.y); number(r.width); number(r.height)
+                    guard ByteCursor.fits(r.x), ByteCursor.fits(r.y), ByteCursor.fits(r.width), ByteCursor.fits(r.height)
+                    else { return false }
+                    number(r.x, &out); number(r.y, &out); number(r.width, &out); number(r.height, &out)
                 }
-                op(0x72, 0x65)  // re
+                op(0x72, 0x65, &out)  // re
                 verbIndex += 5
                 pointIndex += 4
                 continue
             }
             let verb = verbs[verbIndex]
             let n = verb.pointCount
-            guard pointIndex + n <= points.count else { return fits }  // malformed: stop, don't trap
+            guard pointIndex + n <= points.count else { return true }  // malformed: stop, don't trap
+            for k in pointIndex..<pointIndex + n where !(ByteCursor.fits(points[k].x) && ByteCursor.fits(points[k].y)) {
+                return false
+            }
             switch verb {
             case .move:
-                number(points[pointIndex].x); number(points[pointIndex].y); op(0x6D)  // m
+                point(points[pointIndex], &out); op(0x6D, 0, &out)  // m
             case .line:
-                number(points[pointIndex].x); number(points[pointIndex].y); op(0x6C)  // l
+                point(points[pointIndex], &out); op(0x6C, 0, &out)  // l
             case .cubic:
-                for k in 0..<3 { number(points[pointIndex + k].x); number(points[pointIndex + k].y) }
-                op(0x63)  // c
+                point(points[pointIndex], &out); point(points[pointIndex + 1], &out); point(points[pointIndex + 2], &out)
+                op(0x63, 0, &out)  // c
             case .close:
-                op(0x68)  // h
+                op(0x68, 0, &out)  // h
             }
             verbIndex += 1
             pointIndex += n
         }
-        return fits
+        return true
+    }
+
+    /// A number that fits the cursor's fast path, and a space.
+    @inline(__always) private static func number(_ value: Double, _ out: inout ByteCursor) {
+        out.number(value); out.byte(0x20)
+    }
+
+    @inline(__always) private static func point(_ p: Point, _ out: inout ByteCursor) {
+        number(p.x, &out); number(p.y, &out)
+    }
+
+    /// An operator of one or two letters (`b` 0: one), and a newline.
+    @inline(__always) private static func op(_ a: UInt8, _ b: UInt8, _ out: inout ByteCursor) {
+        out.byte(a)
+        if b != 0 { out.byte(b) }
+        out.byte(0x0A)
     }
 
     private mutating func appendSegment(_ verb: Scene.PathVerb, _ points: ArraySlice<Point>) {
