@@ -179,6 +179,13 @@ package enum DeflateEncoder {
 
     // MARK: the encoder of one piece
 
+    /// Huffman only: literal codes are limited to this length when that costs little (see
+    /// `write`), so that three pairs of codes fit between two stores of the bit buffer.
+    static let pairCodeLength = 9
+    /// Huffman only: blocks of at most this many distinct bytes are written two bytes a
+    /// lookup (the table of their pairs has at most this squared entries).
+    static let pairAlphabet = 48
+
     /// Hash table bits: 2^15 positions.
     static let hashBits = 15
     /// Distances reach back at most 32 KiB.
@@ -203,6 +210,10 @@ package enum DeflateEncoder {
         /// Distance codes: the first distance − 1, the extra bits.
         let distanceBases: UnsafeMutablePointer<Int32>
         let distanceExtras: UnsafeMutablePointer<Int32>
+        /// Huffman only, a block of few distinct bytes: the codes of two bytes b₀ b₁ together
+        /// at b₀ | b₁ << 8 (b₀'s code first), and their length (`writeLiterals`).
+        let pairCodes: UnsafeMutablePointer<UInt32>
+        let pairLengths: UnsafeMutablePointer<UInt8>
 
         init(input: UnsafeBufferPointer<UInt8>, mode: Mode, symbolCapacity: Int = blockSize) {
             self.input = input
@@ -215,6 +226,9 @@ package enum DeflateEncoder {
                 symbols = .allocate(capacity: 1)
                 head = .allocate(capacity: 1)
             }
+            // Only the entries of pairs of a block's bytes are written and read.
+            pairCodes = .allocate(capacity: mode == .huffman ? 1 << 16 : 1)
+            pairLengths = .allocate(capacity: mode == .huffman ? 1 << 16 : 1)
             lengthCodes = .allocate(capacity: 256)
             lengthCodes.initialize(from: DeflateEncoder.lengthCode, count: 256)
             distanceCodes = .allocate(capacity: 512)
@@ -231,6 +245,7 @@ package enum DeflateEncoder {
             literalCounts.deallocate(); distanceCounts.deallocate(); symbols.deallocate(); head.deallocate()
             lengthCodes.deallocate(); distanceCodes.deallocate(); lengthSymbols.deallocate()
             distanceBases.deallocate(); distanceExtras.deallocate()
+            pairCodes.deallocate(); pairLengths.deallocate()
         }
 
         /// Codes and writes the block of `range`.
@@ -267,6 +282,18 @@ package enum DeflateEncoder {
             var literalLengths = [UInt8](repeating: 0, count: 286)
             var distanceLengths = [UInt8](repeating: 0, count: 30)
             Huffman.lengths(UnsafeBufferPointer(start: literalCounts, count: 286), limit: maximumCodeLength, into: &literalLengths)
+            if mode == .huffman && literalLengths.max()! > pairCodeLength {
+                // Codes of at most 9 bits let `writeLiterals` write three pairs of bytes
+                // between two stores; taken when they cost at most 1/128 more bits.
+                var short = [UInt8](repeating: 0, count: 286)
+                Huffman.lengths(UnsafeBufferPointer(start: literalCounts, count: 286), limit: pairCodeLength, into: &short)
+                var longBits = 0, shortBits = 0
+                for symbol in 0..<286 {
+                    longBits += literalCounts[symbol] * Int(literalLengths[symbol])
+                    shortBits += literalCounts[symbol] * Int(short[symbol])
+                }
+                if shortBits <= longBits + longBits / 128 { literalLengths = short }
+            }
             Huffman.lengths(UnsafeBufferPointer(start: distanceCounts, count: 30), limit: maximumCodeLength, into: &distanceLengths)
             let header = TreeHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
 
@@ -324,7 +351,7 @@ package enum DeflateEncoder {
         }
 
         /// Counts the bytes of `range` (four tables, so that runs of one byte do not wait on
-        /// their own stores).
+        /// their own stores; each byte loaded on its own: a load and an add a byte).
         private func countLiterals(_ range: Range<Int>) {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * 256) { tables in
                 let t = tables.baseAddress!
@@ -332,17 +359,14 @@ package enum DeflateEncoder {
                 var p = input.baseAddress! + range.lowerBound
                 let end = input.baseAddress! + range.upperBound
                 let t1 = t + 256, t2 = t + 512, t3 = t + 768
-                while end - p >= 8 {
-                    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
-                    t[Int(truncatingIfNeeded: word & 0xFF)] &+= 1
-                    t1[Int(truncatingIfNeeded: (word &>> 8) & 0xFF)] &+= 1
-                    t2[Int(truncatingIfNeeded: (word &>> 16) & 0xFF)] &+= 1
-                    t3[Int(truncatingIfNeeded: (word &>> 24) & 0xFF)] &+= 1
-                    t[Int(truncatingIfNeeded: (word &>> 32) & 0xFF)] &+= 1
-                    t1[Int(truncatingIfNeeded: (word &>> 40) & 0xFF)] &+= 1
-                    t2[Int(truncatingIfNeeded: (word &>> 48) & 0xFF)] &+= 1
-                    t3[Int(truncatingIfNeeded: word &>> 56)] &+= 1
-                    p += 8
+                while end - p >= 16 {
+                    for k in stride(from: 0, to: 16, by: 4) {
+                        t[Int(p[k])] &+= 1
+                        t1[Int(p[k + 1])] &+= 1
+                        t2[Int(p[k + 2])] &+= 1
+                        t3[Int(p[k + 3])] &+= 1
+                    }
+                    p += 16
                 }
                 while p < end { t[Int(p.pointee)] &+= 1; p += 1 }
                 for b in 0..<256 { literalCounts[b] = Int(t[b] &+ t[256 + b] &+ t[512 + b] &+ t[768 + b]) }
@@ -351,36 +375,107 @@ package enum DeflateEncoder {
 
         /// The bytes of `range` as literals; `codes[s]` is code | length << 16.
         private func writeLiterals(_ range: Range<Int>, _ codes: UnsafePointer<UInt32>, into writer: inout BitWriter) {
-            var p = input.baseAddress! + range.lowerBound
-            let end = input.baseAddress! + range.upperBound
-            // Four codes fit after a flush (≤ 7 bits left) when none is longer than 14 bits,
-            // as in almost every block of content; three of 15 bits always do.
-            var longest: UInt32 = 0
-            for b in 0..<256 { longest = max(longest, codes[b] &>> 16) }
-            if longest <= 14 {
-                while end - p >= 4 {
-                    let a = codes[Int(p[0])], b = codes[Int(p[1])], c = codes[Int(p[2])], d = codes[Int(p[3])]
-                    writer.add(code: a)
-                    writer.add(code: b)
-                    writer.add(code: c)
-                    writer.add(code: d)
-                    writer.flush()
-                    p += 4
+            // The codes and their lengths in two tables (a load each, no unpacking), and as
+            // many codes between two stores of the bit buffer as always fit in its 64 bits
+            // (at most 7 are left after a store): 8 when no code of the block is longer than
+            // 7 bits, 6 up to 9, 5 up to 11, 4 up to 14, 3 for 15.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { codeTable in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { lengthTable in
+                    let c = codeTable.baseAddress!, l = lengthTable.baseAddress!
+                    var longest: UInt32 = 0
+                    for b in 0..<256 {
+                        c[b] = UInt64(codes[b] & 0xFFFF)
+                        l[b] = UInt8(truncatingIfNeeded: codes[b] &>> 16)
+                        longest = max(longest, codes[b] &>> 16)
+                    }
+                    let start = input.baseAddress! + range.lowerBound
+                    let end = input.baseAddress! + range.upperBound
+                    var w = writer
+                    var p: UnsafePointer<UInt8>
+                    var used: [Int] = []
+                    for b in 0..<256 where l[b] > 0 { used.append(b) }
+                    if used.count <= pairAlphabet {
+                        for b0 in used {
+                            for b1 in used {
+                                let index = b0 | b1 << 8
+                                pairCodes[index] = UInt32(truncatingIfNeeded: c[b0] | c[b1] << UInt64(l[b0]))
+                                pairLengths[index] = l[b0] &+ l[b1]
+                            }
+                        }
+                        switch longest {
+                        case ...9: p = Self.pairs(3, start, end, pairCodes, pairLengths, &w)
+                        case ...14: p = Self.pairs(2, start, end, pairCodes, pairLengths, &w)
+                        default: p = Self.pairs(1, start, end, pairCodes, pairLengths, &w)
+                        }
+                    } else {
+                    switch longest {
+                    case ...7: p = Self.literals(8, start, end, c, l, &w)
+                    case ...9: p = Self.literals(6, start, end, c, l, &w)
+                    case ...11: p = Self.literals(5, start, end, c, l, &w)
+                    case ...14: p = Self.literals(4, start, end, c, l, &w)
+                    default: p = Self.literals(3, start, end, c, l, &w)
+                    }
+                    }
+                    var q = p
+                    while q < end {
+                        w.add(c[Int(q.pointee)], UInt64(truncatingIfNeeded: l[Int(q.pointee)]))
+                        w.flush()
+                        q += 1
+                    }
+                    writer = w
                 }
             }
-            while end - p >= 3 {
-                let a = codes[Int(p[0])], b = codes[Int(p[1])], c = codes[Int(p[2])]
-                writer.add(code: a)
-                writer.add(code: b)
-                writer.add(code: c)
-                writer.flush()
-                p += 3
+        }
+
+        /// Writes the bytes from `start` two at a time, `k` (1…3) pairs between stores, while
+        /// 2k bytes remain; returns where it stopped.
+        @inline(__always)
+        private static func pairs(_ k: Int, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                  _ c: UnsafePointer<UInt32>, _ l: UnsafePointer<UInt8>,
+                                  _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
+            var p = start
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            while end - p >= 2 * k {
+                for j in 0..<k {
+                    let pair = Int(UnsafeRawPointer(p + 2 * j).loadUnaligned(as: UInt16.self).littleEndian)
+                    bits |= UInt64(c[pair]) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l[pair])
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+                p += 2 * k
             }
-            while p < end {
-                writer.add(code: codes[Int(p.pointee)])
-                writer.flush()
-                p += 1
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            return p
+        }
+
+        /// Writes the bytes from `start` in groups of `k` (3…8) codes between stores while a
+        /// whole group remains; returns where it stopped.
+        @inline(__always)
+        private static func literals(_ k: Int, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                     _ c: UnsafePointer<UInt64>, _ l: UnsafePointer<UInt8>,
+                                     _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
+            var p = start
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            while end - p >= k {
+                // Unrolled by the constant k after inlining.
+                for j in 0..<k {
+                    let b = Int(p[j])
+                    bits |= c[b] &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l[b])
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+                p += k
             }
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            return p
         }
 
         /// Greedy matching over `range` into `symbols`, counting the symbols.
@@ -561,19 +656,20 @@ package enum Huffman {
     /// complete, as zlib's inflate requires of the code-length code and old decoders of all.
     package static func lengths(_ counts: UnsafeBufferPointer<Int>, limit: Int, into lengths: inout [UInt8]) {
         for s in 0..<counts.count { lengths[s] = 0 }
-        // (count, symbol) of the used symbols, sorted by count then symbol.
-        var used: [(count: Int, symbol: Int)] = []
+        // The used symbols as count << 16 | symbol, sorted by count then symbol.
+        var used: [UInt64] = []
         used.reserveCapacity(counts.count)
-        for s in 0..<counts.count where counts[s] > 0 { used.append((counts[s], s)) }
+        for s in 0..<counts.count where counts[s] > 0 { used.append(UInt64(counts[s]) << 16 | UInt64(s)) }
         var filler = 0
         while used.count < 2 {
             while counts[filler] > 0 { filler += 1 }
-            used.append((0, filler)); filler += 1
+            used.append(UInt64(filler)); filler += 1
         }
-        used.sort { $0.count != $1.count ? $0.count < $1.count : $0.symbol < $1.symbol }
-        var depths = minimumRedundancy(used.map { $0.count })
-        if depths[0] > limit { depths = packageMerge(used.map { $0.count }, limit: limit) }
-        for (k, entry) in used.enumerated() { lengths[entry.symbol] = UInt8(depths[k]) }
+        used.sort()
+        let weights = used.map { Int($0 >> 16) }
+        var depths = minimumRedundancy(weights)
+        if depths[0] > limit { depths = packageMerge(weights, limit: limit) }
+        for (k, entry) in used.enumerated() { lengths[Int(entry & 0xFFFF)] = UInt8(depths[k]) }
     }
 
     /// Optimal code lengths of ascending `weights` (n ≥ 2), without a limit: Moffat and
@@ -610,37 +706,44 @@ package enum Huffman {
     package static func packageMerge(_ weights: [Int], limit: Int) -> [Int] {
         let n = weights.count
         precondition(n >= 2 && n <= 1 << limit, "no code of that many symbols within the limit")
-        // A level: the weights of its items in order, and whether each is a leaf.
-        var levels: [(weight: [Int], leaf: [Bool])] = []
-        var below: [Int] = weights
-        levels.append((weights, [Bool](repeating: true, count: n)))
-        for _ in 1..<limit {
-            var packages: [Int] = []
-            var k = 0
-            while k + 1 < below.count { packages.append(below[k] + below[k + 1]); k += 2 }
-            var merged: [Int] = [], leaf: [Bool] = []
-            merged.reserveCapacity(n + packages.count); leaf.reserveCapacity(n + packages.count)
-            var i = 0, j = 0
-            while i < n || j < packages.count {
-                if j >= packages.count || (i < n && weights[i] <= packages[j]) {
-                    merged.append(weights[i]); leaf.append(true); i += 1
-                } else {
-                    merged.append(packages[j]); leaf.append(false); j += 1
+        // Level k (0: the leaves) in row k of two flat tables: its items' weights in order
+        // and whether each is a leaf; a level has at most n leaves and n − 1 packages.
+        let width = 2 * n
+        var depths = [Int](repeating: 0, count: n)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: limit * width + limit) { storage in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: limit * width) { leafStorage in
+                let weight = storage.baseAddress!, leaf = leafStorage.baseAddress!
+                let itemCount = weight + limit * width
+                for k in 0..<n { weight[k] = weights[k]; leaf[k] = true }
+                itemCount[0] = n
+                for level in 1..<limit {
+                    let below = weight + (level - 1) * width
+                    let here = weight + level * width, hereLeaf = leaf + level * width
+                    let packages = itemCount[level - 1] / 2
+                    var i = 0, j = 0, m = 0
+                    while i < n || j < packages {
+                        let package = j < packages ? below[2 * j] + below[2 * j + 1] : Int.max
+                        if j >= packages || (i < n && weights[i] <= package) {
+                            here[m] = weights[i]; hereLeaf[m] = true; i += 1
+                        } else {
+                            here[m] = package; hereLeaf[m] = false; j += 1
+                        }
+                        m += 1
+                    }
+                    itemCount[level] = m
+                }
+                // From the top level (length 1) down: 2n − 2 items are taken at the top, and the
+                // packages among a level's taken items take twice as many items of the level below.
+                var taken = 2 * n - 2
+                for level in stride(from: limit - 1, through: 0, by: -1) {
+                    let levelLeaf = leaf + level * width
+                    var leaves = 0
+                    for k in 0..<taken where levelLeaf[k] { leaves += 1 }
+                    for k in 0..<leaves { depths[k] += 1 }
+                    taken = 2 * (taken - leaves)
+                    if taken == 0 { break }
                 }
             }
-            levels.append((merged, leaf))
-            below = merged
-        }
-        // From the top level (length 1) down: 2n − 2 items are taken at the top, and the
-        // packages among a level's taken items take twice as many items of the level below.
-        var depths = [Int](repeating: 0, count: n)
-        var taken = 2 * n - 2
-        for level in levels.reversed() {
-            var leaves = 0
-            for k in 0..<taken where level.leaf[k] { leaves += 1 }
-            for k in 0..<leaves { depths[k] += 1 }
-            taken = 2 * (taken - leaves)
-            if taken == 0 { break }
         }
         return depths
     }
