@@ -198,7 +198,8 @@ package enum DeflateEncoder {
         /// Symbols 0…285 of the literal/length alphabet and 0…29 of distances, counted per block.
         let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
         let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
-        /// A block's symbols (greedy): a literal byte, or 1 << 31 | length << 16 | distance − 1.
+        /// A block's symbols (greedy): a literal byte, or a match as 1 << 31 | (length − 3) << 23
+        /// | distance code << 18 | the distance's extra bits value (`packedMatch`).
         let symbols: UnsafeMutablePointer<UInt32>
         var symbolCount = 0
         /// The last position + 1 of each 4-byte hash (0: none), over the whole piece.
@@ -207,6 +208,8 @@ package enum DeflateEncoder {
         let distanceCodes: UnsafeMutablePointer<UInt8>
         /// A block's length codes with their extra bits (`writeSymbols`).
         let lengthSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        /// A block's distance codes: code | its length << 16 | with the extra bits << 24.
+        let distanceSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
         /// Distance codes: the first distance − 1, the extra bits.
         let distanceBases: UnsafeMutablePointer<Int32>
         let distanceExtras: UnsafeMutablePointer<Int32>
@@ -244,6 +247,7 @@ package enum DeflateEncoder {
         func deallocate() {
             literalCounts.deallocate(); distanceCounts.deallocate(); symbols.deallocate(); head.deallocate()
             lengthCodes.deallocate(); distanceCodes.deallocate(); lengthSymbols.deallocate()
+            distanceSymbols.deallocate()
             distanceBases.deallocate(); distanceExtras.deallocate()
             pairCodes.deallocate(); pairLengths.deallocate()
         }
@@ -265,11 +269,9 @@ package enum DeflateEncoder {
             literalCounts.initialize(repeating: 0, count: 286)
             distanceCounts.initialize(repeating: 0, count: 30)
             for (k, symbol) in given.enumerated() {
-                symbols[k] = symbol
-                if symbol < 256 { literalCounts[Int(symbol)] += 1; continue }
+                if symbol < 256 { symbols[k] = symbol; literalCounts[Int(symbol)] += 1; continue }
                 let length = Int((symbol >> 16) & 0x1FF), distanceMinusOne = Int(symbol & 0xFFFF)
-                literalCounts[257 + Int(lengthCodes[length - 3])] += 1
-                distanceCounts[Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])] += 1
+                symbols[k] = packedMatch(length, distanceMinusOne)
             }
             symbolCount = given.count
             write(range, final: final, into: &writer)
@@ -478,6 +480,18 @@ package enum DeflateEncoder {
             return p
         }
 
+        /// A match as a block symbol (see `symbols`), counted.
+        @inline(__always)
+        private func packedMatch(_ length: Int, _ distanceMinusOne: Int) -> UInt32 {
+            let lengthCode = Int(lengthCodes[length &- 3])
+            let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
+            literalCounts[257 &+ lengthCode] &+= 1
+            distanceCounts[distanceCode] &+= 1
+            let extra = distanceMinusOne &- Int(distanceBases[distanceCode])
+            return 1 << 31 | UInt32(truncatingIfNeeded: length &- 3) &<< 23
+                | UInt32(truncatingIfNeeded: distanceCode) &<< 18 | UInt32(truncatingIfNeeded: extra)
+        }
+
         /// Greedy matching over `range` into `symbols`, counting the symbols.
         private mutating func match(_ range: Range<Int>) {
             let base = input.baseAddress!
@@ -498,22 +512,25 @@ package enum DeflateEncoder {
                 let distance = i &- candidate
                 if candidate >= 0 && distance <= windowSize
                     && UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt32.self) == word {
-                    // Extend 8 bytes at a time while 8 remain in the input, then byte by byte.
+                    // Extend 8 bytes at a time while 8 remain in the input (the first differing
+                    // byte from the XOR's trailing zeros), then byte by byte.
                     let maximum = min(258, end &- i)
                     var length = 4
-                    while length &+ 8 <= maximum && i &+ length &+ 8 <= count {
-                        let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
-                        let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
-                        let x = here ^ there
-                        if x != 0 { length &+= x.littleEndian.trailingZeroBitCount &>> 3; break }
-                        length &+= 8
+                    while true {
+                        if length &+ 8 <= maximum && i &+ length &+ 8 <= count {
+                            let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
+                            let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
+                            let x = here ^ there
+                            if x == 0 { length &+= 8; continue }
+                            length &+= x.littleEndian.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
+                        break
                     }
-                    while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
                     length = min(length, maximum)
-                    symbols[n] = (1 << 31) | (UInt32(truncatingIfNeeded: length) &<< 16) | UInt32(truncatingIfNeeded: distance &- 1)
+                    symbols[n] = packedMatch(length, distance &- 1)
                     n &+= 1
-                    literalCounts[257 &+ Int(lengthCodes[length &- 3])] &+= 1
-                    distanceCounts[Int(distanceCodes[distanceCodeIndex(distance &- 1)])] &+= 1
                     // The position after the match's first byte too, so a repeat starting
                     // one byte later is found.
                     if i &+ 5 <= end {
@@ -552,24 +569,45 @@ package enum DeflateEncoder {
                 let extra = UInt32(l + 3 - lengthBase[code]) << codeBits
                 lengthSymbols[l] = (c & 0xFFFF | extra) | UInt32(codeBits + lengthExtra[code]) << 24
             }
-            for k in 0..<symbolCount {
-                let symbol = symbols[k]
-                if symbol < 256 {
-                    writer.add(code: literals[Int(symbol)])
-                    writer.flush()
-                    continue
-                }
-                let l = lengthSymbols[Int((symbol &>> 16) & 0x1FF) &- 3]
-                writer.add(UInt64(truncatingIfNeeded: l & 0xFF_FFFF), UInt64(truncatingIfNeeded: l &>> 24))
-                let distanceMinusOne = Int(symbol & 0xFFFF)
-                let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
-                let d = distances[distanceCode]
-                writer.flush()
-                writer.add(code: d)
-                writer.add(UInt64(truncatingIfNeeded: distanceMinusOne &- Int(distanceBases[distanceCode])),
-                           UInt64(truncatingIfNeeded: distanceExtras[distanceCode]))
-                writer.flush()
+            let distanceSymbols = self.distanceSymbols
+            for code in 0..<30 {
+                let d = distances[code]
+                distanceSymbols[code] = d | (d >> 16 + UInt32(distanceExtras[code])) << 24
             }
+            // One store of the bit buffer after each match (its codes and extra bits are at
+            // most 48 bits) and after each two literals (at most 30), with the buffer in locals.
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            var k = 0
+            let count = symbolCount
+            while k < count {
+                let symbol = symbols[k]
+                k &+= 1
+                if symbol < 256 {
+                    let c = literals[Int(symbol)]
+                    bits |= UInt64(truncatingIfNeeded: c & 0xFFFF) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: c &>> 16)
+                    if k < count && symbols[k] < 256 {
+                        let d = literals[Int(symbols[k])]
+                        k &+= 1
+                        bits |= UInt64(truncatingIfNeeded: d & 0xFFFF) &<< bitCount
+                        bitCount &+= UInt64(truncatingIfNeeded: d &>> 16)
+                    }
+                } else {
+                    let l = lengthSymbols[Int((symbol &>> 23) & 0xFF)]
+                    bits |= UInt64(truncatingIfNeeded: l & 0xFF_FFFF) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l &>> 24)
+                    let d = distanceSymbols[Int((symbol &>> 18) & 0x1F)]
+                    let code = (d & 0xFFFF) | (symbol & 0x1FFF) &<< ((d &>> 16) & 0xFF)
+                    bits |= UInt64(truncatingIfNeeded: code) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: d &>> 24)
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+            }
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
         }
     }
 
