@@ -377,12 +377,45 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
 /// `inkPath` with every point it writes passed through `place` (the outline's points and
 /// the tolerance stay in the outline's coordinates: placing changes only how it is written).
 @inline(__always) private func inkPath(_ outline: [Point], tolerance: Double, place: (Point) -> Point) -> Scene.Path {
-    guard let first = outline.first else { return Scene.Path() }
+    guard !outline.isEmpty else { return Scene.Path() }
     let n = outline.count
-    var sink = PathSink()
-    sink.verbs.reserveCapacity(n + 2)
-    sink.points.reserveCapacity(3 * n + 1)
-    sink.move(to: place(first))
+    // Written straight into the path's storage: a move, at most one cubic (three points)
+    // or line per quadratic, and the close (appending point by point, through `PathSink`,
+    // was a fifth of the stroke's layout).
+    var verbs = [Scene.PathVerb](repeating: .close, count: n + 2)
+    var verbCount = 0
+    let points = [Point](unsafeUninitializedCapacity: 3 * n + 1) { pointStorage, pointCount in
+        verbs.withUnsafeMutableBufferPointer { verbStorage in
+            outline.withUnsafeBufferPointer { outline in
+                var nextPoint = pointStorage.baseAddress!, nextVerb = verbStorage.baseAddress!
+                @inline(__always) func add(_ verb: Scene.PathVerb) {
+                    nextVerb.initialize(to: verb); nextVerb += 1
+                }
+                @inline(__always) func add(_ p: Point) {
+                    nextPoint.initialize(to: p); nextPoint += 1
+                }
+                inkQuadratics(outline, tolerance: tolerance, place: place,
+                              move: { add(.move); add($0) },
+                              cubic: { add(.cubic); add($0); add($1); add($2) },
+                              line: { add(.line); add($0) })
+                add(.close)
+                verbCount = nextVerb - verbStorage.baseAddress!
+                pointCount = nextPoint - pointStorage.baseAddress!
+            }
+        }
+    }
+    verbs.removeLast(n + 2 - verbCount)
+    return Scene.Path(verbs: verbs, points: points)
+}
+
+/// The drawing of `inkPath` (without its close), segment by segment: from the first point
+/// (`move`), a cubic for each quadratic or a line for each run of flat ones, every point
+/// written passed through `place`.
+@inline(__always) private func inkQuadratics(_ outline: UnsafeBufferPointer<Point>, tolerance: Double, place: (Point) -> Point,
+                                             move: (Point) -> Void, cubic: (Point, Point, Point) -> Void, line: (Point) -> Void) {
+    let n = outline.count
+    let first = outline[0]
+    move(place(first))
     @inline(__always) func midpoint(_ k: Int) -> Point {
         let p = outline[k], q = outline[k + 1 == n ? 0 : k + 1]
         return Point((p.x + q.x) * 0.5, (p.y + q.y) * 0.5)
@@ -404,8 +437,9 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
     var k = 0
     while k < n {
         let end = midpoint(k)
-        guard isFlat(start, outline[k], end) else {
-            sink.cubic(place(start + (outline[k] - start) * (2.0 / 3.0)), place(end + (outline[k] - end) * (2.0 / 3.0)), place(end))
+        let control = outline[k]
+        guard isFlat(start, control, end) else {
+            cubic(place(start + (control - start) * (2.0 / 3.0)), place(end + (control - end) * (2.0 / 3.0)), place(end))
             start = end
             k += 1
             continue
@@ -436,12 +470,10 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
             runEnd = candidateEnd
             last += 1
         }
-        sink.line(to: place(runEnd))
+        line(place(runEnd))
         start = runEnd
         k = last
     }
-    sink.close()
-    return sink.path
 }
 
 /// The distance from `p` to the segment from `a` to `b`.

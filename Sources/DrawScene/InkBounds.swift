@@ -186,6 +186,7 @@ extension Scene {
                 return
             }
             if transform == .identity, addStraightFill(path, into: &box) { return }
+            if transform == .identity, addCurvedFill(path, into: &box) { return }
             // A plain loop over the verbs, not `forEachSegment`'s closure: this runs once per
             // point of every filled path in a group.
             let points = path.points
@@ -244,6 +245,96 @@ extension Scene {
             box.minY = Swift.min(box.minY, minY); box.maxY = Swift.max(box.maxY, maxY)
             return true
         }
+
+        /// `addFill` untransformed for a path with curves whose points are all finite and
+        /// each taken by its verb (an ink outline: a cubic per outline point), with the same
+        /// box, bit for bit: the verb walk adds the same points in the same order, but solves
+        /// a cubic's extremes only when one of its four points lies within `curveMargin` of
+        /// the box of the path's end points (found in a first pass) or outside it. A cubic
+        /// lies in the hull of its points, and `cubicPoint` strays from that hull by a few
+        /// units in the last place of their largest coordinate, far less than the margin: so
+        /// the points a skipped cubic would add lie strictly inside the box and change none
+        /// of its sides, not even which of two equal values is kept. Most of an outline's
+        /// cubics are away from its edges. False (nothing added) for any other path.
+        private static func addCurvedFill(_ path: Path, into box: inout Box) -> Bool {
+            let points = path.points
+            var pointsTaken = 0
+            var hasCurve = false
+            for verb in path.verbs {
+                pointsTaken &+= verb.pointCount
+                if case .cubic = verb { hasCurve = true }
+            }
+            guard hasCurve, pointsTaken == points.count else { return false }
+            return path.verbs.withUnsafeBufferPointer { verbs in
+                points.withUnsafeBufferPointer { points in
+                    // Pass 1: the box of the end points (what the walk adds for every verb),
+                    // and whether every coordinate is finite (∞ - ∞ and NaN - NaN are NaN).
+                    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                    var finiteX = 0.0, finiteY = 0.0
+                    var index = 0
+                    var hasCurrent = false
+                    for verb in verbs {
+                        switch verb {
+                        case .move, .line:
+                            let p = points[index]
+                            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+                            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+                            hasCurrent = true
+                            index &+= 1
+                        case .cubic:
+                            // A curve with no point before it starts at its first control point.
+                            let p = points[index &+ 2], c = hasCurrent ? p : points[index]
+                            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+                            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+                            minX = c.x < minX ? c.x : minX; maxX = c.x > maxX ? c.x : maxX
+                            minY = c.y < minY ? c.y : minY; maxY = c.y > maxY ? c.y : maxY
+                            hasCurrent = true
+                            index &+= 3
+                        case .close:
+                            break
+                        }
+                    }
+                    for p in points { finiteX += p.x - p.x; finiteY += p.y - p.y }
+                    guard finiteX == 0, finiteY == 0 else { return false }
+                    let largest = Swift.max(minX.magnitude, maxX.magnitude, minY.magnitude, maxY.magnitude)
+                    let margin = (largest + 1) * curveMargin
+                    let innerMinX = minX + margin, innerMaxX = maxX - margin
+                    let innerMinY = minY + margin, innerMaxY = maxY - margin
+                    @inline(__always) func inside(_ p: Point) -> Bool {
+                        p.x >= innerMinX && p.x <= innerMaxX && p.y >= innerMinY && p.y <= innerMaxY
+                    }
+                    // Pass 2: the verb walk's points, in its order (`Box.add`: every point is
+                    // finite here), the extremes only of cubics near or past the edges.
+                    index = 0
+                    var current: Point?
+                    for verb in verbs {
+                        switch verb {
+                        case .move, .line:
+                            let p = points[index]
+                            box.add(p); current = p
+                            index &+= 1
+                        case .cubic:
+                            let c1 = points[index], c2 = points[index &+ 1], end = points[index &+ 2]
+                            let p0 = current ?? c1
+                            box.add(p0); box.add(end)
+                            if !(inside(p0) && inside(c1) && inside(c2) && inside(end)) {
+                                addCubicExtremes(p0, c1, c2, end, into: &box)
+                            }
+                            current = end
+                            index &+= 3
+                        case .close:
+                            break
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+
+        /// How far inside the box of a path's end points, relative to its largest coordinate
+        /// (plus one), all four points of a cubic must lie for `addCurvedFill` to skip its
+        /// extremes: 10^-9, millions of times the rounding of `cubicPoint` (about 10^-15).
+        static let curveMargin = 1.0e-9
 
         /// Like `Path.forEachSegment`, but stops where the points run out instead of trapping
         /// (a path built by hand may break the IR's invariant).

@@ -17,19 +17,21 @@ import Foundation
 package struct Point: Hashable, Sendable {
     package var x: Double
     package var y: Double
-    package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    package init(x: Double, y: Double) { self.x = x; self.y = y }
+    // Inlinable: layout builds millions of points (an ink outline, a cubic's control points)
+    // in other modules, where a call apiece cost more than the arithmetic.
+    @inlinable package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable package init(x: Double, y: Double) { self.x = x; self.y = y }
     package static let zero = Point(0, 0)
-    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    package static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+    @inlinable package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    @inlinable package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    @inlinable package static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
 }
 
 package struct Size: Hashable, Sendable {
     package var width: Double
     package var height: Double
-    package init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
-    package init(width: Double, height: Double) { self.width = width; self.height = height }
+    @inlinable package init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    @inlinable package init(width: Double, height: Double) { self.width = width; self.height = height }
     package static let zero = Size(0, 0)
 }
 
