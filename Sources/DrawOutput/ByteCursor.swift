@@ -177,8 +177,11 @@ extension ByteCursor {
     public mutating func wholeBelowMillion(_ value: Double, small: UnsafePointer<UInt32>, padded: UnsafePointer<UInt32>) -> Bool {
         // NaN fails the range test; -0 passes and is written `0`, as `number` writes it.
         guard value >= 0, value < 1_000_000 else { return false }
-        let integer = UInt32(truncatingIfNeeded: Int32(value))
-        guard Double(integer) == value else { return false }
+        // Added to 1.5 · 2^52 (where doubles are the whole numbers), a whole number is exact
+        // and is the low bits; anything else is rounded, and is then not `value` again.
+        let shifted = value + 6_755_399_441_055_744.0
+        guard shifted - 6_755_399_441_055_744.0 == value else { return false }
+        let integer = UInt32(truncatingIfNeeded: shifted.bitPattern)
         let raw = UnsafeMutableRawPointer(position)
         if integer < 1000 {
             raw.storeBytes(of: small[Int(integer)], as: UInt32.self)

@@ -187,6 +187,12 @@ extension Scene {
             }
             if transform == .identity, addStraightFill(path, into: &box) { return }
             if transform == .identity, addCurvedFill(path, into: &box) { return }
+            walkFill(path, transform: transform, into: &box)
+        }
+
+        /// `addFill`'s verb-by-verb walk, the measure the shortcuts above must equal: every
+        /// end point, and each cubic's extremes solved.
+        package static func walkFill(_ path: Path, transform: Transform, into box: inout Box) {
             // A plain loop over the verbs, not `forEachSegment`'s closure: this runs once per
             // point of every filled path in a group.
             let points = path.points
@@ -248,83 +254,96 @@ extension Scene {
 
         /// `addFill` untransformed for a path with curves whose points are all finite and
         /// each taken by its verb (an ink outline: a cubic per outline point), with the same
-        /// box, bit for bit: the verb walk adds the same points in the same order, but solves
-        /// a cubic's extremes only when one of its four points lies within `curveMargin` of
-        /// the box of the path's end points (found in a first pass) or outside it. A cubic
-        /// lies in the hull of its points, and `cubicPoint` strays from that hull by a few
-        /// units in the last place of their largest coordinate, far less than the margin: so
-        /// the points a skipped cubic would add lie strictly inside the box and change none
-        /// of its sides, not even which of two equal values is kept. Most of an outline's
-        /// cubics are away from its edges. False (nothing added) for any other path.
-        private static func addCurvedFill(_ path: Path, into box: inout Box) -> Bool {
+        /// box, bit for bit, solving a cubic's extremes only when one of its four points lies
+        /// within `curveMargin` of the box of the path's end points (found in a first pass)
+        /// or outside it. A cubic lies in the hull of its points, and `cubicPoint` strays
+        /// from that hull by a few units in the last place of their largest coordinate, far
+        /// less than the margin: so the points a skipped cubic would add lie strictly inside
+        /// the box and decide none of its sides. The verb walk keeps the first of equal
+        /// minima and the last of equal maxima (`Swift.min` / `Swift.max`); the passes keep
+        /// the same, and equal values are the same bits except +0 and −0, so where an
+        /// extreme ties a side at zero the walk itself measures the path. Most of an
+        /// outline's cubics are away from its edges. False (nothing added) for other paths.
+        package static func addCurvedFill(_ path: Path, into box: inout Box) -> Bool {
             let points = path.points
             var pointsTaken = 0
             var hasCurve = false
             for verb in path.verbs {
-                pointsTaken &+= verb.pointCount
-                if case .cubic = verb { hasCurve = true }
+                switch verb {
+                case .move, .line: pointsTaken &+= 1
+                case .cubic: pointsTaken &+= 3; hasCurve = true
+                case .close: break
+                }
             }
             guard hasCurve, pointsTaken == points.count else { return false }
             return path.verbs.withUnsafeBufferPointer { verbs in
                 points.withUnsafeBufferPointer { points in
-                    // Pass 1: the box of the end points (what the walk adds for every verb),
-                    // and whether every coordinate is finite (∞ - ∞ and NaN - NaN are NaN).
-                    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
                     var finiteX = 0.0, finiteY = 0.0
+                    for p in points { finiteX += p.x - p.x; finiteY += p.y - p.y }
+                    guard finiteX == 0, finiteY == 0 else { return false }
+                    // Pass 1: the end points in the walk's order (a curve with no point before
+                    // it starts at its first control point), as `Box.add` takes them.
+                    var ends = Box()
+                    @inline(__always) func add(_ p: Point, _ b: inout Box) {
+                        b.minX = p.x < b.minX ? p.x : b.minX; b.maxX = p.x >= b.maxX ? p.x : b.maxX
+                        b.minY = p.y < b.minY ? p.y : b.minY; b.maxY = p.y >= b.maxY ? p.y : b.maxY
+                    }
                     var index = 0
                     var hasCurrent = false
                     for verb in verbs {
                         switch verb {
                         case .move, .line:
-                            let p = points[index]
-                            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
-                            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
-                            hasCurrent = true
+                            add(points[index], &ends)
                             index &+= 1
                         case .cubic:
-                            // A curve with no point before it starts at its first control point.
-                            let p = points[index &+ 2], c = hasCurrent ? p : points[index]
-                            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
-                            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
-                            minX = c.x < minX ? c.x : minX; maxX = c.x > maxX ? c.x : maxX
-                            minY = c.y < minY ? c.y : minY; maxY = c.y > maxY ? c.y : maxY
-                            hasCurrent = true
+                            if !hasCurrent { add(points[index], &ends) }
+                            add(points[index &+ 2], &ends)
                             index &+= 3
                         case .close:
-                            break
+                            continue
                         }
+                        hasCurrent = true
                     }
-                    for p in points { finiteX += p.x - p.x; finiteY += p.y - p.y }
-                    guard finiteX == 0, finiteY == 0 else { return false }
-                    let largest = Swift.max(minX.magnitude, maxX.magnitude, minY.magnitude, maxY.magnitude)
+                    let largest = Swift.max(ends.minX.magnitude, ends.maxX.magnitude, ends.minY.magnitude, ends.maxY.magnitude)
                     let margin = (largest + 1) * curveMargin
-                    let innerMinX = minX + margin, innerMaxX = maxX - margin
-                    let innerMinY = minY + margin, innerMaxY = maxY - margin
+                    let innerMinX = ends.minX + margin, innerMaxX = ends.maxX - margin
+                    let innerMinY = ends.minY + margin, innerMaxY = ends.maxY - margin
                     @inline(__always) func inside(_ p: Point) -> Bool {
                         p.x >= innerMinX && p.x <= innerMaxX && p.y >= innerMinY && p.y <= innerMaxY
                     }
-                    // Pass 2: the verb walk's points, in its order (`Box.add`: every point is
-                    // finite here), the extremes only of cubics near or past the edges.
+                    // Pass 2: the extremes of the cubics near or past the edges, in order.
+                    var extremes = Box()
                     index = 0
                     var current: Point?
+                    var currentInside = false
                     for verb in verbs {
                         switch verb {
                         case .move, .line:
                             let p = points[index]
-                            box.add(p); current = p
+                            current = p; currentInside = inside(p)
                             index &+= 1
                         case .cubic:
                             let c1 = points[index], c2 = points[index &+ 1], end = points[index &+ 2]
-                            let p0 = current ?? c1
-                            box.add(p0); box.add(end)
-                            if !(inside(p0) && inside(c1) && inside(c2) && inside(end)) {
-                                addCubicExtremes(p0, c1, c2, end, into: &box)
+                            let endInside = inside(end)
+                            if !(endInside && inside(c1) && inside(c2) && (current == nil ? inside(c1) : currentInside)) {
+                                addCubicExtremes(current ?? c1, c1, c2, end, into: &extremes)
                             }
-                            current = end
+                            current = end; currentInside = endInside
                             index &+= 3
                         case .close:
                             break
                         }
+                    }
+                    if !extremes.isEmpty {
+                        func zeroTie(_ a: Double, _ b: Double) -> Bool { a == b && a == 0 }
+                        if zeroTie(extremes.minX, ends.minX) || zeroTie(extremes.maxX, ends.maxX)
+                            || zeroTie(extremes.minY, ends.minY) || zeroTie(extremes.maxY, ends.maxY) { return false }
+                    }
+                    // The walk's result: the end points' box and the extremes' (an extreme equal
+                    // to a side is the same bits), taken into `box` as `Box.add` would.
+                    for b in [ends, extremes] where !b.isEmpty {
+                        box.minX = Swift.min(box.minX, b.minX); box.maxX = Swift.max(box.maxX, b.maxX)
+                        box.minY = Swift.min(box.minY, b.minY); box.maxY = Swift.max(box.maxY, b.maxY)
                     }
                     return true
                 }
