@@ -261,9 +261,9 @@ extension Scene {
         /// less than the margin: so the points a skipped cubic would add lie strictly inside
         /// the box and decide none of its sides. The verb walk keeps the first of equal
         /// minima and the last of equal maxima (`Swift.min` / `Swift.max`); the passes keep
-        /// the same, and equal values are the same bits except +0 and −0, so where an
-        /// extreme ties a side at zero the walk itself measures the path. Most of an
-        /// outline's cubics are away from its edges. False (nothing added) for other paths.
+        /// the same, and equal values are the same bits (zeros are +0 on both: see below).
+        /// Most of an outline's cubics are away from its edges. False (nothing added) for
+        /// other paths.
         package static func addCurvedFill(_ path: Path, into box: inout Box) -> Bool {
             let points = path.points
             var pointsTaken = 0
@@ -334,17 +334,18 @@ extension Scene {
                             break
                         }
                     }
-                    if !extremes.isEmpty {
-                        func zeroTie(_ a: Double, _ b: Double) -> Bool { a == b && a == 0 }
-                        if zeroTie(extremes.minX, ends.minX) || zeroTie(extremes.maxX, ends.maxX)
-                            || zeroTie(extremes.minY, ends.minY) || zeroTie(extremes.maxY, ends.maxY) { return false }
-                    }
                     // The walk's result: the end points' box and the extremes' (an extreme equal
-                    // to a side is the same bits), taken into `box` as `Box.add` would.
-                    for b in [ends, extremes] where !b.isEmpty {
-                        box.minX = Swift.min(box.minX, b.minX); box.maxX = Swift.max(box.maxX, b.maxX)
-                        box.minY = Swift.min(box.minY, b.minY); box.maxY = Swift.max(box.maxY, b.maxY)
+                    // to a side is the same bits), taken into `box` as `Box.add` would. The
+                    // walk maps every point through the identity (`1 · x + 0 · y + 0`), which
+                    // turns −0 into +0 and changes nothing else: so a zero side is +0 here too.
+                    @inline(__always) func walked(_ v: Double) -> Double { v == 0 ? 0 : v }
+                    @inline(__always) func take(_ b: Box) {
+                        guard !b.isEmpty else { return }
+                        box.minX = Swift.min(box.minX, walked(b.minX)); box.maxX = Swift.max(box.maxX, walked(b.maxX))
+                        box.minY = Swift.min(box.minY, walked(b.minY)); box.maxY = Swift.max(box.maxY, walked(b.maxY))
                     }
+                    take(ends)
+                    take(extremes)
                     return true
                 }
             }
