@@ -335,7 +335,7 @@ private let maximumFlatRun = 32
 /// run's start to its end: the run becomes that line (a drawn stroke is mostly gentle
 /// curves, and a line is a third of a cubic's numbers). In the outline's own coordinates.
 func inkPath(_ outline: [Point], tolerance: Double = inkFlatness) -> Scene.Path {
-    inkPath(outline, tolerance: tolerance) { $0 }
+    inkPath(outline, tolerance: tolerance, place: InkPlacement(offset: nil))
 }
 
 /// A stroke's outline drawn at `offset` (the node's place on the page), as the page gets it:
@@ -357,12 +357,10 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
     let bounds = [minX + offset.x, maxX + offset.x, minY + offset.y, maxY + offset.y]
     guard bounds.allSatisfy({ ($0 * 100).magnitude < 9.0e15 }) else {
         // Beyond what whole hundredths hold exactly (not on any page): in points, unrounded.
-        return .path(inkPath(outline, tolerance: inkFlatness) { $0 + offset }, paint)
+        return .path(inkPath(outline, tolerance: inkFlatness, place: InkPlacement(offset: offset)), paint)
     }
     let cornerX = hundredths(bounds[0]), cornerY = hundredths(bounds[2])
-    let path = inkPath(outline, tolerance: inkFlatness) { p in
-        Point(hundredths(p.x + offset.x) - cornerX, hundredths(p.y + offset.y) - cornerY)
-    }
+    let path = inkPath(outline, tolerance: inkFlatness, place: InkPlacement(offset: offset, corner: Point(cornerX, cornerY)))
     let transform = Transform(a: inkGrid, b: 0, c: 0, d: inkGrid, e: cornerX / 100, f: cornerY / 100)
     return .group(Scene.Group(transform: transform, items: [.path(path, paint)]))
 }
@@ -374,74 +372,113 @@ func inkItem(_ outline: [Point], at offset: Point, paint: Paint) -> Scene.Item? 
     return Double(Int64(scaled + (scaled < 0 ? -0.5 : 0.5)))
 }
 
+/// Where `inkPath` writes an outline point: as it is (no offset), moved by `offset`, and
+/// with a `corner`, put on the ink grid in whole hundredths from that corner (`inkItem`).
+private struct InkPlacement {
+    var offset: Point?
+    var corner: Point? = nil
+
+    @inline(__always) func callAsFunction(_ p: Point) -> Point {
+        guard let offset else { return p }
+        guard let corner else { return Point(p.x + offset.x, p.y + offset.y) }
+        return Point(hundredths(p.x + offset.x) - corner.x, hundredths(p.y + offset.y) - corner.y)
+    }
+}
+
 /// `inkPath` with every point it writes passed through `place` (the outline's points and
 /// the tolerance stay in the outline's coordinates: placing changes only how it is written).
-@inline(__always) private func inkPath(_ outline: [Point], tolerance: Double, place: (Point) -> Point) -> Scene.Path {
-    guard let first = outline.first else { return Scene.Path() }
+@inline(__always) private func inkPath(_ outline: [Point], tolerance: Double, place: InkPlacement) -> Scene.Path {
+    guard !outline.isEmpty else { return Scene.Path() }
     let n = outline.count
-    var sink = PathSink()
-    sink.verbs.reserveCapacity(n + 2)
-    sink.points.reserveCapacity(3 * n + 1)
-    sink.move(to: place(first))
-    @inline(__always) func midpoint(_ k: Int) -> Point {
-        let p = outline[k], q = outline[k + 1 == n ? 0 : k + 1]
-        return Point((p.x + q.x) * 0.5, (p.y + q.y) * 0.5)
-    }
-    // Quadratic k runs from `start(k)` (the first point, then the previous midpoint) with
-    // control point outline[k] to midpoint(k). Its largest distance from its chord is half
-    // the distance from the control point to the chord's middle (at t = 1/2).
-    @inline(__always) func bulge(_ start: Point, _ control: Point, _ end: Point) -> Double {
-        let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
-        return 0.5 * (dx * dx + dy * dy).squareRoot()
-    }
-    /// `bulge(…) <= tolerance`, without the square root (both sides are ≥ 0).
-    let squaredLimit = 4 * tolerance * tolerance
-    @inline(__always) func isFlat(_ start: Point, _ control: Point, _ end: Point) -> Bool {
-        let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
-        return tolerance >= 0 && dx * dx + dy * dy <= squaredLimit
-    }
-    var start = first
-    var k = 0
-    while k < n {
-        let end = midpoint(k)
-        guard isFlat(start, outline[k], end) else {
-            sink.cubic(place(start + (outline[k] - start) * (2.0 / 3.0)), place(end + (outline[k] - end) * (2.0 / 3.0)), place(end))
-            start = end
-            k += 1
-            continue
-        }
-        // A run of flat quadratics k..<last: each lies within its bulge of its chord, and
-        // each chord within the larger distance of its two ends from the run's line, so
-        // the run is drawn as one line while bulge + those distances stay within tolerance.
-        var last = k + 1
-        var runEnd = end
-        while last < n && last - k < maximumFlatRun {
-            let candidateEnd = midpoint(last)
-            let candidateStart = runEnd
-            guard bulge(candidateStart, outline[last], candidateEnd) <= tolerance else { break }
-            var fits = true
-            var chordStart = start
-            for j in k...last {
-                let chordEnd = j == last ? candidateEnd : midpoint(j)
-                let control = outline[j]
-                let allowance = tolerance - bulge(chordStart, control, chordEnd)
-                if distance(chordEnd, toSegment: start, candidateEnd) > allowance
-                    || distance(chordStart, toSegment: start, candidateEnd) > allowance {
-                    fits = false
-                    break
+    // Written straight into the path's storage: a move, at most one cubic (three points)
+    // or line per quadratic, and the close (appending point by point, through `PathSink`,
+    // was a fifth of the stroke's layout).
+    var verbs = [Scene.PathVerb](repeating: .close, count: n + 2)
+    var verbCount = 0
+    let points = [Point](unsafeUninitializedCapacity: 3 * n + 1) { pointStorage, pointCount in
+        verbs.withUnsafeMutableBufferPointer { verbStorage in
+            outline.withUnsafeBufferPointer { outline in
+                let firstPoint = pointStorage.baseAddress!, firstVerb = verbStorage.baseAddress!
+                var nextPoint = firstPoint, nextVerb = firstVerb
+                let first = outline[0]
+                nextVerb.initialize(to: .move); nextVerb += 1
+                nextPoint.initialize(to: place(first)); nextPoint += 1
+                @inline(__always) func midpoint(_ k: Int) -> Point {
+                    let p = outline[k], q = outline[k + 1 == n ? 0 : k + 1]
+                    return Point((p.x + q.x) * 0.5, (p.y + q.y) * 0.5)
                 }
-                chordStart = chordEnd
+                // Quadratic k runs from `start(k)` (the first point, then the previous midpoint)
+                // with control point outline[k] to midpoint(k). Its largest distance from its
+                // chord is half the distance from the control point to the chord's middle (at
+                // t = 1/2).
+                @inline(__always) func bulge(_ start: Point, _ control: Point, _ end: Point) -> Double {
+                    let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
+                    return 0.5 * (dx * dx + dy * dy).squareRoot()
+                }
+                /// `bulge(…) <= tolerance`, without the square root (both sides are ≥ 0).
+                let squaredLimit = 4 * tolerance * tolerance
+                @inline(__always) func isFlat(_ start: Point, _ control: Point, _ end: Point) -> Bool {
+                    let dx = control.x - (start.x + end.x) * 0.5, dy = control.y - (start.y + end.y) * 0.5
+                    return tolerance >= 0 && dx * dx + dy * dy <= squaredLimit
+                }
+                var start = first
+                var k = 0
+                while k < n {
+                    let end = midpoint(k)
+                    let control = outline[k]
+                    guard isFlat(start, control, end) else {
+                        // Raised exactly to a cubic.
+                        nextVerb.initialize(to: .cubic); nextVerb += 1
+                        let c1 = Point(start.x + (control.x - start.x) * (2.0 / 3.0), start.y + (control.y - start.y) * (2.0 / 3.0))
+                        let c2 = Point(end.x + (control.x - end.x) * (2.0 / 3.0), end.y + (control.y - end.y) * (2.0 / 3.0))
+                        nextPoint.initialize(to: place(c1))
+                        (nextPoint + 1).initialize(to: place(c2))
+                        (nextPoint + 2).initialize(to: place(end))
+                        nextPoint += 3
+                        start = end
+                        k += 1
+                        continue
+                    }
+                    // A run of flat quadratics k..<last: each lies within its bulge of its
+                    // chord, and each chord within the larger distance of its two ends from the
+                    // run's line, so the run is drawn as one line while bulge + those distances
+                    // stay within tolerance.
+                    var last = k + 1
+                    var runEnd = end
+                    while last < n && last - k < maximumFlatRun {
+                        let candidateEnd = midpoint(last)
+                        let candidateStart = runEnd
+                        guard bulge(candidateStart, outline[last], candidateEnd) <= tolerance else { break }
+                        var fits = true
+                        var chordStart = start
+                        for j in k...last {
+                            let chordEnd = j == last ? candidateEnd : midpoint(j)
+                            let control = outline[j]
+                            let allowance = tolerance - bulge(chordStart, control, chordEnd)
+                            if distance(chordEnd, toSegment: start, candidateEnd) > allowance
+                                || distance(chordStart, toSegment: start, candidateEnd) > allowance {
+                                fits = false
+                                break
+                            }
+                            chordStart = chordEnd
+                        }
+                        guard fits else { break }
+                        runEnd = candidateEnd
+                        last += 1
+                    }
+                    nextVerb.initialize(to: .line); nextVerb += 1
+                    nextPoint.initialize(to: place(runEnd)); nextPoint += 1
+                    start = runEnd
+                    k = last
+                }
+                nextVerb.initialize(to: .close); nextVerb += 1
+                verbCount = nextVerb - firstVerb
+                pointCount = nextPoint - firstPoint
             }
-            guard fits else { break }
-            runEnd = candidateEnd
-            last += 1
         }
-        sink.line(to: place(runEnd))
-        start = runEnd
-        k = last
     }
-    sink.close()
-    return sink.path
+    verbs.removeLast(n + 2 - verbCount)
+    return Scene.Path(verbs: verbs, points: points)
 }
 
 /// The distance from `p` to the segment from `a` to `b`.

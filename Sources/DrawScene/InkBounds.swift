@@ -186,6 +186,13 @@ extension Scene {
                 return
             }
             if transform == .identity, addStraightFill(path, into: &box) { return }
+            if transform == .identity, addCurvedFill(path, into: &box) { return }
+            walkFill(path, transform: transform, into: &box)
+        }
+
+        /// `addFill`'s verb-by-verb walk, the measure the shortcuts above must equal: every
+        /// end point, and each cubic's extremes solved.
+        package static func walkFill(_ path: Path, transform: Transform, into box: inout Box) {
             // A plain loop over the verbs, not `forEachSegment`'s closure: this runs once per
             // point of every filled path in a group.
             let points = path.points
@@ -244,6 +251,110 @@ extension Scene {
             box.minY = Swift.min(box.minY, minY); box.maxY = Swift.max(box.maxY, maxY)
             return true
         }
+
+        /// `addFill` untransformed for a path with curves whose points are all finite and
+        /// each taken by its verb (an ink outline: a cubic per outline point), with the same
+        /// box, bit for bit, solving a cubic's extremes only when one of its four points lies
+        /// within `curveMargin` of the box of the path's end points (found in a first pass)
+        /// or outside it. A cubic lies in the hull of its points, and `cubicPoint` strays
+        /// from that hull by a few units in the last place of their largest coordinate, far
+        /// less than the margin: so the points a skipped cubic would add lie strictly inside
+        /// the box and decide none of its sides. The verb walk keeps the first of equal
+        /// minima and the last of equal maxima (`Swift.min` / `Swift.max`); the passes keep
+        /// the same, and equal values are the same bits (zeros are +0 on both: see below).
+        /// Most of an outline's cubics are away from its edges. False (nothing added) for
+        /// other paths.
+        package static func addCurvedFill(_ path: Path, into box: inout Box) -> Bool {
+            let points = path.points
+            var pointsTaken = 0
+            var hasCurve = false
+            for verb in path.verbs {
+                switch verb {
+                case .move, .line: pointsTaken &+= 1
+                case .cubic: pointsTaken &+= 3; hasCurve = true
+                case .close: break
+                }
+            }
+            guard hasCurve, pointsTaken == points.count else { return false }
+            return path.verbs.withUnsafeBufferPointer { verbs in
+                points.withUnsafeBufferPointer { points in
+                    var finiteX = 0.0, finiteY = 0.0
+                    for p in points { finiteX += p.x - p.x; finiteY += p.y - p.y }
+                    guard finiteX == 0, finiteY == 0 else { return false }
+                    // Pass 1: the end points in the walk's order (a curve with no point before
+                    // it starts at its first control point), as `Box.add` takes them.
+                    var ends = Box()
+                    @inline(__always) func add(_ p: Point, _ b: inout Box) {
+                        b.minX = p.x < b.minX ? p.x : b.minX; b.maxX = p.x >= b.maxX ? p.x : b.maxX
+                        b.minY = p.y < b.minY ? p.y : b.minY; b.maxY = p.y >= b.maxY ? p.y : b.maxY
+                    }
+                    var index = 0
+                    var hasCurrent = false
+                    for verb in verbs {
+                        switch verb {
+                        case .move, .line:
+                            add(points[index], &ends)
+                            index &+= 1
+                        case .cubic:
+                            if !hasCurrent { add(points[index], &ends) }
+                            add(points[index &+ 2], &ends)
+                            index &+= 3
+                        case .close:
+                            continue
+                        }
+                        hasCurrent = true
+                    }
+                    let largest = Swift.max(ends.minX.magnitude, ends.maxX.magnitude, ends.minY.magnitude, ends.maxY.magnitude)
+                    let margin = (largest + 1) * curveMargin
+                    let innerMinX = ends.minX + margin, innerMaxX = ends.maxX - margin
+                    let innerMinY = ends.minY + margin, innerMaxY = ends.maxY - margin
+                    @inline(__always) func inside(_ p: Point) -> Bool {
+                        p.x >= innerMinX && p.x <= innerMaxX && p.y >= innerMinY && p.y <= innerMaxY
+                    }
+                    // Pass 2: the extremes of the cubics near or past the edges, in order.
+                    var extremes = Box()
+                    index = 0
+                    var current: Point?
+                    var currentInside = false
+                    for verb in verbs {
+                        switch verb {
+                        case .move, .line:
+                            let p = points[index]
+                            current = p; currentInside = inside(p)
+                            index &+= 1
+                        case .cubic:
+                            let c1 = points[index], c2 = points[index &+ 1], end = points[index &+ 2]
+                            let endInside = inside(end)
+                            if !(endInside && inside(c1) && inside(c2) && (current == nil ? inside(c1) : currentInside)) {
+                                addCubicExtremes(current ?? c1, c1, c2, end, into: &extremes)
+                            }
+                            current = end; currentInside = endInside
+                            index &+= 3
+                        case .close:
+                            break
+                        }
+                    }
+                    // The walk's result: the end points' box and the extremes' (an extreme equal
+                    // to a side is the same bits), taken into `box` as `Box.add` would. The
+                    // walk maps every point through the identity (`1 · x + 0 · y + 0`), which
+                    // turns −0 into +0 and changes nothing else: so a zero side is +0 here too.
+                    @inline(__always) func walked(_ v: Double) -> Double { v == 0 ? 0 : v }
+                    @inline(__always) func take(_ b: Box) {
+                        guard !b.isEmpty else { return }
+                        box.minX = Swift.min(box.minX, walked(b.minX)); box.maxX = Swift.max(box.maxX, walked(b.maxX))
+                        box.minY = Swift.min(box.minY, walked(b.minY)); box.maxY = Swift.max(box.maxY, walked(b.maxY))
+                    }
+                    take(ends)
+                    take(extremes)
+                    return true
+                }
+            }
+        }
+
+        /// How far inside the box of a path's end points, relative to its largest coordinate
+        /// (plus one), all four points of a cubic must lie for `addCurvedFill` to skip its
+        /// extremes: 10^-9, millions of times the rounding of `cubicPoint` (about 10^-15).
+        static let curveMargin = 1.0e-9
 
         /// Like `Path.forEachSegment`, but stops where the points run out instead of trapping
         /// (a path built by hand may break the IR's invariant).

@@ -14,15 +14,19 @@ import Foundation
 #endif
 
 /// A point or vector in page points.
-package struct Point: Hashable, Sendable {
-    package var x: Double
-    package var y: Double
-    package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    package init(x: Double, y: Double) { self.x = x; self.y = y }
+// Public rather than package, with its initializers and operators inlinable: layout builds
+// millions of points (an ink outline, its cubics' control points) in other modules, and
+// Swift 6.3 did not inline `@inlinable package` members across modules (each `Point(x, y)`
+// was a call). DrawScene is no product, so nothing outside the package sees it.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
     package static let zero = Point(0, 0)
-    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    package static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    @inlinable public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
 }
 
 package struct Size: Hashable, Sendable {

@@ -366,14 +366,17 @@ struct ContentStream {
         verbs.withUnsafeBufferPointer { verbs in
             points.withUnsafeBufferPointer { points in
                 ByteCursor.smallWholes.withUnsafeBufferPointer { table in
-                    writePath(verbs, points, smallWholes: table.baseAddress!, into: &out)
+                    ByteCursor.paddedWholes.withUnsafeBufferPointer { padded in
+                        writePath(verbs, points, smallWholes: table.baseAddress!, paddedWholes: padded.baseAddress!, into: &out)
+                    }
                 }
             }
         }
     }
 
     private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>,
-                                  smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) -> Bool {
+                                  smallWholes: UnsafePointer<UInt32>, paddedWholes: UnsafePointer<UInt32>,
+                                  into out: inout ByteCursor) -> Bool {
         // Plain static helpers, not local functions: a local function that captured a
         // mutable flag kept it in a heap box with a dynamic exclusivity check on every
         // number (a quarter of an ink outline's instructions).
@@ -394,16 +397,21 @@ struct ContentStream {
             let verb = verbs[verbIndex]
             let n = verb.pointCount
             guard pointIndex + n <= points.count else { return true }  // malformed: stop, don't trap
-            for k in pointIndex..<pointIndex + n where !(ByteCursor.fits(points[k].x) && ByteCursor.fits(points[k].y)) {
-                return false
-            }
+            // Each coordinate by table when it is a small whole number (ink: whole hundredths
+            // of a point), else by `number`; false as soon as one does not fit the cursor
+            // (`appendPath` then drops what was written).
             switch verb {
             case .move:
-                point(points[pointIndex], &out); op(0x6D, 0, &out)  // m
+                guard point(points[pointIndex], &out, smallWholes, paddedWholes) else { return false }
+                op(0x6D, 0, &out)  // m
             case .line:
-                point(points[pointIndex], &out); op(0x6C, 0, &out)  // l
+                guard point(points[pointIndex], &out, smallWholes, paddedWholes) else { return false }
+                op(0x6C, 0, &out)  // l
             case .cubic:
-                point(points[pointIndex], &out); point(points[pointIndex + 1], &out); point(points[pointIndex + 2], &out)
+                guard point(points[pointIndex], &out, smallWholes, paddedWholes),
+                      point(points[pointIndex + 1], &out, smallWholes, paddedWholes),
+                      point(points[pointIndex + 2], &out, smallWholes, paddedWholes)
+                else { return false }
                 op(0x63, 0, &out)  // c
             case .close:
                 op(0x68, 0, &out)  // h
@@ -419,8 +427,19 @@ struct ContentStream {
         out.number(value); out.byte(0x20)
     }
 
-    @inline(__always) private static func point(_ p: Point, _ out: inout ByteCursor) {
-        number(p.x, &out); number(p.y, &out)
+    /// A point's two coordinates, each followed by a space: by table when whole and small,
+    /// else as `number` writes them; false (the rest unwritten) when one does not fit.
+    @inline(__always) private static func point(_ p: Point, _ out: inout ByteCursor,
+                                                _ small: UnsafePointer<UInt32>, _ padded: UnsafePointer<UInt32>) -> Bool {
+        coordinate(p.x, &out, small, padded) && coordinate(p.y, &out, small, padded)
+    }
+
+    @inline(__always) private static func coordinate(_ value: Double, _ out: inout ByteCursor,
+                                                     _ small: UnsafePointer<UInt32>, _ padded: UnsafePointer<UInt32>) -> Bool {
+        if out.wholeBelowMillion(value, small: small, padded: padded) { return true }
+        guard ByteCursor.fits(value) else { return false }
+        number(value, &out)
+        return true
     }
 
     /// An operator of one or two letters (`b` 0: one), and a newline.

@@ -279,6 +279,90 @@ import Testing
         #expect(Self.near(curved, (0, 0, 10, 7.5)))
     }
 
+    /// Curved fills (an ink outline: a cubic per outline point) skip the extremes of the
+    /// cubics well inside the box of their end points (`addCurvedFill`): the same box as the
+    /// verb walk, bit for bit — on random outlines drawn as `inkPath` draws them, whole and
+    /// fractional, small and large, into an empty box and into one with ink already, with
+    /// a curve before any move, and with an extreme tying a side at zero. A point that is
+    /// not finite leaves the path to the walk.
+    @Test func curvedFillsAreMeasuredAsTheWalkMeasuresThem() throws {
+        typealias InkBox = Scene.InkBounds.Box
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random() -> Double {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Double(state >> 11) / Double(UInt64(1) << 53)
+        }
+        /// A closed random walk drawn as quadratics through the midpoints, raised to cubics.
+        func outline(_ n: Int, step: Double, whole: Bool, startWithMove: Bool = true) -> Scene.Path {
+            var points: [Point] = []
+            var p = Point(step * 10, step * 10)
+            for _ in 0..<n {
+                p = Point(p.x + (random() - 0.5) * step, p.y + (random() - 0.5) * step)
+                points.append(whole ? Point(p.x.rounded(), p.y.rounded()) : p)
+            }
+            var verbs: [Scene.PathVerb] = startWithMove ? [.move] : []
+            var out: [Point] = startWithMove ? [points[0]] : []
+            var start = points[0]
+            for k in 0..<n {
+                let c = points[k], q = points[(k + 1) % n]
+                let end = Point((c.x + q.x) * 0.5, (c.y + q.y) * 0.5)
+                let c1 = start + (c - start) * (2.0 / 3.0), c2 = end + (c - end) * (2.0 / 3.0)
+                verbs.append(.cubic)
+                out += whole ? [c1, c2, end].map { Point($0.x.rounded(), $0.y.rounded()) } : [c1, c2, end]
+                start = end
+            }
+            verbs.append(.close)
+            return Scene.Path(verbs: verbs, points: out)
+        }
+        func bits(_ b: InkBox) -> [UInt64] { [b.minX, b.minY, b.maxX, b.maxY].map(\.bitPattern) }
+        func check(_ path: Scene.Path, into start: InkBox = InkBox(), fast: Bool = true) {
+            var walked = start, measured = start, shortcut = start
+            Scene.InkBounds.walkFill(path, transform: .identity, into: &walked)
+            Scene.InkBounds.addFill(path, transform: .identity, into: &measured)
+            #expect(bits(measured) == bits(walked))
+            if fast {
+                #expect(Scene.InkBounds.addCurvedFill(path, into: &shortcut))
+                #expect(bits(shortcut) == bits(walked))
+            }
+        }
+        for _ in 0..<200 {
+            check(outline(Int(random() * 300) + 3, step: 2000, whole: true))
+            check(outline(Int(random() * 300) + 3, step: 3, whole: false))
+            check(outline(40, step: 1e7, whole: false))
+            check(outline(40, step: 1e-6, whole: false))
+            check(outline(40, step: 50, whole: false, startWithMove: false))
+            var inked = InkBox()
+            inked.add(Point(random() * 1000, random() * 1000)); inked.add(Point(random() * 1000, random() * 1000))
+            check(outline(60, step: 40, whole: true), into: inked)
+        }
+        // The curve reaches past its end points to x = −0.75 and x = 10.75, y = 7.5.
+        let bulging = Scene.Path(verbs: [.move, .cubic, .cubic, .close],
+                                 points: [Point(0, 0), Point(-1, 10), Point(11, 10), Point(10, 0), Point(10, -5), Point(0, -5), Point(0, 0)])
+        check(bulging)
+        // Sides at −0 and +0: the walk's identity mapping makes every zero +0.
+        let zeros = Scene.Path(verbs: [.move, .cubic, .line, .close],
+                               points: [Point(-0.0, 5), Point(-0.0, 5), Point(-0.0, 10), Point(-0.0, 10), Point(0, 0)])
+        check(zeros)
+        check(Scene.Path(verbs: [.move, .cubic, .close], points: [Point(-0.0, -0.0), Point(-0.0, 3), Point(4, -0.0), Point(-0.0, -0.0)]))
+        var notFinite = outline(20, step: 5, whole: false)
+        notFinite.points[7] = Point(.nan, 1)
+        var untouched = InkBox()
+        #expect(!Scene.InkBounds.addCurvedFill(notFinite, into: &untouched) && untouched.isEmpty)
+        check(notFinite, fast: false)
+        // A drawn stroke: its group's stored box is the walk's.
+        let document = try Self.document("""
+            page size: (300, 200)
+            stroke points: [(20, 30, 0.2), (80, 60, 0.9), (150, 20, 0.5), (200, 120, 0.7), (260, 90, 0.3)], width: 12
+            """)
+        let group = try #require(Self.firstGroup(document.pages[0].items))
+        guard case .path(let path, _) = try #require(group.items.first) else { Issue.record("no path"); return }
+        var walked = InkBox()
+        Scene.InkBounds.walkFill(path, transform: .identity, into: &walked)
+        let stored = try #require(group.inkBounds), expected = try #require(walked.rect)
+        #expect(stored.minX.bitPattern == expected.minX.bitPattern && stored.maxX.bitPattern == expected.maxX.bitPattern)
+        #expect(stored.minY.bitPattern == expected.minY.bitPattern && stored.maxY.bitPattern == expected.maxY.bitPattern)
+    }
+
     /// The box lives in the group, whose payload stays smaller than a painted path's: items
     /// are no larger for it (20,000 nested groups are walked and freed in tests).
     @Test func theBoxCostsItemsNothing() {

@@ -112,6 +112,37 @@ import Foundation
         }
     }
 
+    /// Coordinates that are whole numbers below a million (ink, in hundredths of a point)
+    /// go through two tables (`ByteCursor.wholeBelowMillion`): the bytes `number` and a space
+    /// write, and nothing at all for any other value.
+    @Test func wholesBelowAMillionAreWrittenAsNumberWritesThem() {
+        var values: [Double] = [0, -0.0, 1, 9, 10, 99, 100, 999, 1000, 1001, 1009, 1010, 1099, 10_000, 10_007, 99_999,
+                                100_000, 100_001, 999_000, 999_999, 999_999.5, 1_000_000, 1_000_001, -1, -1000, 0.5, 12.25,
+                                1000.0001, 4503599627370496, .nan, .infinity, -.infinity, 1e300, .leastNonzeroMagnitude]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            values.append(Double(state % 1_000_000))
+            values.append(Double(state % 100_000_000) / 100)
+        }
+        ByteCursor.smallWholes.withUnsafeBufferPointer { small in
+            ByteCursor.paddedWholes.withUnsafeBufferPointer { padded in
+                for value in values {
+                    var viaTable = ByteBuffer(), viaNumber = ByteBuffer()
+                    var taken = false
+                    viaTable.withCursor(maximumLength: 32) {
+                        taken = $0.wholeBelowMillion(value, small: small.baseAddress!, padded: padded.baseAddress!)
+                    }
+                    viaNumber.withCursor(maximumLength: 32) { $0.number(value); $0.byte(0x20) }
+                    let expected = value >= 0 && value < 1_000_000 && value == value.rounded()
+                    #expect(taken == expected, "\(value)")
+                    let written = viaTable.take()
+                    #expect(taken ? written == viaNumber.take() : written.isEmpty, "\(value)")
+                }
+            }
+        }
+    }
+
     @Test func integers() {
         var out: [UInt8] = []
         NumberFormat.write(integer: -9_223_372_036_854_775_807, into: &out)

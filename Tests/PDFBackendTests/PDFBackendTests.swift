@@ -387,6 +387,28 @@ import Testing
             """)
     }
 
+    /// Whole coordinates below a million (ink, in hundredths) go through the table writer,
+    /// the others through `number`, and a path with a number too large for the cursor is
+    /// written operator by operator: the same text every way.
+    @Test func pathCoordinatesAreWrittenAsNumbersAre() {
+        let values: [Double] = [0, -0.0, 7, 999, 1000, 1001, 10_007, 65.5, 123_456, 999_999, 1_000_000, -3, 2.25, 4_503_599.75]
+        for large in [false, true] {
+            var points = stride(from: 0, to: values.count - 1, by: 1).map { Point(values[$0], values[$0 + 1]) }
+            if large { points[4] = Point(1e12, 5) }
+            let verbs: [Scene.PathVerb] = [.move] + Array(repeating: .cubic, count: (points.count - 1) / 3) + [.close]
+            let used = 1 + 3 * ((points.count - 1) / 3)
+            var stream = ContentStream()
+            stream.appendPath(Scene.Path(verbs: verbs, points: Array(points.prefix(used))))
+            var expected = ""
+            for (i, p) in points.prefix(used).enumerated() {
+                expected += "\(NumberFormat.string(p.x)) \(NumberFormat.string(p.y)) "
+                if i == 0 { expected += "m\n" } else if i % 3 == 0 { expected += "c\n" }
+            }
+            expected += "h\n"
+            #expect(String(decoding: stream.finish(), as: UTF8.self) == expected, "large: \(large)")
+        }
+    }
+
     @Test func balancedSaveRestore() {
         for sample in Samples.all {
             let pdf = render(sample.document)
