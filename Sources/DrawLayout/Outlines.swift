@@ -165,7 +165,8 @@ struct PathSink {
     mutating func addRects(count: Int, _ rect: (Int) -> (x: Double, y: Double, width: Double, height: Double)) {
         guard count > 0 else { return }
         if recordsVerbs {
-            verbs += [Scene.PathVerb](repeating: .rect, count: count)
+            if verbs.isEmpty { verbs = [Scene.PathVerb](repeating: .rect, count: count) }
+            else { verbs.append(contentsOf: repeatElement(.rect, count: count)) }
         }
         var last = Point.zero
         let added = [Point](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
