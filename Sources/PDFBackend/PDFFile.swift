@@ -9,6 +9,12 @@ struct PDFFile {
     /// Byte offset of each object by number; index 0 is the free-list head, -1 = not yet written.
     private var offsets: [Int] = [0]
     var compress: Bool
+    /// Stream payloads that the file identifier sees only as their length and checksum
+    /// (`finish`): where each lies in `out`, and its checksum.
+    private var summarizedPayloads: [(range: Range<Int>, checksum: UInt32)] = []
+
+    /// Payloads from this size on are summarized for `/ID` rather than hashed.
+    static let summarizedPayloadMinimum = 4096
 
     init(compress: Bool) {
         self.compress = compress
@@ -66,6 +72,9 @@ struct PDFFile {
         }
         body(&out)
         out.append(static: " >>\nstream\n")
+        if payload.count >= Self.summarizedPayloadMinimum {
+            summarizedPayloads.append((out.count..<out.count + payload.count, Self.checksum(payload, flate: filter?.description == "/FlateDecode")))
+        }
         out.append(payload)
         out.append(static: "\nendstream")
         end()
@@ -84,13 +93,43 @@ struct PDFFile {
         out.reserveCapacity(out.count + count)
     }
 
+    /// A large payload's checksum for the file identifier: a zlib stream (RFC 1950) ends
+    /// with the Adler-32 of what it decodes to, which the encoder already computed; any
+    /// other payload gets the Adler-32 of its own bytes (several times cheaper than MD5).
+    private static func checksum(_ payload: [UInt8], flate: Bool) -> UInt32 {
+        if flate {
+            let n = payload.count
+            return UInt32(payload[n - 4]) << 24 | UInt32(payload[n - 3]) << 16 | UInt32(payload[n - 2]) << 8 | UInt32(payload[n - 1])
+        }
+        return payload.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: Deflate.adler32($0)) }
+    }
+
+    /// What the file identifier hashes: every byte written so far, except that each large
+    /// stream payload stands as its length (8 bytes, little-endian) and checksum (4 bytes,
+    /// big-endian). Equal documents get equal identifiers, a change anywhere changes it, and
+    /// the megabytes of a sketch's or a barcode sheet's content are not hashed twice.
+    func identifierInput() -> [UInt8] {
+        let bytes = out.bytes
+        var input: [UInt8] = []
+        input.reserveCapacity(bytes.count - summarizedPayloads.reduce(0) { $0 + $1.range.count } + 12 * summarizedPayloads.count)
+        var start = 0
+        for (range, checksum) in summarizedPayloads {
+            input.append(contentsOf: bytes[start..<range.lowerBound])
+            withUnsafeBytes(of: UInt64(range.count).littleEndian) { input.append(contentsOf: $0) }
+            withUnsafeBytes(of: checksum.bigEndian) { input.append(contentsOf: $0) }
+            start = range.upperBound
+        }
+        input.append(contentsOf: bytes[start...])
+        return input
+    }
+
     /// Writes the cross-reference table and trailer; the file identifier is the MD5 of
-    /// everything written so far, so equal documents get equal identifiers.
+    /// `identifierInput()`.
     mutating func finish(root: Int, info: Int) -> [UInt8] {
         for (number, offset) in offsets.enumerated() where number > 0 {
             precondition(offset >= 0, "object \(number) allocated but never written")
         }
-        let identifier = md5(out.bytes)
+        let identifier = md5(identifierInput())
         let xrefOffset = out.count
         out.append(static: "xref\n0 ")
         out.append(integer: offsets.count)

@@ -198,13 +198,65 @@ import Testing
     @Test func identifierIsTheBodyHash() throws {
         let bytes = PDFWriter.render(Samples.text.document, options: PDFOptions(compress: false))
         let text = String(decoding: bytes, as: UTF8.self)
-        let marker = Array("xref\n0 ".utf8)
-        let bodyLength = try #require((0..<bytes.count - marker.count).last { Array(bytes[$0..<$0 + marker.count]) == marker })
-        let hex = md5(Array(bytes[0..<bodyLength])).map { String($0, radix: 16, uppercase: true).leftPadded(2) }.joined()
+        let (hex, summarized) = try Self.expectedIdentifier(bytes)
+        #expect(summarized == 0)
         #expect(text.contains("/ID [<\(hex)> <\(hex)>]"))
         // A different document has a different identifier.
         let other = String(decoding: PDFWriter.render(Samples.paths.document, options: PDFOptions()), as: UTF8.self)
         #expect(!other.contains(hex))
+    }
+
+    /// A large content stream is hashed as its length and checksum, compressed or not; a
+    /// change inside it still changes the identifier.
+    @Test(arguments: [true, false]) func identifierSummarizesLargeStreams(compress: Bool) throws {
+        func page(_ shade: Double) -> Scene.Document {
+            var builder = Scene.PathBuilder()
+            for i in 0..<2000 { builder.addRect(Rect(x: Double(i % 50) * 7.25, y: Double(i / 50) * 9.5, width: 3.125, height: 4.75)) }
+            let rects = Scene.Item.path(builder.finish()!, Paint(fill: Fill(color: Color(red: shade, green: 0.2, blue: 0.1))))
+            return Scene.Document(pages: [Scene.Page(size: Size(width: 400, height: 400), items: [rects])])
+        }
+        let bytes = PDFWriter.render(page(0.5), options: PDFOptions(compress: compress))
+        let (hex, summarized) = try Self.expectedIdentifier(bytes)
+        #expect(summarized == 1)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("/ID [<\(hex)> <\(hex)>]"))
+        let changed = PDFWriter.render(page(0.25), options: PDFOptions(compress: compress))
+        #expect(!String(decoding: changed, as: UTF8.self).contains(hex))
+    }
+
+    /// The identifier as docs/pdf.md defines it, computed from the file's bytes: every byte
+    /// before `xref`, each stream payload of 4 KiB or more replaced by its length and
+    /// Adler-32 (from the zlib trailer when the stream is Flate-coded), hashed with MD5.
+    static func expectedIdentifier(_ bytes: [UInt8]) throws -> (hex: String, summarized: Int) {
+        func find(_ needle: String, from: Int, to end: Int, last: Bool = false) -> Int? {
+            let n = Array(needle.utf8)
+            let starts = stride(from: from, through: end - n.count, by: 1)
+            let hit = { (i: Int) in bytes[i] == n[0] && Array(bytes[i..<i + n.count]) == n }
+            return last ? starts.reversed().first(where: hit) : starts.first(where: hit)
+        }
+        let bodyLength = try #require(find("xref\n0 ", from: 0, to: bytes.count, last: true))
+        var input: [UInt8] = []
+        var start = 0, searchFrom = 0, summarized = 0
+        // Each stream: a dictionary after `n 0 obj` with `/Length n`, then `>>\nstream\n` and n bytes.
+        while let open = find(">>\nstream\n", from: searchFrom, to: bodyLength) {
+            let payloadStart = open + ">>\nstream\n".utf8.count
+            let object = try #require(find(" 0 obj\n", from: 0, to: open, last: true))
+            let dictionary = String(decoding: bytes[object..<open], as: UTF8.self)
+            let lengthText = try #require(dictionary.components(separatedBy: "/Length ").last?.prefix { $0.isNumber })
+            let length = try #require(Int(lengthText))
+            searchFrom = payloadStart + length
+            guard length >= 4096 else { continue }
+            let payload = bytes[payloadStart..<payloadStart + length]
+            let checksum: UInt32 = dictionary.contains("/Filter /FlateDecode")
+                ? payload.suffix(4).reduce(0) { $0 << 8 | UInt32($1) }
+                : { var a: UInt32 = 1, b: UInt32 = 0; for byte in payload { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }; return b << 16 | a }()
+            input += bytes[start..<payloadStart]
+            withUnsafeBytes(of: UInt64(length).littleEndian) { input += $0 }
+            withUnsafeBytes(of: checksum.bigEndian) { input += $0 }
+            start = payloadStart + length
+            summarized += 1
+        }
+        input += bytes[start..<bodyLength]
+        return (md5(input).map { String($0, radix: 16, uppercase: true).leftPadded(2) }.joined(), summarized)
     }
 
     @Test func sharedResourcesAreWrittenOnce() {
