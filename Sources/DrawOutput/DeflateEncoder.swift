@@ -2,7 +2,8 @@
 // Huffman codes only, or a greedy one-probe LZ77. System zlib stays for whole small streams
 // (level 6), for `Z_RLE` (PNG) and for inflate. docs/pdf.md, "Compression of content streams".
 
-/// Raw deflate of one piece, in blocks of `blockSize` input bytes (the last one shorter), so
+/// Raw deflate of one piece, in blocks of `blockSize` input bytes (Huffman only:
+/// `huffmanBlockSize`; the last one shorter), so
 /// the output depends only on the bytes: each block is coded with dynamic Huffman codes, the
 /// fixed codes or stored, whichever is fewest bits. A piece that is not `last` ends with an
 /// empty stored block (what zlib's `Z_SYNC_FLUSH` writes), byte-aligned, so pieces join into
@@ -20,6 +21,11 @@ package enum DeflateEncoder {
     /// Input bytes per block: large enough that a dynamic block's code description
     /// (~60–90 bytes) costs under 0.5 %, small enough to follow changes in the content.
     package static let blockSize = 1 << 15
+    /// Huffman only: input bytes per block, four of `blockSize` (stored as four if stored):
+    /// a block's code costs ≈ 100 k instructions to build, about 3 a byte in 32 KiB, and
+    /// literal statistics of content change slowly (on ink, shapes and QR pages the bigger
+    /// blocks are 0.05–0.1 % smaller).
+    package static let huffmanBlockSize = 1 << 17
 
     /// Code lengths are at most this long (RFC 1951) …
     static let maximumCodeLength = 15
@@ -44,7 +50,7 @@ package enum DeflateEncoder {
             } else {
                 var start = 0
                 while start < input.count {
-                    let end = min(input.count, start + blockSize)
+                    let end = min(input.count, start + (mode == .huffman ? huffmanBlockSize : blockSize))
                     encoder.block(start..<end, final: last && end == input.count, into: &writer)
                     start = end
                 }
@@ -179,6 +185,13 @@ package enum DeflateEncoder {
 
     // MARK: the encoder of one piece
 
+    /// Huffman only: literal codes are limited to this length when that costs little (see
+    /// `write`), so that three pairs of codes fit between two stores of the bit buffer.
+    static let pairCodeLength = 9
+    /// Huffman only: blocks of at most this many distinct bytes are written two bytes a
+    /// lookup (the table of their pairs has at most this squared entries).
+    static let pairAlphabet = 48
+
     /// Hash table bits: 2^15 positions.
     static let hashBits = 15
     /// Distances reach back at most 32 KiB.
@@ -191,7 +204,8 @@ package enum DeflateEncoder {
         /// Symbols 0…285 of the literal/length alphabet and 0…29 of distances, counted per block.
         let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
         let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
-        /// A block's symbols (greedy): a literal byte, or 1 << 31 | length << 16 | distance − 1.
+        /// A block's symbols (greedy): a literal byte, or a match as 1 << 31 | (length − 3) << 23
+        /// | distance code << 18 | the distance's extra bits value (`packedMatch`).
         let symbols: UnsafeMutablePointer<UInt32>
         var symbolCount = 0
         /// The last position + 1 of each 4-byte hash (0: none), over the whole piece.
@@ -200,9 +214,15 @@ package enum DeflateEncoder {
         let distanceCodes: UnsafeMutablePointer<UInt8>
         /// A block's length codes with their extra bits (`writeSymbols`).
         let lengthSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        /// A block's distance codes: code | its length << 16 | with the extra bits << 24.
+        let distanceSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
         /// Distance codes: the first distance − 1, the extra bits.
         let distanceBases: UnsafeMutablePointer<Int32>
         let distanceExtras: UnsafeMutablePointer<Int32>
+        /// Huffman only, a block of few distinct bytes: the codes of two bytes b₀ b₁ together
+        /// at b₀ | b₁ << 8 (b₀'s code first), and their length (`writeLiterals`).
+        let pairCodes: UnsafeMutablePointer<UInt32>
+        let pairLengths: UnsafeMutablePointer<UInt8>
 
         init(input: UnsafeBufferPointer<UInt8>, mode: Mode, symbolCapacity: Int = blockSize) {
             self.input = input
@@ -215,6 +235,9 @@ package enum DeflateEncoder {
                 symbols = .allocate(capacity: 1)
                 head = .allocate(capacity: 1)
             }
+            // Only the entries of pairs of a block's bytes are written and read.
+            pairCodes = .allocate(capacity: mode == .huffman ? 1 << 16 : 1)
+            pairLengths = .allocate(capacity: mode == .huffman ? 1 << 16 : 1)
             lengthCodes = .allocate(capacity: 256)
             lengthCodes.initialize(from: DeflateEncoder.lengthCode, count: 256)
             distanceCodes = .allocate(capacity: 512)
@@ -230,7 +253,9 @@ package enum DeflateEncoder {
         func deallocate() {
             literalCounts.deallocate(); distanceCounts.deallocate(); symbols.deallocate(); head.deallocate()
             lengthCodes.deallocate(); distanceCodes.deallocate(); lengthSymbols.deallocate()
+            distanceSymbols.deallocate()
             distanceBases.deallocate(); distanceExtras.deallocate()
+            pairCodes.deallocate(); pairLengths.deallocate()
         }
 
         /// Codes and writes the block of `range`.
@@ -250,11 +275,9 @@ package enum DeflateEncoder {
             literalCounts.initialize(repeating: 0, count: 286)
             distanceCounts.initialize(repeating: 0, count: 30)
             for (k, symbol) in given.enumerated() {
-                symbols[k] = symbol
-                if symbol < 256 { literalCounts[Int(symbol)] += 1; continue }
+                if symbol < 256 { symbols[k] = symbol; literalCounts[Int(symbol)] += 1; continue }
                 let length = Int((symbol >> 16) & 0x1FF), distanceMinusOne = Int(symbol & 0xFFFF)
-                literalCounts[257 + Int(lengthCodes[length - 3])] += 1
-                distanceCounts[Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])] += 1
+                symbols[k] = packedMatch(length, distanceMinusOne)
             }
             symbolCount = given.count
             write(range, final: final, into: &writer)
@@ -267,6 +290,18 @@ package enum DeflateEncoder {
             var literalLengths = [UInt8](repeating: 0, count: 286)
             var distanceLengths = [UInt8](repeating: 0, count: 30)
             Huffman.lengths(UnsafeBufferPointer(start: literalCounts, count: 286), limit: maximumCodeLength, into: &literalLengths)
+            if mode == .huffman && literalLengths.max()! > pairCodeLength {
+                // Codes of at most 9 bits let `writeLiterals` write three pairs of bytes
+                // between two stores; taken when they cost at most 1/128 more bits.
+                var short = [UInt8](repeating: 0, count: 286)
+                Huffman.lengths(UnsafeBufferPointer(start: literalCounts, count: 286), limit: pairCodeLength, into: &short)
+                var longBits = 0, shortBits = 0
+                for symbol in 0..<286 {
+                    longBits += literalCounts[symbol] * Int(literalLengths[symbol])
+                    shortBits += literalCounts[symbol] * Int(short[symbol])
+                }
+                if shortBits <= longBits + longBits / 128 { literalLengths = short }
+            }
             Huffman.lengths(UnsafeBufferPointer(start: distanceCounts, count: 30), limit: maximumCodeLength, into: &distanceLengths)
             let header = TreeHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
 
@@ -285,15 +320,22 @@ package enum DeflateEncoder {
             }
             // Stored: the header, padding to a byte, LEN and NLEN, the bytes.
             let padding = (8 - (writer.bitPosition + 3) % 8) % 8
-            let storedBits = padding + 32 + 8 * range.count
+            // Stored as blocks of at most 32 KiB (LEN is 16 bits): each after the first adds
+            // its header, 5 bits to the byte, LEN and NLEN.
+            let storedBits = padding + 32 + 8 * range.count + 40 * ((range.count - 1) / blockSize)
 
             let finalBit: UInt64 = final ? 1 : 0
             if storedBits <= dynamicBits && storedBits <= fixedBits {
-                writer.put(finalBit, 3)  // BTYPE 00
-                writer.alignToByte()
-                writer.put(UInt64(range.count) | UInt64(~range.count & 0xFFFF) << 16, 32)
-                writer.next.update(from: input.baseAddress! + range.lowerBound, count: range.count)
-                writer.next += range.count
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    let end = min(range.upperBound, start + blockSize), n = end - start
+                    writer.put(end == range.upperBound ? finalBit : 0, 3)  // BTYPE 00
+                    writer.alignToByte()
+                    writer.put(UInt64(n) | UInt64(~n & 0xFFFF) << 16, 32)
+                    writer.next.update(from: input.baseAddress! + start, count: n)
+                    writer.next += n
+                    start = end
+                }
                 return
             }
             var literalCodes = [UInt32](repeating: 0, count: 286)
@@ -324,7 +366,7 @@ package enum DeflateEncoder {
         }
 
         /// Counts the bytes of `range` (four tables, so that runs of one byte do not wait on
-        /// their own stores).
+        /// their own stores; each byte loaded on its own: a load and an add a byte).
         private func countLiterals(_ range: Range<Int>) {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * 256) { tables in
                 let t = tables.baseAddress!
@@ -332,17 +374,14 @@ package enum DeflateEncoder {
                 var p = input.baseAddress! + range.lowerBound
                 let end = input.baseAddress! + range.upperBound
                 let t1 = t + 256, t2 = t + 512, t3 = t + 768
-                while end - p >= 8 {
-                    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
-                    t[Int(truncatingIfNeeded: word & 0xFF)] &+= 1
-                    t1[Int(truncatingIfNeeded: (word &>> 8) & 0xFF)] &+= 1
-                    t2[Int(truncatingIfNeeded: (word &>> 16) & 0xFF)] &+= 1
-                    t3[Int(truncatingIfNeeded: (word &>> 24) & 0xFF)] &+= 1
-                    t[Int(truncatingIfNeeded: (word &>> 32) & 0xFF)] &+= 1
-                    t1[Int(truncatingIfNeeded: (word &>> 40) & 0xFF)] &+= 1
-                    t2[Int(truncatingIfNeeded: (word &>> 48) & 0xFF)] &+= 1
-                    t3[Int(truncatingIfNeeded: word &>> 56)] &+= 1
-                    p += 8
+                while end - p >= 16 {
+                    for k in stride(from: 0, to: 16, by: 4) {
+                        t[Int(p[k])] &+= 1
+                        t1[Int(p[k + 1])] &+= 1
+                        t2[Int(p[k + 2])] &+= 1
+                        t3[Int(p[k + 3])] &+= 1
+                    }
+                    p += 16
                 }
                 while p < end { t[Int(p.pointee)] &+= 1; p += 1 }
                 for b in 0..<256 { literalCounts[b] = Int(t[b] &+ t[256 + b] &+ t[512 + b] &+ t[768 + b]) }
@@ -351,36 +390,119 @@ package enum DeflateEncoder {
 
         /// The bytes of `range` as literals; `codes[s]` is code | length << 16.
         private func writeLiterals(_ range: Range<Int>, _ codes: UnsafePointer<UInt32>, into writer: inout BitWriter) {
-            var p = input.baseAddress! + range.lowerBound
-            let end = input.baseAddress! + range.upperBound
-            // Four codes fit after a flush (≤ 7 bits left) when none is longer than 14 bits,
-            // as in almost every block of content; three of 15 bits always do.
-            var longest: UInt32 = 0
-            for b in 0..<256 { longest = max(longest, codes[b] &>> 16) }
-            if longest <= 14 {
-                while end - p >= 4 {
-                    let a = codes[Int(p[0])], b = codes[Int(p[1])], c = codes[Int(p[2])], d = codes[Int(p[3])]
-                    writer.add(code: a)
-                    writer.add(code: b)
-                    writer.add(code: c)
-                    writer.add(code: d)
-                    writer.flush()
-                    p += 4
+            // The codes and their lengths in two tables (a load each, no unpacking), and as
+            // many codes between two stores of the bit buffer as always fit in its 64 bits
+            // (at most 7 are left after a store): 8 when no code of the block is longer than
+            // 7 bits, 6 up to 9, 5 up to 11, 4 up to 14, 3 for 15.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { codeTable in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { lengthTable in
+                    let c = codeTable.baseAddress!, l = lengthTable.baseAddress!
+                    var longest: UInt32 = 0
+                    for b in 0..<256 {
+                        c[b] = UInt64(codes[b] & 0xFFFF)
+                        l[b] = UInt8(truncatingIfNeeded: codes[b] &>> 16)
+                        longest = max(longest, codes[b] &>> 16)
+                    }
+                    let start = input.baseAddress! + range.lowerBound
+                    let end = input.baseAddress! + range.upperBound
+                    var w = writer
+                    var p: UnsafePointer<UInt8>
+                    var used: [Int] = []
+                    for b in 0..<256 where l[b] > 0 { used.append(b) }
+                    if used.count <= pairAlphabet {
+                        for b0 in used {
+                            for b1 in used {
+                                let index = b0 | b1 << 8
+                                pairCodes[index] = UInt32(truncatingIfNeeded: c[b0] | c[b1] << UInt64(l[b0]))
+                                pairLengths[index] = l[b0] &+ l[b1]
+                            }
+                        }
+                        switch longest {
+                        case ...9: p = Self.pairs(3, start, end, pairCodes, pairLengths, &w)
+                        case ...14: p = Self.pairs(2, start, end, pairCodes, pairLengths, &w)
+                        default: p = Self.pairs(1, start, end, pairCodes, pairLengths, &w)
+                        }
+                    } else {
+                    switch longest {
+                    case ...7: p = Self.literals(8, start, end, c, l, &w)
+                    case ...9: p = Self.literals(6, start, end, c, l, &w)
+                    case ...11: p = Self.literals(5, start, end, c, l, &w)
+                    case ...14: p = Self.literals(4, start, end, c, l, &w)
+                    default: p = Self.literals(3, start, end, c, l, &w)
+                    }
+                    }
+                    var q = p
+                    while q < end {
+                        w.add(c[Int(q.pointee)], UInt64(truncatingIfNeeded: l[Int(q.pointee)]))
+                        w.flush()
+                        q += 1
+                    }
+                    writer = w
                 }
             }
-            while end - p >= 3 {
-                let a = codes[Int(p[0])], b = codes[Int(p[1])], c = codes[Int(p[2])]
-                writer.add(code: a)
-                writer.add(code: b)
-                writer.add(code: c)
-                writer.flush()
-                p += 3
+        }
+
+        /// Writes the bytes from `start` two at a time, `k` (1…3) pairs between stores, while
+        /// 2k bytes remain; returns where it stopped.
+        @inline(__always)
+        private static func pairs(_ k: Int, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                  _ c: UnsafePointer<UInt32>, _ l: UnsafePointer<UInt8>,
+                                  _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
+            var p = start
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            while end - p >= 2 * k {
+                for j in 0..<k {
+                    let pair = Int(UnsafeRawPointer(p + 2 * j).loadUnaligned(as: UInt16.self).littleEndian)
+                    bits |= UInt64(c[pair]) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l[pair])
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+                p += 2 * k
             }
-            while p < end {
-                writer.add(code: codes[Int(p.pointee)])
-                writer.flush()
-                p += 1
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            return p
+        }
+
+        /// Writes the bytes from `start` in groups of `k` (3…8) codes between stores while a
+        /// whole group remains; returns where it stopped.
+        @inline(__always)
+        private static func literals(_ k: Int, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                     _ c: UnsafePointer<UInt64>, _ l: UnsafePointer<UInt8>,
+                                     _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
+            var p = start
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            while end - p >= k {
+                // Unrolled by the constant k after inlining.
+                for j in 0..<k {
+                    let b = Int(p[j])
+                    bits |= c[b] &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l[b])
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+                p += k
             }
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            return p
+        }
+
+        /// A match as a block symbol (see `symbols`), counted.
+        @inline(__always)
+        private func packedMatch(_ length: Int, _ distanceMinusOne: Int) -> UInt32 {
+            let lengthCode = Int(lengthCodes[length &- 3])
+            let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
+            literalCounts[257 &+ lengthCode] &+= 1
+            distanceCounts[distanceCode] &+= 1
+            let extra = distanceMinusOne &- Int(distanceBases[distanceCode])
+            return 1 << 31 | UInt32(truncatingIfNeeded: length &- 3) &<< 23
+                | UInt32(truncatingIfNeeded: distanceCode) &<< 18 | UInt32(truncatingIfNeeded: extra)
         }
 
         /// Greedy matching over `range` into `symbols`, counting the symbols.
@@ -403,22 +525,25 @@ package enum DeflateEncoder {
                 let distance = i &- candidate
                 if candidate >= 0 && distance <= windowSize
                     && UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt32.self) == word {
-                    // Extend 8 bytes at a time while 8 remain in the input, then byte by byte.
+                    // Extend 8 bytes at a time while 8 remain in the input (the first differing
+                    // byte from the XOR's trailing zeros), then byte by byte.
                     let maximum = min(258, end &- i)
                     var length = 4
-                    while length &+ 8 <= maximum && i &+ length &+ 8 <= count {
-                        let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
-                        let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
-                        let x = here ^ there
-                        if x != 0 { length &+= x.littleEndian.trailingZeroBitCount &>> 3; break }
-                        length &+= 8
+                    while true {
+                        if length &+ 8 <= maximum && i &+ length &+ 8 <= count {
+                            let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
+                            let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
+                            let x = here ^ there
+                            if x == 0 { length &+= 8; continue }
+                            length &+= x.littleEndian.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
+                        break
                     }
-                    while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
                     length = min(length, maximum)
-                    symbols[n] = (1 << 31) | (UInt32(truncatingIfNeeded: length) &<< 16) | UInt32(truncatingIfNeeded: distance &- 1)
+                    symbols[n] = packedMatch(length, distance &- 1)
                     n &+= 1
-                    literalCounts[257 &+ Int(lengthCodes[length &- 3])] &+= 1
-                    distanceCounts[Int(distanceCodes[distanceCodeIndex(distance &- 1)])] &+= 1
                     // The position after the match's first byte too, so a repeat starting
                     // one byte later is found.
                     if i &+ 5 <= end {
@@ -457,24 +582,45 @@ package enum DeflateEncoder {
                 let extra = UInt32(l + 3 - lengthBase[code]) << codeBits
                 lengthSymbols[l] = (c & 0xFFFF | extra) | UInt32(codeBits + lengthExtra[code]) << 24
             }
-            for k in 0..<symbolCount {
-                let symbol = symbols[k]
-                if symbol < 256 {
-                    writer.add(code: literals[Int(symbol)])
-                    writer.flush()
-                    continue
-                }
-                let l = lengthSymbols[Int((symbol &>> 16) & 0x1FF) &- 3]
-                writer.add(UInt64(truncatingIfNeeded: l & 0xFF_FFFF), UInt64(truncatingIfNeeded: l &>> 24))
-                let distanceMinusOne = Int(symbol & 0xFFFF)
-                let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
-                let d = distances[distanceCode]
-                writer.flush()
-                writer.add(code: d)
-                writer.add(UInt64(truncatingIfNeeded: distanceMinusOne &- Int(distanceBases[distanceCode])),
-                           UInt64(truncatingIfNeeded: distanceExtras[distanceCode]))
-                writer.flush()
+            let distanceSymbols = self.distanceSymbols
+            for code in 0..<30 {
+                let d = distances[code]
+                distanceSymbols[code] = d | (d >> 16 + UInt32(distanceExtras[code])) << 24
             }
+            // One store of the bit buffer after each match (its codes and extra bits are at
+            // most 48 bits) and after each two literals (at most 30), with the buffer in locals.
+            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            var k = 0
+            let count = symbolCount
+            while k < count {
+                let symbol = symbols[k]
+                k &+= 1
+                if symbol < 256 {
+                    let c = literals[Int(symbol)]
+                    bits |= UInt64(truncatingIfNeeded: c & 0xFFFF) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: c &>> 16)
+                    if k < count && symbols[k] < 256 {
+                        let d = literals[Int(symbols[k])]
+                        k &+= 1
+                        bits |= UInt64(truncatingIfNeeded: d & 0xFFFF) &<< bitCount
+                        bitCount &+= UInt64(truncatingIfNeeded: d &>> 16)
+                    }
+                } else {
+                    let l = lengthSymbols[Int((symbol &>> 23) & 0xFF)]
+                    bits |= UInt64(truncatingIfNeeded: l & 0xFF_FFFF) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: l &>> 24)
+                    let d = distanceSymbols[Int((symbol &>> 18) & 0x1F)]
+                    let code = (d & 0xFFFF) | (symbol & 0x1FFF) &<< ((d &>> 16) & 0xFF)
+                    bits |= UInt64(truncatingIfNeeded: code) &<< bitCount
+                    bitCount &+= UInt64(truncatingIfNeeded: d &>> 24)
+                }
+                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                let whole = bitCount & ~7
+                next += Int(truncatingIfNeeded: whole &>> 3)
+                bits = bits &>> whole
+                bitCount &= 7
+            }
+            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
         }
     }
 
@@ -561,19 +707,20 @@ package enum Huffman {
     /// complete, as zlib's inflate requires of the code-length code and old decoders of all.
     package static func lengths(_ counts: UnsafeBufferPointer<Int>, limit: Int, into lengths: inout [UInt8]) {
         for s in 0..<counts.count { lengths[s] = 0 }
-        // (count, symbol) of the used symbols, sorted by count then symbol.
-        var used: [(count: Int, symbol: Int)] = []
+        // The used symbols as count << 16 | symbol, sorted by count then symbol.
+        var used: [UInt64] = []
         used.reserveCapacity(counts.count)
-        for s in 0..<counts.count where counts[s] > 0 { used.append((counts[s], s)) }
+        for s in 0..<counts.count where counts[s] > 0 { used.append(UInt64(counts[s]) << 16 | UInt64(s)) }
         var filler = 0
         while used.count < 2 {
             while counts[filler] > 0 { filler += 1 }
-            used.append((0, filler)); filler += 1
+            used.append(UInt64(filler)); filler += 1
         }
-        used.sort { $0.count != $1.count ? $0.count < $1.count : $0.symbol < $1.symbol }
-        var depths = minimumRedundancy(used.map { $0.count })
-        if depths[0] > limit { depths = packageMerge(used.map { $0.count }, limit: limit) }
-        for (k, entry) in used.enumerated() { lengths[entry.symbol] = UInt8(depths[k]) }
+        used.sort()
+        let weights = used.map { Int($0 >> 16) }
+        var depths = minimumRedundancy(weights)
+        if depths[0] > limit { depths = packageMerge(weights, limit: limit) }
+        for (k, entry) in used.enumerated() { lengths[Int(entry & 0xFFFF)] = UInt8(depths[k]) }
     }
 
     /// Optimal code lengths of ascending `weights` (n ≥ 2), without a limit: Moffat and
@@ -610,37 +757,44 @@ package enum Huffman {
     package static func packageMerge(_ weights: [Int], limit: Int) -> [Int] {
         let n = weights.count
         precondition(n >= 2 && n <= 1 << limit, "no code of that many symbols within the limit")
-        // A level: the weights of its items in order, and whether each is a leaf.
-        var levels: [(weight: [Int], leaf: [Bool])] = []
-        var below: [Int] = weights
-        levels.append((weights, [Bool](repeating: true, count: n)))
-        for _ in 1..<limit {
-            var packages: [Int] = []
-            var k = 0
-            while k + 1 < below.count { packages.append(below[k] + below[k + 1]); k += 2 }
-            var merged: [Int] = [], leaf: [Bool] = []
-            merged.reserveCapacity(n + packages.count); leaf.reserveCapacity(n + packages.count)
-            var i = 0, j = 0
-            while i < n || j < packages.count {
-                if j >= packages.count || (i < n && weights[i] <= packages[j]) {
-                    merged.append(weights[i]); leaf.append(true); i += 1
-                } else {
-                    merged.append(packages[j]); leaf.append(false); j += 1
+        // Level k (0: the leaves) in row k of two flat tables: its items' weights in order
+        // and whether each is a leaf; a level has at most n leaves and n − 1 packages.
+        let width = 2 * n
+        var depths = [Int](repeating: 0, count: n)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: limit * width + limit) { storage in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: limit * width) { leafStorage in
+                let weight = storage.baseAddress!, leaf = leafStorage.baseAddress!
+                let itemCount = weight + limit * width
+                for k in 0..<n { weight[k] = weights[k]; leaf[k] = true }
+                itemCount[0] = n
+                for level in 1..<limit {
+                    let below = weight + (level - 1) * width
+                    let here = weight + level * width, hereLeaf = leaf + level * width
+                    let packages = itemCount[level - 1] / 2
+                    var i = 0, j = 0, m = 0
+                    while i < n || j < packages {
+                        let package = j < packages ? below[2 * j] + below[2 * j + 1] : Int.max
+                        if j >= packages || (i < n && weights[i] <= package) {
+                            here[m] = weights[i]; hereLeaf[m] = true; i += 1
+                        } else {
+                            here[m] = package; hereLeaf[m] = false; j += 1
+                        }
+                        m += 1
+                    }
+                    itemCount[level] = m
+                }
+                // From the top level (length 1) down: 2n − 2 items are taken at the top, and the
+                // packages among a level's taken items take twice as many items of the level below.
+                var taken = 2 * n - 2
+                for level in stride(from: limit - 1, through: 0, by: -1) {
+                    let levelLeaf = leaf + level * width
+                    var leaves = 0
+                    for k in 0..<taken where levelLeaf[k] { leaves += 1 }
+                    for k in 0..<leaves { depths[k] += 1 }
+                    taken = 2 * (taken - leaves)
+                    if taken == 0 { break }
                 }
             }
-            levels.append((merged, leaf))
-            below = merged
-        }
-        // From the top level (length 1) down: 2n − 2 items are taken at the top, and the
-        // packages among a level's taken items take twice as many items of the level below.
-        var depths = [Int](repeating: 0, count: n)
-        var taken = 2 * n - 2
-        for level in levels.reversed() {
-            var leaves = 0
-            for k in 0..<taken where level.leaf[k] { leaves += 1 }
-            for k in 0..<leaves { depths[k] += 1 }
-            taken = 2 * (taken - leaves)
-            if taken == 0 { break }
         }
         return depths
     }

@@ -211,6 +211,69 @@ import Testing
         for mode in Self.modes { #expect(Deflate.decompress(Self.stream(input, mode: mode)) == input, "\(mode)") }
     }
 
+    /// Huffman-only blocks are written two bytes a lookup when they hold at most 48 distinct
+    /// bytes (1, 2 or 3 pairs between stores by the longest code), else one byte a lookup (3
+    /// to 8 codes between stores): alphabets on both sides of 48, uniform, ink-like (a few
+    /// common bytes and rare ones) and Fibonacci-skewed (codes up to 15 bits), blocks with an
+    /// odd remainder; each read back by zlib, the same bytes however cut, and the 9-bit limit
+    /// taken only where it costs at most 1/128 of the block's literal bits.
+    @Test func huffmanOnlyEveryGrouping() {
+        var random = Random(state: 2024)
+        for alphabet in [2, 5, 23, 48, 49, 60, 130, 256] {
+            let values = (0..<alphabet).map { UInt8(($0 * 97 + 13) & 0xFF) }
+            let fib = Self.fibonacci(min(alphabet, 21)), fib14 = Self.fibonacci(min(alphabet, 14))
+            let shapes: [(String, (inout Random) -> UInt8)] = [
+                ("uniform", { r in values[Int(r.next() % UInt64(alphabet))] }),
+                // 99 % of nine bytes, the rest of the whole alphabet.
+                ("ink-like", { r in
+                    let x = r.next() % 1000
+                    return x < 990 || alphabet <= 9 ? values[Int(x % UInt64(min(alphabet, 9)))] : values[Int(r.next() % UInt64(alphabet))]
+                }),
+                ("fibonacci", { r in
+                    var x = Int(r.next() % UInt64(fib.reduce(0, +)))
+                    var k = 0
+                    while x >= fib[k] { x -= fib[k]; k += 1 }
+                    return values[k]
+                }),
+                // Codes of up to 13 bits that a 9-bit limit would cost more than 1/128: 2 pairs.
+                ("fibonacci of 14", { r in
+                    var x = Int(r.next() % UInt64(fib14.reduce(0, +)))
+                    var k = 0
+                    while x >= fib14[k] { x -= fib14[k]; k += 1 }
+                    return values[k]
+                }),
+            ]
+            for (name, draw) in shapes {
+                let size = 2 * DeflateEncoder.blockSize + 13
+                let input = (0..<size).map { _ in draw(&random) }
+                let packed = Self.stream(input, mode: .huffman)
+                #expect(Deflate.decompress(packed) == input, "\(alphabet) bytes, \(name)")
+                let cut = Self.stream(input, mode: .huffman, pieceSize: 40_001)
+                #expect(Deflate.decompress(cut) == input, "\(alphabet) bytes, \(name), in pieces")
+                #expect(Self.stream(input, mode: .huffman, pieceSize: 40_001) == cut)
+                // At most 1/128 over the 15-bit optimum of each block, with its code description.
+                var optimum = 0
+                var start = 0
+                while start < size {
+                    let block = input[start..<min(size, start + DeflateEncoder.blockSize)]
+                    var counts = [Int](repeating: 0, count: 257)
+                    for byte in block { counts[Int(byte)] += 1 }
+                    counts[256] = 1
+                    let lengths = Self.checkedLengths(counts, limit: 15)
+                    optimum += zip(counts, lengths).reduce(0) { $0 + $1.0 * Int($1.1) }
+                    start += DeflateEncoder.blockSize
+                }
+                let blocks = (size + DeflateEncoder.blockSize - 1) / DeflateEncoder.blockSize
+                #expect(packed.count <= (optimum + optimum / 128) / 8 + 160 * blocks, "\(alphabet) bytes, \(name): \(packed.count) for \(optimum / 8)")
+            }
+        }
+        // Every remainder after the last whole group of pairs or codes.
+        for size in 1...14 {
+            let input = Self.text(size * 7 + 3)
+            #expect(Deflate.decompress(Self.stream(input, mode: .huffman)) == input)
+        }
+    }
+
     @Test func manyBlocksAndPiecesAreOneStreamAndDeterministic() {
         var input = Self.text(700_000)
         var random = Random(state: 42)

@@ -199,7 +199,7 @@ import Foundation
         var bytes = input
         bytes.append(contentsOf: [UInt8](repeating: 255, count: 70_000))
         bytes.withUnsafeBufferPointer { all in
-            for size in [0, 1, 15, 16, 17, 255, 4095, 4096, 4097, 5552, 5553, 65_536, all.count] {
+            for size in [0, 1, 15, 16, 17, 255, 367, 368, 369, 383, 384, 385, 735, 736, 737, 4095, 4096, 4097, 5552, 5553, 65_536, all.count] {
                 let part = UnsafeBufferPointer(rebasing: all[(all.count - size)...])
                 #expect(UInt(Deflate.adler32(part)) == reference(part), "size \(size)")
             }

@@ -28,9 +28,11 @@ final class Running: @unchecked Sendable {
 
     var stdout: String { lock.lock(); defer { lock.unlock() }; return text }
 
-    /// Waits until standard output has `count` lines containing `needle`.
+    /// Waits until standard output has `count` lines containing `needle`. The limit is long
+    /// because it only bounds a failure: on a machine running the whole suite on two busy
+    /// cores, a first compile and the poll after a save have taken longer than 20 s.
     @discardableResult
-    func waitFor(_ needle: String, count: Int = 1, timeout: Double = 20) -> Bool {
+    func waitFor(_ needle: String, count: Int = 1, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stdout.components(separatedBy: "\n").filter({ $0.contains(needle) }).count >= count { return true }
