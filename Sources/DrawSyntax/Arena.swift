@@ -6,25 +6,9 @@
 // parse time. The owner here is unique by construction (noncopyable), so an append is a
 // capacity check and a move. `finish()` hands the elements over as an ordinary Array.
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Asks for huge pages under a large fresh buffer before it is first written: on a
-/// million-statement drawing the front end writes about a gigabyte of new memory, and
-/// taking it 4 KiB page fault by page fault cost as much system time as the parse itself.
-@inline(__always)
-func adviseHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) {
-    #if os(Linux) && canImport(Glibc)
-    let huge = 2 << 20
-    guard bytes >= 2 * huge else { return }
-    let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
-    let last = (Int(bitPattern: start) + bytes) & ~(huge - 1)
-    if last > first {
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_HUGEPAGE)
-    }
-    #endif
-}
+// (The arenas once asked for transparent huge pages, madvise MADV_HUGEPAGE, for buffers of
+// 4 MiB and more. On the 2-core benchmark VM that tripled the kernel time of large inputs —
+// each huge page is a 2 MiB fault to back and zero — so they no longer do: bench/RESULTS.md.)
 
 struct Arena<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
@@ -34,7 +18,6 @@ struct Arena<Element>: ~Copyable {
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
-        adviseHugePages(UnsafeMutableRawPointer(base), bytes: self.capacity * MemoryLayout<Element>.stride)
     }
 
     deinit {
@@ -55,7 +38,6 @@ struct Arena<Element>: ~Copyable {
     private mutating func grow() {
         let newCapacity = capacity * 2
         let new = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        adviseHugePages(UnsafeMutableRawPointer(new), bytes: newCapacity * MemoryLayout<Element>.stride)
         new.moveInitialize(from: base, count: count)
         base.deallocate()
         base = new
@@ -105,10 +87,7 @@ struct Arena<Element>: ~Copyable {
         let count = self.count
         let base = self.base
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 {
-                adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), bytes: count * MemoryLayout<Element>.stride)
-                buffer.baseAddress!.moveInitialize(from: base, count: count)
-            }
+            if count > 0 { buffer.baseAddress!.moveInitialize(from: base, count: count) }
             initialized = count
         }
         self.count = 0

@@ -71,9 +71,12 @@ final class Parser {
         self.file = source.id
         self.tokens = tokens
         self.reporter = reporter
-        // Generous, so that they rarely regrow: pages reserved but never written cost nothing.
-        exprs = Arena(capacity: tokens.count / 2 + 8)
-        exprDepths = Arena(capacity: tokens.count / 2 + 8)
+        // Generous, so that they rarely regrow: pages reserved but never written cost nothing,
+        // while a regrowth copies the whole arena into freshly zeroed pages. A list of
+        // numeric tuples, `(x, y, p), …`, is 8 tokens and 4 expressions a point: exactly
+        // half, so half plus an eighth.
+        exprs = Arena(capacity: tokens.count / 2 + tokens.count / 8 + 8)
+        exprDepths = Arena(capacity: tokens.count / 2 + tokens.count / 8 + 8)
         arguments = Arena(capacity: tokens.count / 3 + 8)
     }
 
