@@ -37,6 +37,7 @@ func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
             total += segmentCount(previous, path.points[scan], path.points[scan + 1], path.points[scan + 2])
             previous = path.points[scan + 2]
         case .close: total += 1
+        case .rect: previous = path.points[scan]; total += 5
         }
         scan += verb.pointCount
     }
@@ -66,6 +67,12 @@ func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
         case .close:
             if current.count > 0 { current.append(map(start)) }
             last = start
+        case .rect:
+            // As move, three lines and close.
+            if current.count > 1 { result.append(current) }
+            let (a, b, c, d) = Scene.Path.rectangleCorners(path.points[index], path.points[index + 1])
+            current = [map(a), map(b), map(c), map(d), map(a)]
+            last = a; start = a
         }
         index += verb.pointCount
     }

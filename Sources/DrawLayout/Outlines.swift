@@ -61,7 +61,8 @@ struct PathSink {
         cubic(start + (control - start) * (2.0 / 3.0), end + (control - end) * (2.0 / 3.0), end)
     }
     mutating func close() {
-        guard hasCurrentPoint, verbs.last != .close else { return }
+        // A `.rect` is closed already.
+        guard hasCurrentPoint, verbs.last != .close, verbs.last != .rect else { return }
         if recordsVerbs { verbs.append(.close) }
         current = subpathStart
     }
@@ -155,33 +156,28 @@ struct PathSink {
         }
     }
 
-    /// `count` axis-aligned rectangles (x, y, width, height), each drawn as `addRoundedRect`
-    /// with radius 0 draws it (move, three lines, close: clockwise on the page from the
-    /// top-left corner), written straight into new storage. For the hundreds of rectangles
-    /// of a barcode (appending point by point was most of a symbol's layout).
+    /// `count` axis-aligned rectangles (x, y, width, height), each one `.rect` verb from its
+    /// top-left corner to the opposite one (drawn as `addRoundedRect` with radius 0 draws it:
+    /// move, three lines, close, clockwise on the page from the top-left corner, in half the
+    /// memory), written straight into new storage. For the hundreds of rectangles of a
+    /// barcode (appending point by point was most of a symbol's layout, and four points and
+    /// five verbs a module rectangle were most of the IR's memory).
     mutating func addRects(count: Int, _ rect: (Int) -> (x: Double, y: Double, width: Double, height: Double)) {
         guard count > 0 else { return }
         if recordsVerbs {
-            verbs += [Scene.PathVerb](unsafeUninitializedCapacity: 5 * count) { buffer, initialized in
-                for i in 0..<count {
-                    buffer[5 * i] = .move; buffer[5 * i + 1] = .line; buffer[5 * i + 2] = .line
-                    buffer[5 * i + 3] = .line; buffer[5 * i + 4] = .close
-                }
-                initialized = 5 * count
-            }
+            if verbs.isEmpty { verbs = [Scene.PathVerb](repeating: .rect, count: count) }
+            else { verbs.append(contentsOf: repeatElement(.rect, count: count)) }
         }
         var last = Point.zero
-        let added = [Point](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+        let added = [Point](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
             for i in 0..<count {
                 let r = rect(i)
                 let start = Point(r.x, r.y)
-                (buffer.baseAddress! + 4 * i).initialize(to: start)
-                (buffer.baseAddress! + 4 * i + 1).initialize(to: Point(r.x + r.width, r.y))
-                (buffer.baseAddress! + 4 * i + 2).initialize(to: Point(r.x + r.width, r.y + r.height))
-                (buffer.baseAddress! + 4 * i + 3).initialize(to: Point(r.x, r.y + r.height))
+                (buffer.baseAddress! + 2 * i).initialize(to: start)
+                (buffer.baseAddress! + 2 * i + 1).initialize(to: Point(r.x + r.width, r.y + r.height))
                 last = start
             }
-            initialized = 4 * count
+            initialized = 2 * count
         }
         if points.isEmpty { points = added } else { points += added }
         current = last; subpathStart = last; hasCurrentPoint = true
@@ -238,6 +234,9 @@ func tightBounds(of path: Scene.Path) -> Rect? {
             current = end
         case .close:
             break
+        case .rect:
+            // Its two corners span its four; the current point is where it started.
+            current = path.points[index]; include(current); include(path.points[index + 1])
         }
         index += verb.pointCount
     }

@@ -284,6 +284,13 @@ private struct IRWriter {
             case .close:
                 if !lineOpen { startLine(); lineOpen = true } else { text(" ") }
                 text("Z")
+            case .rect:
+                // As the four-line form it stands for: the dump shows what is drawn, the same
+                // for either way of storing a rectangle.
+                if lineOpen { newline() }
+                startLine(); lineOpen = true
+                let (a, b, c, d) = Scene.Path.rectangleCorners(path.points[index], path.points[index + 1])
+                text("M "); point(a); text(" L "); point(b); text(" L "); point(c); text(" L "); point(d); text(" Z")
             }
             index += verb.pointCount
         }

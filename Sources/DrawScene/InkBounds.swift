@@ -215,24 +215,33 @@ extension Scene {
                     index += 3
                 case .close:
                     break
+                case .rect:
+                    guard index + 2 <= points.count else { return }
+                    // All four corners: under a rotation two opposite ones do not span the box.
+                    let (a, b, c, d) = Path.rectangleCorners(points[index], points[index + 1])
+                    let start = transform.apply(a)
+                    box.add(start); box.add(transform.apply(b)); box.add(transform.apply(c)); box.add(transform.apply(d))
+                    current = start
+                    index += 2
                 }
             }
         }
 
-        /// `addFill` untransformed for a path of moves, lines and closes whose points are all
-        /// finite and each the point of one verb (rectangles, polygons, a barcode's hundreds
-        /// of modules): its ink is the box of its points, found in one pass over the verbs'
-        /// bytes and one over the points without a branch a point. False (nothing added)
-        /// for any other path.
+        /// `addFill` untransformed for a path of moves, lines, rectangles and closes whose
+        /// points are all finite and match the verbs (rectangles, polygons, a barcode's
+        /// hundreds of modules): its ink is the box of its points (a `.rect`'s two corners span
+        /// its four), found in one pass over the verbs' bytes and one over the points without
+        /// a branch a point. False (nothing added) for any other path.
         private static func addStraightFill(_ path: Path, into box: inout Box) -> Bool {
             let points = path.points
             let straight = path.verbs.withUnsafeBytes { verbs -> Bool in
-                var pointVerbs = 0, curves = 0
+                var pointCount = 0, curves = 0
                 for verb in verbs {
-                    pointVerbs &+= verb <= PathVerb.line.rawValue ? 1 : 0
+                    pointCount &+= verb <= PathVerb.line.rawValue ? 1 : 0
+                    pointCount &+= verb == PathVerb.rect.rawValue ? 2 : 0
                     curves |= verb == PathVerb.cubic.rawValue ? 1 : 0
                 }
-                return curves == 0 && pointVerbs == points.count
+                return curves == 0 && pointCount == points.count
             }
             guard straight, !points.isEmpty else { return false }
             // Plain comparisons (one min or max instruction each) on locals; `finiteX` and
@@ -357,13 +366,21 @@ extension Scene {
         static let curveMargin = 1.0e-9
 
         /// Like `Path.forEachSegment`, but stops where the points run out instead of trapping
-        /// (a path built by hand may break the IR's invariant).
+        /// (a path built by hand may break the IR's invariant), and hands on a `.rect` as the
+        /// move, three lines and close it stands for (so `body` never sees `.rect`).
         private static func forEachSegment(_ path: Path, _ body: (PathVerb, ArraySlice<Point>) -> Void) {
             var index = 0
             for verb in path.verbs {
                 let n = verb.pointCount
                 guard index + n <= path.points.count else { return }
-                body(verb, path.points[index..<index + n])
+                if verb == .rect {
+                    let (a, b, c, d) = Path.rectangleCorners(path.points[index], path.points[index + 1])
+                    let corners = [a, b, c, d]
+                    for k in 0..<4 { body(k == 0 ? .move : .line, corners[k..<k + 1]) }
+                    body(.close, corners[4..<4])
+                } else {
+                    body(verb, path.points[index..<index + n])
+                }
                 index += n
             }
         }
@@ -538,6 +555,8 @@ extension Scene {
                     let s = start
                     finishSubpath()
                     start = s; current = s
+                case .rect:
+                    break  // `forEachSegment` hands a rectangle on as its four lines
                 }
             }
             finishSubpath()

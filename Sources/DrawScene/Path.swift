@@ -1,14 +1,24 @@
 extension Scene {
     /// One path segment command. Points for each verb are stored in `Path.points` in order:
-    /// `move` and `line` take one point, `cubic` three (control 1, control 2, end), `close` none.
+    /// `move` and `line` take one point, `cubic` three (control 1, control 2, end), `close` none,
+    /// `rect` two (the corner it starts from and the opposite corner).
     package enum PathVerb: UInt8, Hashable, Sendable {
         case move, line, cubic, close
+        /// A closed axis-aligned rectangle, a subpath of its own, from two points `a` and `c`:
+        /// it draws exactly what `move a, line (c.x, a.y), line c, line (a.x, c.y), close`
+        /// draws (the four corners of `Path.rectangleCorners`, clockwise on the page from `a`
+        /// when `a` is the top-left corner) and leaves the current point at `a`. Every consumer
+        /// treats it as that four-line form, and every backend writes the same bytes for it;
+        /// it is a storage form, 2 points and 1 verb (33 bytes) instead of 4 and 5 (69), for
+        /// the hundreds of rectangles of a barcode.
+        case rect
 
         @inlinable package var pointCount: Int {
             switch self {
             case .move, .line: 1
             case .cubic: 3
             case .close: 0
+            case .rect: 2
             }
         }
     }
@@ -19,6 +29,13 @@ extension Scene {
         package var points: [Point]
         package init(verbs: [PathVerb] = [], points: [Point] = []) { self.verbs = verbs; self.points = points }
         package var isEmpty: Bool { verbs.isEmpty }
+        /// Whether the first verb starts a subpath: a `move`, or a `.rect` (a subpath of its own).
+        package var startsWithSubpath: Bool {
+            switch verbs.first {
+            case .move?, .rect?: true
+            default: false
+            }
+        }
 
         /// The bounding box of the path's points (control points included: a fast, safe
         /// over-estimate), or nil for an empty path.
@@ -30,6 +47,12 @@ extension Scene {
                 minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
             }
             return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+
+        /// The four corners a `.rect` with points `a` and `c` draws, in the order its
+        /// four-line form visits them: `a`, (c.x, a.y), `c`, (a.x, c.y).
+        package static func rectangleCorners(_ a: Point, _ c: Point) -> (Point, Point, Point, Point) {
+            (a, Point(c.x, a.y), c, Point(a.x, c.y))
         }
 
         /// Calls `body` once per segment with its verb and points.
@@ -61,8 +84,14 @@ extension Scene {
             path.verbs.append(.cubic); path.points.append(contentsOf: [c1, c2, end])
         }
         package mutating func close() {
-            guard hasCurrentPoint, path.verbs.last != .close else { return }
+            // A `.rect` is closed already.
+            guard hasCurrentPoint, path.verbs.last != .close, path.verbs.last != .rect else { return }
             path.verbs.append(.close)
+        }
+        /// A closed rectangle as one `.rect` verb from corner `a` to the opposite corner `c`
+        /// (the same drawing as `move a`, three lines and `close`, in half the memory).
+        package mutating func rect(from a: Point, to c: Point) {
+            path.verbs.append(.rect); path.points.append(a); path.points.append(c); hasCurrentPoint = true
         }
 
         /// A rectangle as four lines and a close, clockwise on the page from the top-left.

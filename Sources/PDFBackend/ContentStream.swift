@@ -336,7 +336,19 @@ struct ContentStream {
             let verb = verbs[verbIndex]
             let n = verb.pointCount
             guard pointIndex + n <= points.count else { return }  // malformed: stop, don't trap
-            appendSegment(verb, points[pointIndex..<pointIndex + n])
+            if case .rect = verb {
+                let corners = Scene.Path.rectangleCorners(points[pointIndex], points[pointIndex + 1])
+                if let r = Self.rectangle(corners) {
+                    appendRectangle(x: r.x, y: r.y, width: r.width, height: r.height)
+                } else {
+                    // Empty or not finite: the four lines its form has, as for any such subpath.
+                    number(corners.0.x); number(corners.0.y); op("m")
+                    for p in [corners.1, corners.2, corners.3] { number(p.x); number(p.y); op("l") }
+                    op("h")
+                }
+            } else {
+                appendSegment(verb, points[pointIndex..<pointIndex + n])
+            }
             verbIndex += 1
             pointIndex += n
         }
@@ -352,8 +364,15 @@ struct ContentStream {
               case .move = verbs[verbIndex], case .line = verbs[verbIndex + 1], case .line = verbs[verbIndex + 2],
               case .line = verbs[verbIndex + 3], case .close = verbs[verbIndex + 4]
         else { return nil }
-        let p0 = points[pointIndex], p1 = points[pointIndex + 1]
-        let p2 = points[pointIndex + 2], p3 = points[pointIndex + 3]
+        return rectangle((points[pointIndex], points[pointIndex + 1], points[pointIndex + 2], points[pointIndex + 3]))
+    }
+
+    /// The rectangle that `re` draws for a move to `p.0`, lines to `p.1`, `p.2`, `p.3` and a
+    /// close: nil unless they go round an axis-aligned, non-empty rectangle from a horizontal
+    /// edge. The one test for both forms of a rectangle (four lines, `.rect`), so both write
+    /// the same bytes.
+    @inline(__always) private static func rectangle(_ p: (Point, Point, Point, Point)) -> (x: Double, y: Double, width: Double, height: Double)? {
+        let (p0, p1, p2, p3) = p
         guard p1.y == p0.y, p2.x == p1.x, p3.y == p2.y, p3.x == p0.x, p1.x != p0.x, p2.y != p1.y else { return nil }
         return (p0.x, p0.y, p1.x - p0.x, p2.y - p1.y)
     }
@@ -361,7 +380,8 @@ struct ContentStream {
     /// `appendPath`'s operators through a cursor, byte for byte the same (on the arrays'
     /// memory: a barcode's path is hundreds of rectangles, and indexing the arrays with
     /// their checks was half the time). False when a number is too large for the cursor's
-    /// fast path (then what was written is to be dropped and the path written by operator).
+    /// fast path or a `.rect` is empty (then what was written is to be dropped and the path
+    /// written by operator).
     private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) -> Bool {
         verbs.withUnsafeBufferPointer { verbs in
             points.withUnsafeBufferPointer { points in
@@ -382,14 +402,18 @@ struct ContentStream {
         // number (a quarter of an ink outline's instructions).
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
+            if case .rect = verbs[verbIndex], pointIndex + 2 <= points.count {
+                // A rectangle stored as one: the same test and bytes as its four-line form.
+                let corners = Scene.Path.rectangleCorners(points[pointIndex], points[pointIndex + 1])
+                // An empty one (four lines, twice its points' numbers: more than `appendPath`
+                // sized the cursor for) is left to the operator-by-operator writer.
+                guard let r = rectangle(corners), rectangle(r, smallWholes: smallWholes, into: &out) else { return false }
+                verbIndex += 1
+                pointIndex += 2
+                continue
+            }
             if let r = rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
-                // Small whole numbers (a matrix symbol's rectangles, in modules) by table.
-                if !out.smallWholes(r.x, r.y, r.width, r.height, table: smallWholes) {
-                    guard ByteCursor.fits(r.x), ByteCursor.fits(r.y), ByteCursor.fits(r.width), ByteCursor.fits(r.height)
-                    else { return false }
-                    number(r.x, &out); number(r.y, &out); number(r.width, &out); number(r.height, &out)
-                }
-                op(0x72, 0x65, &out)  // re
+                guard rectangle(r, smallWholes: smallWholes, into: &out) else { return false }
                 verbIndex += 5
                 pointIndex += 4
                 continue
@@ -415,10 +439,25 @@ struct ContentStream {
                 op(0x63, 0, &out)  // c
             case .close:
                 op(0x68, 0, &out)  // h
+            case .rect:
+                break  // written above (here only without its two points: malformed, stop)
             }
             verbIndex += 1
             pointIndex += n
         }
+        return true
+    }
+
+    /// `re` of `r` into the cursor; false when a number is too large for its fast path.
+    @inline(__always) private static func rectangle(_ r: (x: Double, y: Double, width: Double, height: Double),
+                                                    smallWholes: UnsafePointer<UInt32>, into out: inout ByteCursor) -> Bool {
+        // Small whole numbers (a matrix symbol's rectangles, in modules) by table.
+        if !out.smallWholes(r.x, r.y, r.width, r.height, table: smallWholes) {
+            guard ByteCursor.fits(r.x), ByteCursor.fits(r.y), ByteCursor.fits(r.width), ByteCursor.fits(r.height)
+            else { return false }
+            number(r.x, &out); number(r.y, &out); number(r.width, &out); number(r.height, &out)
+        }
+        op(0x72, 0x65, &out)  // re
         return true
     }
 
@@ -462,6 +501,8 @@ struct ContentStream {
             op("c")
         case .close:
             op("h")
+        case .rect:
+            break  // `appendPath` writes rectangles itself
         }
     }
 

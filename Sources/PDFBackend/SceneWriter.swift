@@ -233,7 +233,7 @@ struct SceneWriter {
     // MARK: paths
 
     mutating func emitPath(_ path: Scene.Path, _ paint: Paint, alphaScale: Double, into stream: inout ContentStream) {
-        guard !path.isEmpty, path.verbs.first == .move else { return }
+        guard !path.isEmpty, path.startsWithSubpath else { return }
         let fill = paint.fill.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 ? $0 : nil }
         let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
@@ -257,7 +257,7 @@ struct SceneWriter {
     /// A path with a gradient fill or stroke: the gradient parts through shading patterns,
     /// a colour part as usual; fill before stroke.
     mutating func emitPaintedPath(_ path: Scene.Path, _ paint: Paint, ctm: Transform, alphaScale: Double, into stream: inout ContentStream) {
-        guard !path.isEmpty, path.verbs.first == .move else { return }
+        guard !path.isEmpty, path.startsWithSubpath else { return }
         if let fill = paint.fill {
             if fill.gradient != nil { emitGradientPath(path, fill: fill, stroke: nil, ctm: ctm, alphaScale: alphaScale, into: &stream) }
             else { emitPath(path, Paint(fill: fill), alphaScale: alphaScale, into: &stream) }
@@ -296,7 +296,7 @@ struct SceneWriter {
         let determinant = t.a * t.d - t.b * t.c
         // A singular transform squashes the group to a line or point: nothing to see.
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
-        if let clip = group.clip, clip.isEmpty || clip.verbs.first != .move { return nil }
+        if let clip = group.clip, clip.isEmpty || !clip.startsWithSubpath { return nil }
 
         let needsTransparencyGroup = (quantizedAlpha(opacity) < 10_000
             && !(group.items.count == 1 && isElementary(group.items[0]))) || group.blend != .normal

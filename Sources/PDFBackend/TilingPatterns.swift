@@ -30,7 +30,7 @@ extension SceneWriter {
     mutating func emitTiledPath(_ path: Scene.Path, _ paint: Paint, ctm: Transform, alphaScale: Double,
                                 into stream: inout ContentStream) {
         guard let fill = paint.fill, let id = fill.pattern, document.patterns.indices.contains(id.index),
-              !path.isEmpty, path.verbs.first == .move else {
+              !path.isEmpty, path.startsWithSubpath else {
             emitPath(path, Paint(fill: nil, stroke: paint.stroke), alphaScale: alphaScale, into: &stream)
             return
         }

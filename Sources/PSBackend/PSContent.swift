@@ -274,7 +274,11 @@ struct PSContent {
             let end = min(verbs.count, verbIndex + 256)
             // Per verb: its points, a move for a cubic without a current point, an operator.
             var maximumLength = 0
-            for verb in verbs[verbIndex..<end] { maximumLength += (verb.pointCount + 1) * 2 * PSCursor.numberLength + 4 }
+            for verb in verbs[verbIndex..<end] {
+                // A `.rect` is written as its four-line form: four points and five operators.
+                if case .rect = verb { maximumLength += 9 * 2 * PSCursor.numberLength + 20; continue }
+                maximumLength += (verb.pointCount + 1) * 2 * PSCursor.numberLength + 4
+            }
             var stopped = false
             withCursor(maximumLength: maximumLength) { out in
                 while verbIndex < end {
@@ -300,6 +304,12 @@ struct PSContent {
                         out.op("c")
                     case .close:
                         if hasCurrentPoint { out.op("h") }
+                    case .rect:
+                        let (a, b, c, d) = Scene.Path.rectangleCorners(points[pointIndex], points[pointIndex + 1])
+                        out.number(a.x); out.number(a.y); out.op("m")
+                        for p in [b, c, d] { out.number(p.x); out.number(p.y); out.op("l") }
+                        out.op("h")
+                        hasCurrentPoint = true
                     }
                     verbIndex += 1
                     pointIndex += n

@@ -68,6 +68,14 @@ enum Flatten {
             case .close:
                 pendingStart = current.first ?? pendingStart
                 finish(closed: true)
+            case .rect:
+                // As move, three lines and close: a closed subpath of its four corners.
+                finish(closed: false)
+                let (a, b, c, d) = Scene.Path.rectangleCorners(points[index], points[index + 1])
+                current = [t.apply(a), t.apply(b), t.apply(c), t.apply(d)]
+                index += 2
+                pendingStart = current[0]
+                finish(closed: true)
             }
         }
         finish(closed: false)

@@ -84,7 +84,10 @@ extension ByteBuffer {
         var fast = true
         for p in points where !(ByteCursor.fits(p.x) && ByteCursor.fits(p.y)) { fast = false; break }
         guard fast else { appendPathElementSlowly(verbs, points); return }
-        let maximumLength = 16 + 2 * verbs.count + points.count * (2 * NumberFormat.maximumFastLength + 2)
+        // A `.rect` writes its four-line form: four points from its two, four more letters.
+        var rectangles = 0
+        for verb in verbs { if case .rect = verb { rectangles += 1 } }
+        let maximumLength = 16 + 2 * verbs.count + (points.count + 2 * rectangles) * (2 * NumberFormat.maximumFastLength + 2) + 8 * rectangles
         withCursor(maximumLength: maximumLength, numbers: numbers) { out in
             out.text("<path d=\"")
             var pointIndex = 0
@@ -97,6 +100,13 @@ extension ByteBuffer {
                 case .line: out.byte(0x4C)   // L
                 case .cubic: out.byte(0x43)  // C
                 case .close: out.byte(0x5A)  // Z
+                case .rect:
+                    let (a, b, c, d) = Scene.Path.rectangleCorners(points[pointIndex], points[pointIndex + 1])
+                    out.byte(0x4D); out.number(a.x); out.byte(0x20); out.number(a.y)
+                    for p in [b, c, d] { out.text(" L"); out.number(p.x); out.byte(0x20); out.number(p.y) }
+                    out.text(" Z")
+                    pointIndex += n
+                    continue
                 }
                 for k in 0..<n {
                     let p = points[pointIndex + k]
@@ -122,6 +132,13 @@ extension ByteBuffer {
             case .line: append(0x4C)   // L
             case .cubic: append(0x43)  // C
             case .close: append(0x5A)  // Z
+            case .rect:
+                let (a, b, c, d) = Scene.Path.rectangleCorners(points[pointIndex], points[pointIndex + 1])
+                append(0x4D); append(number: a.x); append(0x20); append(number: a.y)
+                for p in [b, c, d] { append(static: " L"); append(number: p.x); append(0x20); append(number: p.y) }
+                append(static: " Z")
+                pointIndex += n
+                continue
             }
             for k in 0..<n {
                 let p = points[pointIndex + k]
@@ -211,13 +228,19 @@ extension ByteBuffer {
 }
 
 extension Scene.Path {
-    /// The rectangle this path draws, if it is exactly move, three lines and close around
-    /// an axis-aligned rectangle with positive size, clockwise on the page from the top-left.
+    /// The rectangle this path draws, if it is exactly move, three lines and close (or one
+    /// `.rect`, its storage form) around an axis-aligned rectangle with positive size,
+    /// clockwise on the page from the top-left.
     var asClockwiseRect: Rect? {
-        // Element by element: comparing with an array literal would allocate that array.
-        guard verbs.count == 5, points.count == 4, verbs[0] == .move, verbs[1] == .line, verbs[2] == .line,
-              verbs[3] == .line, verbs[4] == .close else { return nil }
-        let p0 = points[0], p1 = points[1], p2 = points[2], p3 = points[3]
+        let p0: Point, p1: Point, p2: Point, p3: Point
+        if verbs.count == 1, points.count == 2, verbs[0] == .rect {
+            (p0, p1, p2, p3) = Scene.Path.rectangleCorners(points[0], points[1])
+        } else {
+            // Element by element: comparing with an array literal would allocate that array.
+            guard verbs.count == 5, points.count == 4, verbs[0] == .move, verbs[1] == .line, verbs[2] == .line,
+                  verbs[3] == .line, verbs[4] == .close else { return nil }
+            (p0, p1, p2, p3) = (points[0], points[1], points[2], points[3])
+        }
         guard p1.y == p0.y, p1.x > p0.x, p2.x == p1.x, p2.y > p1.y, p3.y == p2.y, p3.x == p0.x else { return nil }
         return Rect(x: p0.x, y: p0.y, width: p1.x - p0.x, height: p2.y - p1.y)
     }

@@ -35,6 +35,11 @@ func drawnOutline(_ item: Scene.Item, transform: Transform = .identity) -> [[Poi
                 last = end
             case .close:
                 current.append(transform.apply(start)); last = start
+            case .rect:
+                if current.count > 1 { result.append(current) }
+                let (a, b, c, d) = Scene.Path.rectangleCorners(path.points[index], path.points[index + 1])
+                current = [a, b, c, d, a].map { transform.apply($0) }
+                last = a; start = a
             }
             index += verb.pointCount
         }

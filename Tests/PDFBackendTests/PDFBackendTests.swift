@@ -409,6 +409,30 @@ import Testing
         }
     }
 
+    /// A `.rect` (two corners) writes what its four-line form writes: `re` when it is not
+    /// empty, else the lines, also through the operator-by-operator writer (a coordinate too
+    /// large for the fast path).
+    @Test func rectVerbWritesAsItsFourLines() {
+        for rects in [[(1.0, 2.0, 3.0, 4.0), (5, 6, 0, 2), (7, 8, 2, 0), (9, 9, -1, -2)], [(1e15, 2, 3, 4), (5, 6, 0, 2)]] {
+            var compact = Scene.PathBuilder(), lines = Scene.PathBuilder()
+            for (x, y, w, h) in rects {
+                compact.rect(from: Point(x, y), to: Point(x + w, y + h))
+                lines.addRect(Rect(x: x, y: y, width: w, height: h))
+            }
+            var a = ContentStream(), b = ContentStream()
+            a.appendPath(compact.finish()!)
+            b.appendPath(lines.finish()!)
+            let text = String(decoding: a.finish(), as: UTF8.self)
+            #expect(text == String(decoding: b.finish(), as: UTF8.self))
+            #expect(text.contains(" re\n") && text.contains(" m\n") && text.contains("h\n"))
+        }
+        var stream = ContentStream()
+        var b = Scene.PathBuilder()
+        b.rect(from: Point(1, 2), to: Point(4, 6)); b.rect(from: Point(5, 6), to: Point(5, 8))
+        stream.appendPath(b.finish()!)
+        #expect(String(decoding: stream.finish(), as: UTF8.self) == "1 2 3 4 re\n5 6 m\n5 6 l\n5 8 l\n5 8 l\nh\n")
+    }
+
     @Test func balancedSaveRestore() {
         for sample in Samples.all {
             let pdf = render(sample.document)
