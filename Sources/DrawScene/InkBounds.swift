@@ -282,6 +282,7 @@ extension Scene {
                 case .move, .line: pointsTaken &+= 1
                 case .cubic: pointsTaken &+= 3; hasCurve = true
                 case .close: break
+                case .rect: return false  // rectangles: the general walk (only barcodes make them)
                 }
             }
             guard hasCurve, pointsTaken == points.count else { return false }
@@ -308,7 +309,7 @@ extension Scene {
                             if !hasCurrent { add(points[index], &ends) }
                             add(points[index &+ 2], &ends)
                             index &+= 3
-                        case .close:
+                        case .close, .rect:  // (no .rect here: the first loop gave up on it)
                             continue
                         }
                         hasCurrent = true
@@ -339,7 +340,7 @@ extension Scene {
                             }
                             current = end; currentInside = endInside
                             index &+= 3
-                        case .close:
+                        case .close, .rect:
                             break
                         }
                     }
