@@ -449,21 +449,16 @@ package enum DeflateEncoder {
                                   _ c: UnsafePointer<UInt32>, _ l: UnsafePointer<UInt8>,
                                   _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
             var p = start
-            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            var w = writer  // a local copy: its three fields stay in registers
             while end - p >= 2 * k {
                 for j in 0..<k {
                     let pair = Int(UnsafeRawPointer(p + 2 * j).loadUnaligned(as: UInt16.self).littleEndian)
-                    bits |= UInt64(c[pair]) &<< bitCount
-                    bitCount &+= UInt64(truncatingIfNeeded: l[pair])
+                    w.add(UInt64(c[pair]), UInt64(truncatingIfNeeded: l[pair]))
                 }
-                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
-                let whole = bitCount & ~7
-                next += Int(truncatingIfNeeded: whole &>> 3)
-                bits = bits &>> whole
-                bitCount &= 7
+                w.flush()
                 p += 2 * k
             }
-            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            writer = w
             return p
         }
 
@@ -474,22 +469,17 @@ package enum DeflateEncoder {
                                      _ c: UnsafePointer<UInt64>, _ l: UnsafePointer<UInt8>,
                                      _ writer: inout BitWriter) -> UnsafePointer<UInt8> {
             var p = start
-            var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
+            var w = writer  // a local copy: its three fields stay in registers
             while end - p >= k {
                 // Unrolled by the constant k after inlining.
                 for j in 0..<k {
                     let b = Int(p[j])
-                    bits |= c[b] &<< bitCount
-                    bitCount &+= UInt64(truncatingIfNeeded: l[b])
+                    w.add(c[b], UInt64(truncatingIfNeeded: l[b]))
                 }
-                UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
-                let whole = bitCount & ~7
-                next += Int(truncatingIfNeeded: whole &>> 3)
-                bits = bits &>> whole
-                bitCount &= 7
+                w.flush()
                 p += k
             }
-            writer.bits = bits; writer.bitCount = bitCount; writer.next = next
+            writer = w
             return p
         }
 
