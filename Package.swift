@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics", "DrawOutput"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
-                                                      "DrawResources"]),
+                                                      "DrawResources", "DrawOutput"]),
         // Measuring and placing: node tree -> scene IR.
         .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
                 exclude: ["Data"]),
@@ -97,7 +97,7 @@ let package = Package(
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
         .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
-                                                               "DrawResources"]),
+                                                               "DrawResources", "DrawOutput"]),
         .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),

@@ -325,8 +325,26 @@ final class Lexer {
             emit(.number, start, j, flags: Token.reported)
             return j
         }
+        if j == numberEnd, numberEnd - start >= 16, !hasExponent, isBeyondExactIntegers(start, numberEnd) {
+            report(LexMessages.inexactInteger(text(start, numberEnd), at: span(start, numberEnd)))
+        }
         emit(.number, start, j)
         return j
+    }
+
+    /// Whether `bytes[start..<end]` is all digits (an integer literal) greater than 2^53:
+    /// beyond it a Double no longer holds every integer, so the number is not the one
+    /// written (`12345678901234567` reads as 12345678901234568).
+    func isBeyondExactIntegers(_ start: Int, _ end: Int) -> Bool {
+        var first = start
+        while first < end - 1 && byte(first) == UInt8(ascii: "0") { first += 1 }
+        let limit: StaticString = "9007199254740992"
+        for k in first..<end where byte(k) &- UInt8(ascii: "0") >= 10 { return false }
+        if end - first != limit.utf8CodeUnitCount { return end - first > limit.utf8CodeUnitCount }
+        for k in 0..<limit.utf8CodeUnitCount where byte(first + k) != limit.utf8Start[k] {
+            return byte(first + k) > limit.utf8Start[k]
+        }
+        return false
     }
 
     func numberUnit(_ start: Int, _ end: Int) -> NumberUnit? {

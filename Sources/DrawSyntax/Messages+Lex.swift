@@ -56,6 +56,15 @@ package enum LexMessages {
         .error(.numberTooLarge, at: span, "number \(quotedSource(text)) is too large")
     }
 
+    /// `let ean = 12345678901234567`: an integer beyond 2^53, which a number cannot hold
+    /// exactly (it reads as 12345678901234568).
+    static func inexactInteger(_ text: String, at span: Span) -> Diagnostic {
+        .warning(.inexactInteger, at: span,
+                 "the integer \(quotedSource(text)) is beyond 9007199254740992 (2^53), where a number cannot hold every integer exactly",
+                 notes: [.init("write it as a string to keep its digits: '\"\(text)\"'")],
+                 fixIts: [.init(replacing: span, with: "\"" + text + "\"")])
+    }
+
     /// `12em`.
     static func unknownUnit(_ unit: String, at span: Span) -> Diagnostic {
         let units = ["pt", "in", "mm", "cm", "px", "deg"]
