@@ -1344,6 +1344,9 @@ struct LayoutEngine {
                     if let strokedMarks { items.append(.path(strokedMarks, Paint(stroke: solid))) }
                     if let hollowMarks { items.append(.path(hollowMarks, Paint(fill: Fill(color: pageBackground ?? .white), stroke: solid))) }
                 }
+                if node.hasRareGeometry, let text = node.geometry.label, !closed, points.count >= 2 {
+                    emitFreeLineLabel(text, node, points: points, into: &items)
+                }
             }
         case .connector:
             emitConnector(node, box: box, into: &items)
@@ -1449,18 +1452,7 @@ struct LayoutEngine {
                 items.append(.path(map(marks), Paint(fill: Fill(color: pageBackground ?? .white), stroke: solid)))
             }
         }
-        if let label = geometry.label {
-            var at = geometry.labelOrigin
-            if let background = geometry.labelBackground, background.alpha > 0 {
-                let pad = LayoutDefaults.labelBackgroundPadding
-                var sink = PathSink()
-                sink.addRoundedRect(Rect(x: at.x - pad.width, y: at.y - pad.height,
-                                         width: label.size.width + 2 * pad.width, height: label.size.height + 2 * pad.height), radius: 0)
-                items.append(.path(map(sink.path), Paint(fill: Fill(color: background))))
-            }
-            if let inverse { at = inverse.apply(at) }
-            appendText(label, at: at + origin, width: label.size.width, into: &items)
-        }
+        appendLineLabel(geometry, map: map, place: { (inverse?.apply($0) ?? $0) + origin }, into: &items)
     }
 
     mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {

@@ -616,6 +616,36 @@ extension LayoutEngine {
         placedLabels.insert(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
     }
 
+    /// The label of a line that is not routed as a connector (`line from: (0, 0), to: …`,
+    /// `arrow`, `line points: […]`), placed by `placeLabel` along its points exactly as a
+    /// connector's (`labelAt`, `labelPosition`, `labelBackground`, clear of other labels and
+    /// nodes) and drawn by `appendLineLabel`. `points` are where the line is drawn: the
+    /// content origin is taken off for the search, which works in content coordinates.
+    mutating func emitFreeLineLabel(_ text: String, _ node: NodeRef, points: [Point], into items: inout [Scene.Item]) {
+        let origin = self.origin
+        var geometry = ConnectorGeometry()
+        placeLabel(text, node: node, link: node.geometry.link, path: LinkPath(polyline: points.map { $0 - origin }),
+                   ends: (nil, nil), into: &geometry)
+        appendLineLabel(geometry, map: { Scene.Path(verbs: $0.verbs, points: $0.points.map { $0 + origin }) },
+                        place: { $0 + origin }, into: &items)
+    }
+
+    /// A connector's or line's placed label: its background box, then its text. `map` takes
+    /// a path and `place` a point from content coordinates to where they are drawn.
+    mutating func appendLineLabel(_ geometry: ConnectorGeometry, map: (Scene.Path) -> Scene.Path, place: (Point) -> Point,
+                                  into items: inout [Scene.Item]) {
+        guard let label = geometry.label else { return }
+        let at = geometry.labelOrigin
+        if let background = geometry.labelBackground, background.alpha > 0 {
+            let pad = LayoutDefaults.labelBackgroundPadding
+            var sink = PathSink()
+            sink.addRoundedRect(Rect(x: at.x - pad.width, y: at.y - pad.height,
+                                     width: label.size.width + 2 * pad.width, height: label.size.height + 2 * pad.height), radius: 0)
+            items.append(.path(map(sink.path), Paint(fill: Fill(color: background))))
+        }
+        appendText(label, at: place(at), width: label.size.width, into: &items)
+    }
+
     static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
         a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
