@@ -829,7 +829,7 @@ extension Evaluation {
             guard let symbology else {
                 if case .word = value { mismatch(names: names) } else {
                     error(.invalidValue, valueSpan, "unknown barcode type '\(n)'",
-                          notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                          notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
                 }
                 return
             }
