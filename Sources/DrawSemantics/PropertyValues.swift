@@ -61,7 +61,10 @@ extension Evaluation {
             if let label = labelOf(argument) { _ = self.property(of: argument, label: label) }
             return
         }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
+        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+            givenWithoutValue(property, to: top)
+            return
+        }
         // The label's span as `Identifier.span` makes it (a label starts its argument and
         // covers its name), without building the Identifier.
         let start = argument.span.start
@@ -78,9 +81,19 @@ extension Evaluation {
 
     func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
         guard let property = property(of: argument, label: label) else { return }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
+        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+            givenWithoutValue(property, to: top)
+            return
+        }
         applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: label.span,
                       expr: argument.value, to: top, fromStyle: false)
+    }
+
+    /// A property whose value failed to evaluate (reported there) still counts as given, so
+    /// that what needs it does not report it missing too: `type: gs1-128` (read as
+    /// `gs1 - 128`) is one error, not also "'barcode' needs 'type:'".
+    func givenWithoutValue(_ property: Property, to top: Int) {
+        frames[top].explicit.insert(property)
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
