@@ -61,7 +61,8 @@ extension Evaluation {
             if let label = labelOf(argument) { _ = self.property(of: argument, label: label) }
             return
         }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+        guard !isHyphenatedBarcodeType(property, argument.value),
+              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
             givenWithoutValue(property, to: top)
             return
         }
@@ -81,7 +82,8 @@ extension Evaluation {
 
     func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
         guard let property = property(of: argument, label: label) else { return }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+        guard !isHyphenatedBarcodeType(property, argument.value),
+              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
             givenWithoutValue(property, to: top)
             return
         }
@@ -94,6 +96,17 @@ extension Evaluation {
     /// `gs1 - 128`) is one error, not also "'barcode' needs 'type:'".
     func givenWithoutValue(_ property: Property, to top: Int) {
         frames[top].explicit.insert(property)
+    }
+
+    /// `type: gs1-128`: the symbology's name with its hyphen reads as `gs1 - 128` (an
+    /// undefined name); reported as one error with the word to write, `gs1`.
+    func isHyphenatedBarcodeType(_ property: Property, _ value: ExprID) -> Bool {
+        guard property == .type, case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
+        let span = exprSpan(value)
+        guard sources[span.file]?.text(of: span).lowercased() == "gs1-128" else { return false }
+        report(.error(.invalidValue, at: span, "'gs1-128' reads as 'gs1 - 128'; the barcode type is written 'gs1'",
+                      fixIts: [.init(replacing: span, with: "gs1")]))
+        return true
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
