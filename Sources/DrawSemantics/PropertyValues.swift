@@ -1117,6 +1117,19 @@ extension Evaluation {
     /// "expects X, found Y", with a note at the `let` that made the value when the
     /// expression is a bound name. A bare word is reported as an undefined name, or as a
     /// value outside `names` when the property takes names.
+    /// Whether a string's text is a number as the language writes it: digits, an optional
+    /// fraction, an optional unit glued on (`100pt`, `2.5mm`, `50%`).
+    static func isQuotedNumber(_ text: String) -> Bool {
+        var body = Substring(text)
+        for unit in ["pt", "in", "mm", "cm", "px", "deg", "%"] where body.hasSuffix(unit) {
+            body = body.dropLast(unit.count)
+            break
+        }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        return !body.isEmpty && parts.count <= 2 && parts[0].count > 0
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
         if isReported(.typeMismatch, span) || isReported(.invalidName, span) || isReported(.undefinedName, span) {
@@ -1134,6 +1147,12 @@ extension Evaluation {
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
                 report(.error(.undefinedName, at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
+            return
+        }
+        if case .string(let text) = value, let expr, case .string = unit.ast[expr].kind, Self.isQuotedNumber(text) {
+            // `width: "100pt"`: a number written as a string.
+            report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found a string",
+                          hints: ["drop the quotes: \(text)"], fixIts: [.init(replacing: span, with: text)]))
             return
         }
         var notes: [Diagnostic.Note] = []
