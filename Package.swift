@@ -93,6 +93,7 @@ let package = Package(
             "DrawFonts",
             "DrawResources",
             "DrawImages",
+            "RasterBackend",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),

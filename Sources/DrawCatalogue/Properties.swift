@@ -280,7 +280,7 @@ extension Property {
                                 doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
         case .type:
             return PropertySpec("type", .word,
-                                "a barcode type (code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
+                                "a barcode type (code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
                                 kinds: KindSet(.barcode), default: "code128", group: .kindSpecific,
                                 words: ["code128", "gs1", "gs1_128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"],
                                 doc: "The symbology.", example: "barcode \"hello\", type: qr")

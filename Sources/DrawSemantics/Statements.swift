@@ -459,7 +459,7 @@ extension Evaluation {
                 error(.missingContent, nameSpan, "'barcode' needs its data as the first argument")
             } else if frames[top].node.geometry.barcode?.hasType != true && !frames[top].explicit.contains(.type) {
                 error(.missingBarcodeType, nameSpan, "'barcode' needs 'type:'",
-                      notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                      notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
         case .line, .arrow:
             let geometry = frames[top].node.geometry
