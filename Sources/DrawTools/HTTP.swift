@@ -7,7 +7,8 @@ package struct HTTPRequest: Sendable, Hashable {
     package var path: String
     /// Query parameters, percent-decoded; a repeated name keeps its first value.
     package var query: [String: String]
-    /// Header names in lower case; a repeated header keeps its first value.
+    /// Header names in lower case; a repeated header keeps its first value (one that must
+    /// not repeat, `singleHeaders`, makes the request a 400).
     package var headers: [String: String]
     package var body: [UInt8]
 
@@ -19,6 +20,10 @@ package struct HTTPRequest: Sendable, Hashable {
     package static let maximumHeaderBytes = 16 << 10
     /// The most bytes of body accepted (edit requests are a few dozen bytes).
     package static let maximumBodyBytes = 64 << 10
+    /// Headers that may appear once only: two `Host`s or two `Content-Length`s are a 400
+    /// (RFC 9112 §3.2, §6.3: a request that two readers could frame or route differently),
+    /// and so are two of the headers the preview's checks read.
+    package static let singleHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "origin", "x-drawc-token"]
 
     package enum Parse: Sendable, Hashable {
         /// More bytes are needed.
@@ -57,12 +62,19 @@ package struct HTTPRequest: Sendable, Hashable {
             }
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces()
             let key = name.lowercased()
-            if headers[key] == nil { headers[key] = value }
+            if headers[key] == nil {
+                headers[key] = value
+            } else if singleHeaders.contains(key) {
+                return .invalid(status: 400, message: "more than one '\(name)' header")
+            }
         }
         var length = 0
         if let text = headers["content-length"] {
-            guard let n = Int(text), n >= 0 else { return .invalid(status: 400, message: "bad Content-Length") }
-            guard n <= maximumBodyBytes else { return .invalid(status: 413, message: "request body too large") }
+            // RFC 9110 §8.6: 1*DIGIT, nothing else (no sign, no spaces inside, no list).
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                return .invalid(status: 400, message: "Content-Length is not a number: '\(text.prefix(40))'")
+            }
+            guard let n = Int(text), n <= maximumBodyBytes else { return .invalid(status: 413, message: "request body too large") }
             length = n
         }
         if headers["transfer-encoding"] != nil { return .invalid(status: 501, message: "chunked requests are not accepted") }
@@ -160,6 +172,7 @@ package struct HTTPResponse: Sendable, Hashable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 409: "Conflict"
         case 413: "Payload Too Large"
         case 421: "Misdirected Request"
