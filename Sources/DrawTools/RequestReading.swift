@@ -21,6 +21,10 @@ package struct RequestReading: Sendable {
         package var deadline: Double
         /// The order of acceptance (the oldest is closed first when the table is full).
         package var serial: Int
+        /// No head end lies before this (less three): each byte is searched once.
+        var searched = 0
+        /// The request's whole length, once its head was read: parsed only then.
+        var total: Int?
     }
 
     package private(set) var connections: [Int32: Connection] = [:]
@@ -56,6 +60,30 @@ package struct RequestReading: Sendable {
     package mutating func received(_ bytes: some Collection<UInt8>, on fd: Int32) -> Outcome {
         guard var connection = connections[fd] else { return .refuse(status: 400, message: "unknown connection") }
         connection.received += bytes
+        // Linear in the bytes received however they are split: the head's end is searched in
+        // the new bytes only, the head read once, the whole parsed once the body is in.
+        if connection.total == nil {
+            guard let end = HTTPRequest.headEnd(connection.received, from: connection.searched - 3) else {
+                connection.searched = connection.received.count
+                if connection.received.count > HTTPRequest.maximumHeaderBytes {
+                    connections[fd] = nil
+                    return .refuse(status: 431, message: "request headers too large")
+                }
+                connections[fd] = connection
+                return .reading
+            }
+            switch HTTPRequest.parseHead(connection.received, headerEnd: end) {
+            case .failure(let refusal):
+                connections[fd] = nil
+                return .refuse(status: refusal.status, message: refusal.message)
+            case .success(let head):
+                connection.total = end + 4 + head.bodyLength
+            }
+        }
+        if let total = connection.total, connection.received.count < total {
+            connections[fd] = connection
+            return .reading
+        }
         switch HTTPRequest.parse(connection.received) {
         case .incomplete:
             connections[fd] = connection

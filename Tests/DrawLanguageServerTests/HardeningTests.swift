@@ -30,6 +30,8 @@ struct LanguageServerHardeningTests {
             let bytes = JSON.number(value).bytes
             #expect(JSON.parse(bytes)?.number == value, "\(text(bytes))")
         }
+        // Hover's numbers for people: past Int's range the exponent stays (it used to trap).
+        #expect(number(1e20) == "1e+20" && number(1e16) == "10000000000000000" && number(2.5) == "2.5")
         #expect(JSON.parse(Array("+1".utf8)) == nil && JSON.parse(Array("01".utf8)) == nil && JSON.parse(Array(".5".utf8)) == nil)
     }
 
