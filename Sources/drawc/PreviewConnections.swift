@@ -45,6 +45,8 @@ func readRequests(listener: Int32, runtime: PreviewRuntime) {
                 }
                 continue
             }
+            // Closed to make room in this same round: its descriptor is the refusal's now.
+            guard table.connections[p.fd] != nil else { continue }
             let n = chunk.withUnsafeMutableBytes { recv(p.fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 switch table.received(chunk[0..<n], on: p.fd) {
