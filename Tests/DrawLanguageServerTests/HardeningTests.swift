@@ -64,6 +64,17 @@ struct LanguageServerHardeningTests {
         #expect(JSON.parse(batch.first ?? [])?["error"]?["code"]?.int == -32600 && !server.isShutDown)
     }
 
+    @Test("framing: a Content-Length that is no number or comes twice stops the stream, saying which")
+    func framingHeaders() {
+        for (header, reason) in [("Content-Length: abc", "not a number"), ("Content-Length: +2", "not a number"),
+                                 ("Content-Length: 2\r\nContent-Length: 3", "more than one")] {
+            var reader = MessageReader()
+            reader.append(Array("\(header)\r\n\r\n{}".utf8))
+            guard case .broken(let why) = reader.next() else { Issue.record("accepted: \(header)"); continue }
+            #expect(why.contains(reason), "\(header): \(why)")
+        }
+    }
+
     // MARK: Positions on long lines (issue 34, point 9)
 
     /// The protocol's position of `offset`, walked from the line's start (what the server did).
