@@ -80,9 +80,10 @@ let package = Package(
             "DrawResources",
             "DrawFormat",
         ]),
-        // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
+        // The whole-compiler fuzz target and its drawing generator, and the language server's and
+        // the preview's request targets (scripts/fuzz-drawc.sh, DRAWC_FUZZ_TARGET).
         .target(name: "DrawFuzzing", dependencies: ["DrawKit",
-                                                   "DrawSyntax", "DrawDiagnostics"]),
+                                                   "DrawSyntax", "DrawDiagnostics", "DrawLanguageServer", "DrawTools"]),
         // DRAWC_FUZZ=1 (scripts/fuzz-drawc.sh): the libFuzzer shim in place of the replay main.
         .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
