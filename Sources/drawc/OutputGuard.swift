@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrawKit
 
 // The guard between a compile and its output files: an output must not be a file the compile
 // read (`drawc compile a.draw -o a.draw --format svg` replaced the source; so did `-o` naming
@@ -45,4 +46,17 @@ func overwrittenInput(outputs: [String], input: String, filesRead: [String]) -> 
         return "drawc: refusing to write '\(output)': it is \(what); choose another output name"
     }
     return nil
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files being written (`.NAME.drawc-PID-XXXXXX`)
+/// and then ends the process as the signal would have: nothing half-written stays behind.
+func removeTemporariesOnSignals() {
+    OutputWriter.prepareForSignals()
+    for signalNumber in [SIGINT, SIGTERM] {
+        signal(signalNumber) { received in
+            OutputWriter.removeTemporariesForSignal()
+            signal(received, SIG_DFL)
+            raise(received)
+        }
+    }
 }

@@ -517,10 +517,10 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
     do throws(UsageError) {
         switch command {
-        case "compile": return try runCompile(args.dropFirst())
+        case "compile": removeTemporariesOnSignals(); return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
-        case "ir": return try runIR(args.dropFirst())
-        case "fmt": return try runFmt(args.dropFirst())
+        case "ir": removeTemporariesOnSignals(); return try runIR(args.dropFirst())
+        case "fmt": removeTemporariesOnSignals(); return try runFmt(args.dropFirst())
         case "lsp": return try runLanguageServer(args.dropFirst())
         case "watch": return try runWatch(args.dropFirst())
         case "preview": return try runPreview(args.dropFirst())
