@@ -65,6 +65,12 @@ package enum LexMessages {
                  fixIts: [.init(replacing: span, with: "\"" + text + "\"")])
     }
 
+    /// `1e-400`: not zero, but smaller than the smallest number there is.
+    static func numberTooSmall(_ text: String, at span: Span) -> Diagnostic {
+        .error(.numberTooSmall, at: span, "number \(quotedSource(text)) is too small: it is not zero but would be read as 0",
+               notes: [.init("numbers are double precision: non-zero ones lie between about 5e-324 and 1.8e308")])
+    }
+
     /// `12em`.
     static func unknownUnit(_ unit: String, at span: Span) -> Diagnostic {
         let units = ["pt", "in", "mm", "cm", "px", "deg"]

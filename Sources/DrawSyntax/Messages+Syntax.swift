@@ -24,6 +24,8 @@ package enum SyntaxID: String, CaseIterable, Sendable {
     case malformedNumber = "lex.malformed-number"
     /// `1e999`.
     case numberTooLarge = "lex.number-too-large"
+    /// `1e-400`.
+    case numberTooSmall = "lex.number-too-small"
     /// A character that starts no token (`@`, `$`, `é` outside a string).
     case unexpectedCharacter = "lex.unexpected-character"
     /// `12em`.

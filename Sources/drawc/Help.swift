@@ -66,6 +66,8 @@ enum Help {
               --diagnostics FORM   text (default) or json, on standard error
               --font-path DIR      also look for fonts in DIR (may be repeated); TrueType and
                                    OpenType/CFF fonts (.ttf .ttc .otf .otc) by family name
+              --sandbox DIR        read imports, data, images and fonts only inside DIR
+                                   (for untrusted drawings; see docs/cli.md)
               --no-compress        leave PDF content streams uncompressed (for reading them)
               --dpi N              PNG resolution in pixels per inch (default 96, 1…9600)
               --scale F            PNG at F × 96 dpi (--scale 2 for @2x images)
@@ -100,7 +102,7 @@ enum Help {
         drawc check — report problems in drawings without writing any output
 
         Usage:
-          drawc check FILE.draw… [--diagnostics text|json] [--font-path DIR]
+          drawc check FILE.draw… [--diagnostics text|json] [--font-path DIR] [--sandbox DIR]
 
         Runs everything but the output: syntax, names and types, layout (e.g. a character the
         font lacks, a barcode's wrong check digit or data too long for its QR version). Exit status 0 when no file has an error (warnings allowed), 1 when one has,
@@ -109,6 +111,8 @@ enum Help {
         Options:
               --diagnostics FORM   text (default) or json, on standard error
               --font-path DIR      also look for fonts in DIR (may be repeated)
+              --sandbox DIR        read imports, data, images and fonts only inside DIR
+                                   (for untrusted drawings; see docs/cli.md)
           -h, --help               show this help
 
         Examples:
@@ -122,7 +126,7 @@ enum Help {
         drawc ir — print the laid-out scene of a drawing as text
 
         Usage:
-          drawc ir FILE.draw [-o OUT.txt] [--spans] [--font-path DIR]
+          drawc ir FILE.draw [-o OUT.txt] [--spans] [--font-path DIR] [--sandbox DIR]
 
         Prints the scene IR that every backend draws: pages, paths in page points, text runs
         with their glyph positions, groups (with the box their ink covers, 'ink X Y W H').
@@ -136,6 +140,8 @@ enum Help {
                                    the statements inside components (docs/ir.md)
               --diagnostics FORM   text (default) or json, on standard error
               --font-path DIR      also look for fonts in DIR (may be repeated)
+              --sandbox DIR        read imports, data, images and fonts only inside DIR
+                                   (for untrusted drawings; see docs/cli.md)
           -h, --help               show this help
 
         Examples:

@@ -51,6 +51,8 @@ struct Arguments {
     var port: Int?
     var openBrowser = false
     var editor: String?
+    /// `--sandbox DIR` of compile, check and ir (docs/cli.md, "Untrusted drawings").
+    var sandbox: String?
 }
 
 /// Which options a command accepts.
@@ -63,6 +65,7 @@ struct Accepts: OptionSet {
     static let formatting = Accepts(rawValue: 16)
     static let spans = Accepts(rawValue: 32)
     static let preview = Accepts(rawValue: 64)
+    static let sandbox = Accepts(rawValue: 128)
 }
 
 func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
@@ -154,6 +157,12 @@ func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accept
             result.openBrowser = true
         case "--editor" where accepts.contains(.preview):
             result.editor = try value(name, inline)
+        case "--sandbox" where accepts.contains(.sandbox):
+            let folder = try value(name, inline)
+            guard isFolder(folder) else {
+                throw UsageError(message: "'--sandbox \(folder)' is not a folder", command: command)
+            }
+            result.sandbox = folder
         default:
             throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
         }
@@ -198,6 +207,7 @@ func environmentOptions(_ arguments: Arguments) -> CompileOptions {
     if let epoch = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: epoch)) {
         options.sourceDateEpoch = seconds
     }
+    options.sandbox = arguments.sandbox
     return options
 }
 
@@ -283,7 +293,7 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
 }
 
 func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress, .raster])
+    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress, .raster, .sandbox])
     if arguments.dpi != nil || arguments.scale != nil || arguments.background != nil {
         let formats = arguments.inputs.isEmpty ? [] : try arguments.inputs.map { input throws(UsageError) in try plannedOutput(input: input, arguments: arguments).format }
         if !formats.isEmpty, !formats.contains(.png) {
@@ -340,6 +350,12 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
             report.status = .usage
             return report
         }
+        let outputs = result.outputs.map { outputPath == "-" ? "-" : $0.path(forRequestedPath: outputPath) }
+        if let refusal = overwrittenInput(outputs: outputs, input: input, filesRead: result.filesRead) {
+            report.messages.append(refusal)
+            report.status = .usage
+            return report
+        }
         do throws(FileError) {
             let written = try OutputWriter.write(result, to: outputPath)
             if written.count > 1 {
@@ -356,7 +372,7 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "check", accepts: [])
+    let arguments = try parseArguments(args, command: "check", accepts: [.sandbox])
     if arguments.help {
         print(Help.check, terminator: "")
         return .success
@@ -384,7 +400,7 @@ func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "ir", accepts: [.output, .spans])
+    let arguments = try parseArguments(args, command: "ir", accepts: [.output, .spans, .sandbox])
     if arguments.help {
         print(Help.ir, terminator: "")
         return .success
@@ -401,7 +417,13 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: options)
         report.diagnostics = result.report
         if let text = result.text, !result.hasErrors {
-            try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
+            let output = arguments.output ?? "-"
+            if let refusal = overwrittenInput(outputs: [output], input: input, filesRead: result.filesRead) {
+                report.messages.append(refusal)
+                report.status = .usage
+            } else {
+                try OutputWriter.write(Array(text.utf8), to: output)
+            }
         } else {
             report.status = .inputErrors
         }
@@ -495,10 +517,10 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
     do throws(UsageError) {
         switch command {
-        case "compile": return try runCompile(args.dropFirst())
+        case "compile": removeTemporariesOnSignals(); return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
-        case "ir": return try runIR(args.dropFirst())
-        case "fmt": return try runFmt(args.dropFirst())
+        case "ir": removeTemporariesOnSignals(); return try runIR(args.dropFirst())
+        case "fmt": removeTemporariesOnSignals(); return try runFmt(args.dropFirst())
         case "lsp": return try runLanguageServer(args.dropFirst())
         case "watch": return try runWatch(args.dropFirst())
         case "preview": return try runPreview(args.dropFirst())
