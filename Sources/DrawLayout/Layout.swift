@@ -381,15 +381,15 @@ struct LayoutEngine {
     /// Lines between nodes, anchored lines and `a -> b` connectors: computed in page
     /// coordinates after placing, never part of the flow nor of their parent's size.
     static func isConnector(_ node: NodeRef) -> Bool {
-        switch node.kind {
+        switch node.kind.layoutClass {
         case .connector:
             return true
-        case .line, .arrow, .polyline, .polygon:
+        case .line:
             let g = node.geometry
             if isAttached(g.from) || isAttached(g.to) { return true }
             if let points = g.points, points.contains(where: { $0.anchor != nil }) { return true }
             return g.via.contains { $0.anchor != nil }
-        default:
+        case .box, .shape, .path, .stroke, .text, .image, .barcode, .spacer, .container:
             return false
         }
     }
@@ -412,10 +412,11 @@ struct LayoutEngine {
     /// Cells a grid with `fill: true` stretches to their slot: shapes and stacks (whose own
     /// size is their frame), not text, images or lines.
     static func stretches(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .rect, .ellipse, .vstack, .hstack, .zstack: true
-        case let kind where kind.isDiagramShape: true
-        default: false
+        switch kind.layoutClass {
+        case .box(let form): form != .circle
+        case .shape: true
+        case .container(let arrangement): arrangement.stretchesInGrid
+        case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector: false
         }
     }
 
@@ -444,10 +445,10 @@ struct LayoutEngine {
         }
         var bounds = Rect.zero
 
-        switch node.kind {
+        switch node.kind.layoutClass {
         case .connector:
             boxes[index].state = .connector
-        case .line, .arrow, .polyline, .polygon:
+        case .line:
             if Self.isConnector(node) {
                 boxes[index].state = .connector
             } else {
@@ -497,64 +498,14 @@ struct LayoutEngine {
             bounds = measureImage(node, index: index)
         case .spacer:
             bounds = .zero
-        case .rect, .ellipse, .circle:
-            bounds = measureShape(node, index: index)
+        case .box(let form):
+            bounds = measureShape(node, index: index, form: .box(form))
+        case .shape(let shape):
+            bounds = measureShape(node, index: index, form: .shape(shape))
         case .barcode:
             bounds = measureBarcode(node, index: index)
-        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
-             .cloud, .capsule, .person, .regularPolygon:
-            bounds = measureShape(node, index: index)
-        case .group:
-            var union: Rect?
-            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
-                guard !Self.isConnector(child) else { return }
-                var frame = engine.boxes[childIndex].bounds
-                if let at = child.geometry.at {
-                    // Nodes attached to other nodes' anchors do not size their group.
-                    if at.anchor != nil { return }
-                    frame.origin = frame.origin + at.offset - anchorPoint(frame, child.geometry.anchor ?? .center, kind: child.kind)
-                }
-                union = union.map { $0.union(frame) } ?? frame
-            }
-            bounds = union ?? .zero
-        case .vstack, .hstack:
-            let vertical = node.kind == .vstack
-            var main = 0.0, cross = 0.0, count = 0
-            let baseline = !vertical && (g.align == .firstBaseline || g.align == .lastBaseline)
-            var ascent = 0.0, descent = 0.0
-            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
-                guard Self.isFlow(child) else { return }
-                count += 1
-                if child.kind == .spacer { main += child.geometry.minLength ?? 0; return }
-                let b = engine.boxes[childIndex].bounds
-                main += vertical ? b.height : b.width
-                cross = max(cross, vertical ? b.width : b.height)
-                if baseline {
-                    let offset = engine.baseline(of: child, index: childIndex, last: g.align == .lastBaseline)
-                    ascent = max(ascent, offset); descent = max(descent, b.height - offset)
-                }
-            }
-            if baseline { cross = max(cross, ascent + descent) }
-            main += (g.spacing ?? LayoutDefaults.spacing) * Double(max(0, count - 1))
-            let pad = g.padding ?? .zero
-            let width = g.width ?? (vertical ? cross : main) + pad.left + pad.right
-            let height = g.height ?? (vertical ? main : cross) + pad.top + pad.bottom
-            bounds = Rect(x: 0, y: 0, width: width, height: height)
-        case .zstack:
-            var w = 0.0, h = 0.0
-            forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
-                guard Self.isFlow(child) else { return }
-                let b = engine.boxes[childIndex].bounds
-                w = max(w, b.width); h = max(h, b.height)
-            }
-            let pad = g.padding ?? .zero
-            bounds = Rect(x: 0, y: 0, width: g.width ?? w + pad.left + pad.right, height: g.height ?? h + pad.top + pad.bottom)
-        case .grid:
-            forEachChild(node, index: index, measuring: true) { _, _, _ in }
-            let metrics = gridMetrics(node, index: index)
-            let pad = g.padding ?? .zero
-            bounds = Rect(x: 0, y: 0, width: g.width ?? metrics.width + pad.left + pad.right,
-                          height: g.height ?? metrics.height + pad.top + pad.bottom)
+        case .container(let arrangement):
+            bounds = arrangement.measure(&self, node, index: index)
         }
         if !node.kind.takesChildren && !node.children.isEmpty {
             // Children of kinds that take none (semantics warns): measured so that every
@@ -570,7 +521,7 @@ struct LayoutEngine {
     }
 
     /// Calls `body` for each child with its box index; when `measuring`, measures it first.
-    private mutating func forEachChild(_ node: NodeRef, index: Int, measuring: Bool, _ body: (inout LayoutEngine, NodeRef, Int) -> Void) {
+    mutating func forEachChild(_ node: NodeRef, index: Int, measuring: Bool, _ body: (inout LayoutEngine, NodeRef, Int) -> Void) {
         var childIndex = index + 1
         node.children.withUnsafeBufferPointer { children in
             for i in children.indices {
@@ -581,8 +532,15 @@ struct LayoutEngine {
         }
     }
 
-    /// Rect, ellipse, circle: their label and children as a zstack, plus padding, unless sized.
-    private mutating func measureShape(_ node: NodeRef, index: Int) -> Rect {
+    /// A box or a diagram shape, for `measureShape`.
+    enum ShapeForm {
+        case box(BoxForm)
+        case shape(any DiagramShape.Type)
+    }
+
+    /// Rect, ellipse, circle and the diagram shapes: their label and children as a zstack,
+    /// plus padding, unless sized.
+    private mutating func measureShape(_ node: NodeRef, index: Int, form: ShapeForm) -> Rect {
         let g = node.geometry
         var contentWidth = 0.0, contentHeight = 0.0
         var hasContent = false
@@ -590,13 +548,17 @@ struct LayoutEngine {
         if let label = node.content {
             // A label wraps inside a shape of fixed width.
             var wrap: Double?
-            if node.kind.isDiagramShape, let width = g.width {
+            if let width = g.width {
                 let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
-                let area = Shapes.labelArea(node.kind, g.shape, in: Rect(x: 0, y: 0, width: width, height: g.height ?? width))
-                wrap = max(0, area.width - pad.left - pad.right)
-            } else if node.kind != .circle, let width = g.width {
-                let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
-                wrap = max(0, width - pad.left - pad.right)
+                switch form {
+                case .shape(let shape):
+                    let area = shape.labelArea(g.shape, in: Rect(x: 0, y: 0, width: width, height: g.height ?? width))
+                    wrap = max(0, area.width - pad.left - pad.right)
+                case .box(.rect), .box(.ellipse):
+                    wrap = max(0, width - pad.left - pad.right)
+                case .box(.circle):
+                    wrap = nil
+                }
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
             let align: TextAlign = node.explicitStyle.contains(.align) ? node.style.textAlign : .center
@@ -607,11 +569,12 @@ struct LayoutEngine {
                 let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
                 let frame = Rect(x: 0, y: 0, width: width, height: height)
                 let area: Rect
-                if node.kind.isDiagramShape {
-                    area = Shapes.labelArea(node.kind, g.shape, in: frame)
-                } else if node.kind == .rect {
+                switch form {
+                case .shape(let shape):
+                    area = shape.labelArea(g.shape, in: frame)
+                case .box(.rect):
                     area = frame
-                } else {
+                case .box(.ellipse), .box(.circle):
                     area = Rect(x: 0, y: 0, width: width / 2.0.squareRoot(), height: height / 2.0.squareRoot())
                 }
                 box = Size(max(0, area.width - pad.left - pad.right), max(0, area.height - pad.top - pad.bottom))
@@ -632,21 +595,25 @@ struct LayoutEngine {
         let pad = explicitPadding ?? (hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero)
         let paddedWidth = contentWidth + pad.left + pad.right
         let paddedHeight = contentHeight + pad.top + pad.bottom
-        if node.kind.isDiagramShape {
+        let boxForm: BoxForm
+        switch form {
+        case .shape(let shape):
             var w = g.width, h = g.height
             if w == nil || h == nil {
-                let natural = hasContent ? Shapes.frameSize(node.kind, g.shape, content: Size(paddedWidth, paddedHeight))
-                                         : Self.defaultShapeSize(node.kind)
+                let natural = hasContent ? Shapes.frameSize(shape, g.shape, content: Size(paddedWidth, paddedHeight))
+                                         : shape.defaultSize
                 w = w ?? natural.width; h = h ?? natural.height
             }
             let frame = Rect(x: 0, y: 0, width: w!, height: h!)
             if boxes[index].side >= 0 {
-                checkLabelFits(node, block: texts[Int(boxes[index].side)], area: Shapes.labelArea(node.kind, g.shape, in: frame))
+                checkLabelFits(node, block: texts[Int(boxes[index].side)], area: shape.labelArea(g.shape, in: frame))
             }
             return frame
+        case .box(let form):
+            boxForm = form
         }
         let frame: Rect
-        switch node.kind {
+        switch boxForm {
         case .circle:
             let radius: Double
             if let r = g.radius { radius = r }
@@ -659,7 +626,7 @@ struct LayoutEngine {
             let w = g.width ?? (hasContent ? paddedWidth * 2.0.squareRoot() : LayoutDefaults.shapeSize.width)
             let h = g.height ?? (hasContent ? paddedHeight * 2.0.squareRoot() : LayoutDefaults.shapeSize.height)
             frame = Rect(x: 0, y: 0, width: w, height: h)
-        default:
+        case .rect:
             let w = g.width ?? (hasContent ? paddedWidth : LayoutDefaults.shapeSize.width)
             let h = g.height ?? (hasContent ? paddedHeight : LayoutDefaults.shapeSize.height)
             frame = Rect(x: 0, y: 0, width: w, height: h)
@@ -673,16 +640,6 @@ struct LayoutEngine {
             checkLabelFits(node, block: texts[Int(boxes[index].side)], area: area)
         }
         return frame
-    }
-
-    /// Size of a diagram shape without size, label or children.
-    static func defaultShapeSize(_ kind: NodeKind) -> Size {
-        switch kind {
-        case .diamond, .hexagon, .octagon, .star, .regularPolygon, .triangle: Size(54, 54)
-        case .person: Size(27, 45)
-        case .capsule: Size(54, 27)
-        default: LayoutDefaults.shapeSize
-        }
     }
 
     /// Warns when a shape's label is larger than the area inside its outline.
@@ -711,13 +668,12 @@ struct LayoutEngine {
     func contentArea(_ node: NodeRef, index: Int) -> Rect? {
         let box = boxes[index]
         guard box.state == .placed else { return nil }
-        switch node.kind {
-        case .rect, .ellipse, .circle, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star,
-             .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
+        switch node.kind.layoutClass {
+        case .box, .shape:
             return inset(Self.labelArea(node, bounds: box.bounds), Self.shapePadding(node, index: index))
-        case .zstack, .vstack, .hstack, .grid:
-            return inset(box.bounds, node.geometry.padding ?? .zero)
-        default:
+        case .container(let arrangement):
+            return arrangement.contentArea(node, bounds: box.bounds)
+        case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
             return nil
         }
     }
@@ -896,25 +852,24 @@ struct LayoutEngine {
         func offset(_ block: TextBlock) -> Double {
             last ? block.lastBaselineOffset : block.baselineOffset
         }
-        switch child.kind {
+        switch child.kind.layoutClass {
         case .text:
             guard box.side >= 0 else { return box.bounds.height }
             return offset(texts[Int(box.side)])
-        case .rect, .ellipse, .circle, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star,
-             .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
+        case .box, .shape:
             guard box.side >= 0 else { return box.bounds.height }
             let block = texts[Int(box.side)]
             let area = inset(Self.labelArea(child, bounds: box.bounds), Self.shapePadding(child, index: index))
             let top = aligned(block.size, in: area, .center).y - box.bounds.minY
             return top + offset(block)
-        default:
+        case .line, .path, .stroke, .image, .barcode, .spacer, .connector, .container:
             return box.bounds.height
         }
     }
 
     /// The area a shape's label and children go in (before padding).
     static func labelArea(_ node: NodeRef, bounds: Rect) -> Rect {
-        node.kind.isDiagramShape ? Shapes.labelArea(node.kind, node.geometry.shape, in: bounds) : bounds
+        node.kind.shapeGeometry?.labelArea(node.geometry.shape, in: bounds) ?? bounds
     }
 
     /// The padding a shape uses to place its content.
@@ -938,7 +893,7 @@ struct LayoutEngine {
     }
 
     /// Column widths and row heights of a grid: children fill rows left to right.
-    private mutating func gridMetrics(_ node: NodeRef, index: Int) -> GridMetrics {
+    mutating func gridMetrics(_ node: NodeRef, index: Int) -> GridMetrics {
         let g = node.geometry
         var flowCount = 0
         let children = node.children
@@ -1017,9 +972,8 @@ struct LayoutEngine {
         if boxes[index].state == .connector { return parentOffset }
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
-        let anchor = node.kind.isDiagramShape
-            ? Self.shapeAnchor(node.kind, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center)
-            : anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
+        let anchor = node.kind.shapeGeometry.map { Self.shapeAnchor($0, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center) }
+            ?? anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
         return parentOffset + target - anchor
     }
 
@@ -1097,102 +1051,31 @@ struct LayoutEngine {
         }
         guard node.kind.takesChildren, !node.children.isEmpty else { return }
 
-        let g = node.geometry
         let bounds = boxes[index].bounds
-        switch node.kind {
-        case .group:
-            placeChildren(node, index: index, offset: offset, transform: transform) { _, _, _ in .zero }
-        case .rect, .ellipse, .circle, .zstack, .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid,
-             .star, .cylinder, .document, .note, .cloud, .capsule, .person, .regularPolygon:
-            let pad = node.kind == .zstack ? (g.padding ?? .zero) : Self.shapePadding(node, index: index)
-            let content = inset(Self.labelArea(node, bounds: bounds), pad)
-            let align = g.align ?? .center
-            placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
-                let b = engine.boxes[childIndex].bounds
-                return aligned(b.size, in: content, align) - b.origin
-            }
-        case .vstack, .hstack:
-            let vertical = node.kind == .vstack
-            let pad = g.padding ?? .zero
-            let spacing = g.spacing ?? LayoutDefaults.spacing
-            let content = inset(bounds, pad)
-            var natural = 0.0, count = 0, spacers = 0
-            forEachChild(node, index: index, measuring: false) { engine, child, childIndex in
-                guard Self.isFlow(child) else { return }
-                count += 1
-                if child.kind == .spacer { spacers += 1; natural += child.geometry.minLength ?? 0; return }
-                let b = engine.boxes[childIndex].bounds
-                natural += vertical ? b.height : b.width
-            }
-            natural += spacing * Double(max(0, count - 1))
-            let available = vertical ? content.height : content.width
-            let extra = available - natural
-            let spacerExtra = spacers > 0 && extra > 0 ? extra / Double(spacers) : 0
-            // Without spacers, content is centred along the main axis of a larger stack.
-            var position = (vertical ? content.minY : content.minX) + (spacerExtra > 0 ? 0 : extra / 2)
-            let align = g.align ?? .center
-            let baseline = !vertical && (align == .firstBaseline || align == .lastBaseline)
-            var ascent = 0.0
-            if baseline {
-                forEachChild(node, index: index, measuring: false) { engine, child, childIndex in
-                    guard Self.isFlow(child), child.kind != .spacer else { return }
-                    ascent = max(ascent, engine.baseline(of: child, index: childIndex, last: align == .lastBaseline))
-                }
-            }
-            placeChildren(node, index: index, offset: offset, transform: transform) { engine, child, childIndex in
-                var b = engine.boxes[childIndex].bounds
-                if child.kind == .spacer {
-                    let length = (child.geometry.minLength ?? 0) + spacerExtra
-                    b = vertical ? Rect(x: 0, y: 0, width: content.width, height: length)
-                                 : Rect(x: 0, y: 0, width: length, height: content.height)
-                    engine.boxes[childIndex].bounds = b
-                }
-                let slot: Point
-                if vertical {
-                    slot = Point(crossPosition(b.width, content.minX, content.width, horizontalSide(align)), position)
-                    position += b.height + spacing
-                } else if baseline && child.kind != .spacer {
-                    slot = Point(position, content.minY + ascent - engine.baseline(of: child, index: childIndex, last: align == .lastBaseline))
-                    position += b.width + spacing
-                } else {
-                    slot = Point(position, crossPosition(b.height, content.minY, content.height, verticalSide(align)))
-                    position += b.width + spacing
-                }
-                return slot - b.origin
-            }
-        case .grid:
-            let metrics = gridMetrics(node, index: index)
-            let pad = g.padding ?? .zero
-            let content = inset(bounds, pad)
-            let columnCount = metrics.columns.count
-            var columnStarts: [Double] = [], rowStarts: [Double] = []
-            var x = content.minX
-            for w in metrics.columns { columnStarts.append(x); x += w + metrics.columnSpacing }
-            var y = content.minY
-            for h in metrics.rows { rowStarts.append(y); y += h + metrics.rowSpacing }
-            var cell = 0
-            let align = g.align ?? .center
-            let stretch = g.stretchCells
-            placeChildren(node, index: index, offset: offset, transform: transform) { engine, child, childIndex in
-                let (row, column) = (cell / columnCount, cell % columnCount)
-                cell += 1
-                let b = engine.boxes[childIndex].bounds
-                let slot = Rect(x: columnStarts[column], y: rowStarts[row], width: metrics.columns[column], height: metrics.rows[row])
-                if stretch && Self.stretches(child.kind) {
-                    // `fill: true`: the cell takes its whole slot, so neighbouring borders meet.
-                    engine.boxes[childIndex].bounds = Rect(x: 0, y: 0, width: slot.width, height: slot.height)
-                    return slot.origin
-                }
-                return aligned(b.size, in: slot, align) - b.origin
-            }
-        default:
+        switch node.kind.layoutClass {
+        case .container(let arrangement):
+            arrangement.place(&self, node, index: index, bounds: bounds, offset: offset, transform: transform)
+        case .box, .shape:
+            let content = inset(Self.labelArea(node, bounds: bounds), Self.shapePadding(node, index: index))
+            placeAligned(node, index: index, in: content, offset: offset, transform: transform)
+        case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
             break
+        }
+    }
+
+    /// Places the flow children aligned by `align:` (default centre) in `content`, the
+    /// container's own coordinates: shapes' labels areas and zstacks.
+    mutating func placeAligned(_ node: NodeRef, index: Int, in content: Rect, offset: Point, transform: Int32) {
+        let align = node.geometry.align ?? .center
+        placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+            let b = engine.boxes[childIndex].bounds
+            return aligned(b.size, in: content, align) - b.origin
         }
     }
 
     /// Places each child: out-of-flow children by `at:` (or as connectors), flow children at
     /// `parentOffset + flowOffset(child)` — the closure runs for flow children only, in order.
-    private mutating func placeChildren(_ node: NodeRef, index: Int, offset: Point, transform: Int32,
+    mutating func placeChildren(_ node: NodeRef, index: Int, offset: Point, transform: Int32,
                                         flowOffset: (inout LayoutEngine, NodeRef, Int) -> Point) {
         var childIndex = index + 1
         node.children.withUnsafeBufferPointer { children in
@@ -1251,8 +1134,8 @@ struct LayoutEngine {
     /// own (`emitLeaf`). With them inline, a frame took about 30 KB in a debug build and 255
     /// nested groups (within the parser's nesting limit) overflowed the main thread's stack.
     private mutating func emitContent(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
-        switch node.kind {
-        case .group, .vstack, .hstack, .zstack, .grid:
+        switch node.kind.layoutClass {
+        case .container:
             var clip: Scene.Path?
             if node.geometry.clip {
                 let o = box.offset + origin
@@ -1261,7 +1144,7 @@ struct LayoutEngine {
                 clip = sink.path
             }
             emitChildren(node, index: index, clip: clip, into: &items)
-        default:
+        case .box, .shape, .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
             emitLeaf(node, index: index, box: box, into: &items)
         }
     }
@@ -1270,11 +1153,11 @@ struct LayoutEngine {
     private mutating func emitLeaf(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
         let o = box.offset + origin
         let style = node.style
-        switch node.kind {
-        case .rect, .ellipse, .circle:
+        switch node.kind.layoutClass {
+        case .box(let form):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
-            let outline = PathSink.shapeOutline(ellipse: node.kind != .rect, in: frame,
-                                                radius: node.kind == .rect ? node.geometry.corner ?? 0 : 0)
+            let outline = PathSink.shapeOutline(ellipse: form != .rect, in: frame,
+                                                radius: form == .rect ? node.geometry.corner ?? 0 : 0)
             appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
@@ -1284,24 +1167,23 @@ struct LayoutEngine {
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)
-        case .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note,
-             .cloud, .capsule, .person, .regularPolygon:
+        case .shape(let shape):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let g = node.geometry
-            let outline = Shapes.outline(node.kind, g.shape, in: frame)
+            let outline = Shapes.outline(shape, g.shape, in: frame)
             appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
-                let content = inset(Shapes.labelArea(node.kind, g.shape, in: box.bounds), Self.shapePadding(node, index: index))
+                let content = inset(shape.labelArea(g.shape, in: box.bounds), Self.shapePadding(node, index: index))
                 let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
                 let at = aligned(block.size, in: content, side) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
-            emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(node.kind, g.shape, in: frame) : nil, into: &items)
+            emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(shape, g.shape, in: frame) : nil, into: &items)
         case .text:
             let block = texts[Int(box.side)]
             appendText(block, at: o, width: box.bounds.width, into: &items)
-        case .line, .arrow, .polyline, .polygon:
+        case .line:
             if box.state == .connector {
                 emitConnector(node, box: box, into: &items)
             } else {
@@ -1371,7 +1253,7 @@ struct LayoutEngine {
                     items.append(.image(item))
                 }
             }
-        case .group, .vstack, .hstack, .zstack, .grid:
+        case .container:
             break  // emitContent
         case .spacer:
             break
@@ -1568,13 +1450,6 @@ func pointBounds(_ points: [Point]) -> Rect? {
 
 func transformedBounds(_ r: Rect, _ t: Transform) -> Rect {
     pointBounds([t.apply(r.origin), t.apply(Point(r.maxX, r.minY)), t.apply(Point(r.maxX, r.maxY)), t.apply(Point(r.minX, r.maxY))])!
-}
-
-func outline(kind: NodeKind, corner: Double, bounds: Rect) -> Outline {
-    switch kind {
-    case .ellipse, .circle: .ellipse(bounds)
-    default: .rect(bounds, corner: corner)
-    }
 }
 
 /// A rotation, clockwise on the page; quarter turns are exact (no 6e-17 residues from
