@@ -445,6 +445,9 @@ extension LayoutEngine {
         var missingOffsets: [Int] = []
         var missingFaces: [Int] = baseSettings.faces
         var complexScript: String?
+        /// Whether the text has a right-to-left letter, an Arabic digit or an explicit
+        /// directional control: only then is the bidirectional algorithm run (BidiLayout.swift).
+        var needsBidi = false
         var exactOffsets = literal != nil
 
         func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
@@ -480,7 +483,10 @@ extension LayoutEngine {
                 byteOffset += UTF8.width(scalar)
                 if scalar == "\n" { paragraphEnds.append(shaped.count); wordStart = true; continue }
                 if scalar == "\r" { continue }
-                if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                if scalar.value >= 0x0590 {
+                    if complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                    if !needsBidi, BidiClass.of(scalar).needsResolution { needsBidi = true }
+                }
                 // The common case: no transform, no small caps — no Unicode property lookups.
                 if plain {
                     add(scalar, drawn: scalar, offset: offset, size: r.size)
@@ -595,9 +601,11 @@ extension LayoutEngine {
         var lines: [LaidOutLine] = []
         lines.reserveCapacity(ranges.count)
         var top = 0.0
+        let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds) : []
         for (index, range) in ranges.enumerated() {
-            var line = makeLine(shaped, range, settings: settings, scale: scale,
-                                extra: index == ranges.count - 1 ? ellipsis : [])
+            let extra = index == ranges.count - 1 ? ellipsis : []
+            var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra)
+                : makeLine(shaped, range, settings: settings, scale: scale, extra: extra)
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
             placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
             lines.append(line)
@@ -778,7 +786,7 @@ extension LayoutEngine {
     }
 
     /// The hyphen drawn at a hyphenated line end, in the face of the glyph before it.
-    private func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
+    func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
         let f = faces[glyph.face]
         guard let id = f.glyph(for: "-") else { return nil }
         return ShapedGlyph(scalar: "-", face: glyph.face, glyph: id, advance: f.advance(id) * glyph.size, kern: 0, isSpace: false,
@@ -917,7 +925,7 @@ extension LayoutEngine {
 
     /// `makeLine` over the line's glyphs: the first `drawn` are the shaped text's (kerned with
     /// their right neighbour), any after them a hyphen or an ellipsis.
-    private func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
+    func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
         var runs: [LaidOutRun] = []
         var x = 0.0
         var width = 0.0

@@ -141,3 +141,63 @@ import Testing
         #expect(BidiTables.bracket(0x232A)! == (0x3008, false))
     }
 }
+
+/// Noto Sans Hebrew (Debian `fonts-noto-core`, installed by .ci/run).
+let notoHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
+
+/// Bidirectional text through `compile`: the IR's runs come in visual order.
+@Suite struct BidiLayoutTests {
+    static var hebrewFont: Bool {
+        if FileManager.default.fileExists(atPath: notoHebrew) { return true }
+        if ExternalTool.isCI { Issue.record("\(notoHebrew) missing: apt-get install fonts-noto-core") }
+        return false
+    }
+
+    /// Runs of the page in the order the IR holds them, each with its text and left edge.
+    static func runs(_ source: String) -> [(text: String, x: Double)] {
+        let (_, diagnostics, document) = compile(source)
+        #expect(diagnostics.isEmpty, "\(describe(diagnostics, in: source))")
+        return texts(document.pages[0].items).map { ($0.text, $0.origin.x) }
+    }
+
+    /// A Hebrew word inside an English line (the paragraph is left to right from its first
+    /// letter) is drawn right to left between the English words, in visual order.
+    @Test func hebrewInsideEnglishIsReversed() {
+        guard Self.hebrewFont else { return }
+        let runs = Self.runs("""
+        text "Hello שלום world", font: ["Helvetica", "\(notoHebrew)"]
+        """)
+        #expect(runs.map(\.text) == ["Hello ", "םולש", " world"])
+        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.x < $1.x })
+    }
+
+    /// A paragraph starting with a Hebrew letter is right to left: the English and the number
+    /// come first on the left, the brackets around the English are mirrored glyphs.
+    @Test func rightToLeftParagraphMirrorsBrackets() {
+        guard Self.hebrewFont else { return }
+        let runs = Self.runs("""
+        text "שלום (world) 123", font: ["Helvetica", "\(notoHebrew)"]
+        """)
+        #expect(runs.map(\.text).joined() == "123 (world) םולש")
+    }
+
+    /// Lines break on the logical text, then each line is reordered: the first line holds
+    /// the first Hebrew words, reversed.
+    @Test func linesBreakBeforeReordering() {
+        guard Self.hebrewFont else { return }
+        let (_, diagnostics, document) = compile("""
+        text "אחת שתיים שלוש ארבע", font: "\(notoHebrew)", width: 60pt
+        """)
+        #expect(diagnostics.isEmpty)
+        let lines = lineTexts(document.pages[0].items)
+        #expect(lines.count >= 2, "\(lines)")
+        #expect(lines.first.map { String($0.reversed()).hasPrefix("אחת") } == true, "\(lines)")
+        #expect(lines.last.map { String($0.reversed()).hasSuffix("ארבע") } == true, "\(lines)")
+    }
+
+    /// Pure left-to-right text takes the fast path and is unchanged: one run.
+    @Test func latinTextIsOneRun() {
+        let runs = Self.runs("text \"Hello (world) 123\"")
+        #expect(runs.map(\.text) == ["Hello (world) 123"])
+    }
+}
