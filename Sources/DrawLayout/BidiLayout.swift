@@ -5,11 +5,13 @@
 // digit or an explicit directional control come here (`needsBidi` in TextLayout.swift):
 // left-to-right text pays nothing.
 //
-// The paragraph direction is found from the first strong character (rules P2, P3). Runs come
+// The paragraph direction is `textDirection:`; `auto` finds it from the first strong
+// character (rules P2, P3), and `rtl` sends every text here. Runs come
 // out in visual order, each a piece of one face, size and style, its glyphs left to right;
 // a markup run keeps its style through reordering (runs split wherever the style changes).
 
 import DrawScene
+import DrawSemantics
 
 /// A resolved paragraph of a shaped text: glyphs `start..<end`.
 struct BidiShapedParagraph {
@@ -20,14 +22,20 @@ struct BidiShapedParagraph {
 
 extension LayoutEngine {
     /// The paragraphs of `shaped` (ending at `paragraphEnds`) with their levels resolved.
-    func bidiParagraphs(_ shaped: [ShapedGlyph], paragraphEnds: [Int]) -> [BidiShapedParagraph] {
+    func bidiParagraphs(_ shaped: [ShapedGlyph], paragraphEnds: [Int], direction: TextDirection) -> [BidiShapedParagraph] {
+        let base: UInt8?
+        switch direction {
+        case .auto: base = nil
+        case .ltr: base = 0
+        case .rtl: base = 1
+        }
         var result: [BidiShapedParagraph] = []
         var start = 0
         for end in paragraphEnds {
             let scalars = shaped[start..<end].map(\.scalar)
             let classes = scalars.map(BidiClass.of)
             result.append(BidiShapedParagraph(start: start, end: end,
-                                              paragraph: BidiParagraph(classes: classes, scalars: scalars, baseLevel: nil)))
+                                              paragraph: BidiParagraph(classes: classes, scalars: scalars, baseLevel: base)))
             start = end
         }
         return result
@@ -70,6 +78,8 @@ extension LayoutEngine {
                 list[i].kern = faces[a.face].kerning(a.glyph, b.glyph) * a.size
             }
         }
-        return list.withUnsafeBufferPointer { makeLine($0, drawn: $0.count, settings: settings, scale: scale) }
+        var line = list.withUnsafeBufferPointer { makeLine($0, drawn: $0.count, settings: settings, scale: scale) }
+        line.rightToLeft = p.paragraph.baseLevel & 1 == 1
+        return line
     }
 }

@@ -211,6 +211,8 @@ struct LaidOutLine {
     var width: Double
     /// Distance from the block's top to this line's baseline.
     var baseline: Double
+    /// The line's paragraph is right to left (UAX #9): `align: start` is its right side.
+    var rightToLeft = false
 }
 
 /// What a run of a block draws beside its glyphs: colour and decorations.
@@ -245,9 +247,11 @@ struct TextBlock {
         for line in lines {
             let shift: Double
             switch align {
-            case .left, .justify: shift = 0
+            case .left: shift = 0
             case .center: shift = (width - line.width) / 2
             case .right: shift = width - line.width
+            case .start, .justify: shift = line.rightToLeft ? width - line.width : 0
+            case .end: shift = line.rightToLeft ? 0 : width - line.width
             }
             let baseline = origin.y + line.baseline
             for run in line.runs where !run.glyphs.isEmpty {
@@ -422,7 +426,7 @@ extension LayoutEngine {
         // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs
         // positioned straight from the bytes (the same numbers as shaping, kerning, breaking
         // and `makeLine` below give it, with no shaped glyphs in between).
-        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil,
+        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             var lines = [line]
             var top = 0.0
@@ -447,7 +451,7 @@ extension LayoutEngine {
         var complexScript: String?
         /// Whether the text has a right-to-left letter, an Arabic digit or an explicit
         /// directional control: only then is the bidirectional algorithm run (BidiLayout.swift).
-        var needsBidi = false
+        var needsBidi = base.typography.textDirection == .rtl
         var exactOffsets = literal != nil
 
         func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
@@ -601,7 +605,7 @@ extension LayoutEngine {
         var lines: [LaidOutLine] = []
         lines.reserveCapacity(ranges.count)
         var top = 0.0
-        let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds) : []
+        let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds, direction: base.typography.textDirection) : []
         for (index, range) in ranges.enumerated() {
             let extra = index == ranges.count - 1 ? ellipsis : []
             var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra)

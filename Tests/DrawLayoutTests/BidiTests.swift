@@ -200,4 +200,23 @@ let notoHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
         let runs = Self.runs("text \"Hello (world) 123\"")
         #expect(runs.map(\.text) == ["Hello (world) 123"])
     }
+
+    /// `textDirection: rtl` makes an English line a right-to-left paragraph (the final '!'
+    /// goes to its left end); `align: start` and `end` follow the direction.
+    @Test func textDirectionAndStartEndAlignment() {
+        let (_, diagnostics, document) = compile("""
+        page margin: 0 {
+          text "Hello!", textDirection: rtl, width: 200pt, align: start, at: (0, 0)
+          text "Hello!", width: 200pt, align: start, at: (0, 100)
+          text "Hello!", textDirection: rtl, width: 200pt, align: end, at: (0, 200)
+        }
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let runs = texts(document.pages[0].items).sorted { $0.origin.y < $1.origin.y }
+        #expect(runs.map(\.text) == ["!Hello", "Hello!", "!Hello"])
+        guard runs.count == 3 else { return }
+        #expect(abs(runs[0].origin.x + runs[0].advance - 200) < 1e-6)
+        #expect(abs(runs[1].origin.x) < 1e-6)
+        #expect(abs(runs[2].origin.x) < 1e-6)
+    }
 }
