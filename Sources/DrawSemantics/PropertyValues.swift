@@ -648,6 +648,9 @@ extension Evaluation {
             setInherited(property, top) {
                 if property == .letterSpacing { $0.typography.letterSpacing = x } else { $0.typography.wordSpacing = x }
             }
+        case .textDirection:
+            guard let direction = word(textDirectionNames) else { return }
+            setInherited(property, top) { $0.typography.textDirection = direction }
         case .textTransform:
             guard let transform = word(textTransformNames) else { return }
             setInherited(property, top) { $0.typography.textTransform = transform }
@@ -1010,6 +1013,7 @@ extension Evaluation {
             target.typography.baselineShiftEm = source.typography.baselineShiftEm
         case .hyphenate: target.typography.hyphenate = source.typography.hyphenate
         case .markup: target.typography.markup = source.typography.markup
+        case .textDirection: target.typography.textDirection = source.typography.textDirection
         case .tabStops: target.typography.tabStops = source.typography.tabStops
         default: break
         }
