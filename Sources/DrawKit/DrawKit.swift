@@ -71,6 +71,12 @@ public struct CompileOptions: Sendable, Hashable {
     /// then prints a `source` line before each item. Off by default (compiling does not
     /// need them).
     public var recordSources: Bool = false
+    /// Put in front of every id and class name an SVG file defines (gradients, patterns,
+    /// clip paths, filters, images, glyphs, font classes), so several drawings inlined in
+    /// one HTML page never clash (`drawc markdown` gives each block its own). An ASCII
+    /// letter, then letters, digits, `-` and `_`; empty (the default) adds nothing.
+    /// Anything else is ignored (see `isValidSVGIDPrefix`).
+    public var svgIDPrefix: String = ""
 
     public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
                 files: [String: [UInt8]]? = nil, png: PNGOptions = PNGOptions()) {
