@@ -3,6 +3,13 @@
 // with `package` access, and only DrawKit is public. See docs/architecture.md.
 import PackageDescription
 
+// The commit `drawc --version` prints when built from a git checkout (12 hex digits; "+"
+// when the working tree had changes); empty in a source tarball.
+let commit: String = {
+    guard let git = Context.gitInformation else { return "" }
+    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "+" : "")
+}()
+
 let package = Package(
     name: "drawc",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -70,9 +77,14 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
             "DrawFormat",
         ]),
+        // The build's git commit, for `drawc --version` (a C string set by this manifest).
+        .target(name: "CBuildInfo", cSettings: [.define("DRAWC_COMMIT", to: "\"\(commit)\"")]),
+        // The one table of drawc's commands and options, and what is made from it: help,
+        // usage errors, the man page, shell completions, docs/cli.md's reference.
+        .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer", "DrawTools"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
@@ -120,6 +132,7 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

@@ -12,9 +12,10 @@
 //
 // Only this module is public; the stages behind it share with `package` access.
 
-/// The version of drawc and of this library.
+/// The version of drawc and of this library: semantic versioning, the newest entry of
+/// CHANGELOG.md (a test checks they agree).
 public enum DrawKitVersion {
-    public static let string = "0.1.0"
+    public static let string = "0.3.0"
 }
 
 /// An output format.
