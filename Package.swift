@@ -3,13 +3,6 @@
 // with `package` access, and only DrawKit is public. See docs/architecture.md.
 import PackageDescription
 
-// The commit `drawc --version` prints when built from a git checkout (12 hex digits; "+"
-// when the working tree had changes); empty in a source tarball.
-let commit: String = {
-    guard let git = Context.gitInformation else { return "" }
-    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "+" : "")
-}()
-
 let package = Package(
     name: "drawc",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -77,8 +70,10 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
             "DrawFormat",
         ]),
-        // The build's git commit, for `drawc --version` (a C string set by this manifest).
-        .target(name: "CBuildInfo", cSettings: [.define("DRAWC_COMMIT", to: "\"\(commit)\"")]),
+        // The build's git commit, for `drawc --version`: scripts/release.sh passes
+        // -Xcc -DDRAWC_COMMIT='"…"' (not the manifest: SwiftPM caches its evaluation, so a
+        // commit read there goes stale).
+        .target(name: "CBuildInfo"),
         // The one table of drawc's commands and options, and what is made from it: help,
         // usage errors, the man page, shell completions, docs/cli.md's reference.
         .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),

@@ -1,6 +1,7 @@
 #include "BuildInfo.h"
 
-// DRAWC_COMMIT is defined by Package.swift from Context.gitInformation (empty outside git).
+// DRAWC_COMMIT is given by scripts/release.sh (swift build -Xcc -DDRAWC_COMMIT='"abc…"');
+// a plain `swift build` leaves it empty.
 #ifndef DRAWC_COMMIT
 #define DRAWC_COMMIT ""
 #endif
