@@ -31,6 +31,7 @@ package enum OptionKey: String, Sendable, CaseIterable {
     case output, format, diagnostics, fontPath, noCompress, dpi, scale, background
     case write, listUnformatted, diff, spans
     case port, open, editor, stdio
+    case sandbox
     case help
 }
 
@@ -134,6 +135,9 @@ package enum CommandTable {
                repeatable: false),
         Option(key: .stdio, short: nil, long: "--stdio", value: nil, kind: nil,
                help: "accepted and ignored (standard input and output is the transport)", repeatable: false),
+        Option(key: .sandbox, short: nil, long: "--sandbox", value: "DIR", kind: .directory,
+               help: "read imports, data, images and fonts only inside DIR (docs/cli.md, \"Untrusted drawings\")",
+               repeatable: false),
         Option(key: .help, short: "-h", long: "--help", value: nil, kind: nil,
                help: "show this help", repeatable: false),
     ]
@@ -152,7 +156,7 @@ package enum CommandTable {
                 PNG is drawn by drawc itself (anti-aliased, the same bytes on every machine); text in the standard fonts needs the URW base-35 fonts (fonts-urw-base35). PostScript warns where it cannot show what the drawing asks for: opacity, blend modes, transparent gradient stops and the blur of shadows show only in Ghostscript run with -dALLOWPSTRANSPARENCY.
                 """,
             operands: .drawings,
-            options: [.output, .format, .diagnostics, .fontPath, .noCompress, .dpi, .scale, .background, .help],
+            options: [.output, .format, .diagnostics, .fontPath, .sandbox, .noCompress, .dpi, .scale, .background, .help],
             sections: [(
                 "Printing",
                 """
@@ -176,12 +180,12 @@ package enum CommandTable {
             ]),
         Command(
             name: "check", summary: "report the problems in drawings without writing anything",
-            synopsis: ["FILE.draw… [--diagnostics text|json] [--font-path DIR]"],
+            synopsis: ["FILE.draw… [--diagnostics text|json] [--font-path DIR] [--sandbox DIR]"],
             description: """
                 Runs everything but the output: syntax, names and types, layout (e.g. a character the font lacks, a barcode's wrong check digit or data too long for its QR version). Exit status 0 when no file has an error (warnings allowed), 1 when one has, 2 on wrong usage, 3 when a file cannot be read.
                 """,
             operands: .drawings,
-            options: [.diagnostics, .fontPath, .help],
+            options: [.diagnostics, .fontPath, .sandbox, .help],
             examples: [
                 ("drawc check samples/*.draw", ""),
                 ("drawc check diagram.draw --diagnostics json 2> problems.json", ""),
@@ -189,12 +193,12 @@ package enum CommandTable {
             ]),
         Command(
             name: "ir", summary: "print the laid-out scene (the IR every backend draws) as text",
-            synopsis: ["FILE.draw [-o OUT.txt] [--spans] [--font-path DIR]"],
+            synopsis: ["FILE.draw [-o OUT.txt] [--spans] [--font-path DIR] [--sandbox DIR]"],
             description: """
                 Prints the scene IR that every backend draws: pages, paths in page points, text runs with their glyph positions, groups (with the box their ink covers, 'ink X Y W H'). The format is described in docs/ir.md. Useful to see where layout put things and in golden tests.
                 """,
             operands: .drawings,
-            options: [.output, .spans, .diagnostics, .fontPath, .help],
+            options: [.output, .spans, .diagnostics, .fontPath, .sandbox, .help],
             examples: [
                 ("drawc ir samples/flowchart.draw | less", ""),
                 ("drawc ir label.draw --spans", ""),

@@ -3,7 +3,11 @@
 /// is right. Layout rejects such text with a diagnostic naming the script instead of drawing
 /// it wrongly.
 ///
-/// Covered: Hebrew, Arabic (with its supplements and presentation forms), Syriac, Thaana,
+/// Hebrew letters and punctuation are drawn glyph by glyph (layout orders right-to-left
+/// text by the bidirectional algorithm, Bidi.swift); Hebrew points and cantillation marks
+/// need mark positioning and are still refused.
+///
+/// Covered: Hebrew marks, Arabic (with its supplements and presentation forms), Syriac, Thaana,
 /// N'Ko, Samaritan, Mandaic, the Indic scripts (Devanagari … Sinhala), Thai, Lao, Tibetan,
 /// Myanmar, Khmer, Mongolian, Balinese, Javanese, and conjoining Hangul jamo (precomposed
 /// Hangul syllables need no shaping and are fine).
@@ -15,7 +19,11 @@ package func complexScriptName(for scalar: Unicode.Scalar) -> String? {
 }
 
 private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
-    (0x0590...0x05FF, "Hebrew"),
+    (0x0591...0x05BD, "Hebrew"),   // marks only: letters and punctuation need no shaping
+    (0x05BF...0x05BF, "Hebrew"),
+    (0x05C1...0x05C2, "Hebrew"),
+    (0x05C4...0x05C5, "Hebrew"),
+    (0x05C7...0x05C7, "Hebrew"),
     (0x0600...0x06FF, "Arabic"),
     (0x0700...0x074F, "Syriac"),
     (0x0750...0x077F, "Arabic"),
@@ -50,7 +58,7 @@ private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
     (0xA9E0...0xA9FF, "Myanmar"),
     (0xAA60...0xAA7F, "Myanmar"),
     (0xD7B0...0xD7FF, "Hangul Jamo"),
-    (0xFB1D...0xFB4F, "Hebrew"),
+    (0xFB1E...0xFB1E, "Hebrew"),
     (0xFB50...0xFDFF, "Arabic"),
     (0xFE70...0xFEFE, "Arabic"),  // not U+FEFF, the byte-order mark
     (0x10E60...0x10E7F, "Arabic"),

@@ -97,6 +97,8 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
     package let cff: CFFFont?
     let cmap: CharacterMap
     let kerning: KerningTables
+    /// GDEF, GSUB and GPOS, located (OpenTypeLayout.swift; shaping in Shaping.swift).
+    let layoutTables: OpenTypeLayoutTables
 
     struct TableRecord: Hashable {
         var tag: String
@@ -353,6 +355,7 @@ package final class TrueTypeFontRef: Hashable, @unchecked Sendable {
         allFamilyNames = families
 
         kerning = KerningTables(reader: r, gpos: table("GPOS"), kern: table("kern"))
+        layoutTables = OpenTypeLayoutTables(reader: r, gdef: table("GDEF"), gsub: table("GSUB"), gpos: table("GPOS"))
 
         // capHeight / xHeight fallbacks from the boxes of 'H' and 'x'.
         func box(_ g: Int) -> FontBox? {

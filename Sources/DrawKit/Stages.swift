@@ -28,7 +28,7 @@ enum Stages {
     /// Resources.swift).
     static func resources(_ options: CompileOptions) -> Resources {
         if let files = options.files { return Resources(reader: MemoryReader(files)) }
-        return Resources(reader: FileSystemReader())
+        return Resources(reader: FileSystemReader(sandbox: options.sandbox.map(Sandbox.confining(to:))))
     }
 
     static func discard<T>(_ value: consuming T) {
@@ -45,10 +45,12 @@ enum Stages {
     static func fontResolver(_ options: CompileOptions, mainPath: String) -> FontResolver {
         let folder = drawingFolder(mainPath)
         let environment = ProcessInfo.processInfo.environment
+        // Under a sandbox, fonts come from the folders the caller named and the sandbox only.
+        let readable = options.sandbox.map { [Sandbox.confining(to: $0)] + options.fontSearchPaths.compactMap(Sandbox.init(folder:)) }
         let library = FontLibrary(
             searchDirectories: FontLibrary.searchDirectories(
-                fontPath: options.fontSearchPaths, environment: environment, drawingDirectory: folder),
-            baseDirectory: folder)
+                fontPath: options.fontSearchPaths, environment: environment, drawingDirectory: folder, system: readable == nil),
+            baseDirectory: folder, readableFolders: readable)
         return FontResolver(library: library)
     }
 

@@ -211,6 +211,8 @@ struct LaidOutLine {
     var width: Double
     /// Distance from the block's top to this line's baseline.
     var baseline: Double
+    /// The line's paragraph is right to left (UAX #9): `align: start` is its right side.
+    var rightToLeft = false
 }
 
 /// What a run of a block draws beside its glyphs: colour and decorations.
@@ -245,9 +247,11 @@ struct TextBlock {
         for line in lines {
             let shift: Double
             switch align {
-            case .left, .justify: shift = 0
+            case .left: shift = 0
             case .center: shift = (width - line.width) / 2
             case .right: shift = width - line.width
+            case .start, .justify: shift = line.rightToLeft ? width - line.width : 0
+            case .end: shift = line.rightToLeft ? 0 : width - line.width
             }
             let baseline = origin.y + line.baseline
             for run in line.runs where !run.glyphs.isEmpty {
@@ -422,7 +426,7 @@ extension LayoutEngine {
         // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs
         // positioned straight from the bytes (the same numbers as shaping, kerning, breaking
         // and `makeLine` below give it, with no shaped glyphs in between).
-        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil,
+        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             var lines = [line]
             var top = 0.0
@@ -445,6 +449,9 @@ extension LayoutEngine {
         var missingOffsets: [Int] = []
         var missingFaces: [Int] = baseSettings.faces
         var complexScript: String?
+        /// Whether the text has a right-to-left letter, an Arabic digit or an explicit
+        /// directional control: only then is the bidirectional algorithm run (BidiLayout.swift).
+        var needsBidi = base.typography.textDirection == .rtl
         var exactOffsets = literal != nil
 
         func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
@@ -480,7 +487,10 @@ extension LayoutEngine {
                 byteOffset += UTF8.width(scalar)
                 if scalar == "\n" { paragraphEnds.append(shaped.count); wordStart = true; continue }
                 if scalar == "\r" { continue }
-                if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                if scalar.value >= 0x0590 {
+                    if complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                    if !needsBidi, BidiClass.of(scalar).needsResolution { needsBidi = true }
+                }
                 // The common case: no transform, no small caps — no Unicode property lookups.
                 if plain {
                     add(scalar, drawn: scalar, offset: offset, size: r.size)
@@ -595,9 +605,11 @@ extension LayoutEngine {
         var lines: [LaidOutLine] = []
         lines.reserveCapacity(ranges.count)
         var top = 0.0
+        let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds, direction: base.typography.textDirection) : []
         for (index, range) in ranges.enumerated() {
-            var line = makeLine(shaped, range, settings: settings, scale: scale,
-                                extra: index == ranges.count - 1 ? ellipsis : [])
+            let extra = index == ranges.count - 1 ? ellipsis : []
+            var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra)
+                : makeLine(shaped, range, settings: settings, scale: scale, extra: extra)
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
             placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
             lines.append(line)
@@ -778,7 +790,7 @@ extension LayoutEngine {
     }
 
     /// The hyphen drawn at a hyphenated line end, in the face of the glyph before it.
-    private func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
+    func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
         let f = faces[glyph.face]
         guard let id = f.glyph(for: "-") else { return nil }
         return ShapedGlyph(scalar: "-", face: glyph.face, glyph: id, advance: f.advance(id) * glyph.size, kern: 0, isSpace: false,
@@ -917,7 +929,7 @@ extension LayoutEngine {
 
     /// `makeLine` over the line's glyphs: the first `drawn` are the shaped text's (kerned with
     /// their right neighbour), any after them a hyphen or an ellipsis.
-    private func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
+    func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
         var runs: [LaidOutRun] = []
         var x = 0.0
         var width = 0.0

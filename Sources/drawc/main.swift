@@ -53,6 +53,8 @@ struct Arguments {
     var port: Int?
     var openBrowser = false
     var editor: String?
+    /// `--sandbox DIR` of compile, check and ir (docs/cli.md, "Untrusted drawings").
+    var sandbox: String?
 }
 
 /// Parses a command's arguments. Which options `command` takes, and their spellings, come
@@ -122,6 +124,11 @@ func parseArguments(_ args: ArraySlice<String>, command: String) throws(UsageErr
             result.openBrowser = true
         case .editor:
             result.editor = text
+        case .sandbox:
+            guard isFolder(text) else {
+                throw UsageError(message: "'--sandbox \(text)' is not a folder", command: command)
+            }
+            result.sandbox = text
         case .stdio:
             break
         }
@@ -164,6 +171,7 @@ func environmentOptions(_ arguments: Arguments) -> CompileOptions {
     if let epoch = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: epoch)) {
         options.sourceDateEpoch = seconds
     }
+    options.sandbox = arguments.sandbox
     return options
 }
 
@@ -306,6 +314,12 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
             report.status = .usage
             return report
         }
+        let outputs = result.outputs.map { outputPath == "-" ? "-" : $0.path(forRequestedPath: outputPath) }
+        if let refusal = overwrittenInput(outputs: outputs, input: input, filesRead: result.filesRead) {
+            report.messages.append(refusal)
+            report.status = .usage
+            return report
+        }
         do throws(FileError) {
             let written = try OutputWriter.write(result, to: outputPath)
             if written.count > 1 {
@@ -367,7 +381,13 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: options)
         report.diagnostics = result.report
         if let text = result.text, !result.hasErrors {
-            try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
+            let output = arguments.output ?? "-"
+            if let refusal = overwrittenInput(outputs: [output], input: input, filesRead: result.filesRead) {
+                report.messages.append(refusal)
+                report.status = .usage
+            } else {
+                try OutputWriter.write(Array(text.utf8), to: output)
+            }
         } else {
             report.status = .inputErrors
         }
@@ -461,10 +481,10 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
     do throws(UsageError) {
         switch command {
-        case "compile": return try runCompile(args.dropFirst())
+        case "compile": removeTemporariesOnSignals(); return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
-        case "ir": return try runIR(args.dropFirst())
-        case "fmt": return try runFmt(args.dropFirst())
+        case "ir": removeTemporariesOnSignals(); return try runIR(args.dropFirst())
+        case "fmt": removeTemporariesOnSignals(); return try runFmt(args.dropFirst())
         case "lsp": return try runLanguageServer(args.dropFirst())
         case "watch": return try runWatch(args.dropFirst())
         case "preview": return try runPreview(args.dropFirst())

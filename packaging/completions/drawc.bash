@@ -26,6 +26,8 @@ _drawc() {
                     COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
                 --font-path)
                     COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --dpi)
                     return ;;
                 --scale)
@@ -34,7 +36,7 @@ _drawc() {
                     COMPREPLY=($(compgen -W 'white transparent' -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '-o --output -f --format --diagnostics --font-path --no-compress --dpi --scale --background -h --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '-o --output -f --format --diagnostics --font-path --sandbox --no-compress --dpi --scale --background -h --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.draw' -- "$cur"))
             fi
@@ -45,9 +47,11 @@ _drawc() {
                     COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
                 --font-path)
                     COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--diagnostics --font-path -h --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--diagnostics --font-path --sandbox -h --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.draw' -- "$cur"))
             fi
@@ -60,9 +64,11 @@ _drawc() {
                     COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
                 --font-path)
                     COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '-o --output --spans --diagnostics --font-path -h --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '-o --output --spans --diagnostics --font-path --sandbox -h --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.draw' -- "$cur"))
             fi

@@ -16,6 +16,7 @@ complete -c drawc -n '__fish_seen_subcommand_from compile' -s o -l output -r -F 
 complete -c drawc -n '__fish_seen_subcommand_from compile' -s f -l format -x -a 'svg pdf ps eps png' -d 'the output format\: svg, pdf, ps, eps or png'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from compile' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l no-compress -d 'leave PDF content streams uncompressed'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l dpi -x -d 'PNG resolution in pixels per inch'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l scale -x -d 'PNG at F × 96 dpi'
@@ -24,12 +25,14 @@ complete -c drawc -n '__fish_seen_subcommand_from compile' -s h -l help -d 'show
 complete -c drawc -n '__fish_seen_subcommand_from compile' -k -a "(__fish_complete_suffix .draw)"
 complete -c drawc -n '__fish_seen_subcommand_from check' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from check' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from check' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from check' -s h -l help -d 'show this help'
 complete -c drawc -n '__fish_seen_subcommand_from check' -k -a "(__fish_complete_suffix .draw)"
 complete -c drawc -n '__fish_seen_subcommand_from ir' -s o -l output -r -F -d 'where to write'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l spans -d 'print before each item the statement that made it\: '\''source LINE\:COL-LINE\:COL'\'', then '\''def FILE\:LINE\:COL-…'\'' for the statements inside components'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from ir' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -s h -l help -d 'show this help'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -k -a "(__fish_complete_suffix .draw)"
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -s w -l write -d 'rewrite each file in place'
