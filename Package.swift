@@ -70,9 +70,16 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
             "DrawFormat",
         ]),
+        // The build's git commit, for `drawc --version`: scripts/release.sh passes
+        // -Xcc -DDRAWC_COMMIT='"…"' (not the manifest: SwiftPM caches its evaluation, so a
+        // commit read there goes stale).
+        .target(name: "CBuildInfo"),
+        // The one table of drawc's commands and options, and what is made from it: help,
+        // usage errors, the man page, shell completions, docs/cli.md's reference.
+        .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer", "DrawTools"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
@@ -122,6 +129,7 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

@@ -12,9 +12,10 @@
 //
 // Only this module is public; the stages behind it share with `package` access.
 
-/// The version of drawc and of this library.
+/// The version of drawc and of this library: semantic versioning, the newest entry of
+/// CHANGELOG.md (a test checks they agree).
 public enum DrawKitVersion {
-    public static let string = "0.1.0"
+    public static let string = "0.3.0"
 }
 
 /// An output format.
@@ -71,6 +72,12 @@ public struct CompileOptions: Sendable, Hashable {
     /// then prints a `source` line before each item. Off by default (compiling does not
     /// need them).
     public var recordSources: Bool = false
+    /// Put in front of every id and class name an SVG file defines (gradients, patterns,
+    /// clip paths, filters, images, glyphs, font classes), so several drawings inlined in
+    /// one HTML page never clash (`drawc markdown` gives each block its own). An ASCII
+    /// letter, then letters, digits, `-` and `_`; empty (the default) adds nothing.
+    /// Anything else is ignored (see `isValidSVGIDPrefix`).
+    public var svgIDPrefix: String = ""
     /// A folder every file the drawing reads must lie in (`drawc --sandbox DIR`, docs/cli.md
     /// "Untrusted drawings"): imports, data files, images and fonts named by path, after
     /// resolving links and `..`; a read outside it is a located error. Font families are

@@ -68,7 +68,7 @@ enum Stages {
 
     /// The backend of each output format: the one table DrawKit dispatches through.
     static let backends: [OutputFormat: @Sendable (CompileOptions) -> any Backend] = [
-        .svg: { _ in SVGRenderer() },
+        .svg: { options in SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "") },
         .pdf: { options in PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch)) },
         .ps: { _ in PSRenderer(encapsulated: false) },
         .eps: { _ in PSRenderer(encapsulated: true) },
@@ -89,6 +89,12 @@ enum Stages {
         let dpi = min(PNGOptions.dpiRange.upperBound, max(PNGOptions.dpiRange.lowerBound, png.dpi.isFinite ? png.dpi : 96))
         return RasterOptions(dpi: dpi, backdrop: backdrop)
     }
+}
+
+extension CompileOptions {
+    /// Whether `prefix` can be used as `svgIDPrefix`: an ASCII letter, then letters, digits,
+    /// `-` and `_` (or empty).
+    public static func isValidSVGIDPrefix(_ prefix: String) -> Bool { SVGNames.isValidPrefix(prefix) }
 }
 
 /// Carries a value to the thread that frees it.

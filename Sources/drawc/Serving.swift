@@ -212,7 +212,7 @@ func randomToken() -> String {
 }
 
 func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "preview", accepts: [.preview])
+    let arguments = try parseArguments(args, command: "preview")
     if arguments.help {
         print(Help.preview, terminator: "")
         return .success
