@@ -190,7 +190,8 @@ extension NodeKind {
 package struct KindSet: OptionSet, Hashable, Sendable {
     package var rawValue: UInt64
     package init(rawValue: UInt64) { self.rawValue = rawValue }
-    package init(_ kinds: NodeKind...) {
+    package init(_ kinds: NodeKind...) { self.init(kinds) }
+    package init(_ kinds: [NodeKind]) {
         rawValue = 0
         for kind in kinds { rawValue |= 1 << UInt64(kind.rawValue) }
     }
@@ -200,6 +201,21 @@ package struct KindSet: OptionSet, Hashable, Sendable {
 
     /// Lines, arrows and connectors.
     package static let lines = KindSet(.line, .arrow, .connector)
+    /// Every kind.
+    package static let all = KindSet(NodeKind.allCases.filter { _ in true })
+    /// The kinds whose children are laid out and drawn.
+    package static let parents = KindSet(NodeKind.allCases.filter(\.takesChildren))
+    /// `group`, the stacks, `grid`: they draw nothing themselves, only their children.
+    package static let containers = KindSet(NodeKind.allCases.filter { $0.family == .container })
+    /// The kinds that draw text (a label, their text, a barcode's digits) or have children
+    /// that may: where the text properties have an effect.
+    package static let drawsText = all.subtracting(KindSet(.polyline, .polygon, .path, .image, .spacer, .stroke))
+    /// The kinds that draw text people write (not a barcode's digits): where markup, case,
+    /// spacing of words and direction have an effect.
+    package static let writtenText = drawsText.subtracting(KindSet(.barcode))
+    /// The kinds with an outline stroked with the paint of lines (`stroke`, `lineWidth`, `dash`,
+    /// …), or children that may have one. Ink is filled with `color`.
+    package static let outlined = all.subtracting(KindSet(.text, .image, .spacer, .barcode, .stroke))
     /// The diagram shapes.
     package static let diagramShapes = KindSet(rawValue: NodeKind.allCases.filter(\.isDiagramShape)
         .reduce(0) { $0 | 1 << UInt64($1.rawValue) })

@@ -33,7 +33,7 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
 
 /// Where a property belongs in the reference.
 package enum PropertyGroup: UInt8, Hashable, Sendable, CaseIterable {
-    /// Geometry every kind takes.
+    /// Geometry, placement and effects, taken by (nearly) every kind.
     case common
     /// Paint, inherited.
     case paint
@@ -44,7 +44,7 @@ package enum PropertyGroup: UInt8, Hashable, Sendable, CaseIterable {
 
     package var title: String {
         switch self {
-        case .common: "Common properties (every kind)"
+        case .common: "Common properties"
         case .paint: "Paint (inherited)"
         case .text: "Text (inherited)"
         case .kindSpecific: "Kind-specific properties"
@@ -69,16 +69,20 @@ package struct PropertySpec: Sendable {
     package let words: [String]
     package let doc: String
     package let example: String
+    /// Why the property draws nothing by itself (`id` names a node, `style` applies other
+    /// properties); nil: setting it to its example changes the drawing of every kind it
+    /// applies to (PropertyEffectTests compiles each and compares the scene IR).
+    package let noDrawnEffect: String?
 
     /// `expects` nil: a word-valued property expects one of its words ("butt, round or square").
     init(_ name: String, _ type: ValueType, _ expects: String? = nil, kinds: KindSet? = nil, default defaultValue: String,
-         group: PropertyGroup, words: [String] = [], doc: String, example: String) {
+         group: PropertyGroup, words: [String] = [], doc: String, example: String, noDrawnEffect: String? = nil) {
         precondition(expects != nil || (type == .word && words.count >= 2), "'\(name)' needs what it expects")
         self.name = name; self.type = type; self.kinds = kinds
         self.expects = expects ?? words.dropLast().joined(separator: ", ") + " or " + words.last!
         self.defaultValue = defaultValue; self.group = group
         self.isInherited = group == .paint || group == .text
-        self.words = words; self.doc = doc; self.example = example
+        self.words = words; self.doc = doc; self.example = example; self.noDrawnEffect = noDrawnEffect
     }
 
     /// Whether the property has an effect on `kind`.
@@ -123,112 +127,114 @@ extension Property {
         case .id:
             return PropertySpec("id", .identifier, "a name or a string", default: "none", group: .common,
                                 doc: "Names the node for connectors, `at:` and anchors; unique in the drawing.",
-                                example: "rect id: web")
+                                example: "rect id: web",
+                                noDrawnEffect: "it names the node for `at:`, anchors and connectors; a name alone draws nothing")
         case .at:
-            return PropertySpec("at", .point, "a point", default: "in the flow", group: .common,
+            return PropertySpec("at", .point, "a point", kinds: Self.placed, default: "in the flow", group: .common,
                                 doc: "Places the node's `anchor` at a point or another node's anchor, out of the flow.",
                                 example: "circle at: box.right + (20, 0)")
         case .anchor:
-            return PropertySpec("anchor", .word, "an anchor name (center, top, topLeft, n, ne, …)", default: "center",
+            return PropertySpec("anchor", .word, "an anchor name (center, top, topLeft, n, ne, …)", kinds: Self.placed, default: "center",
                                 group: .common, words: anchors,
                                 doc: "Which point of the node `at` places.", example: "text \"x\", at: (0, 0), anchor: topLeft")
         case .width:
-            return PropertySpec("width", .length, "a length", default: "from the content", group: .common,
+            return PropertySpec("width", .length, "a length", kinds: Self.sized, default: "from the content", group: .common,
                                 doc: "The frame's width (non-negative); for `text` the wrap width, for `stroke` the nominal diameter.",
                                 example: "rect width: 2in")
         case .height:
-            return PropertySpec("height", .length, "a length", default: "from the content", group: .common,
+            return PropertySpec("height", .length, "a length", kinds: Self.sized.subtracting(KindSet(.stroke)), default: "from the content", group: .common,
                                 doc: "The frame's height (non-negative).", example: "rect height: 1cm")
         case .size:
-            return PropertySpec("size", .size, "a size (width, height) or a length", default: "from the content",
+            return PropertySpec("size", .size, "a size (width, height) or a length", kinds: Self.sized, default: "from the content",
                                 group: .common, doc: "Width and height together, or one length for both.",
                                 example: "rect size: (80, 40)")
         case .padding:
             return PropertySpec("padding", .insets, "a length, (vertical, horizontal) or (top, right, bottom, left)",
-                                default: "8pt on shapes sized by their content", group: .common,
+                                kinds: Self.padded, default: "8pt on shapes sized by their content", group: .common,
                                 doc: "Space between the frame and its label or children.", example: "rect \"a\", padding: (4pt, 8pt)")
         case .rotate:
-            return PropertySpec("rotate", .angle, "an angle", default: "0deg", group: .common,
+            return PropertySpec("rotate", .angle, "an angle", kinds: Self.placed, default: "0deg", group: .common,
                                 doc: "Turns the node about its centre after layout (a number is degrees).", example: "rect rotate: 15deg")
         case .scale:
-            return PropertySpec("scale", .other, "a number or (x, y)", default: "1", group: .common,
+            return PropertySpec("scale", .other, "a number or (x, y)", kinds: Self.placed, default: "1", group: .common,
                                 doc: "Scales the node about its centre after layout: a number, a percentage or `(sx, sy)`.",
                                 example: "group scale: 50% { rect }")
         case .opacity:
             return PropertySpec("opacity", .fraction, "a number from 0 to 1 or a percentage", default: "1", group: .common,
                                 doc: "Fades the node and its children as one.", example: "rect opacity: 80%")
         case .clip:
-            return PropertySpec("clip", .bool, "a bool", default: "false", group: .common,
-                                doc: "Clips children to the node's outline.", example: "circle r: 20, clip: true { image \"a.png\" }")
+            return PropertySpec("clip", .bool, "a bool", kinds: .parents, default: "false", group: .common,
+                                doc: "Clips children to the node's outline.", example: "circle r: 20, clip: true { rect size: (60, 60), fill: red }")
         case .style:
             return PropertySpec("style", .style, "a style or a list of styles", default: "none", group: .common,
                                 doc: "Applies `style` declarations; properties written on the node win.",
-                                example: "rect style: [card, warning]")
+                                example: "rect style: [card, warning]",
+                                noDrawnEffect: "it applies the properties of `style` declarations, each of which is checked on its own")
         case .fill:
-            return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots, a `pattern` block) or 'none'", default: "none",
+            return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots, a `pattern` block) or 'none'", kinds: Self.filled, default: "none",
                                 group: .paint, words: ["none"],
                                 doc: "The paint inside the outline. On a `grid`, `fill: true` stretches shape cells to their slot.",
                                 example: "rect fill: #fde68a")
         case .stroke:
-            return PropertySpec("stroke", .paint, "a color, a gradient (linear, radial) or 'none'", default: "black", group: .paint,
+            return PropertySpec("stroke", .paint, "a color, a gradient (linear, radial) or 'none'", kinds: .outlined, default: "black", group: .paint,
                                 words: ["none"],
                                 doc: "The paint of the outline.", example: "rect stroke: none")
         case .lineWidth:
-            return PropertySpec("lineWidth", .length, "a length", default: "1pt", group: .paint,
+            return PropertySpec("lineWidth", .length, "a length", kinds: .outlined, default: "1pt", group: .paint,
                                 doc: "The outline's width (non-negative).", example: "line from: a, to: b, lineWidth: 2pt")
         case .lineCap:
-            return PropertySpec("lineCap", .word, default: "butt", group: .paint,
+            return PropertySpec("lineCap", .word, kinds: .outlined, default: "butt", group: .paint,
                                 words: ["butt", "round", "square"], doc: "How open ends of lines are drawn.",
                                 example: "polyline points: [(0, 0), (20, 10)], lineCap: round")
         case .lineJoin:
-            return PropertySpec("lineJoin", .word, default: "miter", group: .paint,
+            return PropertySpec("lineJoin", .word, kinds: .outlined, default: "miter", group: .paint,
                                 words: ["miter", "round", "bevel"], doc: "How corners of outlines are drawn.",
                                 example: "polygon points: [(0, 0), (20, 0), (10, 20)], lineJoin: round")
         case .miterLimit:
-            return PropertySpec("miterLimit", .number, "a number", default: "4", group: .paint,
+            return PropertySpec("miterLimit", .number, "a number", kinds: .outlined, default: "4", group: .paint,
                                 doc: "Above this ratio a mitred corner is bevelled (at least 1).", example: "rect miterLimit: 10")
         case .dash:
-            return PropertySpec("dash", .other, "a list of lengths, a length or 'none'", default: "none", group: .paint,
+            return PropertySpec("dash", .other, "a list of lengths, a length or 'none'", kinds: .outlined, default: "none", group: .paint,
                                 words: ["none"], doc: "Dash and gap lengths of the outline (not all zero).",
                                 example: "rect dash: [4, 2]")
         case .dashOffset:
-            return PropertySpec("dashOffset", .length, "a length", default: "0pt", group: .paint,
+            return PropertySpec("dashOffset", .length, "a length", kinds: .outlined, default: "0pt", group: .paint,
                                 doc: "How far into the dash pattern the outline starts.", example: "rect dash: [4, 2], dashOffset: 2")
         case .fillRule:
-            return PropertySpec("fillRule", .word, "nonZero or evenOdd", default: "nonZero", group: .paint,
+            return PropertySpec("fillRule", .word, "nonZero or evenOdd", kinds: Self.filledWithRule, default: "nonZero", group: .paint,
                                 words: ["nonZero", "evenOdd", "nonzero", "evenodd"],
-                                doc: "Which parts of a self-crossing outline are inside.", example: "path \"M0 0 H40 V40 H0 Z M10 10 H30 V30 H10 Z\", fillRule: evenOdd")
+                                doc: "Which parts of a self-crossing outline are inside.", example: "path \"M0 0 H40 V40 H0 Z M10 10 H30 V30 H10 Z\", fill: gray, fillRule: evenOdd")
         case .font:
-            return PropertySpec("font", .font, "a font name, a font file path or a list of them", default: "\"Helvetica\"",
+            return PropertySpec("font", .font, "a font name, a font file path or a list of them", kinds: .drawsText, default: "\"Helvetica\"",
                                 group: .text,
                                 doc: "A family (`\"Times\"`, one on the font path), a font file, or a list tried per character.",
                                 example: "text \"a\", font: [\"Noto Serif\", \"Noto Sans CJK JP\"]")
         case .fontSize:
-            return PropertySpec("fontSize", .length, "a length", default: "12pt", group: .text,
+            return PropertySpec("fontSize", .length, "a length", kinds: .drawsText, default: "12pt", group: .text,
                                 doc: "The text size (greater than zero).", example: "text \"a\", fontSize: 9pt")
         case .bold:
-            return PropertySpec("bold", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("bold", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "The bold face of the font.", example: "text \"a\", bold: true")
         case .italic:
-            return PropertySpec("italic", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("italic", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "The italic face of the font.", example: "text \"a\", italic: true")
         case .color:
-            return PropertySpec("color", .color, "a color", default: "black", group: .text,
+            return PropertySpec("color", .color, "a color", kinds: Self.coloured, default: "black", group: .text,
                                 doc: "The text colour (and the ink of `stroke`).", example: "text \"a\", color: gray")
         case .align:
             return PropertySpec("align", .word,
                                 "an alignment (leading, center, trailing, top, bottom, left, right, topLeading, …)",
-                                default: "left (text), center (stacks)", group: .text,
+                                kinds: Self.aligned, default: "left (text), center (stacks)", group: .text,
                                 words: ["left", "center", "right", "leading", "trailing", "top", "bottom", "topLeading",
                                         "topTrailing", "bottomLeading", "bottomTrailing", "topLeft", "topRight",
                                         "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline",
                                         "justify", "justified", "start", "end"],
                                 doc: "Text alignment (also `justify`, and `start`/`end`, which follow `textDirection:`), inherited; on stacks and grids their own alignment of children, not inherited.",
-                                example: "vstack align: leading { text \"a\" }")
+                                example: "vstack align: trailing { text \"a\"; text \"bbb\" }")
         case .lineHeight:
-            return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", default: "1.2",
+            return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", kinds: .drawsText, default: "1.2",
                                 group: .text, doc: "The distance between baselines of wrapped lines.",
-                                example: "text \"a\", lineHeight: 1.5")
+                                example: "text \"a\\nb\", lineHeight: 1.5")
         case .corner:
             return PropertySpec("corner", .length, "a length", kinds: KindSet(.rect), default: "0pt", group: .kindSpecific,
                                 doc: "The radius of a rectangle's rounded corners.", example: "rect corner: 6pt")
@@ -266,12 +272,12 @@ extension Property {
                                 example: "vstack spacing: 4pt { }")
         case .rowSpacing:
             return PropertySpec("rowSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
-                                group: .kindSpecific, doc: "The gap between rows of a grid.", example: "grid rowSpacing: 2pt { }")
+                                group: .kindSpecific, doc: "The gap between rows of a grid.", example: "grid columns: 2, rowSpacing: 2pt { }")
         case .columnSpacing:
             return PropertySpec("columnSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
-                                group: .kindSpecific, doc: "The gap between columns of a grid.", example: "grid columnSpacing: 2pt { }")
+                                group: .kindSpecific, doc: "The gap between columns of a grid.", example: "grid columns: 2, columnSpacing: 2pt { }")
         case .columns:
-            return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "1",
+            return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "all in one row",
                                 group: .kindSpecific, doc: "Cells per row of a grid (1 to 100000).", example: "grid columns: 3 { }")
         case .minLength:
             return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer), default: "0pt",
@@ -289,7 +295,7 @@ extension Property {
         case .module:
             return PropertySpec("module", .length, "a length", kinds: KindSet(.barcode), default: "from the size",
                                 group: .kindSpecific, doc: "The width of the narrowest bar or a matrix module.",
-                                example: "barcode \"x\", type: code128, module: 0.33mm")
+                                example: "barcode \"x\", type: code128, module: 0.5mm")
         case .quietZone:
             return PropertySpec("quietZone", .other, "a number of modules or a length", kinds: KindSet(.barcode),
                                 default: "the standard's", group: .kindSpecific,
@@ -337,7 +343,7 @@ extension Property {
         case .smoothing:
             return PropertySpec("smoothing", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
                                 group: .kindSpecific, doc: "How much the ink's edges are softened.",
-                                example: "stroke points: [(0, 0), (40, 0)], smoothing: 0.2")
+                                example: "stroke points: [(0, 0), (3, 2), (6, 0), (9, 3), (12, 0), (15, 2), (40, 0)], smoothing: 0.1")
         case .streamline:
             return PropertySpec("streamline", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
                                 group: .kindSpecific, doc: "How far each point is pulled toward the previous one.",
@@ -403,7 +409,7 @@ extension Property {
         case .arrowSize:
             return PropertySpec("arrowSize", .length, "a length", kinds: lines, default: "from the line width",
                                 group: .kindSpecific, doc: "The length of a head along the line (at most 1000pt).",
-                                example: "a -> b, arrowSize: 8pt")
+                                example: "line from: a, to: b, arrow: end, arrowSize: 8pt")
         case .labelPosition:
             return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
                                 group: .kindSpecific, words: ["above", "below", "on"],
@@ -417,53 +423,53 @@ extension Property {
                                 default: "the page background", group: .kindSpecific, words: ["none"],
                                 doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none")
         case .underline:
-            return PropertySpec("underline", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("underline", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "A bar under the text at the font's own underline position and thickness.",
                                 example: "text \"a\", underline: true")
         case .strikethrough:
-            return PropertySpec("strikethrough", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("strikethrough", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "A bar through the text at the font's strikeout position (half the x-height for the standard fonts).",
                                 example: "text \"a\", strikethrough: true")
         case .letterSpacing:
-            return PropertySpec("letterSpacing", .length, "a length", default: "0pt", group: .text,
+            return PropertySpec("letterSpacing", .length, "a length", kinds: .drawsText, default: "0pt", group: .text,
                                 doc: "Added after every character (±1000pt).", example: "text \"a\", letterSpacing: 1pt")
         case .wordSpacing:
-            return PropertySpec("wordSpacing", .length, "a length", default: "0pt", group: .text,
+            return PropertySpec("wordSpacing", .length, "a length", kinds: .writtenText, default: "0pt", group: .text,
                                 doc: "Added after every space (±1000pt).", example: "text \"a b\", wordSpacing: 3pt")
         case .textTransform:
-            return PropertySpec("textTransform", .word, "none, uppercase, lowercase or capitalize", default: "none",
+            return PropertySpec("textTransform", .word, "none, uppercase, lowercase or capitalize", kinds: .writtenText, default: "none",
                                 group: .text, words: ["none", "uppercase", "lowercase", "capitalize"],
                                 doc: "Changes the case of the drawn (and extracted) text.", example: "text \"a\", textTransform: uppercase")
         case .smallCaps:
-            return PropertySpec("smallCaps", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("smallCaps", .bool, "a bool", kinds: .writtenText, default: "false", group: .text,
                                 doc: "Lower-case letters drawn as capitals at 80% of the size (synthesised).",
                                 example: "text \"Name\", smallCaps: true")
         case .baselineShift:
             return PropertySpec("baselineShift", .other, "a length, a percentage of the font size, super, sub or baseline",
-                                default: "baseline", group: .text, words: ["baseline", "sub", "super"],
+                                kinds: .drawsText, default: "baseline", group: .text, words: ["baseline", "sub", "super"],
                                 doc: "Moves text up (a length or a percentage of the size; `super` +33%, `sub` −20%).",
                                 example: "text \"x[baselineShift: super]{2}\", markup: true")
         case .hyphenate:
-            return PropertySpec("hyphenate", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("hyphenate", .bool, "a bool", kinds: Self.paragraphs, default: "false", group: .text,
                                 doc: "Wrapped words may break at hyphenation points (Liang's patterns, American English).",
-                                example: "text \"a\", width: 80pt, hyphenate: true")
+                                example: "text \"internationalization\", width: 100pt, hyphenate: true")
         case .textDirection:
-            return PropertySpec("textDirection", .word, default: "auto", group: .text, words: ["auto", "ltr", "rtl"],
+            return PropertySpec("textDirection", .word, kinds: .writtenText, default: "auto", group: .text, words: ["auto", "ltr", "rtl"],
                                 doc: "The base direction of each paragraph: `auto` from its first strong letter (Hebrew, Arabic: right to left), `ltr`, `rtl`; mixed text is ordered by the Unicode Bidirectional Algorithm.",
                                 example: "text \"שלום, world\", textDirection: rtl, font: \"Noto Sans Hebrew\"")
         case .markup:
-            return PropertySpec("markup", .bool, "a bool", default: "false", group: .text,
+            return PropertySpec("markup", .bool, "a bool", kinds: .writtenText, default: "false", group: .text,
                                 doc: "The text is rich-text markup: `*bold*`, `_italic_`, `[color: red]{…}`; doubled markers are literal.",
                                 example: "text \"a *b* _c_\", markup: true")
         case .tabStops:
-            return PropertySpec("tabStops", .other, "a length (every so far) or a list of lengths", default: "none",
+            return PropertySpec("tabStops", .other, "a length (every so far) or a list of lengths", kinds: .writtenText, default: "none",
                                 group: .text, doc: "Where tabs move to, from the text's left edge (increasing; without: a tab is a space).",
                                 example: "text \"a\\tb\", tabStops: [60pt]")
         case .maxLines:
             return PropertySpec("maxLines", .number, "a whole number of lines (1 or more)", kinds: Self.textKinds,
                                 default: "no limit", group: .kindSpecific,
                                 doc: "Lines past it are dropped; the last ends in an ellipsis.",
-                                example: "text \"a b c\", width: 40pt, maxLines: 2")
+                                example: "text \"one two three four\", width: 40pt, maxLines: 2")
         case .overflow:
             return PropertySpec("overflow", .word, "visible or shrink", kinds: Self.textKinds, default: "visible",
                                 group: .kindSpecific, words: ["visible", "shrink"],
@@ -492,6 +498,27 @@ extension Property {
                                 example: "barcode \"1540014128876\", type: itf14, bearerWidth: 3")
         }
     }
+
+    /// What `fill` paints: closed outlines (polylines are closed for their fill); a line's
+    /// arrowheads take the stroke's colour.
+    private static let filled = KindSet.outlined.subtracting(KindSet(.line, .arrow, .connector))
+    /// Where `fillRule` can matter: outlines that may cross themselves or have holes.
+    private static let filledWithRule = KindSet(.polyline, .polygon, .path).union(.containers)
+    /// Text, and ink, which `color` paints.
+    private static let coloured = KindSet.drawsText.union(KindSet(.stroke))
+
+    /// Where `padding` has an effect: the space around a label or children that are laid out.
+    private static let padded = KindSet(.rect, .ellipse, .circle, .vstack, .hstack, .zstack, .grid).union(.diagramShapes)
+    /// Frames set by `width`/`height`/`size`: not lines and paths (their points say where they
+    /// go), connectors, spacers (flexible), groups (the bounds of their children).
+    private static let sized = KindSet.all.subtracting(KindSet(.line, .arrow, .polyline, .polygon, .path, .connector, .spacer, .group))
+    /// Nodes placed and turned as a whole: not connectors, which go from node to node, nor
+    /// spacers, which are room in a stack.
+    private static let placed = KindSet.all.subtracting(KindSet(.connector, .spacer))
+    /// `align:`: text set in lines, and the stacks' and grids' own alignment.
+    private static let aligned = KindSet.writtenText.subtracting(KindSet.lines)
+    /// Text that can be wrapped at a width: texts, labels of shapes, and children.
+    private static let paragraphs = aligned
 
     /// Texts and the shapes that draw a label.
     private static let textKinds = KindSet(.text, .rect, .ellipse, .circle).union(.diagramShapes)

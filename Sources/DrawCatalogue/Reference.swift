@@ -44,15 +44,23 @@ package enum CatalogueReference {
     static func cell(_ text: String) -> String { text.replacing("|", with: "\\|") }
 
     static func propertyTable(_ properties: [Property], kinds: Bool) -> String {
-        var out = kinds ? "| property | kinds | takes | default | |\n|---|---|---|---|---|\n"
-                        : "| property | takes | default | |\n|---|---|---|---|\n"
+        var out = "| property | kinds | takes | default | |\n|---|---|---|---|---|\n"
         for property in properties {
             let spec = property.spec
             out += "| `\(spec.name)` | "
-            if kinds { out += codeWords(spec.kinds?.kinds.map(\.name) ?? []) + " | " }
+            out += (kinds ? codeWords(spec.kinds?.kinds.map(\.name) ?? []) : kindsPhrase(spec.kinds)) + " | "
             out += cell(spec.expects) + " | " + cell(spec.defaultValue) + " | " + cell(spec.doc) + " |\n"
         }
         return out
+    }
+
+    /// The kinds of a property that applies to most: "every kind", or "every kind but …"
+    /// (connectors, made by `->`, are named by their arrow).
+    static func kindsPhrase(_ kinds: KindSet?) -> String {
+        guard let kinds, kinds != .all else { return "every kind" }
+        let missing = NodeKind.allCases.filter { !kinds.contains($0) }
+        guard missing.count * 2 < NodeKind.allCases.count else { return codeWords(kinds.kinds.map(\.name)) }
+        return "every kind but " + missing.map { $0 == .connector ? "`->`" : "`\($0.name)`" }.joined(separator: ", ")
     }
 
     static func kindTable() -> String {
@@ -60,7 +68,7 @@ package enum CatalogueReference {
         for kind in NodeKind.allCases {
             let spec = kind.spec
             let names = ([spec.name] + spec.aliases).map { "`\($0)`" }.joined(separator: ", ")
-            let own = Property.allCases.filter { $0.spec.kinds?.contains(kind) == true }.map(\.name)
+            let own = Property.allCases.filter { $0.spec.group == .kindSpecific && $0.spec.kinds?.contains(kind) == true }.map(\.name)
             out += "| \(names)\(spec.isWritten ? "" : " (from `->`)") | \(spec.positional ?? "—") | "
             out += (own.isEmpty ? "—" : codeWords(own)) + " | " + cell(spec.doc) + " |\n"
         }

@@ -192,8 +192,13 @@ extension LayoutEngine {
                 case .box(.rect), .box(.ellipse):
                     wrap = max(0, width - pad.left - pad.right)
                 case .box(.circle):
-                    wrap = nil
+                    // The square inscribed in the circle, as `overflow: shrink` and the
+                    // overflow warning measure it.
+                    wrap = max(0, (g.radius.map { 2 * $0 } ?? width) / 2.0.squareRoot() - pad.left - pad.right)
                 }
+            } else if node.kind == .circle, let r = g.radius {
+                let pad = explicitPadding ?? EdgeInsets(all: LayoutDefaults.shapePadding)
+                wrap = max(0, 2 * r / 2.0.squareRoot() - pad.left - pad.right)
             }
             // Labels are centred unless the shape itself says `align:` (bit 14 of the mask).
             let align: TextAlign = node.explicitStyle.contains(.align) ? node.style.textAlign : .center

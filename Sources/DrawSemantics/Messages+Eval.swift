@@ -3,6 +3,7 @@
 // checks no id is written inline). The raw value is the stable id the corpus `.expected`
 // files, JSON and the LSP show; docs/language.md's Diagnostics table lists them all.
 
+import DrawCatalogue
 import DrawDiagnostics
 
 package enum SemanticsID: String, CaseIterable, Sendable {
@@ -195,5 +196,25 @@ extension Diagnostic {
     static func warning(_ id: SemanticsID, at span: Span, _ message: String, notes: [Note] = [], hints: [String] = [],
                         fixIts: [FixIt] = []) -> Diagnostic {
         Diagnostic(id.rawValue, .warning, at: span, message, notes: notes, hints: hints, fixIts: fixIts)
+    }
+}
+
+/// Typed messages of evaluation: each function's doc comment shows source that triggers it.
+enum EvalMessages {
+    /// `polygon points: […], fontSize: 9pt`: a property the catalogue does not list for the
+    /// kind (it would draw nothing). On `stroke`, says what ink is painted and sized with.
+    static func ignoredProperty(_ property: Property, on kind: NodeKind, at span: Span) -> Diagnostic {
+        if kind == .stroke, property.spec.group == .paint {
+            return .warning(.ignoredProperty, at: span,
+                            "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'")
+        }
+        return .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect on '\(kind.name)'")
+    }
+
+    /// `line from: (0, 0), to: (50, 0), points: [(0, 0), (20, 10)]`: two courses for one line;
+    /// `from:`/`to:` win and the points are not drawn.
+    static func pointsBesideEnds(_ kind: NodeKind, at span: Span) -> Diagnostic {
+        .warning(.ignoredProperty, at: span, "'points:' has no effect on a '\(kind.name)' that has 'from:' and 'to:'",
+                 notes: [.init("a line goes from 'from:' to 'to:', or through 'points:'; remove one of them")])
     }
 }

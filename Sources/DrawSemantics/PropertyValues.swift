@@ -210,15 +210,8 @@ extension Evaluation {
             }
             frames[top].explicit.insert(property)
         }
-        if kind == .stroke && !fromStyle && Self.strokeIgnores(property) {
-            // Ink is filled in 'color'; the paint of lines does not reach it.
-            report(.warning(.ignoredProperty, at: nameSpan,
-                            "'\(property.name)' has no effect on 'stroke'; ink is painted with 'color' and sized by 'width'"))
-        }
         if !property.applies(to: kind) {
-            if !fromStyle {
-                report(.warning(.ignoredProperty, at: nameSpan, "'\(property.name)' has no effect on '\(kind.name)'"))
-            }
+            if !fromStyle { report(EvalMessages.ignoredProperty(property, on: kind, at: nameSpan)) }
             return
         }
         // Built only when a message needs it: this function runs once per property per node.
@@ -703,13 +696,6 @@ extension Evaluation {
     }
 
     /// Paint properties of lines and shapes that a `stroke` (filled ink) does not use.
-    static func strokeIgnores(_ property: Property) -> Bool {
-        switch property {
-        case .fill, .stroke, .lineWidth, .lineCap, .lineJoin, .miterLimit, .dash, .dashOffset, .fillRule: true
-        default: false
-        }
-    }
-
     func updateInk(_ top: Int, _ change: (inout InkOptions) -> Void) {
         var options = frames[top].node.geometry.ink ?? InkOptions()
         change(&options)

@@ -465,6 +465,8 @@ extension Evaluation {
             let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
                 error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
+            } else if geometry.points != nil && (geometry.from != nil || geometry.to != nil) {
+                report(EvalMessages.pointsBesideEnds(kind, at: nameSpan))
             }
         case .line:
             // polyline, polygon

@@ -36,7 +36,7 @@ import Foundation
         #expect(NodeKind.hstack.alignsChildren && !NodeKind.group.alignsChildren)
         #expect(NodeKind.cloud.isDiagramShape && !NodeKind.rect.isDiagramShape)
         #expect(Property.r.applies(to: .circle) && !Property.r.applies(to: .rect))
-        #expect(Property.fill.applies(to: .text) && Property.points.applies(to: .star))
+        #expect(Property.fill.applies(to: .rect) && !Property.fill.applies(to: .text) && Property.points.applies(to: .star))
         #expect(Property.applying(to: .spacer).contains(.minLength))
     }
 

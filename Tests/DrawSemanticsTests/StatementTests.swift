@@ -208,13 +208,15 @@ import Testing
     @Test func paintAndTextProperties() {
         let r = evaluateClean("""
         text "hi", font: ["Times", "fonts/x.ttf"], fontSize: 10pt, italic: true, color: #123456, lineHeight: 14pt
-        rect lineCap: round, lineJoin: bevel, miterLimit: 2, dash: [3, 2], dashOffset: 1, fillRule: evenOdd, padding: (4, 8)
+        rect lineCap: round, lineJoin: bevel, miterLimit: 2, dash: [3, 2], dashOffset: 1, padding: (4, 8)
+        path "M0 0 L10 0 L5 5 Z", fillRule: evenOdd
         """)
         #expect(r.nodes[0].style.fonts == ["Times", "/test/fonts/x.ttf"])
         #expect(r.nodes[0].style.lineHeight == .absolute(14))
         #expect(r.nodes[0].style.color == Color(r: 0x12, g: 0x34, b: 0x56))
         let s = r.nodes[1].style
-        #expect(s.lineCap == .round && s.lineJoin == .bevel && s.miterLimit == 2 && s.dash == [3, 2] && s.dashOffset == 1 && s.fillRule == .evenOdd)
+        #expect(s.lineCap == .round && s.lineJoin == .bevel && s.miterLimit == 2 && s.dash == [3, 2] && s.dashOffset == 1)
+        #expect(r.nodes[2].style.fillRule == .evenOdd)
         #expect(r.nodes[1].geometry.padding == EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
     }
 
