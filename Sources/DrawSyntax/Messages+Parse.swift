@@ -94,6 +94,23 @@ package enum ParseMessages {
                notes: [.init("did you mean '\(camelCase)'?")], fixIts: [.init(replacing: span, with: camelCase)])
     }
 
+    /// A property line indented under a node whose statement ended without a comma:
+    /// ```
+    /// hstack spacing: 10pt {
+    ///   rect "A",
+    ///     fill: red
+    ///     rotate: 30      // the hstack's, not the rect's
+    /// }
+    /// ```
+    static func continuationLine(_ name: String, appliesTo owner: String, looksLike previous: String, at span: Span,
+                                 previous previousSpan: Span, commaAt: Span) -> Diagnostic {
+        .warning(.continuationLine, at: span,
+                 "\(quotedSource(name)) applies to the enclosing \(quotedSource(owner)), not to the \(quotedSource(previous)) above it",
+                 notes: [.init("it is indented as if it continued this statement, which ends without ','", at: previousSpan),
+                         .init("add ',' at the end of the line before so that \(quotedSource(previous)) takes it, or indent it level with \(quotedSource(previous))")],
+                 fixIts: [.init(replacing: commaAt, with: ",")])
+    }
+
     /// `name: value` at the top level of a file.
     static func propertyOutsideBlock(_ name: String, at span: Span) -> Diagnostic {
         .error(.propertyOutsideBlock, at: span, "property \(quotedSource(name)) outside a block",

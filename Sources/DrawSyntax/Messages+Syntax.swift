@@ -62,6 +62,9 @@ package enum SyntaxID: String, CaseIterable, Sendable {
     case expectedProperty = "parse.expected-property"
     /// A line that starts with something no statement starts with.
     case expectedStatement = "parse.expected-statement"
+    /// A `name: value` line indented as if it continued the node above, which ended without
+    /// a `,`: the property is the enclosing node's (a warning).
+    case continuationLine = "parse.continuation-line"
     /// A particular token that is missing: `=` in `let`, `in` in `for`, `:` after a label.
     case expectedToken = "parse.expected-token"
     /// An expression tree deeper than later stages walk safely (`1+1+…` with thousands of terms).

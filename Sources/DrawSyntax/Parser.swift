@@ -36,6 +36,9 @@ final class Parser {
     @exclusivity(unchecked) var depth = 0
     /// Set whenever the current statement met an error, reported or suppressed.
     @exclusivity(unchecked) var statementFailed = false
+    /// The names of the nodes whose blocks are open, innermost last (`page` for a page):
+    /// what a `name: value` line in a block applies to, for the continuation warning.
+    var blockOwners: [String] = []
     /// Set once the current statement reported `parse.expression-too-deep`: a long sum over
     /// many lines would otherwise report it on each line.
     @exclusivity(unchecked) var reportedExpressionDepth = false
@@ -575,7 +578,9 @@ final class Parser {
         if statementFailed { return Stmt(.page(arguments, nil), span: span(from: start)) }
         var block: Block?
         if kind == .leftBrace {
+            blockOwners.append("page")
             block = parseBlock()
+            blockOwners.removeLast()
         } else {
             checkMissingComma()
         }
@@ -728,7 +733,9 @@ final class Parser {
         var block: Block?
         if !statementFailed {
             if kind == .leftBrace {
+                blockOwners.append(name.name)
                 block = parseBlock()
+                blockOwners.removeLast()
             } else {
                 checkMissingComma()
             }
@@ -876,10 +883,40 @@ final class Parser {
                 reporter.report(diagnostic)
                 break
             }
+            let startsLine = currentStartsLine
             let statement = parseStatementAndEnd(inBlock: true)
+            if startsLine, blockStack.count > base { checkContinuation(statement, after: blockStack[blockStack.count - 1]) }
             blockStack.append(statement)
         }
         return Block(statements: blockStack.takeTail(from: base), span: span(from: open.start))
+    }
+
+    /// The continuation trap (issue 33): a `name: value` line indented deeper than the node
+    /// before it reads as that node's, but without a `,` ending the line before, the node's
+    /// statement ended there and the property is the enclosing node's.
+    func checkContinuation(_ statement: Stmt, after previous: Stmt) {
+        guard case .property = statement.kind, let owner = blockOwners.last else { return }
+        let previousName: String, previousAt: Span
+        switch previous.kind {
+        case .node(let node) where node.block == nil: previousName = node.kind.name; previousAt = node.kind.span
+        case .connector: previousName = "connector"; previousAt = previous.span
+        default: return
+        }
+        guard indentation(at: statement.span.start) > indentation(at: previous.span.start) else { return }
+        let text = source.text(of: statement.span)
+        let name = String(text.prefix { $0 != ":" })
+        reporter.report(ParseMessages.continuationLine(name, appliesTo: owner, looksLike: previousName, at: statement.span,
+                                                       previous: previousAt,
+                                                       commaAt: Span(file: file, start: previous.span.end, end: previous.span.end)))
+    }
+
+    /// The spaces and tabs that start the line holding `offset`, counted one each.
+    func indentation(at offset: UInt32) -> Int {
+        var start = Int(offset)
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        var count = 0
+        while start + count < bytes.count, bytes[start + count] == 0x20 || bytes[start + count] == 0x09 { count += 1 }
+        return count
     }
 
     /// Consumes `closer` or reports the unclosed `opener`; returns whether it was there.
