@@ -116,6 +116,19 @@ package func closestMatch(to word: String, in candidates: some Sequence<String>)
     return best?.0
 }
 
+/// The candidates that hold `word` or that `word` starts with (`reddish`: red; `blu`:
+/// blue, aliceblue, …), nearest in length first, at most `limit`: what a message lists when
+/// no single spelling is close. Names under three letters are too short to tell.
+package func closeNames(to word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    let target = word.lowercased()
+    guard target.count >= 3 else { return [] }
+    let found = candidates.filter { candidate in
+        let other = candidate.lowercased()
+        return other.count >= 3 && other != target && (other.contains(target) || target.hasPrefix(other))
+    }
+    return Array(found.sorted { (abs($0.count - target.count), $0) < (abs($1.count - target.count), $1) }.prefix(limit))
+}
+
 /// Optimal-string-alignment distance (Levenshtein plus adjacent transposition).
 package func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }

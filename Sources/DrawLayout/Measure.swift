@@ -287,7 +287,8 @@ extension LayoutEngine {
         let tolerance = LayoutDefaults.overflowTolerance
         guard block.size.width > area.width + tolerance || block.size.height > area.height + tolerance else { return }
         report(.warning(.labelOverflow, at: node.span,
-            "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt"))
+            "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt",
+            notes: [Diagnostic.Note(LayoutMessages.overflowFixes(sizedBy: node.kind == .circle ? "'r:'" : "'width:'"))]))
     }
 
     /// Warns when a text of fixed width or height needs more room than its box.
@@ -299,7 +300,7 @@ extension LayoutEngine {
         let boxText = "\(box.width.isFinite ? formatPoints(box.width) : "any") × \(box.height.isFinite ? formatPoints(box.height) : "any")pt"
         report(.warning(.textOverflow, at: node.span,
             "this text overflows its box by \(formatPoints(over))pt \(side)",
-            notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); 'overflow: shrink' reduces the size to fit, 'maxLines:' cuts it short")]))
+            notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); " + LayoutMessages.overflowFixes(sizedBy: "'width:'"))]))
     }
 
 

@@ -74,3 +74,13 @@ extension Diagnostic {
         Diagnostic(id.rawValue, .warning, at: span, message, notes: notes, hints: hints, fixIts: fixIts)
     }
 }
+
+/// Wording shared by layout's messages.
+enum LayoutMessages {
+    /// The fixes offered for text that does not fit — a text's box (`text "…", width: 40pt,
+    /// height: 10pt`) and a shape's label (`circle "A long label", r: 10`) alike:
+    /// `sizedBy` is the property that makes the room larger (`'width:'`, `'r:'`).
+    static func overflowFixes(sizedBy: String) -> String {
+        "'overflow: shrink' sets it smaller until it fits, 'maxLines:' cuts it short, a larger \(sizedBy) gives it room"
+    }
+}

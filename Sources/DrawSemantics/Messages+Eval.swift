@@ -217,4 +217,13 @@ enum EvalMessages {
         .warning(.ignoredProperty, at: span, "'points:' has no effect on a '\(kind.name)' that has 'from:' and 'to:'",
                  notes: [.init("a line goes from 'from:' to 'to:', or through 'points:'; remove one of them")])
     }
+
+    /// `fill: reddish`: no name is one spelling away, but some hold the word or begin it:
+    /// those are listed (never the whole table of 148 colours); one of them is the fix-it.
+    static func closeNames(to word: String, in names: [String], span: Span) -> ([Diagnostic.Note], [Diagnostic.FixIt]) {
+        let close = DrawDiagnostics.closeNames(to: word, in: names)
+        guard let first = close.first else { return ([], []) }
+        if close.count == 1 { return ([.init("did you mean '\(first)'?")], [.init(replacing: span, with: first)]) }
+        return ([.init("close names: " + close.map { "'\($0)'" }.joined(separator: ", "))], [])
+    }
 }

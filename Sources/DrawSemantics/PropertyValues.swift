@@ -1127,7 +1127,8 @@ extension Evaluation {
         }
         if case .word(let word) = value {
             if let names {
-                let (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
+                var (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
+                if notes.isEmpty { (notes, fixIts) = EvalMessages.closeNames(to: word, in: names, span: span) }
                 report(.error(.invalidName, at: span, "\(what) expects \(expected), found the name '\(word)'",
                               notes: notes, fixIts: fixIts))
             } else if let known = describeWord(word) {
