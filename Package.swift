@@ -22,7 +22,7 @@ let package = Package(
         // colours, page sizes, anchors, keywords (checking, did-you-mean, the LSP, the reference).
         .target(name: "DrawCatalogue"),
         // Lexer, parser and AST.
-        .target(name: "DrawSyntax", dependencies: ["DrawDiagnostics"]),
+        .target(name: "DrawSyntax", dependencies: ["DrawCatalogue", "DrawDiagnostics"]),
         // The input boundary: files a drawing names (imports, images, fonts, data) are read
         // here, regular files only, within a size limit.
         .target(name: "DrawResources"),

@@ -2,6 +2,7 @@
 // source text in single quotes, "expected X, found Y". The id before each message is
 // stable; wording may improve.
 
+import DrawCatalogue
 import DrawDiagnostics
 
 package enum ParseMessages {
@@ -88,10 +89,30 @@ package enum ParseMessages {
                notes: [.init("write 'name: value' for the others")])
     }
 
-    /// `font-size: 9pt`: a hyphenated (CSS/SVG) name where a label goes.
-    static func hyphenatedLabel(_ text: String, camelCase: String, at span: Span) -> Diagnostic {
-        .error(.hyphenatedLabel, at: span, "\(quotedSource(text)) is not a property name; names are written in camelCase",
-               notes: [.init("did you mean '\(camelCase)'?")], fixIts: [.init(replacing: span, with: camelCase)])
+    /// `font-size: 9pt`, `background-color: red`: a hyphenated (CSS/SVG) name where a label
+    /// goes. Its camelCase form when that is a property, else drawc's name for the CSS one
+    /// (`fill`), else a phrase (`font-weight` → `bold: true`, the whole argument's fix-it when
+    /// the value says bold), else the closest property name.
+    static func hyphenatedLabel(_ text: String, camelCase: String, at span: Span, argument: Span, value: String) -> Diagnostic {
+        let message = "\(quotedSource(text)) is not a property name; names are written in camelCase"
+        if let face = OtherNames.faceArgument(forCamelCase: camelCase, value: value) {
+            return .error(.hyphenatedLabel, at: span, message, notes: [.init("drawc writes this '\(face)'")],
+                          fixIts: [.init(replacing: argument, with: face)])
+        }
+        switch OtherNames.property(forCamelCase: camelCase) {
+        case let suggestion? where suggestion.replacement:
+            let note = suggestion.text == camelCase ? "did you mean '\(camelCase)'?" : "drawc calls this '\(suggestion.text)'"
+            return .error(.hyphenatedLabel, at: span, message, notes: [.init(note)],
+                          fixIts: [.init(replacing: span, with: suggestion.text)])
+        case let suggestion?:
+            return .error(.hyphenatedLabel, at: span, message, notes: [.init(suggestion.text)])
+        case nil:
+            guard let guess = closestMatch(to: camelCase, in: Property.names) else {
+                return .error(.hyphenatedLabel, at: span, message, notes: [.init("no property is called \(quotedSource(camelCase))")])
+            }
+            return .error(.hyphenatedLabel, at: span, message, notes: [.init("did you mean '\(guess)'?")],
+                          fixIts: [.init(replacing: span, with: guess)])
+        }
     }
 
     /// A property line indented under a node whose statement ended without a comma:

@@ -362,6 +362,13 @@ final class Parser {
             }
             return Stmt(.property(argument), span: argument.span)
         }
+        if inBlock, let labelSpan = hyphenatedLabelAhead(), let camel = camelCaseLabel(labelSpan) {
+            // `border-radius: 4pt` on a line of its own.
+            while current.end < labelSpan.end { advance() }
+            advance()
+            parseHyphenatedProperty(camel, labelSpan: labelSpan)
+            return Stmt(.error, span: span(from: token.start))
+        }
         switch token.kind {
         case .keywordLet: return parseLet()
         case .keywordStyle: return parseStyle()
@@ -767,6 +774,34 @@ final class Parser {
         return (text(number) + unit, Span(file: file, start: number.start, end: current.end))
     }
 
+    /// After a hyphenated label (`background-color`, read up to the `:`): reports it with
+    /// drawc's name, once the value is read (`font-weight: bold` becomes `bold: true`).
+    func parseHyphenatedProperty(_ camel: String, labelSpan: Span) {
+        advance()  // ":"
+        skipNewlines()
+        let value = parseExpression()
+        let valueSpan = spanOf(value)
+        if !statementFailed {
+            report(ParseMessages.hyphenatedLabel(source.text(of: labelSpan), camelCase: camel, at: labelSpan,
+                                                 argument: labelSpan.merged(with: valueSpan), value: source.text(of: valueSpan)))
+        }
+        statementFailed = true
+    }
+
+    /// A line in a block that starts with a hyphenated name and a colon, `border-radius: 4pt`
+    /// (names and `-` with nothing between them): the span of the name, else nil.
+    func hyphenatedLabelAhead() -> Span? {
+        guard kind == .identifier else { return nil }
+        var j = index
+        while tokens[j].kind == .identifier || tokens[j].kind.isKeyword, tokens[j + 1].kind == .minus,
+              tokens[j + 1].start == tokens[j].end, tokens[j + 2].start == tokens[j + 1].end,
+              tokens[j + 2].kind == .identifier || tokens[j + 2].kind.isKeyword {
+            j += 2
+        }
+        guard j > index, tokens[j + 1].kind == .colon else { return nil }
+        return Span(file: file, start: tokens[index].start, end: tokens[j].end)
+    }
+
     /// `font-size` → `fontSize` when the text of `span` is names joined by single hyphens
     /// (what CSS and SVG write), else nil.
     func camelCaseLabel(_ span: Span) -> String? {
@@ -790,6 +825,12 @@ final class Parser {
         while true {
             if labelAhead {
                 argumentStack.append(parsePendingLabelledArgument())
+            } else if let labelSpan = hyphenatedLabelAhead(), let camel = camelCaseLabel(labelSpan) {
+                // `font-style: italic`: a CSS-style name (here with a keyword in it).
+                while current.end < labelSpan.end { advance() }
+                advance()
+                parseHyphenatedProperty(camel, labelSpan: labelSpan)
+                break
             } else if canStartExpression(kind) {
                 if kind == .identifier, !currentStartsLine, looksLikeValue(peekKind(1)) {
                     // `fill red`: a label without its colon.
@@ -802,10 +843,7 @@ final class Parser {
                 let argumentSpan = spanOf(value).merged(with: startSpan)
                 if kind == .colon, let camel = camelCaseLabel(argumentSpan) {
                     // `font-size: 9pt`: a CSS-style name, read as `font - size`.
-                    report(ParseMessages.hyphenatedLabel(source.text(of: argumentSpan), camelCase: camel, at: argumentSpan))
-                    advance()
-                    skipNewlines()
-                    _ = parseExpression()
+                    parseHyphenatedProperty(camel, labelSpan: argumentSpan)
                     if statementFailed { break }
                     guard kind == .comma else { break }
                     advance()
