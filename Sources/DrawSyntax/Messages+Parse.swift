@@ -78,6 +78,25 @@ package enum ParseMessages {
                notes: [.init("'\(opener)' opened here", at: openedAt)])
     }
 
+    /// A `}` missing at the end of the file, pinned by indentation to the block most likely
+    /// left open: the first whose `}` is indented less than the line that opened it.
+    /// ```
+    /// vstack {
+    ///   group {
+    ///     rect "b"
+    ///
+    ///   rect "c"      // the group's `}` belongs before this line
+    /// }
+    /// ```
+    static func unclosedBlockByIndentation(opener: Span, closer: Span, missingBefore line: Span, insertAt: Span, insert: String,
+                                           at span: Span) -> Diagnostic {
+        var notes: [Diagnostic.Note] = [.init("this '{' is probably the one not closed", at: opener),
+                                        .init("the '}' that closes it instead is indented less than the line that opened it", at: closer)]
+        if line != closer { notes.append(.init("its '}' probably belongs before this line, indented as its own", at: line)) }
+        return .error(.unclosedDelimiter, at: span, "expected '}', found end of file", notes: notes,
+                      fixIts: [.init(replacing: insertAt, with: insert)])
+    }
+
     /// `}` (or `)`, `]`) with nothing open to close.
     static func unexpectedClosingDelimiter(_ text: String, at span: Span) -> Diagnostic {
         .error(.unexpectedClosingDelimiter, at: span, "unexpected '\(text)' with nothing to close")

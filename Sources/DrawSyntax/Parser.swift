@@ -39,6 +39,9 @@ final class Parser {
     /// The names of the nodes whose blocks are open, innermost last (`page` for a page):
     /// what a `name: value` line in a block applies to, for the continuation warning.
     var blockOwners: [String] = []
+    /// Blocks closed by a `}` that starts a line indented less than the line of their `{`
+    /// (token indices): where a missing `}` most likely is.
+    var closerMismatches: [(open: Int, close: Int)] = []
     /// Set once the current statement reported `parse.expression-too-deep`: a long sum over
     /// many lines would otherwise report it on each line.
     @exclusivity(unchecked) var reportedExpressionDepth = false
@@ -904,6 +907,7 @@ final class Parser {
         }
         depth += 1
         defer { depth -= 1 }
+        let openIndex = index
         advance()
         // Gathered on a stack shared by all open blocks, then moved out at exact size: an
         // array per block regrew four times for ten statements.
@@ -911,11 +915,14 @@ final class Parser {
         while !stopped {
             skipSeparators()
             if kind == .rightBrace {
+                if currentStartsLine, indentation(at: current.start) < indentation(at: open.start) {
+                    closerMismatches.append((openIndex, index))
+                }
                 advance()
                 break
             }
             if kind == .endOfFile {
-                let diagnostic = ParseMessages.unclosedDelimiter(
+                let diagnostic = unclosedBlockByIndentation() ?? ParseMessages.unclosedDelimiter(
                     expected: "}", opener: "{", openedAt: span(open), found: found, at: expectedSpan)
                 statementFailed = true
                 reporter.report(diagnostic)
@@ -946,6 +953,25 @@ final class Parser {
         reporter.report(ParseMessages.continuationLine(name, appliesTo: owner, looksLike: previousName, at: statement.span,
                                                        previous: previousAt,
                                                        commaAt: Span(file: file, start: previous.span.end, end: previous.span.end)))
+    }
+
+    /// At the end of the file with a `}` missing (as rustc does): the first block whose `}`
+    /// was indented less than its `{` line is most likely the one left open; its `}` belongs
+    /// before its first line indented no deeper than the `{` line. Nil when no block was.
+    func unclosedBlockByIndentation() -> Diagnostic? {
+        guard let (openIndex, closeIndex) = closerMismatches.first else { return nil }
+        let openLine = indentation(at: tokens[openIndex].start)
+        var line = closeIndex
+        for j in (openIndex + 1)..<closeIndex where tokens[j - 1].kind == .newline && tokens[j].kind != .newline {
+            if indentation(at: tokens[j].start) <= openLine { line = j; break }
+        }
+        var lineStart = Int(tokens[line].start)
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let indent = String(decoding: bytes[lineStart..<(lineStart + openLine)], as: UTF8.self)
+        return ParseMessages.unclosedBlockByIndentation(opener: span(tokens[openIndex]), closer: span(tokens[closeIndex]),
+                                                        missingBefore: span(tokens[line]),
+                                                        insertAt: Span(file: file, start: UInt32(lineStart), end: UInt32(lineStart)),
+                                                        insert: indent + "}\n", at: expectedSpan)
     }
 
     /// The spaces and tabs that start the line holding `offset`, counted one each.
