@@ -260,9 +260,10 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         set.reset(paths: watchedPaths(input: input, filesRead: snapshot.filesRead), stamp: fileStamp)
         set.set(input, before)
     }
-    build()
+    // The address first, before any compile's output: scripts and editors read the first line.
     let url = "http://127.0.0.1:\(port)/"
     printLine("preview: \(url) token \(token) (Ctrl-C stops)")
+    build()
     // For the language server: where this preview listens, in a folder only this user reads.
     let announcement = PreviewAnnouncements.announce(input: input, port: port, token: token)
 

@@ -12,10 +12,13 @@ final class Running: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
 
-    init(_ arguments: [String], in folder: String) throws {
+    init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: try #require(Binary.drawc))
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
