@@ -46,6 +46,9 @@ package struct Analysis: Sendable {
     /// The indexes of the files this one imports, directly or not, by path.
     package var imported: [String: SymbolIndex]
     package var frames: [LaidOutFrame]
+    /// Whether `frames` are this version's layout; false: the last layout's, kept (moved with
+    /// the edits) while the file has errors.
+    package var framesAreCurrent: Bool
     package var values: [Span: String]
     /// True when evaluation (and layout) ran on this version.
     package var evaluated: Bool
@@ -121,7 +124,9 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
     let visible = directImports.flatMap { exportsByPath[$0] ?? [] }
     let names = DeferredSymbolIndex { buildSymbolIndex(file, source: source, path: path, imported: visible) }
 
-    var frames = previous?.frames ?? []
+    // Until this version lays out, the last layout's frames answer hover, moved with the edit.
+    var frames = previous.map { shiftedFrames($0, to: source) } ?? []
+    var framesAreCurrent = false
     var values = previous?.values ?? [:]
     var evaluated = false
     if !parseDiagnostics.contains(where: { $0.severity == .error }) {
@@ -137,11 +142,36 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
                                                                emitsItems: false, textCache: textCache)
             diagnostics += laidOut
             frames = recorded
+            framesAreCurrent = true
         }
     }
     return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: tokens,
                     comments: file.comments, diagnostics: diagnostics, sources: sources, names: names,
-                    imported: imported, frames: frames, values: values, evaluated: evaluated)
+                    imported: imported, frames: frames, framesAreCurrent: framesAreCurrent, values: values, evaluated: evaluated)
+}
+
+/// The frames of `previous` with their spans moved to the text of `source`: the edit between
+/// the two versions is the bytes between their common beginning and common end; a statement
+/// before it keeps its offsets, one after it moves by the change of length, and one the edit
+/// touches is dropped (its frame no longer says where it is).
+func shiftedFrames(_ previous: Analysis, to source: SourceFile) -> [LaidOutFrame] {
+    let old = previous.source.bytes, new = source.bytes
+    var prefix = 0
+    let shorter = min(old.count, new.count)
+    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    let editEnd = old.count - suffix
+    let delta = Int64(new.count) - Int64(old.count)
+    return previous.frames.compactMap { frame in
+        guard frame.span.file == previous.source.id else { return frame }
+        var moved = frame
+        let start = Int(frame.span.start), end = Int(frame.span.end)
+        if end <= prefix { moved.span = Span(file: source.id, start: frame.span.start, end: frame.span.end); return moved }
+        guard start >= editEnd else { return nil }
+        moved.span = Span(file: source.id, start: UInt32(Int64(start) + delta), end: UInt32(Int64(end) + delta))
+        return moved
+    }
 }
 
 /// The resolved paths of a file's `import` statements, as the evaluator resolves them.

@@ -69,7 +69,9 @@ extension LanguageServer {
             if let owner = context.owner, owner != "def", owner != "page", owner != "labels" {
                 // Inside a node's (or a style's) block: its properties as `name: ` lines first.
                 let properties = owner == "style" ? LanguageQueries.properties : LanguageQueries.properties(forKind: owner)
-                out += properties.map(propertyCandidate)
+                // Not the ones the node already has (on its line or a line of the block).
+                let given = labelsGivenInBlock(around: offset, tokens: analysis.tokens, bytes: analysis.source.bytes)
+                out += properties.filter { !given.contains($0.name) }.map(propertyCandidate)
             }
             if context.owner != "style" {
                 out += kindCandidates(analysis, offset: offset)
@@ -93,7 +95,10 @@ extension LanguageServer {
                     CompletionCandidate(label: $0, kind: .property, detail: "parameter of '\(kind)'", insert: $0 + ": ")
                 }
             }
-            out += LanguageQueries.properties(forKind: kind).map(propertyCandidate)
+            // Not the ones the statement already has.
+            let given = labelsGiven(inStatementAt: context.statementStart, skipping: offset, tokens: analysis.tokens,
+                                    bytes: analysis.source.bytes)
+            out += LanguageQueries.properties(forKind: kind).filter { !given.contains($0.name) }.map(propertyCandidate)
             return out
         case .value(let property):
             return valueCandidates(property: property, kind: context.kind ?? context.owner, analysis: analysis, offset: offset,
@@ -326,4 +331,57 @@ func kindMarkdown(_ name: String) -> String {
     if !specific.isEmpty { text += "\n\nIts own properties: " + specific.joined(separator: ", ") }
     if !kind.example.isEmpty { text += "\n\n```draw\n\(kind.example)\n```" }
     return text
+}
+
+/// The labels (`name:`) a statement already gives at its own level: from the statement that
+/// starts at `start` (an offset) to its end — the line end that does not continue it, `;` or
+/// its block — leaving out the word at `skipping` (the one being typed).
+func labelsGiven(inStatementAt start: Int, skipping: Int, tokens: [Token], bytes: [UInt8]) -> Set<String> {
+    guard let first = tokenIndex(before: start + 1, in: tokens) else { return [] }
+    var labels = Set<String>()
+    var depth = 0, i = first
+    while i + 1 < tokens.count {
+        let t = tokens[i]
+        switch t.kind {
+        case .endOfFile: return labels
+        case .leftParen, .leftBracket: depth += 1
+        case .rightParen, .rightBracket: depth = max(0, depth - 1)
+        case .leftBrace, .rightBrace: if depth == 0 { return labels }
+        case .semicolon where depth == 0: return labels
+        case .newline where depth == 0: if i == 0 || !tokens[i - 1].kind.continuesLine { if i > first { return labels } }
+        case .identifier where depth == 0 && tokens[i + 1].kind == .colon:
+            if !(Int(t.start) <= skipping && skipping <= Int(t.end)) { labels.insert(text(t, bytes)) }
+        default: break
+        }
+        i += 1
+    }
+    return labels
+}
+
+/// The labels a block's node already has, for a `name:` line typed at `offset` in its block:
+/// its lines' (`name: value` at the block's level) and its statement's arguments.
+func labelsGivenInBlock(around offset: Int, tokens: [Token], bytes: [UInt8]) -> Set<String> {
+    guard let before = tokenIndex(before: offset, in: tokens), let brace = openBraceBefore(before, tokens: tokens) else { return [] }
+    var labels = Set<String>()
+    var depth = 0, i = brace + 1, lineStart = true
+    while i + 1 < tokens.count {
+        let t = tokens[i]
+        switch t.kind {
+        case .endOfFile: i = tokens.count; continue
+        case .leftParen, .leftBracket, .leftBrace: depth += 1
+        case .rightParen, .rightBracket: depth = max(0, depth - 1)
+        case .rightBrace: if depth == 0 { i = tokens.count; continue } else { depth -= 1 }
+        case .newline, .semicolon:
+            // A line after a trailing `,` continues its statement: its labels are that node's.
+            if depth == 0 { lineStart = t.kind == .semicolon || i == 0 || !tokens[i - 1].kind.continuesLine; i += 1; continue }
+        case .identifier where depth == 0 && lineStart && tokens[i + 1].kind == .colon:
+            if !(Int(t.start) <= offset && offset <= Int(t.end)) { labels.insert(text(t, bytes)) }
+        default: break
+        }
+        lineStart = false
+        i += 1
+    }
+    let owner = statementBounds(endingAt: brace - 1, tokens: tokens).start
+    if owner < brace { labels.formUnion(labelsGiven(inStatementAt: Int(tokens[owner].start), skipping: offset, tokens: tokens, bytes: bytes)) }
+    return labels
 }

@@ -115,6 +115,7 @@ extension LanguageServer {
         guard let first = made.first else { return "" }
         var text = "\n\n" + frameMarkdown(first)
         if made.count > 1 { text += "\n\n(this statement made \(made.count) nodes; the first is shown)" }
+        if !analysis.framesAreCurrent { text += "\n\n(as last laid out: the file has errors now)" }
         return text
     }
 
