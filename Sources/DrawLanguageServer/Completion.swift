@@ -327,7 +327,7 @@ func kindMarkdown(_ name: String) -> String {
     var text = "**\(name)** — node kind"
     if let positional = kind.positional { text += "; the positional argument is its \(positional)" }
     if !kind.doc.isEmpty { text += "\n\n" + kind.doc }
-    let specific = LanguageQueries.properties(forKind: name).filter { $0.kinds != nil }.map(\.name)
+    let specific = LanguageQueries.properties(forKind: name).filter(\.kindSpecific).map(\.name)
     if !specific.isEmpty { text += "\n\nIts own properties: " + specific.joined(separator: ", ") }
     if !kind.example.isEmpty { text += "\n\n```draw\n\(kind.example)\n```" }
     return text

@@ -33,6 +33,8 @@ package enum LanguageQueries {
         package var inherited: Bool
         /// The kinds it has an effect on; nil: every kind.
         package var kinds: [String]?
+        /// Used only by a few kinds (`corner`, `r`, `points`…): a kind's "own" properties.
+        package var kindSpecific: Bool = false
         /// The bare words it accepts (`round`, `center`…).
         package var words: [String]
         /// Whether its value is a colour (named colours are offered).
@@ -136,6 +138,7 @@ package enum LanguageQueries {
         return PropertyInfo(
             name: spec.name, expected: spec.expects, inherited: spec.isInherited,
             kinds: spec.kinds.map { set in set.kinds.filter(\.spec.isWritten).map(\.spec.name) },
+            kindSpecific: spec.group == .kindSpecific,
             words: spec.words, takesColor: spec.type == .color || spec.type == .paint,
             takesLength: spec.type == .length || spec.type == .size || spec.type == .insets,
             doc: spec.doc, example: spec.example, defaultValue: spec.defaultValue, typeName: spec.type.name)
