@@ -33,6 +33,7 @@ package func layoutRecordingFrames(_ drawing: Drawing, fonts: FontResolver = Fon
     engine.textCache = textCache
     defer { textCache?.finishLayout() }
     engine.sourcePaths = drawing.sourcePaths
+    engine.dataTexts = drawing.dataTexts
     engine.recordsFrames = true
     engine.emitsItems = emitsItems
     var document = Scene.Document()

@@ -35,6 +35,7 @@ package func layout(_ drawing: Drawing, fonts: FontResolver = FontResolver(),
                     resources: Resources = Resources(), recordSources: Bool = false) -> (Scene.Document, [Diagnostic]) {
     var engine = LayoutEngine(fonts: fonts, resources: resources)
     engine.sourcePaths = drawing.sourcePaths
+    engine.dataTexts = drawing.dataTexts
     var document = Scene.Document()
     engine.recordSources = recordSources
     engine.recorder.links = recordSources ? drawing.definitionLinks : []
@@ -239,6 +240,8 @@ struct LayoutEngine {
     var checksPlacement = false
     /// The drawing's source files by `FileID` (for font paths in markup, relative to them).
     var sourcePaths: [String] = []
+    /// `Drawing.dataTexts`: where text made from data came from.
+    var dataTexts: [String: Span] = [:]
     /// Measured texts kept across layouts (tools only; TextCache.swift).
     var textCache: TextMeasureCache?
     /// Diagnostics reported so far, counted before the sink de-duplicates or caps them.

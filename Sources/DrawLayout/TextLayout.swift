@@ -621,7 +621,7 @@ extension LayoutEngine {
 
         if complexScript != nil || !missing.isEmpty {
             reportTextProblems(complexScript: complexScript, missing: missing, missingOffsets: missingOffsets,
-                               faces: missingFaces, span: span, literal: exactOffsets ? literal : nil)
+                               faces: missingFaces, span: span, literal: exactOffsets ? literal : nil, content: content)
         }
 
         var width = 0.0
@@ -733,7 +733,7 @@ extension LayoutEngine {
     }
 
     private mutating func reportTextProblems(complexScript: String?, missing: [Unicode.Scalar], missingOffsets: [Int],
-                                             faces: [Int], span: Span, literal: Span?) {
+                                             faces: [Int], span: Span, literal: Span?, content: String) {
         if let script = complexScript {
             report(.error(.complexScript, at: span,
                 "text in \(script) needs complex shaping, which drawc does not do yet",
@@ -766,10 +766,27 @@ extension LayoutEngine {
             let shown = missing.prefix(5).map(describe)
             let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
             let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
+            var notes = [advice]
+            if let field = dataField(holding: missing[0], in: content) {
+                notes.insert(Diagnostic.Note("the character comes from this field of the data", at: field), at: 0)
+            }
             report(.error(.missingGlyph, at: span,
                 "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
-                notes: [advice]))
+                notes: notes))
         }
+    }
+
+    /// The field of a data file (`Drawing.dataTexts`) that text made from data took `scalar`
+    /// from: the first field holding it whose whole text is in `content` (the longest, when
+    /// several are), so the message can name the record (`people.csv:3`).
+    func dataField(holding scalar: Unicode.Scalar, in content: String) -> Span? {
+        guard !dataTexts.isEmpty else { return nil }
+        var best: (text: String, span: Span)?
+        for (text, span) in dataTexts where text.unicodeScalars.contains(scalar) && content.contains(text) {
+            if best == nil || text.utf8.count > best!.text.utf8.count
+                || (text.utf8.count == best!.text.utf8.count && span.start < best!.span.start) { best = (text, span) }
+        }
+        return best?.span
     }
 
     /// `…` in the face of `glyph` (its style's first face that has it), else three full stops.

@@ -69,6 +69,9 @@ extension Evaluation {
         let value: Value? = function == "csv"
             ? parser.parseCSV(delimiter: delimiter, header: header, numbers: numbers)
             : parser.parseJSON()
+        for text in parser.texts where dataTexts[text.text] == nil {
+            dataTexts[text.text] = Span(file: file, start: UInt32(text.start), end: UInt32(text.end))
+        }
         let note = Diagnostic.Note("read by '\(function)' here", at: call)
         for var diagnostic in parser.diagnostics + parser.warnings {
             diagnostic.notes.append(note)
@@ -99,6 +102,15 @@ struct DataParser {
     /// Warnings (`data.inexact-integer`): reported, but the file's value stands.
     var warnings: [Diagnostic] = []
     var position = 0
+    /// Text fields beyond ASCII and where they are: a character no font has in text made
+    /// from data is traced back to its record (`people.csv:3`). At most `maximumTexts`.
+    var texts: [(text: String, start: Int, end: Int)] = []
+    static let maximumTexts = 10_000
+
+    mutating func noteText(_ value: Value, _ start: Int, _ end: Int) {
+        guard texts.count < Self.maximumTexts, case .string(let text) = value, text.utf8.contains(where: { $0 >= 0x80 }) else { return }
+        texts.append((text, start, end))
+    }
 
     init(bytes: [UInt8], file: FileID, function: String) {
         self.bytes = bytes
@@ -248,6 +260,7 @@ struct DataParser {
                     }
                     position = j
                     fields.append(.string(String(decoding: content, as: UTF8.self)))
+                    noteText(fields[fields.count - 1], fieldStart, j)
                     if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
                         var end = position + 1
                         while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
@@ -266,6 +279,7 @@ struct DataParser {
                         j += 1
                     }
                     fields.append(numbers ? csvValue(position, j) : .string(text(position, j)))
+                    noteText(fields[fields.count - 1], position, j)
                     position = j
                 }
                 // After a field: a delimiter (another field follows), a line end or the end.

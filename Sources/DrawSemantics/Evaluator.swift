@@ -233,6 +233,8 @@ final class Evaluation {
     var evaluationDepth = 0
     /// Data files already read, by path and options: each is parsed once per compilation.
     var dataCache: [String: Value] = [:]
+    /// Texts of data files beyond ASCII and the first field each is (`Drawing.dataTexts`).
+    var dataTexts: [String: Span] = [:]
     var callDepth = 0
     var totalCalls = 0
     @exclusivity(unchecked) var nodeCount = 0
@@ -336,6 +338,7 @@ final class Evaluation {
         checkReferences()
         drawing.definitionLinks = definitionLinks
         drawing.sourcePaths = sources.files.map(\.path)
+        drawing.dataTexts = dataTexts
         return drawing
     }
 

@@ -29,6 +29,9 @@ package struct Drawing: Sendable {
     /// The path of each source file (by `FileID`), for names layout resolves itself: a font
     /// file named in a text's markup is relative to the file the text is written in.
     package var sourcePaths: [String] = []
+    /// Fields of the CSV files read whose text goes beyond ASCII, with the span of the first
+    /// field holding each: layout names the record when a character of data has no glyph.
+    package var dataTexts: [String: Span] = [:]
     package init(pages: [PageNode], hasPageBlocks: Bool) { self.pages = pages; self.hasPageBlocks = hasPageBlocks }
 }
 
