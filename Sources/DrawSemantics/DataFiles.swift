@@ -432,7 +432,10 @@ struct DataParser {
             }
             return bytes[position] == UInt8(ascii: "{") ? jsonObject(depth: depth + 1) : jsonArray(depth: depth + 1)
         case UInt8(ascii: "\""):
-            return jsonString().map { .string($0) }
+            let start = position
+            guard let text = jsonString() else { return nil }
+            noteText(.string(text), start, position)
+            return .string(text)
         case UInt8(ascii: "t"): return jsonWord("true", .bool(true))
         case UInt8(ascii: "f"): return jsonWord("false", .bool(false))
         case UInt8(ascii: "n"): return jsonWord("null", Value.none)
