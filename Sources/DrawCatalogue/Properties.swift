@@ -73,16 +73,21 @@ package struct PropertySpec: Sendable {
     /// properties); nil: setting it to its example changes the drawing of every kind it
     /// applies to (PropertyEffectTests compiles each and compares the scene IR).
     package let noDrawnEffect: String?
+    /// The property without which this one draws nothing, when both are written on a node
+    /// (`labelAt` without `label`): writing it alone is the warning `sem.ignored-property`.
+    package let requires: Property?
 
     /// `expects` nil: a word-valued property expects one of its words ("butt, round or square").
     init(_ name: String, _ type: ValueType, _ expects: String? = nil, kinds: KindSet? = nil, default defaultValue: String,
-         group: PropertyGroup, words: [String] = [], doc: String, example: String, noDrawnEffect: String? = nil) {
+         group: PropertyGroup, words: [String] = [], doc: String, example: String, noDrawnEffect: String? = nil,
+         requires: Property? = nil) {
         precondition(expects != nil || (type == .word && words.count >= 2), "'\(name)' needs what it expects")
         self.name = name; self.type = type; self.kinds = kinds
         self.expects = expects ?? words.dropLast().joined(separator: ", ") + " or " + words.last!
         self.defaultValue = defaultValue; self.group = group
         self.isInherited = group == .paint || group == .text
         self.words = words; self.doc = doc; self.example = example; self.noDrawnEffect = noDrawnEffect
+        self.requires = requires
     }
 
     /// Whether the property has an effect on `kind`.
@@ -117,6 +122,9 @@ extension Property {
     /// The properties that have an effect on `kind`, in declaration order (completion).
     package static func applying(to kind: NodeKind) -> [Property] { allCases.filter { $0.applies(to: kind) } }
 
+    /// The properties that draw nothing without another (`PropertySpec.requires`).
+    package static let requiring: [Property] = allCases.filter { $0.spec.requires != nil }
+
     /// The inherited properties, in declaration order: their positions are the bits of `InheritedSet`.
     package static let inherited: [Property] = allCases.filter(\.spec.isInherited)
 
@@ -136,7 +144,7 @@ extension Property {
         case .anchor:
             return PropertySpec("anchor", .word, "an anchor name (center, top, topLeft, n, ne, …)", kinds: Self.placed, default: "center",
                                 group: .common, words: anchors,
-                                doc: "Which point of the node `at` places.", example: "text \"x\", at: (0, 0), anchor: topLeft")
+                                doc: "Which point of the node `at` places.", example: "text \"x\", at: (0, 0), anchor: topLeft", requires: .at)
         case .width:
             return PropertySpec("width", .length, "a length", kinds: Self.sized, default: "from the content", group: .common,
                                 doc: "The frame's width (non-negative); for `text` the wrap width, for `stroke` the nominal diameter.",
@@ -335,7 +343,7 @@ extension Property {
         case .tension:
             return PropertySpec("tension", .fraction, "a number from 0 to 1", kinds: KindSet(.line, .arrow, .polyline, .polygon),
                                 default: "0", group: .kindSpecific, doc: "0 is Catmull-Rom, 1 straight segments.",
-                                example: "polyline points: [(0, 0), (20, 10)], smooth: true, tension: 0.5")
+                                example: "polyline points: [(0, 0), (20, 10)], smooth: true, tension: 0.5", requires: .smooth)
         case .thinning:
             return PropertySpec("thinning", .number, "a number from -1 to 1", kinds: KindSet(.stroke), default: "0.5",
                                 group: .kindSpecific, doc: "How much pressure changes the width of ink.",
@@ -413,15 +421,15 @@ extension Property {
         case .labelPosition:
             return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
                                 group: .kindSpecific, words: ["above", "below", "on"],
-                                doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on")
+                                doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on", requires: .label)
         case .labelAt:
             return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
                                 group: .kindSpecific, doc: "Where along the line the label goes.",
-                                example: "a -> b, label: \"x\", labelAt: 25%")
+                                example: "a -> b, label: \"x\", labelAt: 25%", requires: .label)
         case .labelBackground:
             return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
                                 default: "the page background", group: .kindSpecific, words: ["none"],
-                                doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none")
+                                doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none", requires: .label)
         case .underline:
             return PropertySpec("underline", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "A bar under the text at the font's own underline position and thickness.",

@@ -226,4 +226,11 @@ enum EvalMessages {
         if close.count == 1 { return ([.init("did you mean '\(first)'?")], [.init(replacing: span, with: first)]) }
         return ([.init("close names: " + close.map { "'\($0)'" }.joined(separator: ", "))], [])
     }
+
+    /// `line from: (0, 0), to: (60, 0), labelAt: 25%`: a property that acts on another the
+    /// node does not have (`PropertySpec.requires`).
+    static func requiresProperty(_ property: Property, _ needed: Property, at span: Span) -> Diagnostic {
+        .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect without '\(needed.name)'",
+                 notes: [.init("'\(property.name)' acts on '\(needed.name):', which this node does not set")])
+    }
 }

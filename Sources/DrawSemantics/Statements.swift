@@ -441,7 +441,21 @@ extension Evaluation {
         applyArguments(file.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
         if errorExpressionsSeen == errorExpressionsBefore { checkRequired(top, nameSpan: statement.kind.span) }
+        checkRequirements(top, at: statement.kind.span)
         finishTopFrame()
+    }
+
+    /// A property written on the node whose `requires` is not (`labelAt` without `label`):
+    /// it draws nothing. Not checked when a style applies (it may give the other).
+    func checkRequirements(_ top: Int, at span: Span) {
+        let explicit = frames[top].explicit
+        guard !explicit.contains(.style) else { return }
+        for property in Property.requiring where explicit.contains(property) && property.applies(to: frames[top].node.kind) {
+            let needed = property.spec.requires!
+            if !explicit.contains(needed) && !isReported(.ignoredProperty, span) {
+                report(EvalMessages.requiresProperty(property, needed, at: span))
+            }
+        }
     }
 
     /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.
@@ -553,6 +567,7 @@ extension Evaluation {
             }
             frames.append(Frame(node: node, role: .node))
             applyArguments(file.ast[connector.arguments], to: frames.count - 1, allowPositional: false)
+            checkRequirements(frames.count - 1, at: span)
             finishTopFrame()
         }
     }
