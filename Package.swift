@@ -127,7 +127,7 @@ let package = Package(
                                                          "DrawFormat"],
                     exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
-            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
+            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
         ]),
         .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),

@@ -4,7 +4,8 @@
 package enum RasterID: String, CaseIterable, Sendable {
     /// A page larger than `RasterLimits.maximumPagePixels`.
     case pageTooLarge = "png.page-too-large"
-    /// More edges on one page than `RasterLimits.maximumEdgesPerPage`.
+    /// More edges on one page than `RasterLimits.maximumEdgesPerPage`, at the node whose
+    /// drawing passed the limit.
     case tooManyEdges = "png.too-many-edges"
     /// More dashes on one stroke than `Stroker.maximumDashes`.
     case tooManyDashes = "png.too-many-dashes"
