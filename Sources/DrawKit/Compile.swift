@@ -112,10 +112,11 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic],
                     locate: ((Scene.ItemLocation) -> Span?)? = nil) -> [OutputFile] {
     // Formats without blur get shadows as images rasterized by drawc (issue 24).
-    let lowered = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : document
+    let (lowered, shadowWarnings) = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : (document, [])
     let output = Stages.backend(for: format, options: options).render(lowered)
-    for warning in output.warnings {
-        let diagnostic = Diagnostic.warning(warning.id, at: warning.span, warning.message)
+    for warning in shadowWarnings + output.warnings {
+        let span = warning.item.flatMap { item in locate?(item) } ?? warning.span
+        let diagnostic = Diagnostic.warning(warning.id, at: span, warning.message)
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
     for error in output.errors {
