@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
         .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                                "DrawResources", "DrawOutput"]),
-        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages", "DrawOutput"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
         .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
@@ -127,7 +127,7 @@ let package = Package(
                                                          "DrawFormat"],
                     exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
-            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
+            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
         ]),
         .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),

@@ -78,7 +78,55 @@ package struct DecodedImage: Hashable, Sendable {
     }
 }
 
+/// What is wrong with an image file whose header reads well (`ImageDecoder.damage`).
+package enum ImageDamage: Hashable, Sendable {
+    /// The file ends inside a chunk or a segment, or before its compressed data does.
+    case cutShort
+    /// A PNG header with a colour type and bit depth PNG does not have.
+    case badHeader
+    /// A palette image without a usable palette.
+    case badPalette
+    /// No compressed pixel data at all (PNG `IDAT`, JPEG scan).
+    case noPixelData
+    /// The pixel data ends after `rows` of the `of` rows (all passes of an interlaced image).
+    case shortData(rows: Int, of: Int)
+    /// The compressed data is damaged after `afterRows` rows decoded well.
+    case damagedData(afterRows: Int, of: Int)
+    /// A row (1-based, counted through the passes) with a filter PNG does not have.
+    case badFilter(row: Int)
+    /// A row (1-based) with a palette index past the end of the palette.
+    case paletteIndex(row: Int)
+    /// JPEG entropy-coded data that does not decode.
+    case undecodableScan
+
+    /// What to say after "image 'NAME' is damaged: ".
+    package var description: String {
+        switch self {
+        case .cutShort: "the file is cut short"
+        case .badHeader: "its header names a colour type and bit depth PNG does not have"
+        case .badPalette: "its palette is missing or malformed"
+        case .noPixelData: "it has no pixel data"
+        case .shortData(let rows, let total): "its pixel data ends after \(rows) of \(total) rows"
+        case .damagedData(let rows, let total): "its compressed data is corrupt after \(rows) of \(total) rows"
+        case .badFilter(let row): "row \(row) has an unknown filter"
+        case .paletteIndex(let row): "row \(row) has a colour index past the end of the palette"
+        case .undecodableScan: "its compressed data does not decode"
+        }
+    }
+}
+
 package enum ImageDecoder {
+    /// What is wrong with an image whose header `info` reads: the whole file is checked
+    /// once, as decoding it would (PNG streaming, without holding its pixels); nil when it
+    /// decodes. Layout asks this of every image, so no backend meets a damaged one.
+    package static func damage(_ bytes: [UInt8]) -> ImageDamage? {
+        guard let info = info(bytes) else { return .badHeader }
+        switch info.format {
+        case .png: return PNGFile.damage(bytes)
+        case .jpeg: return JPEGFile.damage(bytes)
+        }
+    }
+
     /// The header facts of a PNG or JPEG file, nil for anything else or a damaged header.
     package static func info(_ bytes: [UInt8]) -> ImageInfo? {
         if let png = PNGFile.info(bytes) { return png }

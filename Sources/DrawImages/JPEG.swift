@@ -41,6 +41,48 @@ enum JPEGFile {
     }
 }
 
+extension JPEGFile {
+    /// What is wrong with a JPEG whose frame header reads well, nil when nothing is: every
+    /// segment must lie within the file, some scan must follow the frame header, the file
+    /// must reach its end-of-image marker, and a Huffman-coded frame (what drawc decodes)
+    /// must decode.
+    static func damage(_ bytes: [UInt8]) -> ImageDamage? {
+        var index = 2
+        var sawScan = false
+        var decodable = false
+        while true {
+            guard index + 2 <= bytes.count else { return .cutShort }
+            guard bytes[index] == 0xFF else { return .undecodableScan }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }
+            if marker == 0xD9 { break }
+            // After a scan only tables, another scan, comments and application data may come.
+            if sawScan, !(marker == 0xC4 || marker == 0xDA || marker == 0xDB || marker == 0xDD || marker == 0xFE || (0xE0...0xEF).contains(marker)) {
+                return .undecodableScan
+            }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            guard index + 4 <= bytes.count else { return .cutShort }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            guard length >= 2 else { return .undecodableScan }
+            guard index + 2 + length <= bytes.count else { return .cutShort }
+            if marker == 0xC0 || marker == 0xC1 || marker == 0xC2 { decodable = true }
+            index += 2 + length
+            guard marker == 0xDA else { continue }
+            // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a
+            // restart marker.
+            sawScan = true
+            while true {
+                guard index + 1 < bytes.count else { return .cutShort }
+                if bytes[index] == 0xFF, bytes[index + 1] != 0x00, !(0xD0...0xD7).contains(bytes[index + 1]), bytes[index + 1] != 0xFF { break }
+                index += 1
+            }
+        }
+        guard sawScan else { return .noPixelData }
+        if decodable, JPEGDecoder.decode(bytes) == nil { return .undecodableScan }
+        return nil
+    }
+}
+
 /// The zig-zag order: `zigzag[k]` is the natural (row-major) index of coefficient k.
 private let zigzag: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21,

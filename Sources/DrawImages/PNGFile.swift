@@ -380,3 +380,81 @@ extension PNGFile {
         }
     }
 }
+
+extension PNGFile {
+    /// What is wrong with a PNG whose header reads well, nil when nothing is: the chunks,
+    /// the zlib stream and every row's filter (and, for a palette image, every index) are
+    /// checked as the decoder would meet them, streaming, without holding the pixels.
+    static func damage(_ bytes: [UInt8]) -> ImageDamage? {
+        guard let h = chunks(bytes) else { return .cutShort }
+        guard h.width > 0, h.height > 0, h.isValidFormat else { return .badHeader }
+        if h.colorType == 3 && (h.palette.isEmpty || h.palette.count % 3 != 0 || h.palette.count > 768) { return .badPalette }
+        guard !h.compressed.isEmpty else { return .noPixelData }
+        let bitsPerPixel = h.channels * h.depth
+        let unit = max(1, bitsPerPixel / 8)
+        let passes = h.interlaced ? adam7 : [Pass(x0: 0, y0: 0, dx: 1, dy: 1)]
+        // The rows of every pass, in order: (bytes after the filter byte, pixels).
+        var rows: [(stride: Int, pixels: Int, count: Int)] = []
+        var totalRows = 0
+        for p in passes {
+            let w = (h.width - p.x0 + p.dx - 1) / p.dx, n = (h.height - p.y0 + p.dy - 1) / p.dy
+            if w > 0 && n > 0 { rows.append(((w * bitsPerPixel + 7) / 8, w, n)); totalRows += n }
+        }
+        let paletteEntries = h.palette.count / 3
+        var pass = 0, rowInPass = 0, rowsDone = 0
+        var line = [UInt8](repeating: 0, count: rows[0].stride + 1)
+        var previous = [UInt8](repeating: 0, count: rows[0].stride)
+        var filled = 0
+        var problem: ImageDamage?
+        /// Checks the full row in `line`; false to stop.
+        func finishRow() -> Bool {
+            let filter = line[0]
+            guard filter <= 4 else { problem = .badFilter(row: rowsDone + 1); return false }
+            if h.colorType == 3 {
+                let stride = rows[pass].stride
+                var row = Array(line[1...stride])
+                let ok = row.withUnsafeMutableBufferPointer { r in
+                    previous.withUnsafeBufferPointer { unfilter(r, previous: $0, filter: filter, unit: unit) }
+                }
+                guard ok else { problem = .badFilter(row: rowsDone + 1); return false }
+                for column in 0..<rows[pass].pixels {
+                    let bit = column * h.depth
+                    let index = h.depth == 8 ? Int(row[column]) : Int(row[bit >> 3] >> UInt8(8 - h.depth - bit & 7)) & ((1 << h.depth) - 1)
+                    guard index < paletteEntries else { problem = .paletteIndex(row: rowsDone + 1); return false }
+                }
+                previous = row
+            }
+            rowsDone += 1
+            rowInPass += 1
+            filled = 0
+            if rowInPass == rows[pass].count {
+                pass += 1
+                rowInPass = 0
+                if pass < rows.count {
+                    line = [UInt8](repeating: 0, count: rows[pass].stride + 1)
+                    previous = [UInt8](repeating: 0, count: rows[pass].stride)
+                }
+            }
+            return true
+        }
+        let end = Deflate.inflate(h.compressed) { piece in
+            var i = 0
+            while i < piece.count {
+                guard pass < rows.count else { return true }  // bytes past the last row are ignored
+                let take = min(piece.count - i, line.count - filled)
+                for k in 0..<take { line[filled + k] = piece[i + k] }
+                filled += take
+                i += take
+                if filled == line.count, !finishRow() { return false }
+            }
+            return true
+        }
+        if let problem { return problem }
+        switch end {
+        case .complete: return rowsDone < totalRows ? .shortData(rows: rowsDone, of: totalRows) : nil
+        case .truncated: return rowsDone < totalRows ? .shortData(rows: rowsDone, of: totalRows) : .cutShort
+        case .damaged: return .damagedData(afterRows: rowsDone, of: totalRows)
+        case .stopped: return nil
+        }
+    }
+}

@@ -37,7 +37,9 @@ public func compile(source: [UInt8], path: String, format: OutputFormat, options
     }
     built.document = nil
     var diagnostics = built.diagnostics
-    let outputs = render(document, format: format, options: options, diagnostics: &diagnostics)
+    let outputs = render(document, format: format, options: options, diagnostics: &diagnostics) { item in
+        sourceSpan(of: item, source: source, path: path, options: options)
+    }
     let failed = diagnostics.contains { $0.severity == .error }
     let pageCount = document.pages.count
     // The scene is freed on the other core while the caller writes the output.
@@ -105,22 +107,35 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`. Every format goes
 /// through its `Backend` from `Stages.backend(for:options:)`; warnings and errors become
-/// diagnostics.
-package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [OutputFile] {
+/// diagnostics. An error a backend pins on an item is reported at that item's statement when
+/// `locate` finds it (else at the cause the backend gave, such as the page).
+package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic],
+                    locate: ((Scene.ItemLocation) -> Span?)? = nil) -> [OutputFile] {
     // Formats without blur get shadows as images rasterized by drawc (issue 24).
-    let lowered = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : document
+    let (lowered, shadowWarnings) = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : (document, [])
     let output = Stages.backend(for: format, options: options).render(lowered)
-    for warning in output.warnings {
-        let diagnostic = Diagnostic.warning(warning.id, at: warning.span, warning.message)
+    for warning in shadowWarnings + output.warnings {
+        let span = warning.item.flatMap { item in locate?(item) } ?? warning.span
+        let diagnostic = Diagnostic.warning(warning.id, at: span, warning.message)
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
     for error in output.errors {
-        diagnostics.append(Diagnostic.error(error.id, at: error.span, error.message))
+        let span = error.item.flatMap { item in locate?(item) } ?? error.span
+        diagnostics.append(Diagnostic.error(error.id, at: span, error.message))
     }
     if !output.errors.isEmpty { return [] }
     if output.onePerPage && output.files.count == 1 { return [OutputFile(page: nil, bytes: output.files[0])] }
     if !output.onePerPage { return output.files.map { OutputFile(page: nil, bytes: $0) } }
     return output.files.enumerated().map { OutputFile(page: $0.offset + 1, bytes: $0.element) }
+}
+
+/// The statement that made the item at `item`: the drawing is laid out again with its
+/// sources recorded (only when a backend failed on an item, so a compile that succeeds never
+/// pays for recording them).
+package func sourceSpan(of item: Scene.ItemLocation, source: [UInt8], path: String, options: CompileOptions) -> Span? {
+    var recording = options
+    recording.recordSources = true
+    return buildDocument(source: source, path: path, options: recording).document?.sourceSpan(of: item)
 }
 
 /// `dir/shipping-label.draw` → `shipping-label`.

@@ -1,7 +1,8 @@
 // Images: the file is read once per path, its pixel size taken from its header by the one
 // image decoder (DrawImages), and its bytes handed on untouched as a document resource.
-// An image with more pixels than `ImageLimits.maximumPixels` is an error here, at its node,
-// so that no backend ever meets it (every format then treats it alike).
+// An image with more pixels than `ImageLimits.maximumPixels`, or a damaged one (cut short,
+// corrupt data: `ImageDecoder.damage` checks the whole file once), is an error here, at its
+// node, so that no backend ever meets it (every format then treats it alike).
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
 import DrawResources
@@ -35,7 +36,7 @@ extension LayoutEngine {
                 causes.images.append(node.contentSpan ?? node.span)
                 imageIndex[path] = resourceIndex
             case .failure(let error):
-                report(.error(.image, at: node.contentSpan ?? node.span, error.message))
+                report(.error(error.id, at: node.contentSpan ?? node.span, error.message))
                 return Rect(x: 0, y: 0, width: g.width ?? 0, height: g.height ?? 0)
             }
         }
@@ -67,7 +68,10 @@ extension LayoutEngine {
     }
 }
 
-struct ImageLoadError: Error { var message: String }
+struct ImageLoadError: Error {
+    var id: LayoutID = .image
+    var message: String
+}
 
 func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResource, ImageLoadError> {
     // Through the compilation's Resources: a regular file within the limit only, never a
@@ -85,6 +89,11 @@ func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResour
     if info.isTooLarge {
         return .failure(ImageLoadError(
             message: "image '\(lastComponent(path))' has \(info.width) × \(info.height) pixels, more than the \(ImageLimits.maximumPixels) an image may have"))
+    }
+    // Every image is checked once, here, for every format alike: a damaged one is an error
+    // at its node rather than a picture one backend leaves out and another embeds broken.
+    if let damage = ImageDecoder.damage(bytes) {
+        return .failure(ImageLoadError(id: .imageDamaged, message: "image '\(lastComponent(path))' is damaged: \(damage.description)"))
     }
     let format: Scene.ImageResource.Format = info.format == .png ? .png : .jpeg
     return .success(Scene.ImageResource(format: format, bytes: bytes, pixelWidth: info.width, pixelHeight: info.height))

@@ -17,6 +17,9 @@ package enum LayoutID: String, CaseIterable, Sendable {
     case fontUnavailable = "layout.font-unavailable"
     /// An image that cannot be read or decoded, or is too large, at the `image` node.
     case image = "layout.image"
+    /// An image whose header reads but whose data is damaged (cut short, corrupt compressed
+    /// data), naming the file: `image "cut.png"` where cut.png lost its last bytes.
+    case imageDamaged = "layout.image-damaged"
     /// A `stroke` whose outline would exceed the ink limits.
     case inkLimit = "layout.ink-limit"
     /// Warning: a shape's label larger than its label area.

@@ -496,29 +496,51 @@ package enum Deflate {
         return output
     }
 
-    /// Decompresses a zlib stream; nil when the data is damaged or larger than `limit`.
-    package static func decompress(_ input: [UInt8], limit: Int = 1 << 30) -> [UInt8]? {
+    /// How a streamed decompression ended.
+    package enum InflateEnd: Hashable, Sendable {
+        /// The zlib stream ended, its checksum correct.
+        case complete
+        /// The input ended before the stream did (a file cut short).
+        case truncated
+        /// The data is not valid deflate, or its checksum is wrong.
+        case damaged
+        /// The sink asked to stop.
+        case stopped
+    }
+
+    /// Decompresses a zlib stream piece by piece, handing each piece of output to `sink`
+    /// (which returns false to stop) without holding the whole output: validators read
+    /// gigabytes of pixels this way in 64 KiB of memory.
+    package static func inflate(_ input: [UInt8], into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> InflateEnd {
         var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .damaged }
         defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        return input.withUnsafeBufferPointer { source -> [UInt8]? in
+        return input.withUnsafeBufferPointer { source -> InflateEnd in
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = uInt(source.count)
-            while true {
-                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            return chunk.withUnsafeMutableBufferPointer { buffer -> InflateEnd in
+                while true {
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = uInt(buffer.count)
-                    return inflate(&stream, Z_NO_FLUSH)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let produced = buffer.count - Int(stream.avail_out)
+                    if produced > 0, !sink(UnsafeBufferPointer(rebasing: buffer[0..<produced])) { return .stopped }
+                    if status == Z_STREAM_END { return .complete }
+                    if status == Z_BUF_ERROR || (status == Z_OK && produced == 0 && stream.avail_in == 0) { return .truncated }
+                    if status != Z_OK { return .damaged }
                 }
-                let produced = chunk.count - Int(stream.avail_out)
-                output.append(contentsOf: chunk[0..<produced])
-                if output.count > limit { return nil }
-                if status == Z_STREAM_END { return output }
-                if status != Z_OK { return nil }
-                if produced == 0 && stream.avail_in == 0 { return nil }
             }
         }
+    }
+
+    /// Decompresses a zlib stream; nil when the data is damaged or larger than `limit`.
+    package static func decompress(_ input: [UInt8], limit: Int = 1 << 30) -> [UInt8]? {
+        var output: [UInt8] = []
+        let end = inflate(input) { piece in
+            output.append(contentsOf: piece)
+            return output.count <= limit
+        }
+        return end == .complete ? output : nil
     }
 }

@@ -13,7 +13,44 @@ package struct BackendMessage: Hashable, Sendable {
     package var message: String
     /// The source of the cause, from `Document.causes` (`.unknown` only for hand-built documents).
     package var span: Span
-    package init(id: String, message: String, span: Span = .unknown) { self.id = id; self.message = message; self.span = span }
+    /// The item that caused it, when the backend knows (a PNG page's edges run out while
+    /// drawing it): the compiler finds its statement (`Scene.Document.sourceSpan(of:)`).
+    package var item: Scene.ItemLocation?
+    package init(id: String, message: String, span: Span = .unknown, item: Scene.ItemLocation? = nil) {
+        self.id = id; self.message = message; self.span = span; self.item = item
+    }
+}
+
+extension Scene {
+    /// Where an item is: its page, and its index in the page's items, then in each nested
+    /// group's items down to it.
+    package struct ItemLocation: Hashable, Sendable {
+        package var page: Int
+        package var path: [Int]
+        package init(page: Int, path: [Int]) { self.page = page; self.path = path }
+    }
+}
+
+extension Scene.Document {
+    /// The statement that made the item at `location` (its innermost recorded one), nil
+    /// when sources were not recorded (`recordSources`) or the location is not in the document.
+    package func sourceSpan(of location: Scene.ItemLocation) -> Span? {
+        guard pages.indices.contains(location.page) else { return nil }
+        var items = pages[location.page].items
+        var itemSources = pages[location.page].itemSources
+        var found: Span?
+        for index in location.path {
+            guard items.indices.contains(index) else { break }
+            if itemSources.indices.contains(index) {
+                let id = itemSources[index]
+                if id.index >= 0, Int(id.index) < sources.count { found = sources[Int(id.index)].span }
+            }
+            guard case .group(let group) = items[index] else { break }
+            items = group.items
+            itemSources = group.itemSources
+        }
+        return found
+    }
 }
 
 /// What a backend produced.

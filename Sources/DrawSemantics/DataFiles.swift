@@ -22,11 +22,11 @@ import DrawOutput
 import DrawResources
 import DrawSyntax
 
-enum DataLimits {
+package enum DataLimits {
     /// Diagnostics reported for one data file before the rest is summed up in one.
-    static let maximumDiagnosticsPerFile = 20
+    package static let maximumDiagnosticsPerFile = 20
     /// Nesting of JSON arrays and objects.
-    static let maximumJSONDepth = 256
+    package static let maximumJSONDepth = 256
 }
 
 extension Evaluation {

@@ -3,8 +3,9 @@
 // declared in /DecodeParms (PDF's Flate predictors 10–15 are PNG's row filters); with
 // alpha (RGBA, grey+alpha, tRNS) or interlacing, DrawImages decodes it and colour and alpha
 // become two Flate streams with PNG predictors again, the alpha as the image's /SMask.
-// Damaged or unsupported image data gives nil: the image is then not drawn (an image past
-// the pixel limit never gets here: layout refuses it with a diagnostic).
+// Layout refuses an image past the pixel limit or with damaged data (`ImageDecoder.damage`)
+// with a diagnostic, so such an image never gets here; nil stays a backstop for hand-built
+// documents (the image is then not drawn).
 
 import DrawImages
 import DrawOutput

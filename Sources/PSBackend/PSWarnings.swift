@@ -6,8 +6,15 @@ import DrawScene
 enum PSWarnings {
     static let opacity =
         "postscript has no transparency: opacity shows only in Ghostscript run with -dALLOWPSTRANSPARENCY (e.g. ps2pdf -dALLOWPSTRANSPARENCY); other interpreters draw it opaque"
-    static let trueType =
-        "a TrueType font could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
+    /// The font is named with its kind of outlines (an OpenType face with CFF outlines was
+    /// called "TrueType" before, issue 34).
+    static func trueType(_ font: Scene.FontResource?) -> String {
+        var what = "a font"
+        if case .trueType(let face)? = font {
+            what = "the \(face.cff == nil ? "TrueType" : "OpenType (CFF)") font '\(face.postScriptName)'"
+        }
+        return "\(what) could not be embedded in postscript: its text is drawn in Helvetica where Windows-1252 has the characters, and as '?' elsewhere"
+    }
     static let imageAlpha =
         "postscript has no partial image transparency: Ghostscript run with -dALLOWPSTRANSPARENCY shows it (a soft mask); other interpreters draw pixels of a PNG image opaque where their alpha is at least 50 % and leave out the others (shadows lose their blur there)"
     static let gradientAlpha =
@@ -44,7 +51,7 @@ enum PSWarnings {
         if scan.opacity || translucentPage != nil {
             warnings.append(Warning(message: opacity, span: causes.translucent ?? translucentPage.map(causes.page) ?? .unknown))
         }
-        if let font = scan.trueTypeFont { warnings.append(Warning(message: trueType, span: causes.font(font))) }
+        if let font = scan.trueTypeFont { warnings.append(Warning(message: trueType(document.fonts.indices.contains(font) ? document.fonts[font] : nil), span: causes.font(font))) }
         if let image = scan.imageAlpha { warnings.append(Warning(message: imageAlpha, span: causes.image(image))) }
         if let image = scan.imageUnreadable { warnings.append(Warning(message: imageUnreadable, span: causes.image(image))) }
         if scan.gradientAlpha { warnings.append(Warning(message: gradientAlpha, span: causes.translucent ?? .unknown)) }

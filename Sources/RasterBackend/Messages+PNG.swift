@@ -4,7 +4,8 @@
 package enum RasterID: String, CaseIterable, Sendable {
     /// A page larger than `RasterLimits.maximumPagePixels`.
     case pageTooLarge = "png.page-too-large"
-    /// More edges on one page than `RasterLimits.maximumEdgesPerPage`.
+    /// More edges on one page than `RasterLimits.maximumEdgesPerPage`, at the node whose
+    /// drawing passed the limit.
     case tooManyEdges = "png.too-many-edges"
     /// More dashes on one stroke than `Stroker.maximumDashes`.
     case tooManyDashes = "png.too-many-dashes"
@@ -14,4 +15,8 @@ package enum RasterID: String, CaseIterable, Sendable {
     case fontUnreadable = "png.font-unreadable"
     /// An image of the drawing that cannot be decoded for drawing.
     case imageUndecodable = "png.image-undecodable"
+    /// Warning (PDF, PostScript): a shadow drawn by drawc as an image whose area is too large
+    /// to draw (`RasterLimits.maximumPagePixels` at 144 dpi) or whose content passes the edge
+    /// limit, at its node: `rect width: 14000pt, height: 14000pt, shadow: …` to PDF.
+    case shadowNotDrawn = "png.shadow-not-drawn"
 }

@@ -67,6 +67,8 @@ struct Painter {
     var clip: ClipMask?
     var edges = 0
     var failure: RasterError?
+    /// The index of the item being drawn in the page's items, then in nested groups'.
+    var itemPath: [Int] = []
     var width = 0, height = 0
     var images: [Int: DecodedImage?] = [:]
     var faces: StandardFaces
@@ -90,6 +92,7 @@ struct Painter {
         width = w; height = h
         edges = 0
         clip = nil
+        itemPath = []
         let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
         var backdrop = options.backdrop.map(SolidSource.init)
         let base: Layer
@@ -114,8 +117,10 @@ struct Painter {
     // MARK: Items
 
     mutating func draw(_ items: [Scene.Item], ctm: Transform) {
-        for item in items {
+        for (index, item) in items.enumerated() {
             if failure != nil { return }
+            itemPath.append(index)
+            defer { itemPath.removeLast() }
             switch item {
             case .path(let path, let paint):
                 if let fill = paint.fill, fill.color.alpha > 0 {
@@ -253,10 +258,12 @@ struct Painter {
         accumulator.reset(box)
         for polygon in polygons where polygon.count >= 2 {
             edges += polygon.count
-            if edges > RasterLimits.maximumEdgesPerPage {
+            if edges > options.maximumEdges {
                 failure = RasterError(
                     .tooManyEdges,
-                    "the page has more than \(RasterLimits.maximumEdgesPerPage) edges to draw: lower --dpi or simplify the drawing")
+                    "the page has more than \(options.maximumEdges) edges to draw: lower --dpi or simplify the drawing")
+                // At the node whose drawing passed the limit (issue 34, point 16).
+                failure?.item = itemPath
                 return false
             }
         }

@@ -42,6 +42,8 @@ package struct RasterOptions: Sendable, Hashable {
     package var tolerance: Double
     /// Folders searched for the URW base-35 fonts that draw the standard 14.
     package var standardFontFolders: [String]
+    /// Edges one page may send to the coverage accumulator (tests lower it).
+    package var maximumEdges = RasterLimits.maximumEdgesPerPage
 
     package init(dpi: Double = 96, backdrop: Color? = .white, tolerance: Double = 0.1,
                  standardFontFolders: [String] = StandardFaces.defaultFolders) {
@@ -59,6 +61,9 @@ package struct RasterError: Error, Hashable, Sendable {
     package var message: String
     /// The source of the cause (the font's `font:` value, the image, the page), from `Document.causes`.
     package var span: Span = .unknown
+    /// The item being drawn when it happened (the index in the page's items, then in nested
+    /// groups'), when the cause is that item; its page is added by `RasterWriter`.
+    package var item: [Int]?
     package init(_ id: RasterID, _ message: String) { self.id = id; self.message = message }
 }
 
@@ -81,8 +86,8 @@ package struct RasterImage: Sendable, Hashable {
 }
 
 package enum RasterWriter {
-    /// One PNG file per page.
-    package static func render(_ document: Scene.Document, options: RasterOptions) -> Result<[[UInt8]], RasterError> {
+    /// One PNG file per page; a failure with the page it happened on.
+    package static func render(_ document: Scene.Document, options: RasterOptions) -> Result<[[UInt8]], PageFailure> {
         var painter = Painter(document: document, options: options)
         var files: [[UInt8]] = []
         for (index, page) in document.pages.enumerated() {
@@ -90,10 +95,18 @@ package enum RasterWriter {
             case .success(let image): files.append(PNGWriter.encode(image, dpi: options.dpi))
             case .failure(var error):
                 if error.span.isUnknown { error.span = document.causes.page(index) }
-                return .failure(error)
+                return .failure(PageFailure(error: error, page: index))
             }
         }
         return .success(files)
+    }
+
+    /// A failure and the index of its page.
+    package struct PageFailure: Error, Hashable, Sendable {
+        package var error: RasterError
+        package var page: Int
+        /// The item that caused it, located on its page.
+        package var item: Scene.ItemLocation? { error.item.map { Scene.ItemLocation(page: page, path: $0) } }
     }
 
     /// The pixels of each page, for tests and tools that look at them.
@@ -127,8 +140,9 @@ package struct PNGRenderer: Backend {
     package func render(_ document: Scene.Document) -> BackendOutput {
         switch RasterWriter.render(document, options: options) {
         case .success(let files): BackendOutput(files: files, onePerPage: true)
-        case .failure(let error):
-            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(id: error.id.rawValue, message: error.message, span: error.span)])
+        case .failure(let failure):
+            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(
+                id: failure.error.id.rawValue, message: failure.error.message, span: failure.error.span, item: failure.item)])
         }
     }
 }

@@ -27,7 +27,7 @@ struct TileRasterKey: Hashable {
 extension RasterLimits {
     /// The most pixels of one tile's raster; a finer one is drawn at a lower resolution
     /// (16 million: a 4,000-pixel square cell).
-    static let maximumTilePixels = 16_000_000
+    package static let maximumTilePixels = 16_000_000
 }
 
 extension Painter {

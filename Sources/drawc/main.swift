@@ -322,9 +322,7 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         }
         do throws(FileError) {
             let written = try OutputWriter.write(result, to: outputPath)
-            if written.count > 1 {
-                report.messages.append("drawc: \(result.outputs.count) pages written as \(written.joined(separator: ", "))")
-            }
+            if written.count > 1 { report.messages.append(pagesWrittenMessage(written)) }
         } catch {
             report.ioError = error
             report.status = .io
@@ -522,3 +520,18 @@ func versionLine() -> String {
 
 let status = run(CommandLine.arguments)
 exit(status.rawValue)
+
+enum WrittenPages {
+    /// Files named one by one in "pages written as …"; more are summarised by the first two
+    /// and the last (a 100,000-page SVG compile printed one 2 MB line).
+    static let listedByName = 8
+}
+
+/// "drawc: N pages written as a-1.svg, a-2.svg, …": every file up to `WrittenPages.listedByName`,
+/// else the first two and the last with "…" between.
+func pagesWrittenMessage(_ written: [String]) -> String {
+    let names = written.count <= WrittenPages.listedByName
+        ? written.joined(separator: ", ")
+        : "\(written[0]), \(written[1]), …, \(written[written.count - 1])"
+    return "drawc: \(written.count) pages written as \(names)"
+}

@@ -45,6 +45,20 @@ struct CLIHardeningTests {
         #expect(fine.status == 0, "\(fine.stderrText)")
     }
 
+    /// Issue 34, point 16: the list of written pages is summarised past a few names (a
+    /// 100,000-page SVG compile printed one 2 MB line); a few pages are still all named.
+    @Test func manyWrittenPagesAreSummarisedOnOneShortLine() throws {
+        let folder = try TemporaryFolder()
+        CLI.write("for i in 1...40 {\n  page { rect width: 10, height: 10 }\n}\n", folder.file("many.draw"))
+        let run = try CLI.run(["compile", "many.draw", "-o", "m.svg"], in: folder)
+        #expect(run.status == 0, "\(run.stderrText)")
+        #expect(run.stderrText == "drawc: 40 pages written as m-1.svg, m-2.svg, …, m-40.svg\n", "\(run.stderrText)")
+        #expect(CLI.bytes(folder.file("m-40.svg")) != nil)
+        CLI.write("page { rect width: 10, height: 10 }\npage { rect width: 10, height: 10 }\n", folder.file("two.draw"))
+        let two = try CLI.run(["compile", "two.draw", "-o", "t.svg"], in: folder)
+        #expect(two.stderrText == "drawc: 2 pages written as t-1.svg, t-2.svg\n", "\(two.stderrText)")
+    }
+
     /// Every read of a sandboxed drawing stays in the folder: `..`, absolute paths and a link
     /// inside the folder that points out of it are located errors; reads inside still work.
     @Test func theSandboxConfinesEveryRead() throws {

@@ -3,6 +3,7 @@ import DrawScene
 import DrawSemantics
 @testable import DrawLayout
 import DrawImages
+import DrawOutput
 import Testing
 #if canImport(Foundation)
 import Foundation
@@ -15,6 +16,15 @@ import Foundation
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(w) + be(h) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
     }
 
+    /// A whole grey PNG of `w × h` pixels (layout checks every image's data, not only its header).
+    func png(_ w: Int, _ h: Int, rows: Int? = nil) -> [UInt8] {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { be(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
+        let raw = [UInt8](repeating: 0, count: (w + 1) * (rows ?? h))
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(w) + be(h) + [8, 0, 0, 0, 0])
+            + chunk("IDAT", Deflate.compress(raw)) + chunk("IEND", [])
+    }
+
     func temporaryFile(_ name: String, _ bytes: [UInt8]) -> String {
         let path = NSTemporaryDirectory() + "drawc-layout-\(ProcessInfo.processInfo.processIdentifier)-" + name
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -22,7 +32,7 @@ import Foundation
     }
 
     @Test func sizesFromPixelsWidthOrBoth() {
-        let path = temporaryFile("a.png", pngHeader(400, 200))
+        let path = temporaryFile("a.png", png(400, 200))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let natural = node(.image, path)
         let byWidth = node(.image, path) { $0.geometry.width = 100; $0.geometry.at = PointValue(Point(50, 100)) }
@@ -79,6 +89,28 @@ import Foundation
         let (_, diagnostics, document) = layoutPage([node(.image, path)])
         #expect(diagnostics.map(\.id) == ["layout.image"])
         #expect(diagnostics.first?.message.contains("more than the \(ImageLimits.maximumPixels) an image may have") == true)
+        #expect(document.images.isEmpty)
+    }
+
+    @Test func damagedImagesAreDiagnosedAtTheirNodeNamingTheFile() {
+        // Issue 34, point 10: a PNG whose data is short, one cut off inside a chunk, and a
+        // header alone were drawn as nothing (PDF, SVG) or failed without a place (PNG).
+        let whole = png(20, 10)
+        let short = temporaryFile("short.png", png(20, 10, rows: 4))
+        let cut = temporaryFile("cut.png", Array(whole[0..<(whole.count - 20)]))
+        let bare = temporaryFile("bare.png", pngHeader(20, 10))
+        defer { for p in [short, cut, bare] { try? FileManager.default.removeItem(atPath: p) } }
+        var nodes = [node(.image, short), node(.image, cut), node(.image, bare)]
+        for i in nodes.indices { nodes[i].span = span(10 * i, 10 * i + 5) }
+        let (_, diagnostics, document) = layoutPage(nodes)
+        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+        #expect(diagnostics.map(\.id) == ["layout.image-damaged", "layout.image-damaged", "layout.image-damaged"])
+        #expect(diagnostics.map(\.message) == [
+            "image '\(name(short))' is damaged: its pixel data ends after 4 of 10 rows",
+            "image '\(name(cut))' is damaged: the file is cut short",
+            "image '\(name(bare))' is damaged: it has no pixel data",
+        ])
+        #expect(diagnostics.map(\.span.start) == [0, 10, 20])
         #expect(document.images.isEmpty)
     }
 }
