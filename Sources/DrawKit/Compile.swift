@@ -107,9 +107,10 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 /// through its `Backend` from `Stages.backend(for:options:)`; warnings and errors become
 /// diagnostics.
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic]) -> [OutputFile] {
+    let backend = Stages.backend(for: format, options: options)
     // Formats without blur get shadows as images rasterized by drawc (issue 24).
-    let lowered = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : document
-    let output = Stages.backend(for: format, options: options).render(lowered)
+    let lowered = backend.traits.shadowsAsImages ? ShadowImages.lower(document) : document
+    let output = backend.render(lowered)
     for warning in output.warnings {
         let diagnostic = Diagnostic.warning(warning.id, at: warning.span, warning.message)
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
