@@ -66,7 +66,7 @@ let package = Package(
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
-            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
             "DrawFormat",
         ]),
         // The build's git commit, for `drawc --version`: scripts/release.sh passes

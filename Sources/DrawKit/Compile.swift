@@ -2,6 +2,7 @@ import DrawDiagnostics
 import DrawResources
 import DrawScene
 import RasterBackend
+import SVGBackend
 import DrawSyntax
 
 // The pipeline, run in one place for every entry point: parse → evaluate → lay out →
@@ -163,6 +164,12 @@ extension BuiltDocument {
     package var pageSizes: [(width: Double, height: Double)] {
         document?.pages.map { ($0.size.width, $0.size.height) } ?? []
     }
+}
+
+/// The pages of a document as SVG wrapped by their source (`data-s`), for the
+/// preview (DrawTools): tools get SVG through DrawKit, never from the backend itself.
+package func annotatedSVGPages(of document: Scene.Document) -> [String] {
+    SVGWriter.renderAnnotated(document).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// The IR text of a laid-out document, as `dumpIR` gives it; for the fuzzer and tests
