@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import DrawProcess
 
 /// One measured (workload, size): stage medians in seconds, sizes in bytes.
 struct Measurement {
@@ -30,6 +31,8 @@ struct Measurement {
 
 func runChild(workload: Workload, items: Int, quick: Bool) {
     let source = workload.source(items: items)
+    // Measure under the memory setting `drawc compile` itself chooses for an input this size.
+    restartWithHugePagesIfLarge(inputBytes: source.count)
     let runs = quick ? 3 : (items <= 10_000 ? 7 : 3)
     var m = Measurement()
     m["items"] = Double(items)

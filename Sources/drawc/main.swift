@@ -16,6 +16,7 @@ import Dispatch
 import CBuildInfo
 import DrawCommandLine
 import DrawKit
+import DrawProcess
 
 enum ExitStatus: Int32 {
     case success = 0
@@ -284,6 +285,7 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
             throw UsageError(message: "two inputs would both be written to '\(plan.path)'", command: "compile")
         }
     }
+    restartWithHugePagesIfLarge(inputBytes: inputBytes(arguments.inputs))
     let plan = plans
     let options = environmentOptions(arguments)
     let inputs = arguments.inputs
