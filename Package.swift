@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
                                                       "DrawResources", "DrawOutput"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
+        .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
                 exclude: ["Data"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
@@ -51,11 +51,10 @@ let package = Package(
         .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
         .target(name: "DrawKit", dependencies: [
-            "DrawCatalogue",
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
-            "DrawScene", "DrawOutput", "SVGBackend", "PDFBackend", "PSBackend",
+            "DrawScene", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources",
-            "RasterBackend", "DrawImages",
+            "RasterBackend",
             "DrawFormat",
         ]),
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
@@ -67,7 +66,7 @@ let package = Package(
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
-            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
             "DrawFormat",
         ]),
         // The build's git commit, for `drawc --version`: scripts/release.sh passes
@@ -83,7 +82,7 @@ let package = Package(
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
-            "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts",
+            "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts", "DrawOutput",
             "DrawResources",
             "DrawFormat",
         ]),
@@ -96,7 +95,6 @@ let package = Package(
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
-            "DrawCatalogue",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
             "DrawFonts",
             "DrawResources",

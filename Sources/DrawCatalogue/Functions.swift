@@ -122,26 +122,50 @@ package struct FunctionSpec: Sendable {
 
 /// One keyword of the language.
 package struct KeywordSpec: Sendable {
+    /// Where a keyword is written.
+    package enum Role: Sendable {
+        /// Starts a statement (completion offers it, with its snippet, where a statement may start).
+        case statement
+        /// A value (completion offers it inside expressions).
+        case value
+        /// Inside a statement or expression (`in`, `then`, `else`).
+        case connective
+    }
     package let name: String
+    package let role: Role
+    /// What completion inserts (LSP snippet syntax), nil: the name.
+    package let snippet: String?
     package let doc: String
     package let example: String
 
+    init(name: String, _ role: Role, snippet: String? = nil, doc: String, example: String) {
+        self.name = name; self.role = role; self.snippet = snippet; self.doc = doc; self.example = example
+    }
+
     /// Every keyword (the lexer's keyword tokens; a test checks they agree).
     package static let all: [KeywordSpec] = [
-        KeywordSpec(name: "let", doc: "Binds a name to a value.", example: "let gap = 8pt"),
-        KeywordSpec(name: "style", doc: "Declares a named set of properties.", example: "style card { fill: white }"),
-        KeywordSpec(name: "def", doc: "Declares a component: a node kind with parameters.", example: "def badge(t) { rect t }"),
-        KeywordSpec(name: "fn", doc: "Declares a function of values.", example: "fn area(w, h) = w * h"),
-        KeywordSpec(name: "import", doc: "Reads the declarations of another file.", example: "import \"shapes.draw\""),
-        KeywordSpec(name: "for", doc: "Repeats a block for each element of a range or list.", example: "for i in 0..<3 { rect }"),
-        KeywordSpec(name: "in", doc: "Separates a loop's name from its sequence.", example: "for x in [1, 2] { rect }"),
-        KeywordSpec(name: "if", doc: "A block, or a value, chosen by a condition.", example: "if n > 2 { rect }"),
-        KeywordSpec(name: "then", doc: "Starts the first value of a conditional expression.", example: "let c = if n > 2 then red else blue"),
-        KeywordSpec(name: "else", doc: "The alternative of an `if`.", example: "if n > 2 { rect } else { circle }"),
-        KeywordSpec(name: "page", doc: "Page settings, or a page of a multi-page document.", example: "page size: a4"),
-        KeywordSpec(name: "true", doc: "The bool true.", example: "rect clip: true"),
-        KeywordSpec(name: "false", doc: "The bool false.", example: "text \"a\", bold: false"),
-        KeywordSpec(name: "none", doc: "No paint, no dashes, no arrowheads.", example: "rect fill: none"),
+        KeywordSpec(name: "let", .statement, snippet: "let ${1:name} = $0", doc: "Binds a name to a value.", example: "let gap = 8pt"),
+        KeywordSpec(name: "style", .statement, snippet: "style ${1:name} {\n\t$0\n}",
+                    doc: "Declares a named set of properties.", example: "style card { fill: white }"),
+        KeywordSpec(name: "def", .statement, snippet: "def ${1:name}(${2:label}) {\n\t$0\n}",
+                    doc: "Declares a component: a node kind with parameters.", example: "def badge(t) { rect t }"),
+        KeywordSpec(name: "fn", .statement, snippet: "fn ${1:name}(${2:x}) = $0",
+                    doc: "Declares a function of values.", example: "fn area(w, h) = w * h"),
+        KeywordSpec(name: "import", .statement, snippet: "import \"${1:other.draw}\"",
+                    doc: "Reads the declarations of another file.", example: "import \"shapes.draw\""),
+        KeywordSpec(name: "for", .statement, snippet: "for ${1:i} in ${2:0..<3} {\n\t$0\n}",
+                    doc: "Repeats a block for each element of a range or list.", example: "for i in 0..<3 { rect }"),
+        KeywordSpec(name: "in", .connective, doc: "Separates a loop's name from its sequence.", example: "for x in [1, 2] { rect }"),
+        KeywordSpec(name: "if", .statement, snippet: "if ${1:condition} {\n\t$0\n}",
+                    doc: "A block, or a value, chosen by a condition.", example: "if n > 2 { rect }"),
+        KeywordSpec(name: "then", .connective, doc: "Starts the first value of a conditional expression.",
+                    example: "let c = if n > 2 then red else blue"),
+        KeywordSpec(name: "else", .connective, doc: "The alternative of an `if`.", example: "if n > 2 { rect } else { circle }"),
+        KeywordSpec(name: "page", .statement, snippet: "page size: ${1:letter}",
+                    doc: "Page settings, or a page of a multi-page document.", example: "page size: a4"),
+        KeywordSpec(name: "true", .value, doc: "The bool true.", example: "rect clip: true"),
+        KeywordSpec(name: "false", .value, doc: "The bool false.", example: "text \"a\", bold: false"),
+        KeywordSpec(name: "none", .value, doc: "No paint, no dashes, no arrowheads.", example: "rect fill: none"),
     ]
 }
 

@@ -1,5 +1,9 @@
-// docs/cli.md's reference: the synopsis of every command and a table of its options,
-// written between two marker lines the rest of the page is kept around.
+// docs/cli.md's reference: the synopsis of every command, the output formats as their
+// backends describe themselves (`Backend.traits` through DrawKit's `OutputFormat`) and a
+// table of each command's options, written between two marker lines the rest of the page is
+// kept around.
+
+import DrawKit
 
 package enum CLIReference {
     package static let begin = "<!-- reference: generated from Sources/DrawCommandLine (DRAWC_UPDATE_GOLDEN=1 swift test --filter CommandLineTests) -->"
@@ -15,6 +19,13 @@ package enum CLIReference {
         out += "| command | what it does |\n|---|---|\n"
         for command in CommandTable.commands {
             out += "| `\(command.name)` | \(cell(command.summary)) |\n"
+        }
+        out += "\n#### Output formats\n\n| `--format` | format | file | pages | drop shadows | shows differently |\n|---|---|---|---|---|---|\n"
+        for format in OutputFormat.allCases {
+            let pages = format.isOnePagePerFile ? "one file per page" : "all pages in one file"
+            let shadows = format.drawsShadowsAsImages ? "rasterised by drawc into images" : "blurred in the output"
+            let differences = format.limitations.isEmpty ? "—" : cell(format.limitations.joined(separator: "; "))
+            out += "| `\(format.rawValue)` | \(format.displayName) | `.\(format.fileExtension)` | \(pages) | \(shadows) | \(differences) |\n"
         }
         for command in CommandTable.commands {
             out += "\n#### Options of `\(command.name)`\n\n| option | |\n|---|---|\n"

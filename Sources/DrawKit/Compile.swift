@@ -2,6 +2,7 @@ import DrawDiagnostics
 import DrawResources
 import DrawScene
 import RasterBackend
+import SVGBackend
 import DrawSyntax
 
 // The pipeline, run in one place for every entry point: parse → evaluate → lay out →
@@ -111,9 +112,10 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 /// `locate` finds it (else at the cause the backend gave, such as the page).
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic],
                     locate: ((Scene.ItemLocation) -> Span?)? = nil) -> [OutputFile] {
+    let backend = Stages.backend(for: format, options: options)
     // Formats without blur get shadows as images rasterized by drawc (issue 24).
-    let (lowered, shadowWarnings) = format == .pdf || format == .ps || format == .eps ? ShadowImages.lower(document) : (document, [])
-    let output = Stages.backend(for: format, options: options).render(lowered)
+    let (lowered, shadowWarnings) = backend.traits.shadowsAsImages ? ShadowImages.lower(document) : (document, [])
+    let output = backend.render(lowered)
     for warning in shadowWarnings + output.warnings {
         let span = warning.item.flatMap { item in locate?(item) } ?? warning.span
         let diagnostic = Diagnostic.warning(warning.id, at: span, warning.message)
@@ -177,6 +179,12 @@ extension BuiltDocument {
     package var pageSizes: [(width: Double, height: Double)] {
         document?.pages.map { ($0.size.width, $0.size.height) } ?? []
     }
+}
+
+/// The pages of a document as SVG wrapped by their source (`data-s`), for the
+/// preview (DrawTools): tools get SVG through DrawKit, never from the backend itself.
+package func annotatedSVGPages(of document: Scene.Document) -> [String] {
+    SVGWriter.renderAnnotated(document).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// The IR text of a laid-out document, as `dumpIR` gives it; for the fuzzer and tests

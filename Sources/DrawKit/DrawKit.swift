@@ -18,6 +18,8 @@ public enum DrawKitVersion {
     public static let string = "0.3.0"
 }
 
+import DrawScene
+
 /// An output format.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// SVG 1.1, one file per page.
@@ -36,15 +38,30 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     public init?(pathExtension path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard let format = Self.allCases.first(where: { $0.fileExtension == ext }) else { return nil }
+        self = format
     }
 
-    /// The file extension written for this format, without the dot.
-    public var fileExtension: String { rawValue }
+    /// What the format's backend says of itself (`Backend.traits`): everything below is read
+    /// from it, so no other place lists what a format is.
+    var traits: BackendTraits { Stages.backend(for: self, options: CompileOptions()).traits }
 
-    /// True for formats that hold one page per file (SVG, EPS): a multi-page drawing then
+    /// The format as people name it ("PDF 1.7").
+    public var displayName: String { traits.name }
+
+    /// The file extension written for this format, without the dot.
+    public var fileExtension: String { traits.fileExtension }
+
+    /// True for formats that hold one page per file (SVG, EPS, PNG): a multi-page drawing then
     /// becomes `out-1.svg`, `out-2.svg`, ….
-    public var isOnePagePerFile: Bool { self == .svg || self == .eps || self == .png }
+    public var isOnePagePerFile: Bool { traits.onePerPage }
+
+    /// True for formats without blur, whose drop shadows drawc draws as images.
+    public var drawsShadowsAsImages: Bool { traits.shadowsAsImages }
+
+    /// What the format shows differently from the others, in words (empty: nothing).
+    public var limitations: [String] { traits.cannotShow }
 }
 
 /// How to compile.

@@ -20,17 +20,16 @@ import Dispatch
 
 /// The calls into the stages behind the parser, each in one place.
 enum Stages {
-    /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
-    /// the AST of 100,000 statements, on top of the stage that made it) that the second core
-    /// can do while this one goes on; nothing observable depends on when it happens.
     /// The one file boundary of a compilation: the app's files when it supplies them,
-    /// otherwise the file system (regular files only, size-limited; see DrawSemantics'
-    /// Resources.swift).
+    /// otherwise the file system (regular files only, size-limited; see DrawResources).
     static func resources(_ options: CompileOptions) -> Resources {
         if let files = options.files { return Resources(reader: MemoryReader(files)) }
         return Resources(reader: FileSystemReader(sandbox: options.sandbox.map(Sandbox.confining(to:))))
     }
 
+    /// Frees `value` on another thread, now. Freeing a large tree is pure work (~25 ms for
+    /// the AST of 100,000 statements, on top of the stage that made it) that the second core
+    /// can do while this one goes on; nothing observable depends on when it happens.
     static func discard<T>(_ value: consuming T) {
         let box = DiscardBox(value)
         #if canImport(Dispatch)
@@ -66,17 +65,16 @@ enum Stages {
         DrawScene.dumpIR(document, sources: sources)
     }
 
-    /// The backend of each output format: the one table DrawKit dispatches through.
-    static let backends: [OutputFormat: @Sendable (CompileOptions) -> any Backend] = [
-        .svg: { options in SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "") },
-        .pdf: { options in PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch)) },
-        .ps: { _ in PSRenderer(encapsulated: false) },
-        .eps: { _ in PSRenderer(encapsulated: true) },
-        .png: { options in PNGRenderer(options: rasterOptions(options.png)) },
-    ]
-
+    /// The backend of an output format: the one place DrawKit makes backends, exhaustive
+    /// over the formats (a new case of `OutputFormat` does not build without its backend).
     static func backend(for format: OutputFormat, options: CompileOptions) -> any Backend {
-        backends[format]!(options)
+        switch format {
+        case .svg: SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "")
+        case .pdf: PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch))
+        case .ps: PSRenderer(encapsulated: false)
+        case .eps: PSRenderer(encapsulated: true)
+        case .png: PNGRenderer(options: rasterOptions(options.png))
+        }
     }
 
     static func rasterOptions(_ png: PNGOptions) -> RasterOptions {

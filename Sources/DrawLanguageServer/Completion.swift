@@ -173,13 +173,8 @@ extension LanguageServer {
     }
 
     func keywordCandidates() -> [CompletionCandidate] {
-        let snippets: [String: String] = [
-            "let": "let ${1:name} = $0", "style": "style ${1:name} {\n\t$0\n}", "def": "def ${1:name}(${2:label}) {\n\t$0\n}",
-            "fn": "fn ${1:name}(${2:x}) = $0", "import": "import \"${1:other.draw}\"", "page": "page size: ${1:letter}",
-            "for": "for ${1:i} in ${2:0..<3} {\n\t$0\n}", "if": "if ${1:condition} {\n\t$0\n}",
-        ]
-        return ["let", "style", "def", "fn", "import", "page", "for", "if"].map {
-            CompletionCandidate(label: $0, kind: .keyword, detail: "keyword", insert: snippets[$0], isSnippet: snippets[$0] != nil)
+        LanguageQueries.keywordSpecs.filter { $0.role == .statement }.map {
+            CompletionCandidate(label: $0.name, kind: .keyword, detail: "keyword", insert: $0.snippet, isSnippet: $0.snippet != nil)
         }
     }
 
@@ -223,7 +218,7 @@ extension LanguageServer {
             CompletionCandidate(label: $0.name, kind: .reference, detail: "node '\($0.name)'")
         }
         out += functionCandidates(analysis, offset: offset)
-        out += ["true", "false", "none"].map { CompletionCandidate(label: $0, kind: .keyword) }
+        out += LanguageQueries.keywordSpecs.filter { $0.role == .value }.map { CompletionCandidate(label: $0.name, kind: .keyword) }
         return out
     }
 

@@ -3,6 +3,7 @@
 // that import the file being edited); document symbols.
 
 import DrawDiagnostics
+import DrawSemantics
 import DrawSyntax
 
 extension LanguageServer {
@@ -168,8 +169,7 @@ func isIdentifier(_ name: String) -> Bool {
     guard let first = bytes.first, first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) else {
         return false
     }
-    let keywords: Set<String> = ["let", "style", "def", "import", "page", "for", "in", "if", "else", "true", "false", "none", "fn", "then"]
-    if keywords.contains(name) { return false }
+    if LanguageQueries.keywords.contains(name) { return false }
     return bytes.allSatisfy { b in
         b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z"))
     }

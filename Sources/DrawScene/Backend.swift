@@ -1,10 +1,35 @@
 import DrawDiagnostics
 
-/// What every output format offers: the scene IR in, files out. DrawKit keeps one table
-/// from output format to backend and calls through this protocol only.
+/// What every output format offers: the scene IR in, files out, and what DrawKit, the
+/// command line and the docs need to know of the format (`traits`). DrawKit makes the
+/// backend of a format in one exhaustive `switch` and calls through this protocol only, so a
+/// new format is one conformance and its case of DrawKit's `OutputFormat`.
 package protocol Backend: Sendable {
+    /// What the format is and what it cannot show.
+    var traits: BackendTraits { get }
     /// Renders the whole document.
     func render(_ document: Scene.Document) -> BackendOutput
+}
+
+/// What a format is, as DrawKit (file names, shadows), `drawc help`, usage errors and the
+/// generated format table of docs/cli.md read it.
+package struct BackendTraits: Sendable, Equatable {
+    /// The format as people name it ("PDF 1.7").
+    package var name: String
+    /// The file extension written, without the dot.
+    package var fileExtension: String
+    /// True when a document becomes one file per page (`out-1.svg`, `out-2.svg`, …).
+    package var onePerPage: Bool
+    /// True when the format has no blur: drop shadows reach it as images rasterised by
+    /// drawc (`ShadowImages.lower`, before `render`).
+    package var shadowsAsImages: Bool
+    /// What the format shows differently from the others, in words (empty: nothing).
+    package var cannotShow: [String]
+
+    package init(name: String, fileExtension: String, onePerPage: Bool, shadowsAsImages: Bool, cannotShow: [String] = []) {
+        self.name = name; self.fileExtension = fileExtension; self.onePerPage = onePerPage
+        self.shadowsAsImages = shadowsAsImages; self.cannotShow = cannotShow
+    }
 }
 
 /// A message from a backend: a stable id and the text shown to people.

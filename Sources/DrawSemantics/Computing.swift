@@ -275,24 +275,7 @@ extension Evaluation {
         let function = name.name
         let values = arguments.values
         let allowed = Self.namedArguments(of: function)
-        var seen: Set<String> = []
-        for named in arguments.named {
-            guard allowed.contains(named.label.name) else {
-                if allowed.isEmpty {
-                    error(.functionArgument, named.label.span, "'\(function)' takes no named arguments")
-                } else {
-                    let (notes, fixIts) = didYouMean(named.label.name, among: allowed, span: named.label.span)
-                    report(.error(.functionArgument, at: named.label.span,
-                                  "'\(function)' has no argument '\(named.label.name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
-                                  notes: notes, fixIts: fixIts))
-                }
-                return nil
-            }
-            if !seen.insert(named.label.name).inserted {
-                error(.duplicateArgument, named.label.span, "'\(named.label.name):' is given twice")
-                return nil
-            }
-        }
+        guard namedArgumentsAreKnown(arguments, of: function, allowed: allowed) else { return nil }
         func option(_ label: String) -> NamedArgument? { arguments.named.first { $0.label.name == label } }
         func arity(_ counts: ClosedRange<Int>) -> Bool {
             if counts.contains(values.count) { return true }
@@ -422,46 +405,7 @@ extension Evaluation {
             return checkString(atEnd ? text + padding : padding + text)
         case "format":
             guard arity(1...1) else { return nil }
-            let x: Double
-            switch values[0] {
-            case .number(let n): x = n
-            case .length, .angle, .percent:
-                let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
-                report(.error(.typeMismatch, at: arguments.spans[0],
-                              "argument 1 of 'format' expects a plain number, found \(values[0].typeName)",
-                              notes: [.init("divide by a unit to say which number to write: 'format(x / \(unitName), decimals: 2)'")]))
-                return nil
-            default: return bad(0, "a number")
-            }
-            var style = NumberFormat.TextStyle()
-            if let given = option("decimals") {
-                guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
-                    error(.invalidValue, given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
-                    return nil
-                }
-                style.decimals = Int(d)
-            }
-            for (label, what) in [("grouping", "between groups of three digits"), ("decimalMark", "in place of the point")] {
-                guard let given = option(label) else { continue }
-                guard case .string(let mark) = given.value else {
-                    typeMismatch("'\(label):' of 'format'", expected: "a string", given.value, given.span, given.expr)
-                    return nil
-                }
-                let scalars = mark.unicodeScalars
-                guard scalars.count == 1 || (scalars.isEmpty && label == "grouping"),
-                      !scalars.contains(where: { ("0"..."9").contains($0) || $0 == "-" }) else {
-                    error(.invalidValue, given.span,
-                          "'\(label):' must be one character (not a digit or '-') written \(what), found \(quotedSource(mark))")
-                    return nil
-                }
-                if label == "grouping" { style.grouping = mark } else { style.decimalMark = mark }
-            }
-            if !style.grouping.isEmpty && style.grouping == style.decimalMark, let given = option("grouping") {
-                error(.invalidValue, given.span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
-                return nil
-            }
-            let text = NumberFormat.text(x, style: style)
-            return .string(text)
+            return formatCall(arguments)
         case "color":
             guard arity(1...1) else { return nil }
             guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
@@ -573,6 +517,79 @@ extension Evaluation {
         default:
             return nil
         }
+    }
+
+    /// `format(x, decimals:, grouping:, decimalMark:)`: a number as text (its one positional
+    /// argument counted already).
+    func formatCall(_ arguments: BuiltinArguments) -> Value? {
+        let values = arguments.values
+        func option(_ label: String) -> NamedArgument? { arguments.named.first { $0.label.name == label } }
+        let x: Double
+        switch values[0] {
+        case .number(let n): x = n
+        case .length, .angle, .percent:
+            let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
+            report(.error(.typeMismatch, at: arguments.spans[0],
+                          "argument 1 of 'format' expects a plain number, found \(values[0].typeName)",
+                          notes: [.init("divide by a unit to say which number to write: 'format(x / \(unitName), decimals: 2)'")]))
+            return nil
+        default:
+            typeMismatch("argument 1 of 'format'", expected: "a number", values[0], arguments.spans[0], arguments.exprs[0])
+            return nil
+        }
+        var style = NumberFormat.TextStyle()
+        if let given = option("decimals") {
+            guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
+                error(.invalidValue, given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
+                return nil
+            }
+            style.decimals = Int(d)
+        }
+        for (label, what) in [("grouping", "between groups of three digits"), ("decimalMark", "in place of the point")] {
+            guard let given = option(label) else { continue }
+            guard case .string(let mark) = given.value else {
+                typeMismatch("'\(label):' of 'format'", expected: "a string", given.value, given.span, given.expr)
+                return nil
+            }
+            let scalars = mark.unicodeScalars
+            guard scalars.count == 1 || (scalars.isEmpty && label == "grouping"),
+                  !scalars.contains(where: { ("0"..."9").contains($0) || $0 == "-" }) else {
+                error(.invalidValue, given.span,
+                      "'\(label):' must be one character (not a digit or '-') written \(what), found \(quotedSource(mark))")
+                return nil
+            }
+            if label == "grouping" { style.grouping = mark } else { style.decimalMark = mark }
+        }
+        if !style.grouping.isEmpty && style.grouping == style.decimalMark, let given = option("grouping") {
+            error(.invalidValue, given.span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
+            return nil
+        }
+        let text = NumberFormat.text(x, style: style)
+        return .string(text)
+    }
+
+    /// Whether every named argument of a library call is one `function` takes, given once
+    /// (false after reporting the first that is not).
+    func namedArgumentsAreKnown(_ arguments: BuiltinArguments, of function: String, allowed: [String]) -> Bool {
+        var seen: Set<String> = []
+        for named in arguments.named {
+            guard allowed.contains(named.label.name) else {
+                if allowed.isEmpty {
+                    error(.functionArgument, named.label.span, "'\(function)' takes no named arguments")
+                } else {
+                    let (notes, fixIts) = didYouMean(named.label.name, among: allowed, span: named.label.span)
+                    report(.error(.functionArgument, at: named.label.span,
+                                  "'\(function)' has no argument '\(named.label.name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
+                                  notes: notes, fixIts: fixIts))
+                }
+                return false
+            }
+            if !seen.insert(named.label.name).inserted {
+                error(.duplicateArgument, named.label.span, "'\(named.label.name):' is given twice")
+                return false
+            }
+        }
+        return true
     }
 
     /// A colour written in a string (from a data file): `#rgb #rgba #rrggbb #rrggbbaa` as in

@@ -114,55 +114,56 @@ extension Evaluation {
         var startSpan: Span?
         for argument in unit.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
-                error(.labelsPositional, argument.span, "'labels' takes only 'name: value' settings (template, copies, start, outline, offset, scale)")
+                error(.labelsPositional, argument.span, "'labels' takes only 'name: value' settings (\(Self.labelsSettingNames.joined(separator: ", ")))")
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
             let valueSpan = exprSpan(argument.value)
-            switch label.name {
-            case "template":
+            guard let setting = LabelsSetting.named(label.name) else {
+                let (notes, fixIts) = didYouMean(label.name, among: Self.labelsSettingNames, span: label.span)
+                report(.error(.unknownLabelsSetting, at: label.span,
+                              "unknown 'labels' setting '\(label.name)' (\(Self.labelsSettingNames.joined(separator: ", ")))",
+                              notes: notes, fixIts: fixIts))
+                return
+            }
+            switch setting {
+            case .template:
                 templateSpan = valueSpan
                 template = labelTemplate(value, span: valueSpan)
                 if case .string(let name) = value { templateName = name } else if case .word(let name) = value { templateName = name }
                 if template == nil { return }
-            case "copies":
+            case .copies:
                 guard case .number(let n) = value, n >= 0, n == n.rounded(), n <= Double(limits.maxLoopIterations) else {
                     error(.typeMismatch, valueSpan, "'copies' of 'labels' must be a whole number from 0 to \(limits.maxLoopIterations), found \(value.typeName)")
                     return
                 }
                 copies = Int(n)
-            case "start":
+            case .start:
                 guard case .number(let n) = value, n >= 1, n == n.rounded(), n <= 1e9 else {
                     error(.typeMismatch, valueSpan, "'start' of 'labels' must be a whole number of at least 1 (the first cell to use, counted across then down)")
                     return
                 }
                 start = Int(n)
                 startSpan = valueSpan
-            case "outline":
+            case .outline:
                 guard case .bool(let flag) = value else {
                     error(.typeMismatch, valueSpan, "'outline' of 'labels' must be true or false, found \(value.typeName)")
                     return
                 }
                 outline = flag
-            case "offset":
+            case .offset:
                 guard case .point(let x, let y) = value else {
                     error(.typeMismatch, valueSpan, "'offset' of 'labels' must be a point (x, y), found \(value.typeName)")
                     return
                 }
                 offset = Point(x: x, y: y)
-            case "scale":
+            case .scale:
                 switch value {
                 case .number(let s) where s > 0, .percent(let s) where s > 0: scale = s
                 default:
                     error(.typeMismatch, valueSpan, "'scale' of 'labels' must be a positive number or percentage, found \(value.typeName)")
                     return
                 }
-            default:
-                let (notes, fixIts) = didYouMean(label.name, among: Self.labelsSettingNames, span: label.span)
-                report(.error(.unknownLabelsSetting, at: label.span,
-                              "unknown 'labels' setting '\(label.name)' (\(Self.labelsSettingNames.joined(separator: ", ")))",
-                              notes: notes, fixIts: fixIts))
-                return
             }
         }
         guard let template else {
@@ -264,7 +265,7 @@ extension Evaluation {
         blockStart = savedBlockStart
     }
 
-    static let labelsSettingNames = ["template", "copies", "start", "outline", "offset", "scale"]
+    static let labelsSettingNames = LabelsSetting.names
 
     /// A built-in sheet by name, or a custom one from a record
     /// `{page: letter, size: (w, h), columns: 3, rows: 10, margin: (left, top), pitch: (x, y), corner: r}`.

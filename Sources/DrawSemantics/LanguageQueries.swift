@@ -82,17 +82,10 @@ package enum LanguageQueries {
     }
 
     /// Settings of `page` (`page size: a4, margin: 1cm`).
-    package static let pageSettings: [PropertyInfo] = Evaluation.pagePropertyNames.map { name in
-        switch name {
-        case "size": PropertyInfo(name: name, expected: "a page size name or (width, height)", inherited: false, kinds: nil,
-                                  words: PageSizeName.all.map(\.name), takesColor: false, takesLength: true)
-        case "orientation": PropertyInfo(name: name, expected: "portrait or landscape", inherited: false, kinds: nil,
-                                         words: ["landscape", "portrait"], takesColor: false, takesLength: false)
-        case "margin": PropertyInfo(name: name, expected: "a length, (vertical, horizontal) or (top, right, bottom, left)",
-                                    inherited: false, kinds: nil, words: [], takesColor: false, takesLength: true)
-        default: PropertyInfo(name: name, expected: "a color or 'none'", inherited: false, kinds: nil, words: ["none"],
-                              takesColor: true, takesLength: false)
-        }
+    package static let pageSettings: [PropertyInfo] = PageSetting.allCases.map { setting in
+        let spec = setting.spec
+        return PropertyInfo(name: setting.name, expected: spec.expects, inherited: false, kinds: nil, words: spec.words,
+                            takesColor: spec.takesColor, takesLength: spec.takesLength)
     }
 
     /// Settings of `labels` (`labels row in data, template: "avery-5160"`).
@@ -118,9 +111,11 @@ package enum LanguageQueries {
 
     /// The keywords.
     package static let keywords: [String] = KeywordSpec.all.map(\.name)
+    /// The keywords with where they are written and what completion inserts.
+    package static let keywordSpecs: [KeywordSpec] = KeywordSpec.all
 
     /// Units a number may carry.
-    package static let units = ["pt", "in", "mm", "cm", "px", "%", "deg"]
+    package static let units: [String] = UnitSpec.all.map(\.name)
 
     /// The built-in functions with their parameters, sorted by name.
     package static let functions: [Function] = FunctionSpec.all.sorted { $0.name < $1.name }.map {

@@ -26,9 +26,10 @@ package struct MarkupStyle: Hashable, Sendable {
     package var fontScale: Double?
     package var fonts: [String]?
     /// Where the `font:` value is in the content (the path or name itself, inside any
-    /// quotes), so a font that cannot be had is reported there; -1: not set by markup.
-    package var fontOffset: Int32 = -1
-    package var fontLength: Int32 = 0
+    /// quotes), so a font that cannot be had is reported there; -1: not set by markup. Not
+    /// part of the settings: runs set alike from two places are one style.
+    @Uncompared package var fontOffset: Int32 = -1
+    @Uncompared package var fontLength: Int32 = 0
     package var underline: Bool?
     package var strikethrough: Bool?
     package var letterSpacing: Double?
@@ -83,17 +84,6 @@ package struct MarkupStyle: Hashable, Sendable {
         if let v = other.smallCaps { m.smallCaps = v }
         if let v = other.textTransform { m.textTransform = v }
         return m
-    }
-
-    package static func == (a: MarkupStyle, b: MarkupStyle) -> Bool {
-        a.bold == b.bold && a.italic == b.italic && a.color == b.color && a.fontSize == b.fontSize
-            && a.fontScale == b.fontScale && a.fonts == b.fonts && a.underline == b.underline
-            && a.strikethrough == b.strikethrough && a.letterSpacing == b.letterSpacing && a.wordSpacing == b.wordSpacing
-            && a.shiftSet == b.shiftSet && a.shiftPoints == b.shiftPoints && a.shiftEm == b.shiftEm
-            && a.smallCaps == b.smallCaps && a.textTransform == b.textTransform
-    }
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(bold); hasher.combine(italic); hasher.combine(fontSize); hasher.combine(fonts)
     }
 }
 

@@ -385,21 +385,12 @@ package struct ResolvedStyle: Hashable, Sendable {
             lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, dash: dash, dashOffset: dashOffset,
             fillRule: fillRule, fonts: fonts, bold: bold, italic: italic, textAlign: textAlign, lineHeight: lineHeight))
     }
-
-    package static func == (a: ResolvedStyle, b: ResolvedStyle) -> Bool {
-        a.fill == b.fill && a.stroke == b.stroke && a.color == b.color && a.lineWidth == b.lineWidth
-            && a.fontSize == b.fontSize && (a.rest === b.rest || a.rest.values == b.rest.values)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(fill); hasher.combine(stroke); hasher.combine(color)
-        hasher.combine(lineWidth); hasher.combine(fontSize); hasher.combine(rest.values)
-    }
 }
 
 /// The rarely set part of a `ResolvedStyle`, shared by reference between nodes and never
-/// changed once made (a change makes a new box).
-package final class StyleRest: Sendable {
+/// changed once made (a change makes a new box). Equal when its values are: a box is how the
+/// values are stored, not what they are.
+package final class StyleRest: Hashable, Sendable {
     package struct Values: Hashable, Sendable {
         var lineCap: LineCap
         var lineJoin: LineJoin
@@ -422,6 +413,9 @@ package final class StyleRest: Sendable {
     }
     let values: Values
     init(_ values: Values) { self.values = values }
+
+    package static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }
+    package func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// Geometry and layout properties (not inherited). Nil means "not given": layout applies
@@ -448,7 +442,9 @@ package struct NodeGeometry: Hashable, Sendable {
     /// given: layout skips their checks for the common plain node. Stored, so reading it
     /// through a pointer loads one byte instead of copying the geometry for a getter call.
     /// (Declared before `rest`: it fits in the padding there, after `rest` it would not.)
-    package private(set) var hasRareProperties = false
+    /// Not part of the value (`==` and `hash` pass it by): a plain node and one whose boxed
+    /// values were set back to their defaults are the same geometry.
+    @Uncompared package private(set) var hasRareProperties = false
     private var rest: GeometryRest?
 
     package init() {}
@@ -619,29 +615,23 @@ package struct NodeGeometry: Hashable, Sendable {
         set { updateRest { $0.definitions = newValue } }
     }
 
+    /// One representation per value, so the synthesised `==` and `hash` are the value's: no
+    /// box when every boxed value is its default.
     private mutating func updateRest(_ change: (inout GeometryRest.Values) -> Void) {
         var values = rest?.values ?? GeometryRest.Values()
         change(&values)
-        rest = GeometryRest(values)
+        rest = values == GeometryRest.defaults ? nil : GeometryRest(values)
         hasRareProperties = true
-    }
-
-    package static func == (a: NodeGeometry, b: NodeGeometry) -> Bool {
-        a.width == b.width && a.height == b.height && a.corner == b.corner && a.at == b.at && a.anchor == b.anchor
-            && a.arrow == b.arrow && a.align == b.align && a.fit == b.fit && a.clip == b.clip
-            && (a.rest === b.rest || (a.rest?.values ?? GeometryRest.Values()) == (b.rest?.values ?? GeometryRest.Values()))
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(width); hasher.combine(height); hasher.combine(corner); hasher.combine(at)
-        hasher.combine(anchor); hasher.combine(arrow); hasher.combine(align); hasher.combine(fit); hasher.combine(clip)
-        hasher.combine(rest?.values ?? GeometryRest.Values())
     }
 }
 
 /// The rarely given geometry of a node, in a box shared by copies of the node and never
-/// changed once made (a change makes a new box).
-package final class GeometryRest: Sendable {
+/// changed once made (a change makes a new box). Equal when its values are.
+package final class GeometryRest: Hashable, Sendable {
+    static let defaults = Values()
+    package static func == (a: GeometryRest, b: GeometryRest) -> Bool { a === b || a.values == b.values }
+    package func hash(into hasher: inout Hasher) { hasher.combine(values) }
+
     package struct Values: Hashable, Sendable {
         var atAnchor: PointValue.AnchorRef?
         var radius: Double?
@@ -773,4 +763,14 @@ package struct LinkOptions: Hashable, Sendable {
     /// `labelBackground:` — `.some(nil)` for `none`; nil: the page background.
     package var labelBackground: Color??
     package init() {}
+}
+
+/// A stored property that is not part of its type's value: the synthesised `==` and `hash` of
+/// the type pass it by (a cache of something compared elsewhere, or where a value came from).
+@propertyWrapper
+package struct Uncompared<Value: Sendable>: Hashable, Sendable {
+    package var wrappedValue: Value
+    package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    package static func == (a: Uncompared, b: Uncompared) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }

@@ -214,488 +214,22 @@ extension Evaluation {
             if !fromStyle { report(EvalMessages.ignoredProperty(property, on: kind, at: nameSpan)) }
             return
         }
-        // Built only when a message needs it: this function runs once per property per node.
-        var what: String { "'\(property.name)'" }
-        func mismatch(names: [String]? = nil) {
-            typeMismatch(what, expected: property.spec.expects, value, valueSpan, expr, names: names)
-        }
-        func nonNegativeLength() -> Double? {
-            guard let x = length(value) else { mismatch(); return nil }
-            if x < 0 || !x.isFinite {
-                error(.invalidValue, valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
-                return nil
-            }
-            return x
-        }
-        func word<T>(_ table: [String: T]) -> T? {
-            if case .word(let name) = value, let result = table[name] { return result }
-            mismatch(names: table.keys.sorted())
-            return nil
-        }
-
-        switch property {
-        case .style:
-            return
-        case .id:
-            let id: String
-            switch value {
-            case .word(let name): id = name
-            case .string(let text) where !text.isEmpty: id = text
-            default: mismatch(); return
-            }
-            if let old = frames[top].node.id, frames[top].idSpan == nil, ids[old] != nil {
-                // A component's node renamed by the call: the call's id replaces the body's.
-                ids[old] = nil
-            }
-            frames[top].node.id = id
-            frames[top].idSpan = valueSpan
-        case .at:
-            guard let point = pointValue(value) else { mismatch(); return }
-            noteAnchorReference(point, mustPrecede: true)
-            frames[top].node.geometry.at = point
-        case .anchor:
-            guard let anchor = word(anchorNames) else { return }
-            frames[top].node.geometry.anchor = anchor
-        case .width:
-            guard let x = nonNegativeLength() else { return }
-            frames[top].node.geometry.width = x
-        case .height:
-            guard let x = nonNegativeLength() else { return }
-            frames[top].node.geometry.height = x
-        case .size:
-            switch value {
-            case .point(let w, let h) where w >= 0 && h >= 0:
-                frames[top].node.geometry.width = w
-                frames[top].node.geometry.height = h
-            default:
-                guard let x = nonNegativeLength() else { return }
-                frames[top].node.geometry.width = x
-                frames[top].node.geometry.height = x
-            }
-        case .padding:
-            guard let insets = edgeInsets(value) else { mismatch(); return }
-            frames[top].node.geometry.padding = insets
-        case .rotate:
-            switch value {
-            case .angle(let x), .number(let x): frames[top].node.geometry.rotate = x
-            default: mismatch()
-            }
-        case .scale:
-            switch value {
-            case .number(let k): frames[top].node.geometry.scale = Point(k, k)
-            case .percent(let k): frames[top].node.geometry.scale = Point(k, k)
-            case .point(let x, let y): frames[top].node.geometry.scale = Point(x, y)
-            default: mismatch()
-            }
-        case .opacity:
-            let x: Double
-            switch value {
-            case .number(let v), .percent(let v): x = v
-            default: mismatch(); return
-            }
-            guard x >= 0, x <= 1 else {
-                error(.invalidValue, valueSpan, "'opacity' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
-                return
-            }
-            frames[top].node.geometry.opacity = x
-        case .clip:
-            guard case .bool(let flag) = value else { mismatch(); return }
-            frames[top].node.geometry.clip = flag
-        case .fill where kind == .grid:
-            if case .bool(let flag) = value { frames[top].node.geometry.stretchCells = flag; return }
-            fallthrough
-        case .fill, .stroke:
-            if case .paint(let spec) = value {
-                if property == .stroke && spec.isPattern {
-                    error(.invalidValue, valueSpan,
-                          "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
-                    return
-                }
-                setInherited(property, top) {
-                    if property == .fill { $0.fill = spec.representativeColor; $0.fillPaint = spec }
-                    else { $0.stroke = spec.representativeColor; $0.strokePaint = spec }
-                }
-                return
-            }
-            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
-            setInherited(property, top) {
-                if property == .fill { $0.fill = color; $0.fillPaint = nil } else { $0.stroke = color; $0.strokePaint = nil }
-            }
-        case .color:
-            guard case .some(.some(let color)) = colorOrNone(value) else { mismatch(names: NamedColors.names); return }
-            setInherited(property, top) { $0.color = color }
-        case .lineWidth:
-            guard let x = nonNegativeLength() else { return }
-            setInherited(property, top) { $0.lineWidth = x }
-        case .lineCap:
-            guard let cap = word(lineCapNames) else { return }
-            setInherited(property, top) { $0.lineCap = cap }
-        case .lineJoin:
-            guard let join = word(lineJoinNames) else { return }
-            setInherited(property, top) { $0.lineJoin = join }
-        case .miterLimit:
-            guard case .number(let x) = value else { mismatch(); return }
-            guard x >= 1 else {
-                error(.invalidValue, valueSpan, "'miterLimit' must be at least 1, found \(formatNumber(x))")
-                return
-            }
-            setInherited(property, top) { $0.miterLimit = x }
-        case .dash:
-            var dashes: [Double] = []
-            switch value {
-            case .none: break
-            case .list(let items):
-                for item in items {
-                    guard let x = length(item), x >= 0 else { mismatch(); return }
-                    dashes.append(x)
-                }
-            default:
-                guard let x = length(value), x >= 0 else { mismatch(); return }
-                dashes = [x]
-            }
-            if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) {
-                error(.invalidValue, valueSpan, "'dash' lengths must not all be zero (use 'none' for a solid line)")
-                return
-            }
-            setInherited(property, top) { $0.dash = dashes }
-        case .dashOffset:
-            guard let x = length(value) else { mismatch(); return }
-            setInherited(property, top) { $0.dashOffset = x }
-        case .fillRule:
-            guard let rule = word(fillRuleNames) else { return }
-            setInherited(property, top) { $0.fillRule = rule }
-        case .font:
-            var fonts: [String] = []
-            switch value {
-            case .string(let name): fonts = [fontReference(name, valueSpan)]
-            case .list(let items):
-                for item in items {
-                    guard case .string(let name) = item else { mismatch(); return }
-                    fonts.append(fontReference(name, valueSpan))
-                }
-                if fonts.isEmpty { mismatch(); return }
-            default: mismatch(); return
-            }
-            setInherited(property, top) {
-                $0.fonts = fonts
-                $0.fontsSpan = valueSpan
-            }
-        case .fontSize:
-            guard let x = nonNegativeLength() else { return }
-            guard x > 0 else {
-                error(.invalidValue, valueSpan, "'fontSize' must be greater than zero")
-                return
-            }
-            setInherited(property, top) { $0.fontSize = x }
-        case .bold, .italic:
-            guard case .bool(let flag) = value else { mismatch(); return }
-            setInherited(property, top) { property == .bold ? ($0.bold = flag) : ($0.italic = flag) }
-        case .align:
-            if kind.alignsChildren {
-                guard let alignment = word(alignmentNames) else { return }
-                frames[top].node.geometry.align = alignment
-            } else {
-                guard let align = word(textAlignNames) else { return }
-                setInherited(property, top) { $0.textAlign = align }
-            }
-        case .lineHeight:
-            let height: LineHeight
-            switch value {
-            case .number(let x), .percent(let x): height = .multiple(x)
-            case .length(let x): height = .absolute(x)
-            default: mismatch(); return
-            }
-            setInherited(property, top) { $0.lineHeight = height }
-        case .corner:
-            guard let x = nonNegativeLength() else { return }
-            frames[top].node.geometry.corner = x
-        case .r:
-            guard let x = nonNegativeLength() else { return }
-            frames[top].node.geometry.radius = x
-        case .from, .to:
-            guard let end = endpoint(value, span: valueSpan, expr: expr, what: "'\(property.name)'", expected: property.spec.expects) else { return }
-            if property == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
-        case .points where kind == .stroke:
-            applyInkPoints(value, valueSpan: valueSpan, expr: expr, to: top)
-        case .points where kind == .star:
-            guard let count = wholeCount(value, what: "'points' of a star", span: valueSpan, expr: expr) else { return }
-            frames[top].node.geometry.shape.starPoints = count
-        case .points, .via:
-            if property == .points {
-                switch value {
-                case .packedPoints(let packed):
-                    guard packed.dimensions == 2 else {
-                        typeMismatch("an element of \(what)", expected: "a point", packed.element(0), valueSpan, nil)
-                        return
-                    }
-                    frames[top].node.geometry.points = pointValues(packed)
-                    return
-                case .string(let text):
-                    guard let packed = compactPoints(text, valueSpan: valueSpan, expr: expr, pressure: false) else { return }
-                    frames[top].node.geometry.points = pointValues(packed)
-                    return
-                default:
-                    break
-                }
-            }
-            guard case .list(let items) = value else { mismatch(); return }
-            var points: [PointValue] = []
-            points.reserveCapacity(items.count)
-            for item in items {
-                guard let point = pointValue(item) else {
-                    typeMismatch("an element of \(what)", expected: "a point", item, valueSpan, nil)
-                    return
-                }
-                noteAnchorReference(point, mustPrecede: false)
-                points.append(point)
-            }
-            if property == .points { frames[top].node.geometry.points = points } else { frames[top].node.geometry.via = points }
-        case .arrow:
-            switch value {
-            case .none: frames[top].node.geometry.arrow = ArrowEnds.none
-            case .bool(let flag): frames[top].node.geometry.arrow = flag ? .end : ArrowEnds.none
-            default:
-                guard let ends = word(arrowNames) else { return }
-                frames[top].node.geometry.arrow = ends
-            }
-        case .label:
-            switch value {
-            case .string(let text): frames[top].node.geometry.label = text
-            case .number, .length, .percent, .angle: frames[top].node.geometry.label = interpolationText(value)
-            default: mismatch()
-            }
-        case .spacing, .rowSpacing, .columnSpacing:
-            guard let x = length(value) else { mismatch(); return }
-            switch property {
-            case .spacing: frames[top].node.geometry.spacing = x
-            case .rowSpacing: frames[top].node.geometry.rowSpacing = x
-            default: frames[top].node.geometry.columnSpacing = x
-            }
-        case .columns:
-            guard case .number(let x) = value, x >= 1, x <= 100_000, x == x.rounded() else {
-                if case .number(let x) = value {
-                    error(.invalidValue, valueSpan, "'columns' must be a whole number from 1 to 100000, found \(formatNumber(x))")
-                } else { mismatch() }
-                return
-            }
-            frames[top].node.geometry.columns = Int(x)
-        case .minLength:
-            guard let x = nonNegativeLength() else { return }
-            frames[top].node.geometry.minLength = x
-        case .fit:
-            guard let fit = word(fitNames) else { return }
-            frames[top].node.geometry.fit = fit
-        case .direction:
-            guard let direction = word(directionNames) else { return }
-            frames[top].node.geometry.shape.direction = direction
-        case .skew:
-            switch value {
-            case .angle(let x):
-                guard x > -90, x < 90 else {
-                    error(.invalidValue, valueSpan, "'skew' must be an angle between -90deg and 90deg, found \(formatNumber(x))deg")
-                    return
-                }
-                frames[top].node.geometry.shape.skewAngle = x
-            default:
-                guard let x = length(value), x.isFinite else { mismatch(); return }
-                frames[top].node.geometry.shape.skewLength = x
-            }
-        case .sides:
-            guard let count = wholeCount(value, what: "'sides'", span: valueSpan, expr: expr) else { return }
-            frames[top].node.geometry.shape.sides = count
-        case .inner:
-            let x: Double
-            switch value {
-            case .number(let v), .percent(let v): x = v
-            default: mismatch(); return
-            }
-            guard x > 0, x < 1 else {
-                error(.invalidValue, valueSpan, "'inner' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
-                return
-            }
-            frames[top].node.geometry.shape.inner = x
-        case .route:
-            guard let route = word(routeNames) else { return }
-            frames[top].node.geometry.link.route = route
-        case .side, .toSide:
-            guard let side = word(sideNames) else { return }
-            if property == .side { frames[top].node.geometry.link.fromSide = side } else { frames[top].node.geometry.link.toSide = side }
-        case .arrowhead, .arrowtail:
-            let style: ArrowheadStyle
-            if case .none = value { style = .none } else {
-                guard let named = word(arrowheadNames) else { return }
-                style = named
-            }
-            if property == .arrowhead { frames[top].node.geometry.link.head = style } else { frames[top].node.geometry.link.tail = style }
-        case .arrowSize:
-            guard let x = nonNegativeLength() else { return }
-            guard x <= 1000 else {
-                error(.invalidValue, valueSpan, "'arrowSize' must be at most 1000pt, found \(formatNumber(x))")
-                return
-            }
-            frames[top].node.geometry.link.arrowSize = x
-        case .labelPosition:
-            guard let position = word(labelPositionNames) else { return }
-            frames[top].node.geometry.link.labelPosition = position
-        case .labelAt:
-            let x: Double
-            switch value {
-            case .number(let v), .percent(let v): x = v
-            default: mismatch(); return
-            }
-            guard x >= 0, x <= 1 else {
-                error(.invalidValue, valueSpan, "'labelAt' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
-                return
-            }
-            frames[top].node.geometry.link.labelAt = x
-        case .labelBackground:
-            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
-            frames[top].node.geometry.link.labelBackground = .some(color)
-        case .shadow:
-            guard let shadows = shadowsValue(value, span: valueSpan, expr: expr) else { return }
-            frames[top].node.geometry.shadows = shadows
-        case .blend:
-            guard let mode = word(blendNames) else { return }
-            frames[top].node.geometry.blend = mode
-        case .type, .module, .quietZone, .text, .errorCorrection, .version, .mask, .printerDPI, .background, .shape:
-            applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
-        case .bearer, .bearerWidth:
-            applyBarcodeProperty(property, value, valueSpan: valueSpan, expr: expr, to: top)
-        case .smooth:
-            guard case .bool(let flag) = value else { mismatch(); return }
-            frames[top].node.geometry.smooth = flag
-        case .tension, .smoothing, .streamline, .thinning:
-            let x: Double
-            switch value {
-            case .number(let v), .percent(let v): x = v
-            default: mismatch(); return
-            }
-            let low = property == .thinning ? -1.0 : 0.0
-            guard x >= low, x <= 1 else {
-                error(.invalidValue, valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
-                return
-            }
-            if property == .tension { frames[top].node.geometry.tension = x; return }
-            updateInk(top) {
-                switch property {
-                case .smoothing: $0.smoothing = x
-                case .streamline: $0.streamline = x
-                default: $0.thinning = x
-                }
-            }
-        case .easing:
-            guard let easing = word(inkEasingNames) else { return }
-            updateInk(top) { $0.easing = easing }
-        case .taper:
-            func taper(_ item: Value) -> InkTaper? {
-                switch item {
-                case .none, .bool(false): return InkTaper.none
-                case .bool(true): return .whole
-                case .number(let x), .length(let x): return x >= 0 && x.isFinite ? (x == 0 ? InkTaper.none : .length(x)) : nil
-                default: return nil
-                }
-            }
-            var ends: (InkTaper, InkTaper)
-            switch value {
-            case .point(let a, let b):
-                guard let start = taper(.length(a)), let end = taper(.length(b)) else { mismatch(); return }
-                ends = (start, end)
-            case .list(let items) where items.count == 2:
-                guard let start = taper(items[0]), let end = taper(items[1]) else { mismatch(); return }
-                ends = (start, end)
-            default:
-                guard let both = taper(value) else { mismatch(); return }
-                ends = (both, both)
-            }
-            updateInk(top) { $0.taperStart = ends.0; $0.taperEnd = ends.1 }
-        case .cap:
-            var ends: (Bool, Bool)
-            switch value {
-            case .bool(let flag): ends = (flag, flag)
-            case .list(let items) where items.count == 2:
-                guard case .bool(let start) = items[0], case .bool(let end) = items[1] else { mismatch(); return }
-                ends = (start, end)
-            default: mismatch(); return
-            }
-            updateInk(top) { $0.capStart = ends.0; $0.capEnd = ends.1 }
-        case .simulatePressure:
-            guard case .bool(let flag) = value else { mismatch(); return }
-            updateInk(top) { $0.simulatePressure = flag }
-        case .underline, .strikethrough, .smallCaps, .hyphenate, .markup:
-            guard case .bool(let flag) = value else { mismatch(); return }
-            setInherited(property, top) {
-                switch property {
-                case .underline: $0.typography.underline = flag
-                case .strikethrough: $0.typography.strikethrough = flag
-                case .smallCaps: $0.typography.smallCaps = flag
-                case .hyphenate: $0.typography.hyphenate = flag
-                default: $0.typography.markup = flag
-                }
-            }
-        case .letterSpacing, .wordSpacing:
-            guard let x = length(value), x.isFinite else { mismatch(); return }
-            guard abs(x) <= TextLimits.maxSpacing else {
-                error(.invalidValue, valueSpan, "\(what) must be between -\(formatNumber(TextLimits.maxSpacing)) and \(formatNumber(TextLimits.maxSpacing))pt, found \(formatNumber(x))")
-                return
-            }
-            setInherited(property, top) {
-                if property == .letterSpacing { $0.typography.letterSpacing = x } else { $0.typography.wordSpacing = x }
-            }
-        case .textDirection:
-            guard let direction = word(textDirectionNames) else { return }
-            setInherited(property, top) { $0.typography.textDirection = direction }
-        case .textTransform:
-            guard let transform = word(textTransformNames) else { return }
-            setInherited(property, top) { $0.typography.textTransform = transform }
-        case .baselineShift:
-            var points = 0.0, em = 0.0
-            switch value {
-            case .number(let x), .length(let x): points = x
-            case .percent(let x): em = x
-            case .word("super"): em = Typography.superscriptShift
-            case .word("sub"): em = Typography.subscriptShift
-            case .word("baseline"): break
-            default: mismatch(names: ["baseline", "sub", "super"]); return
-            }
-            guard points.isFinite, em.isFinite, abs(points) <= TextLimits.maxSpacing, abs(em) <= 10 else {
-                error(.invalidValue, valueSpan, "\(what) is out of range")
-                return
-            }
-            setInherited(property, top) { $0.typography.baselineShift = points; $0.typography.baselineShiftEm = em }
-        case .tabStops:
-            var stops: [Double] = []
-            switch value {
-            case .number(let x), .length(let x): stops = [x]
-            case .list(let items):
-                for item in items {
-                    guard let x = length(item) else { mismatch(); return }
-                    stops.append(x)
-                }
-            default: mismatch(); return
-            }
-            guard !stops.isEmpty, stops.count <= TextLimits.maxTabStops else {
-                error(.invalidValue, valueSpan, "\(what) takes 1 to \(TextLimits.maxTabStops) positions, found \(stops.count)")
-                return
-            }
-            for (i, x) in stops.enumerated() where !(x > 0 && x.isFinite) || (i > 0 && x <= stops[i - 1]) {
-                error(.invalidValue, valueSpan, "\(what) must be positive and increasing, found \(formatNumber(x)) after \(i > 0 ? formatNumber(stops[i - 1]) : "the left edge")")
-                return
-            }
-            setInherited(property, top) { $0.typography.tabStops = stops }
-        case .maxLines:
-            guard case .number(let x) = value else { mismatch(); return }
-            guard x >= 1, x == x.rounded(), x <= Double(TextLimits.maxLines) else {
-                error(.invalidValue, valueSpan, "\(what) must be a whole number from 1 to \(TextLimits.maxLines), found \(formatNumber(x))")
-                return
-            }
-            frames[top].node.geometry.textFit.maxLines = Int(x)
-        case .overflow:
-            guard let overflow = word(textOverflowNames) else { return }
-            frames[top].node.geometry.textFit.overflow = overflow
+        let p = PropertyInput(evaluation: self, property: property, value: value, valueSpan: valueSpan, expr: expr, top: top, kind: kind)
+        switch property.role {
+        case .style: return
+        case .geometry(let g): applyGeometry(g, p)
+        case .paint(let g): applyPaint(g, p)
+        case .text(let g): applyText(g, p)
+        case .textFit(let g): applyTextFit(g, p)
+        case .effect(let g): applyEffect(g, p)
+        case .path(let g): applyPath(g, p)
+        case .connector(let g): applyConnector(g, p)
+        case .shape(let g): applyShape(g, p)
+        case .ink(let g): applyInk(g, p)
+        case .barcode(let g): applyBarcode(g, p)
         }
     }
 
-    /// Paint properties of lines and shapes that a `stroke` (filled ink) does not use.
     func updateInk(_ top: Int, _ change: (inout InkOptions) -> Void) {
         var options = frames[top].node.geometry.ink ?? InkOptions()
         change(&options)
@@ -816,122 +350,6 @@ extension Evaluation {
         return list
     }
 
-    /// The properties only `barcode` has, collected in its `BarcodeSettings`.
-    func applyBarcodeProperty(_ property: Property, _ value: Value, valueSpan: Span, expr: ExprID?, to top: Int) {
-        var settings = frames[top].node.geometry.barcode ?? BarcodeSettings(request: BarcodeRequest(symbology: .code128))
-        func mismatch(names: [String]? = nil) {
-            typeMismatch("'\(property.name)'", expected: property.spec.expects, value, valueSpan, expr, names: names)
-        }
-        func name() -> String? {
-            switch value {
-            case .word(let w), .string(let w): return w
-            default: return nil
-            }
-        }
-        func wholeNumber(_ range: ClosedRange<Int>) -> Int? {
-            guard case .number(let x) = value else { mismatch(); return nil }
-            guard x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-                error(.invalidValue, valueSpan, "'\(property.name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(x))")
-                return nil
-            }
-            return Int(x)
-        }
-        switch property {
-        case .type:
-            let names = Symbology.allCases.map(\.name).filter { !$0.contains("-") } + ["gs1", "gs1_128"]
-            guard let n = name() else { mismatch(names: names); return }
-            let symbology = n == "gs1" || n == "gs1_128" ? Symbology.gs1_128 : Symbology.named(n)
-            guard let symbology else {
-                if case .word = value { mismatch(names: names) } else {
-                    error(.invalidValue, valueSpan, "unknown barcode type '\(n)'",
-                          notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
-                }
-                return
-            }
-            settings.request.symbology = symbology
-            settings.hasType = true
-        case .module:
-            guard let x = length(value) else { mismatch(); return }
-            guard x > 0, x.isFinite else {
-                error(.invalidValue, valueSpan, "'module' must be greater than zero, found \(formatNumber(x))")
-                return
-            }
-            settings.module = x
-        case .quietZone:
-            switch value {
-            case .number(let x) where x >= 0 && x.isFinite: settings.quietZone = .modules(x)
-            case .length(let x) where x >= 0 && x.isFinite: settings.quietZone = .length(x)
-            case .number, .length:
-                error(.invalidValue, valueSpan, "'quietZone' must not be negative")
-                return
-            default: mismatch(); return
-            }
-        case .text:
-            switch value {
-            case .bool(let flag): settings.text = flag ? .automatic : .hidden
-            case .string(let s): settings.text = .custom(s)
-            case .none: settings.text = .hidden
-            default: mismatch(); return
-            }
-        case .errorCorrection:
-            guard let n = name(), let level = QRErrorCorrection.named(n) else { mismatch(names: ["L", "M", "Q", "H"]); return }
-            settings.request.errorCorrection = level
-        case .version:
-            switch value {
-            case .number:
-                guard let v = wholeNumber(1...40) else { return }
-                settings.request.version = v
-            case .string(let s):
-                let parts = s.split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]) else {
-                    error(.invalidValue, valueSpan, "a Data Matrix size is written rows x columns, such as \"16x48\", found \"\(s)\"")
-                    return
-                }
-                settings.request.dataMatrixSize = MatrixSize(rows: rows, columns: columns)
-            default: mismatch(); return
-            }
-        case .mask:
-            guard let m = wholeNumber(0...7) else { return }
-            settings.request.mask = m
-        case .printerDPI:
-            guard case .number(let x) = value else { mismatch(); return }
-            guard x >= 50, x <= 10_000 else {
-                error(.invalidValue, valueSpan, "'printerDPI' must be from 50 to 10000 dots per inch, found \(formatNumber(x))")
-                return
-            }
-            settings.printerDPI = x
-        case .background:
-            guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
-            settings.background = color
-        case .shape:
-            let shapes: [String: DataMatrixShape] = ["square": .square, "rectangle": .rectangle, "any": .any]
-            guard case .word(let w) = value, let shape = shapes[w] else { mismatch(names: shapes.keys.sorted()); return }
-            settings.request.dataMatrixShape = shape
-        case .bearer:
-            let bearers: [String: BarcodeBearer] = ["frame": .frame, "bars": .bars, "none": .none]
-            switch value {
-            case .word(let w) where bearers[w] != nil: settings.bearer = bearers[w]!
-            case .none: settings.bearer = .none
-            default: mismatch(names: ["bars", "frame", "none"]); return
-            }
-        case .bearerWidth:
-            switch value {
-            case .number(let x) where x >= 2 && x.isFinite: settings.bearerWidth = .modules(x)
-            case .length(let x) where x > 0 && x.isFinite: settings.bearerWidth = .length(x)
-            case .number(let x):
-                error(.invalidValue, valueSpan, "'bearerWidth' must be at least 2 modules (GS1's smallest bearer bar), found \(formatNumber(x))")
-                return
-            case .length:
-                error(.invalidValue, valueSpan, "'bearerWidth' must be greater than zero")
-                return
-            default: mismatch(); return
-            }
-        default:
-            return
-        }
-        frames[top].node.geometry.barcode = settings
-    }
-
     /// A count of sides or points: a whole number from 3 to `ShapeLimits.maxSides`.
     func wholeCount(_ value: Value, what: String, span: Span, expr: ExprID?) -> Int? {
         guard case .number(let x) = value else {
@@ -964,44 +382,13 @@ extension Evaluation {
         }
     }
 
+    /// Sets `property` of `target` to its value in `source`: the inherited ones are the paint
+    /// and text roles; the others are the node's own and never pushed down.
     static func copy(_ property: Property, from source: ResolvedStyle, to target: inout ResolvedStyle) {
-        switch property {
-        case .fill:
-            target.fill = source.fill
-            target.fillPaint = source.fillPaint
-        case .stroke:
-            target.stroke = source.stroke
-            target.strokePaint = source.strokePaint
-        case .lineWidth: target.lineWidth = source.lineWidth
-        case .lineCap: target.lineCap = source.lineCap
-        case .lineJoin: target.lineJoin = source.lineJoin
-        case .miterLimit: target.miterLimit = source.miterLimit
-        case .dash: target.dash = source.dash
-        case .dashOffset: target.dashOffset = source.dashOffset
-        case .fillRule: target.fillRule = source.fillRule
-        case .font:
-            target.fonts = source.fonts
-            target.fontsSpan = source.fontsSpan
-        case .fontSize: target.fontSize = source.fontSize
-        case .bold: target.bold = source.bold
-        case .italic: target.italic = source.italic
-        case .color: target.color = source.color
-        case .align: target.textAlign = source.textAlign
-        case .lineHeight: target.lineHeight = source.lineHeight
-        case .underline: target.typography.underline = source.typography.underline
-        case .strikethrough: target.typography.strikethrough = source.typography.strikethrough
-        case .letterSpacing: target.typography.letterSpacing = source.typography.letterSpacing
-        case .wordSpacing: target.typography.wordSpacing = source.typography.wordSpacing
-        case .textTransform: target.typography.textTransform = source.typography.textTransform
-        case .smallCaps: target.typography.smallCaps = source.typography.smallCaps
-        case .baselineShift:
-            target.typography.baselineShift = source.typography.baselineShift
-            target.typography.baselineShiftEm = source.typography.baselineShiftEm
-        case .hyphenate: target.typography.hyphenate = source.typography.hyphenate
-        case .markup: target.typography.markup = source.typography.markup
-        case .textDirection: target.typography.textDirection = source.typography.textDirection
-        case .tabStops: target.typography.tabStops = source.typography.tabStops
-        default: break
+        switch property.role {
+        case .paint(let g): copyPaint(g, from: source, to: &target)
+        case .text(let g): copyText(g, from: source, to: &target)
+        case .style, .geometry, .textFit, .effect, .path, .connector, .shape, .ink, .barcode: return
         }
     }
 
@@ -1152,5 +539,69 @@ extension Evaluation {
             notes.append(.init("'\(name)' is defined here", at: bindings[index].span))
         }
         report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))
+    }
+}
+
+/// One property value being applied to the node of frame `top`: what the role functions
+/// (PropertyValues+*.swift) check and report it with.
+struct PropertyInput {
+    let evaluation: Evaluation
+    let property: Property
+    let value: Value
+    let valueSpan: Span
+    let expr: ExprID?
+    let top: Int
+    let kind: NodeKind
+
+    /// The property as messages quote it. Built only when a message needs it: a property is
+    /// applied once per node.
+    var what: String { "'\(property.name)'" }
+
+    /// Reports that the value is not what the property takes (`names`: the words it does).
+    func mismatch(names: [String]? = nil) {
+        evaluation.typeMismatch(what, expected: property.spec.expects, value, valueSpan, expr, names: names)
+    }
+
+    /// The value as a length or number; nil after reporting.
+    func length() -> Double? {
+        guard let x = evaluation.length(value) else { mismatch(); return nil }
+        return x
+    }
+
+    /// The value as a length or number that is not negative; nil after reporting.
+    func nonNegativeLength() -> Double? {
+        guard let x = evaluation.length(value) else { mismatch(); return nil }
+        if x < 0 || !x.isFinite {
+            evaluation.error(.invalidValue, valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
+            return nil
+        }
+        return x
+    }
+
+    /// The value as a bool; nil after reporting.
+    func bool() -> Bool? {
+        guard case .bool(let flag) = value else { mismatch(); return nil }
+        return flag
+    }
+
+    /// A number or percentage from `low` to 1; nil after reporting.
+    func fraction(from low: Double) -> Double? {
+        let x: Double
+        switch value {
+        case .number(let v), .percent(let v): x = v
+        default: mismatch(); return nil
+        }
+        guard x >= low, x <= 1 else {
+            evaluation.error(.invalidValue, valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
+            return nil
+        }
+        return x
+    }
+
+    /// The value of a word the property takes, from its table; nil after reporting.
+    func word<T>(_ table: [String: T]) -> T? {
+        if case .word(let name) = value, let result = table[name] { return result }
+        mismatch(names: table.keys.sorted())
+        return nil
     }
 }

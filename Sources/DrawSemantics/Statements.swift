@@ -293,8 +293,7 @@ extension Evaluation {
     /// The largest `bleed:` (1in; print shops ask for 2–5 mm).
     static let maximumBleed = 72.0
 
-    static let pagePropertyNames = ["size", "orientation", "margin", "background",
-                                    "bleed", "marks"]
+    static let pagePropertyNames = PageSetting.names
 
     /// Settings from `page` arguments over `base` (the block-less `page` statement's), whether
     /// the margin was given, and the orientation that was applied (nil: none).
@@ -315,8 +314,15 @@ extension Evaluation {
             }
             guard let value = evaluate(argument.value) else { continue }
             let valueSpan = exprSpan(argument.value)
-            switch label.name {
-            case "size":
+            guard let setting = PageSetting.named(label.name) else {
+                let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
+                report(.error(.unknownPageSetting, at: label.span,
+                              "unknown page setting '\(label.name)' (\(Self.pagePropertyNames.joined(separator: ", ")))",
+                              notes: notes, fixIts: fixIts))
+                continue
+            }
+            switch setting {
+            case .size:
                 sizeGiven = true
                 switch value {
                 case .word(let name):
@@ -334,29 +340,29 @@ extension Evaluation {
                 default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
                                       value, valueSpan, argument.value)
                 }
-            case "orientation":
+            case .orientation:
                 if case .word(let name) = value, name == "portrait" || name == "landscape" {
                     landscape = name == "landscape"
                 } else {
                     typeMismatch("'orientation'", expected: "portrait or landscape", value, valueSpan, argument.value)
                 }
-            case "margin":
+            case .margin:
                 if let insets = edgeInsets(value) { margin = insets; marginGiven = true } else {
                     typeMismatch("'margin'", expected: "a length, (vertical, horizontal) or (top, right, bottom, left)",
                                  value, valueSpan, argument.value)
                 }
-            case "background":
+            case .background:
                 switch colorOrNone(value) {
                 case .some(let color): background = color
                 case .none: typeMismatch("'background'", expected: "a color or 'none'", value, valueSpan, argument.value)
                 }
-            case "bleed":
+            case .bleed:
                 if let b = length(value), b >= 0, b <= Self.maximumBleed {
                     bleed = b
                 } else {
                     typeMismatch("'bleed'", expected: "a length from 0 to 1in", value, valueSpan, argument.value)
                 }
-            case "marks":
+            case .marks:
                 if case .word(let name) = value, name == "crop" || name == "none" {
                     cropMarks = name == "crop"
                 } else if case .none = value {
@@ -364,11 +370,6 @@ extension Evaluation {
                 } else {
                     typeMismatch("'marks'", expected: "crop or none", value, valueSpan, argument.value)
                 }
-            default:
-                let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
-                report(.error(.unknownPageSetting, at: label.span,
-                              "unknown page setting '\(label.name)' (\(Self.pagePropertyNames.joined(separator: ", ")))",
-                              notes: notes, fixIts: fixIts))
             }
         }
         // A page block that names its own size keeps the default orientation (an inherited

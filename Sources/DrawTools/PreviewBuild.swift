@@ -12,7 +12,6 @@ import DrawDiagnostics
 import DrawKit
 import DrawScene
 import DrawSyntax
-import SVGBackend
 
 /// One compile of the previewed drawing, as the page shows it.
 package struct PreviewSnapshot: Sendable {
@@ -74,7 +73,7 @@ package enum PreviewBuilder {
         var pages: [String] = []
         var sources: [PreviewSource] = []
         if ok, let document = driver.takeDocument() {
-            pages = SVGWriter.renderAnnotated(document).map { String(decoding: $0, as: UTF8.self) }
+            pages = annotatedSVGPages(of: document)
             let syntax = DrawSyntax.parse(driver.source).0
             sources = document.sources.map { describe($0, driver: driver, syntax: syntax) }
         }

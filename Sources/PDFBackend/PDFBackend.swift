@@ -279,7 +279,9 @@ struct ObjectNumbers {
 package struct PDFRenderer: Backend {
     package var options: PDFOptions
     package init(options: PDFOptions) { self.options = options }
+    package var traits: BackendTraits { Self.formatTraits }
+    static let formatTraits = BackendTraits(name: "PDF 1.7", fileExtension: "pdf", onePerPage: false, shadowsAsImages: true)
     package func render(_ document: Scene.Document) -> BackendOutput {
-        BackendOutput(files: [PDFWriter.render(document, options: options)], onePerPage: false)
+        BackendOutput(files: [PDFWriter.render(document, options: options)], onePerPage: traits.onePerPage)
     }
 }

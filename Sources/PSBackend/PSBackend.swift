@@ -578,6 +578,12 @@ struct PSBody {
 package struct PSRenderer: Backend {
     package var encapsulated: Bool
     package init(encapsulated: Bool) { self.encapsulated = encapsulated }
+    package var traits: BackendTraits { encapsulated ? Self.epsTraits : Self.psTraits }
+    static let psTraits = BackendTraits(
+        name: "PostScript 3", fileExtension: "ps", onePerPage: false, shadowsAsImages: true,
+        cannotShow: ["opacity, blend modes, transparent gradient stops and soft shadows without Ghostscript's transparency (warned)"])
+    static let epsTraits = BackendTraits(
+        name: "EPS", fileExtension: "eps", onePerPage: true, shadowsAsImages: true, cannotShow: psTraits.cannotShow)
     package func render(_ document: Scene.Document) -> BackendOutput {
         var warnings: [BackendMessage] = []
         func note(_ output: PSWriter.Output) {
@@ -589,7 +595,7 @@ package struct PSRenderer: Backend {
         guard encapsulated else {
             let output = PSWriter.renderWithWarnings(document, encapsulated: false)
             note(output)
-            return BackendOutput(files: [output.bytes], onePerPage: false, warnings: warnings)
+            return BackendOutput(files: [output.bytes], onePerPage: traits.onePerPage, warnings: warnings)
         }
         var files: [[UInt8]] = []
         for page in document.pages {
@@ -600,6 +606,6 @@ package struct PSRenderer: Backend {
             note(output)
             files.append(output.bytes)
         }
-        return BackendOutput(files: files, onePerPage: true, warnings: warnings)
+        return BackendOutput(files: files, onePerPage: traits.onePerPage, warnings: warnings)
     }
 }

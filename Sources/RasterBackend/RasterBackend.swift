@@ -137,11 +137,14 @@ package enum RasterWriter {
 package struct PNGRenderer: Backend {
     package var options: RasterOptions
     package init(options: RasterOptions) { self.options = options }
+    package var traits: BackendTraits { Self.formatTraits }
+    static let formatTraits = BackendTraits(name: "PNG", fileExtension: "png", onePerPage: true, shadowsAsImages: false,
+                                      cannotShow: ["text as text (glyphs become pixels)"])
     package func render(_ document: Scene.Document) -> BackendOutput {
         switch RasterWriter.render(document, options: options) {
-        case .success(let files): BackendOutput(files: files, onePerPage: true)
+        case .success(let files): BackendOutput(files: files, onePerPage: traits.onePerPage)
         case .failure(let failure):
-            BackendOutput(files: [], onePerPage: true, errors: [BackendMessage(
+            BackendOutput(files: [], onePerPage: traits.onePerPage, errors: [BackendMessage(
                 id: failure.error.id.rawValue, message: failure.error.message, span: failure.error.span, item: failure.item)])
         }
     }

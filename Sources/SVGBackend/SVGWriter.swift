@@ -606,8 +606,10 @@ package struct SVGRenderer: Backend {
     /// Put in front of every id and class name (see `SVGWriter.render`).
     package var idPrefix: String
     package init(idPrefix: String = "") { self.idPrefix = idPrefix }
+    package var traits: BackendTraits { Self.formatTraits }
+    static let formatTraits = BackendTraits(name: "SVG 1.1", fileExtension: "svg", onePerPage: true, shadowsAsImages: false)
     package func render(_ document: Scene.Document) -> BackendOutput {
-        BackendOutput(files: SVGWriter.render(document, idPrefix: idPrefix), onePerPage: true)
+        BackendOutput(files: SVGWriter.render(document, idPrefix: idPrefix), onePerPage: traits.onePerPage)
     }
 }
 

@@ -246,7 +246,7 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
         }
         if let fromExtension { return (output, fromExtension) }
         if output == "-" { return (output, .pdf) }
-        throw UsageError(message: "cannot tell the format from '\(output)': use --format svg|pdf|ps|eps|png", command: "compile")
+        throw UsageError(message: "cannot tell the format from '\(output)': use --format \(CommandTable.formatChoice)", command: "compile")
     }
     let format = arguments.format ?? .pdf
     if input == "-" { return ("-", format) }
