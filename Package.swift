@@ -70,9 +70,9 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
             "DrawFormat",
         ]),
-        // The build's git commit, for `drawc --version`: scripts/release.sh passes
-        // -Xcc -DDRAWC_COMMIT='"…"' (not the manifest: SwiftPM caches its evaluation, so a
-        // commit read there goes stale).
+        // The build's git commit, for `drawc --version`: scripts/release.sh writes it into a
+        // header that BuildInfo.c includes (not the manifest: SwiftPM caches its evaluation, so
+        // a commit read there goes stale).
         .target(name: "CBuildInfo"),
         // Drawings inside documents: ```draw blocks of Markdown (`drawc markdown`), mdBook's
         // preprocessor protocol and pandoc's JSON filters, over DrawKit (docs/cli.md).

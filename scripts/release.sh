@@ -41,8 +41,14 @@ fi
 : "${SOURCE_DATE_EPOCH:?set SOURCE_DATE_EPOCH when building outside git}"
 export SOURCE_DATE_EPOCH
 
-# The commit goes in through the C target CBuildInfo (Package.swift says why not the manifest).
-build=(swift build -c release --product drawc --static-swift-stdlib -Xcc "-DDRAWC_COMMIT=\"$commit\"")
+# The commit goes in through the C target CBuildInfo, as a header in a folder given with -I:
+# the flags stay the same from commit to commit, so a new commit rebuilds one C file
+# (Sources/CBuildInfo/BuildInfo.c says why; Package.swift why not the manifest).
+info="$root/.build/drawc-build-info"
+mkdir -p "$info"
+header="#define DRAWC_COMMIT \"$commit\""
+if [ "$(cat "$info/drawc_commit.h" 2>/dev/null)" != "$header" ]; then echo "$header" > "$info/drawc_commit.h"; fi
+build=(swift build -c release --product drawc --static-swift-stdlib -Xcc -I -Xcc "$info")
 if [ "$skip_build" = 0 ]; then
   "${build[@]}"
 fi

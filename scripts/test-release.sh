@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# (Pipes into `grep -q` are avoided: grep stops reading, the writer dies of SIGPIPE and
+# pipefail turns a match into a failure. Output is captured and given as a here-string.)
 # Checks scripts/release.sh (run by .ci/run; docs/testing.md, "Releases"):
 #   1. the tarball and the .deb hold what they should;
 #   2. the binary needs no Swift library (ldd) and compiles a sample with an empty environment;
@@ -51,22 +53,23 @@ $top/share/zsh/site-functions/_drawc"
 if [ -f LICENSE ]; then expected_tar=$(printf '%s\n%s/LICENSE' "$expected_tar" "$top" | sort); fi
 [ "$(tar -tzf "$tarball")" = "$expected_tar" ] || fail "the tarball's entries differ: $(tar -tzf "$tarball")"
 tar -tvzf "$tarball" | awk '$2 != "0/0" { exit 1 }' || fail "tarball entries not owned by 0/0"
+listing=$(dpkg-deb -c "$deb")
 for file in usr/bin/drawc usr/share/man/man1/drawc.1.gz usr/share/bash-completion/completions/drawc \
   usr/share/zsh/vendor-completions/_drawc usr/share/fish/vendor_completions.d/drawc.fish; do
-  dpkg-deb -c "$deb" | grep -q " \./$file\$" || fail "the .deb lacks /$file"
+  grep -q " \./$file\$" <<< "$listing" || fail "the .deb lacks /$file"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
 for package in libc6 zlib1g; do
-  echo "$depends" | grep -q "\b$package\b" || fail "Depends: lacks $package ($depends)"
+  grep -q "\b$package\b" <<< "$depends" || fail "Depends: lacks $package ($depends)"
 done
-echo "$depends" | grep -qi swift && fail "Depends: names Swift ($depends)"
+grep -qi swift <<< "$depends" && fail "Depends: names Swift ($depends)"
 
 # 2. No Swift library, and it runs with an empty environment.
 tar -xzf "$tarball" -C "$work"
 bin="$work/$top/bin/drawc"
 libraries=$(ldd "$bin")
-echo "$libraries" | grep -Eqi 'swift|Foundation|dispatch|BlocksRuntime' && fail "ldd shows Swift libraries: $libraries"
-echo "$libraries" | grep -q 'libz\.so' || fail "ldd does not show the system zlib: $libraries"
+grep -Eqi 'swift|Foundation|dispatch|BlocksRuntime' <<< "$libraries" && fail "ldd shows Swift libraries: $libraries"
+grep -q 'libz\.so' <<< "$libraries" || fail "ldd does not show the system zlib: $libraries"
 commit=$(git rev-parse --short=12 HEAD)
 [ -n "$(git status --porcelain --untracked-files=no)" ] && commit="$commit+"
 [ "$(env -i "$bin" --version)" = "drawc $version ($commit)" ] || fail "--version: $(env -i "$bin" --version)"
@@ -75,7 +78,8 @@ cp samples/flowchart.draw "$work/"
   || fail "the released drawc cannot compile a sample with an empty environment"
 head -c 5 "$work/flowchart.pdf" | grep -q '%PDF-' || fail "flowchart.pdf is no PDF"
 grep -q '<svg' "$work/flowchart.svg" || fail "flowchart.svg is no SVG"
-printf '# Doc\n\n```draw\nrect "A"\n```\n' | env -i "$bin" markdown - | grep -q '<svg' || fail "drawc markdown does not draw"
+page=$(printf '# Doc\n\n```draw\nrect "A"\n```\n' | env -i "$bin" markdown -) || fail "drawc markdown failed"
+grep -q '<svg' <<< "$page" || fail "drawc markdown does not draw"
 
 # 3. Reproducible: again, with another umask and newer file times in the tree.
 mkdir "$work/first"
@@ -92,7 +96,7 @@ if [ "$(id -u)" = 0 ] && [ "${DRAWC_TEST_INSTALL:-1}" = 1 ]; then
   trap 'dpkg -r drawc > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
   [ "$(command -v drawc)" = /usr/bin/drawc ] || fail "drawc is not /usr/bin/drawc after dpkg -i"
   (cd "$work" && env -i /usr/bin/drawc compile flowchart.draw -o installed.pdf) || fail "the installed drawc cannot compile"
-  zcat /usr/share/man/man1/drawc.1.gz | grep -q '^\.TH DRAWC 1' || fail "the man page is not installed"
+  grep -q '^\.TH DRAWC 1' <<< "$(zcat /usr/share/man/man1/drawc.1.gz)" || fail "the man page is not installed"
   if command -v man > /dev/null; then man -w drawc > /dev/null || fail "man does not find drawc(1)"; fi
   bash --norc --noprofile -c 'source /usr/share/bash-completion/completions/drawc && complete -p drawc' > /dev/null \
     || fail "the bash completion does not load"
