@@ -69,16 +69,20 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
             "DrawFormat",
         ]),
-        // The build's git commit, for `drawc --version`: scripts/release.sh passes
-        // -Xcc -DDRAWC_COMMIT='"…"' (not the manifest: SwiftPM caches its evaluation, so a
-        // commit read there goes stale).
+        // The build's git commit, for `drawc --version`: scripts/release.sh writes it into a
+        // header that BuildInfo.c includes (not the manifest: SwiftPM caches its evaluation, so
+        // a commit read there goes stale).
         .target(name: "CBuildInfo"),
+        // Drawings inside documents: ```draw blocks of Markdown (`drawc markdown`), mdBook's
+        // preprocessor protocol and pandoc's JSON filters, over DrawKit (docs/cli.md).
+        .target(name: "DrawDocuments", dependencies: ["DrawKit", "DrawDiagnostics", "DrawOutput", "PDFBackend", "DrawLanguageServer"]),
         // The one table of drawc's commands and options, and what is made from it: help,
         // usage errors, the man page, shell completions, docs/cli.md's reference.
         .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools",
+                                                        "DrawDocuments"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
@@ -128,6 +132,7 @@ let package = Package(
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
         ]),
         .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
+        .testTarget(name: "DrawDocumentsTests", dependencies: ["DrawDocuments", "DrawKit", "DrawLanguageServer", "DrawDiagnostics", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

@@ -1,7 +1,12 @@
 #include "BuildInfo.h"
 
-// DRAWC_COMMIT is given by scripts/release.sh (swift build -Xcc -DDRAWC_COMMIT='"abc…"');
-// a plain `swift build` leaves it empty.
+// scripts/release.sh writes .build/drawc-build-info/drawc_commit.h (`#define DRAWC_COMMIT
+// "abc…"`) and builds with -Xcc -I that folder. The flag is the same for every commit, so a
+// new commit recompiles only this file (its header is a tracked dependency), not every
+// target as a changing -D would. A plain `swift build` finds no such header: "".
+#if __has_include("drawc_commit.h")
+#include "drawc_commit.h"
+#endif
 #ifndef DRAWC_COMMIT
 #define DRAWC_COMMIT ""
 #endif

@@ -32,6 +32,7 @@ package enum OptionKey: String, Sendable, CaseIterable {
     case write, listUnformatted, diff, spans
     case port, open, editor, stdio
     case sandbox
+    case images, checkDrawings
     case help
 }
 
@@ -138,6 +139,11 @@ package enum CommandTable {
         Option(key: .sandbox, short: nil, long: "--sandbox", value: "DIR", kind: .directory,
                help: "read imports, data, images and fonts only inside DIR (docs/cli.md, \"Untrusted drawings\")",
                repeatable: false),
+        Option(key: .images, short: nil, long: "--images", value: "DIR", kind: .directory,
+               help: "write each drawing as an image file in DIR, named by the hash of its bytes, and link it (GitHub shows no inline SVG)",
+               repeatable: false),
+        Option(key: .checkDrawings, short: nil, long: "--check", value: nil, kind: nil,
+               help: "only report the problems of the drawings; write nothing", repeatable: false),
         Option(key: .help, short: "-h", long: "--help", value: nil, kind: nil,
                help: "show this help", repeatable: false),
     ]
@@ -261,6 +267,41 @@ package enum CommandTable {
                 ("drawc preview samples/flowchart.draw --open", ""),
                 ("drawc preview label.draw --port 8080 --editor 'code -g {file}:{line}:{col}'", ""),
             ]),
+        Command(
+            name: "markdown", summary: "turn the draw code blocks of a Markdown file into pictures",
+            synopsis: ["IN.md [-o OUT.md] [--images DIR] [--check] [options]"],
+            description: """
+                Copies a Markdown file and replaces each fenced code block whose language is 'draw' by its drawing: inline SVG in a <div class="drawc"> (ids and class names prefixed per block, so several drawings on one page never clash), or with --images an image file in DIR named by the hash of its bytes and a Markdown image link to it (relative to OUT's folder). Every other byte is copied as it was. Imports, data files and images named in a block are found from the Markdown file's folder. Use '-' as IN to read standard input; without -o (or with '-o -') the result goes to standard output.
+
+                A block with an error fails the run (exit 1, nothing written) with the diagnostic at its line and column in the Markdown file; --check only reports. Options follow 'draw' on the fence line, as name=value: width=N (the displayed width in CSS pixels; the height keeps the proportions), alt="TEXT" (the text alternative: the image's alt text, the SVG's <title>), format=svg|png (PNG inline becomes a data: URL). Fences are CommonMark's (``` or ~~~, indented at most three spaces); fences in block quotes are not recognized. See docs/cli.md, "Drawings in Markdown".
+                """,
+            operands: .markdown,
+            options: [.output, .images, .checkDrawings, .diagnostics, .fontPath, .sandbox, .help],
+            examples: [
+                ("drawc markdown guide.src.md -o guide.md", "inline SVG"),
+                ("drawc markdown README.src.md -o README.md --images docs/drawings", "for GitHub"),
+                ("drawc markdown notes.md --check", "in CI"),
+                ("cat notes.md | drawc markdown - > notes.html.md", ""),
+            ]),
+        Command(
+            name: "mdbook", summary: "an mdBook preprocessor that turns draw code blocks into pictures",
+            synopsis: ["[supports RENDERER]"],
+            description: """
+                Speaks mdBook's preprocessor protocol: 'drawc mdbook supports RENDERER' exits 0 for the html and markdown renderers and 1 for others; 'drawc mdbook' reads [context, book] as JSON on standard input and writes the book on standard output with every chapter's draw blocks replaced by inline SVG, as 'drawc markdown' does (files named in a block are found from its chapter's folder). A block with an error is reported on standard error and fails the build. To use it, add to book.toml a table [preprocessor.drawc] with command = "drawc mdbook" (docs/cli.md).
+                """,
+            operands: .words(["supports"]),
+            options: [.fontPath, .help],
+            exitStatus: "0 success (supports: the renderer is supported), 1 an error in a drawing or a renderer not supported, 2 wrong usage or input that is not [context, book]."),
+        Command(
+            name: "pandoc-filter", summary: "a pandoc JSON filter that turns draw code blocks into pictures",
+            synopsis: ["[FORMAT]"],
+            description: """
+                A JSON filter for pandoc ('pandoc --filter drawc-pandoc-filter', where drawc-pandoc-filter is a script running 'exec drawc pandoc-filter "$@"'): reads the document as pandoc's JSON on standard input and writes it back with every code block of class draw replaced. For HTML, EPUB, slides and Markdown outputs the drawing is a raw HTML block of inline SVG; for every other FORMAT (pandoc's first argument) it is an image file in the folder DRAWC_IMAGES (default drawc-images, created if missing): PDF for latex, beamer and context, PNG otherwise. The block's attributes are the fence options: ```{.draw width=300 alt="The build"}. Files named in a block are found from the current folder.
+                """,
+            operands: .none,
+            options: [.fontPath, .help],
+            environment: [("DRAWC_IMAGES", "the folder for image files (default drawc-images)")],
+            exitStatus: "0 success, 1 an error in a drawing, 2 wrong usage or input that is not a pandoc document, 3 an image could not be written."),
     ]
 
     package static func command(_ name: String) -> Command? {

@@ -89,11 +89,13 @@ package enum Completions {
         "'" + text.replacingAll("'", with: "'\\''") + "'"
     }
 
-    /// An option's help for a completion menu: its first clause, without brackets.
-    static func short(_ help: String) -> String {
+    /// An option's help for a completion menu: its first clause, without brackets; colons
+    /// escaped for zsh's `_arguments` and `_describe` (fish shows descriptions as they are).
+    static func short(_ help: String, escapingColons: Bool = true) -> String {
         var text = help
         if let cut = text.firstIndex(where: { $0 == ";" || $0 == "(" }) { text = String(text[..<cut]) }
-        return text.trimmingSpaces().replacingAll("[", with: "").replacingAll("]", with: "").replacingAll(":", with: "\\:")
+        text = text.trimmingSpaces().replacingAll("[", with: "").replacingAll("]", with: "")
+        return escapingColons ? text.replacingAll(":", with: "\\:") : text
     }
 
     package static func zsh() -> String {
@@ -169,7 +171,7 @@ package enum Completions {
         out += "complete -c drawc -n \"not __fish_seen_subcommand_from $drawc_commands\" -s h -l help -d 'show the help'\n"
         out += "complete -c drawc -n \"not __fish_seen_subcommand_from $drawc_commands\" -s V -l version -d 'print the version'\n"
         for command in CommandTable.commands {
-            out += "complete -c drawc -n \"not __fish_seen_subcommand_from $drawc_commands\" -a \(command.name) -d \(quoted(short(command.summary)))\n"
+            out += "complete -c drawc -n \"not __fish_seen_subcommand_from $drawc_commands\" -a \(command.name) -d \(quoted(short(command.summary, escapingColons: false)))\n"
         }
         out += "complete -c drawc -n \"not __fish_seen_subcommand_from $drawc_commands\" -a help -d 'show the help of a command'\n"
         out += "complete -c drawc -n '__fish_seen_subcommand_from help' -a '\(CommandTable.commands.map(\.name).joined(separator: " "))'\n"
@@ -187,11 +189,14 @@ package enum Completions {
                 case .number?, .text?: line += " -x"
                 case nil: break
                 }
-                line += " -d " + quoted(short(option.help))
+                line += " -d " + quoted(short(option.help, escapingColons: false))
                 out += line + "\n"
             }
             if let pattern = operandPattern(command.operands) {
-                out += "complete -c drawc \(when) -k -a \"(__fish_complete_suffix .\(pattern))\"\n"
+                // Only `.draw` (`.md`) files and folders: fish's __fish_complete_suffix offers
+                // every file, the matching ones first.
+                out += "complete -c drawc \(when) -k -a \"(string match -r -- '^[^\\t]*(?:\\.\(pattern)|/)(?:\\t.*)?\\$' "
+                    + "(__fish_complete_path (commandline -ct)))\"\n"
             } else if !words(command.operands).isEmpty {
                 out += "complete -c drawc \(when) -a '\(words(command.operands).joined(separator: " "))'\n"
             }

@@ -55,6 +55,9 @@ struct Arguments {
     var editor: String?
     /// `--sandbox DIR` of compile, check and ir (docs/cli.md, "Untrusted drawings").
     var sandbox: String?
+    /// `markdown --images DIR`, `markdown --check`.
+    var images: String?
+    var checkOnly = false
 }
 
 /// Parses a command's arguments. Which options `command` takes, and their spellings, come
@@ -129,6 +132,10 @@ func parseArguments(_ args: ArraySlice<String>, command: String) throws(UsageErr
                 throw UsageError(message: "'--sandbox \(text)' is not a folder", command: command)
             }
             result.sandbox = text
+        case .images:
+            result.images = text
+        case .checkDrawings:
+            result.checkOnly = true
         case .stdio:
             break
         }
@@ -486,6 +493,9 @@ func run(_ arguments: [String]) -> ExitStatus {
         case "lsp": return try runLanguageServer(args.dropFirst())
         case "watch": return try runWatch(args.dropFirst())
         case "preview": return try runPreview(args.dropFirst())
+        case "markdown": removeTemporariesOnSignals(); return try runMarkdown(args.dropFirst())
+        case "mdbook": return try runMdBook(args.dropFirst())
+        case "pandoc-filter": return try runPandocFilter(args.dropFirst())
         case "-h", "--help":
             print(Help.main, terminator: "")
             return .success

@@ -12,7 +12,7 @@ _drawc() {
         esac
     done
     if [[ -z $command ]]; then
-        COMPREPLY=($(compgen -W 'compile check ir fmt lsp watch preview help --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'compile check ir fmt lsp watch preview markdown mdbook pandoc-filter help --help --version' -- "$cur"))
         return
     fi
     case $command in
@@ -133,8 +133,47 @@ _drawc() {
                 COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.draw' -- "$cur"))
             fi
             ;;
+        markdown)
+            case $prev in
+                -o|--output)
+                    COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --images)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --diagnostics)
+                    COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
+                --font-path)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '-o --output --images --check --diagnostics --font-path --sandbox -h --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.md' -- "$cur"))
+            fi
+            ;;
+        mdbook)
+            case $prev in
+                --font-path)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--font-path -h --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W 'supports' -- "$cur"))
+            fi
+            ;;
+        pandoc-filter)
+            case $prev in
+                --font-path)
+                    COMPREPLY=($(compgen -d -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--font-path -h --help' -- "$cur"))
+            fi
+            ;;
         help)
-            COMPREPLY=($(compgen -W 'compile check ir fmt lsp watch preview' -- "$cur"))
+            COMPREPLY=($(compgen -W 'compile check ir fmt lsp watch preview markdown mdbook pandoc-filter' -- "$cur"))
             ;;
     esac
 }

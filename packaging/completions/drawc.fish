@@ -1,5 +1,5 @@
 # fish completion for drawc. Generated from drawc's command table (Sources/DrawCommandLine); do not edit.
-set -l drawc_commands compile check ir fmt lsp watch preview help
+set -l drawc_commands compile check ir fmt lsp watch preview markdown mdbook pandoc-filter help
 complete -c drawc -f
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -s h -l help -d 'show the help'
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -s V -l version -d 'print the version'
@@ -9,55 +9,71 @@ complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a ir -d 
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a fmt -d 'print drawings in their one canonical layout, or rewrite them'
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a lsp -d 'the language server for editors'
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a watch -d 'compile again whenever a drawing or a file it reads changes'
-complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a preview -d 'a live picture in the browser\: hover and click to the source, drag to edit'
+complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a preview -d 'a live picture in the browser: hover and click to the source, drag to edit'
+complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a markdown -d 'turn the draw code blocks of a Markdown file into pictures'
+complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a mdbook -d 'an mdBook preprocessor that turns draw code blocks into pictures'
+complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a pandoc-filter -d 'a pandoc JSON filter that turns draw code blocks into pictures'
 complete -c drawc -n "not __fish_seen_subcommand_from $drawc_commands" -a help -d 'show the help of a command'
-complete -c drawc -n '__fish_seen_subcommand_from help' -a 'compile check ir fmt lsp watch preview'
+complete -c drawc -n '__fish_seen_subcommand_from help' -a 'compile check ir fmt lsp watch preview markdown mdbook pandoc-filter'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -s o -l output -r -F -d 'where to write'
-complete -c drawc -n '__fish_seen_subcommand_from compile' -s f -l format -x -a 'svg pdf ps eps png' -d 'the output format\: svg, pdf, ps, eps or png'
+complete -c drawc -n '__fish_seen_subcommand_from compile' -s f -l format -x -a 'svg pdf ps eps png' -d 'the output format: svg, pdf, ps, eps or png'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l no-compress -d 'leave PDF content streams uncompressed'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l dpi -x -d 'PNG resolution in pixels per inch'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -l scale -x -d 'PNG at F × 96 dpi'
-complete -c drawc -n '__fish_seen_subcommand_from compile' -l background -x -a 'white transparent' -d 'PNG backdrop\: white'
+complete -c drawc -n '__fish_seen_subcommand_from compile' -l background -x -a 'white transparent' -d 'PNG backdrop: white'
 complete -c drawc -n '__fish_seen_subcommand_from compile' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from compile' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from compile' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
 complete -c drawc -n '__fish_seen_subcommand_from check' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from check' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from check' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from check' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from check' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from check' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
 complete -c drawc -n '__fish_seen_subcommand_from ir' -s o -l output -r -F -d 'where to write'
-complete -c drawc -n '__fish_seen_subcommand_from ir' -l spans -d 'print before each item the statement that made it\: '\''source LINE\:COL-LINE\:COL'\'', then '\''def FILE\:LINE\:COL-…'\'' for the statements inside components'
+complete -c drawc -n '__fish_seen_subcommand_from ir' -l spans -d 'print before each item the statement that made it: '\''source LINE:COL-LINE:COL'\'', then '\''def FILE:LINE:COL-…'\'' for the statements inside components'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
 complete -c drawc -n '__fish_seen_subcommand_from ir' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from ir' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from ir' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -s w -l write -d 'rewrite each file in place'
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -s l -l check -d 'list the files that are not formatted'
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -s d -l diff -d 'print a unified diff'
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from fmt' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from fmt' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from fmt' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
 complete -c drawc -n '__fish_seen_subcommand_from lsp' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from lsp' -l stdio -d 'accepted and ignored'
 complete -c drawc -n '__fish_seen_subcommand_from lsp' -s h -l help -d 'show this help'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -s o -l output -r -F -d 'where to write'
-complete -c drawc -n '__fish_seen_subcommand_from watch' -s f -l format -x -a 'svg pdf ps eps png' -d 'the output format\: svg, pdf, ps, eps or png'
+complete -c drawc -n '__fish_seen_subcommand_from watch' -s f -l format -x -a 'svg pdf ps eps png' -d 'the output format: svg, pdf, ps, eps or png'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -l no-compress -d 'leave PDF content streams uncompressed'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -l dpi -x -d 'PNG resolution in pixels per inch'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -l scale -x -d 'PNG at F × 96 dpi'
-complete -c drawc -n '__fish_seen_subcommand_from watch' -l background -x -a 'white transparent' -d 'PNG backdrop\: white'
+complete -c drawc -n '__fish_seen_subcommand_from watch' -l background -x -a 'white transparent' -d 'PNG backdrop: white'
 complete -c drawc -n '__fish_seen_subcommand_from watch' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from watch' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from watch' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
 complete -c drawc -n '__fish_seen_subcommand_from preview' -l port -x -d 'listen on port N'
 complete -c drawc -n '__fish_seen_subcommand_from preview' -l open -d 'open the page in the default browser'
-complete -c drawc -n '__fish_seen_subcommand_from preview' -l editor -x -d 'the editor to open on click\: {file}, {line} and {col} are replaced, e.g. '\''code -g {file}\:{line}\:{col}'\'''
+complete -c drawc -n '__fish_seen_subcommand_from preview' -l editor -x -d 'the editor to open on click: {file}, {line} and {col} are replaced, e.g. '\''code -g {file}:{line}:{col}'\'''
 complete -c drawc -n '__fish_seen_subcommand_from preview' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
 complete -c drawc -n '__fish_seen_subcommand_from preview' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
 complete -c drawc -n '__fish_seen_subcommand_from preview' -s h -l help -d 'show this help'
-complete -c drawc -n '__fish_seen_subcommand_from preview' -k -a "(__fish_complete_suffix .draw)"
+complete -c drawc -n '__fish_seen_subcommand_from preview' -k -a "(string match -r -- '^[^\t]*(?:\.draw|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -s o -l output -r -F -d 'where to write'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -l images -x -a '(__fish_complete_directories)' -d 'write each drawing as an image file in DIR, named by the hash of its bytes, and link it'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -l check -d 'only report the problems of the drawings'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -l diagnostics -x -a 'text json' -d 'diagnostics on standard error as text'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -l sandbox -x -a '(__fish_complete_directories)' -d 'read imports, data, images and fonts only inside DIR'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -s h -l help -d 'show this help'
+complete -c drawc -n '__fish_seen_subcommand_from markdown' -k -a "(string match -r -- '^[^\t]*(?:\.md|/)(?:\t.*)?\$' (__fish_complete_path (commandline -ct)))"
+complete -c drawc -n '__fish_seen_subcommand_from mdbook' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from mdbook' -s h -l help -d 'show this help'
+complete -c drawc -n '__fish_seen_subcommand_from mdbook' -a 'supports'
+complete -c drawc -n '__fish_seen_subcommand_from pandoc-filter' -l font-path -x -a '(__fish_complete_directories)' -d 'also look for fonts in DIR, before DRAWC_FONT_PATH and the system'\''s fonts'
+complete -c drawc -n '__fish_seen_subcommand_from pandoc-filter' -s h -l help -d 'show this help'
