@@ -660,6 +660,26 @@ extension Evaluation {
                 return
             }
             setInherited(property, top) { $0.typography.tabStops = stops }
+        case .features:
+            var settings: [String] = []
+            switch value {
+            case .string(let s): settings = [s]
+            case .list(let items):
+                for item in items {
+                    guard case .string(let s) = item else { mismatch(); return }
+                    settings.append(s)
+                }
+            default: mismatch(); return
+            }
+            for s in settings where !Typography.isFeatureSetting(s) {
+                error(.invalidValue, valueSpan, "\(what): '\(s)' is not a feature setting; write a four-letter OpenType tag (\"smcp\"), \"-liga\" to turn one off, \"salt=2\" for an alternate")
+                return
+            }
+            guard settings.count <= TextLimits.maxFeatures else {
+                error(.invalidValue, valueSpan, "\(what) takes at most \(TextLimits.maxFeatures) features, found \(settings.count)")
+                return
+            }
+            setInherited(property, top) { $0.typography.features = settings }
         case .maxLines:
             guard case .number(let x) = value else { mismatch(); return }
             guard x >= 1, x == x.rounded(), x <= Double(TextLimits.maxLines) else {
@@ -985,6 +1005,7 @@ extension Evaluation {
         case .hyphenate: target.typography.hyphenate = source.typography.hyphenate
         case .markup: target.typography.markup = source.typography.markup
         case .tabStops: target.typography.tabStops = source.typography.tabStops
+        case .features: target.typography.features = source.typography.features
         default: break
         }
     }

@@ -93,10 +93,12 @@ import Testing
         #expect(complexScriptName(for: "Ж") == nil)
         #expect(complexScriptName(for: "中") == nil)
         #expect(complexScriptName(for: "한") == nil)
-        #expect(complexScriptName(for: "\u{05D0}") == "Hebrew")
-        #expect(complexScriptName(for: "\u{0627}") == "Arabic")
+        // Shaped (Shaping.swift): no longer refused.
+        #expect(complexScriptName(for: "\u{05D0}") == nil)
+        #expect(complexScriptName(for: "\u{0627}") == nil)
+        #expect(complexScriptName(for: "\u{0E01}") == nil)
         #expect(complexScriptName(for: "\u{0915}") == "Devanagari")
-        #expect(complexScriptName(for: "\u{0E01}") == "Thai")
+        #expect(complexScriptName(for: "\u{0710}") == "Syriac")
         #expect(complexScriptName(for: "\u{FEFF}") == nil)
     }
 }

@@ -68,9 +68,13 @@ import Testing
     }
 
     @Test func complexScriptsAreRejected() {
-        let (_, diagnostics, _) = layoutPage([node(.text, "مرحبا") { $0.style.fonts = ["Helvetica"] }])
+        let (_, diagnostics, _) = layoutPage([node(.text, "नमस्ते") { $0.style.fonts = ["Helvetica"] }])
         #expect(diagnostics.map(\.id).contains("layout.complex-script"))
-        #expect(diagnostics.first { $0.id == "layout.complex-script" }?.message == "text in Arabic needs complex shaping, which drawc does not do yet")
+        #expect(diagnostics.first { $0.id == "layout.complex-script" }?.message == "text in Devanagari needs complex shaping, which drawc does not do yet")
+        // Arabic is shaped now: a font without it reports the missing letters instead.
+        let (_, arabic, _) = layoutPage([node(.text, "مرحبا") { $0.style.fonts = ["Helvetica"] }])
+        #expect(arabic.map(\.id).contains("layout.missing-glyph"))
+        #expect(!arabic.map(\.id).contains("layout.complex-script"))
     }
 
     @Test func trueTypeFaceMeasuresCyrillic() throws {
