@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics", "DrawOutput"]),
         // Evaluation and checking: AST -> resolved node tree.
         .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
-                                                      "DrawResources"]),
+                                                      "DrawResources", "DrawOutput"]),
         // Measuring and placing: node tree -> scene IR.
         .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawSyntax", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
                 exclude: ["Data"]),
@@ -70,9 +70,16 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "SVGBackend", "DrawOutput",
             "DrawFormat",
         ]),
+        // The build's git commit, for `drawc --version`: scripts/release.sh passes
+        // -Xcc -DDRAWC_COMMIT='"…"' (not the manifest: SwiftPM caches its evaluation, so a
+        // commit read there goes stale).
+        .target(name: "CBuildInfo"),
+        // The one table of drawc's commands and options, and what is made from it: help,
+        // usage errors, the man page, shell completions, docs/cli.md's reference.
+        .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
         // What the two executables share about the process they run in (not a library stage).
         .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawLanguageServer", "DrawTools"]),
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
             "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
@@ -80,9 +87,10 @@ let package = Package(
             "DrawResources",
             "DrawFormat",
         ]),
-        // The whole-compiler fuzz target and its drawing generator (scripts/fuzz-drawc.sh).
+        // The whole-compiler fuzz target and its drawing generator, and the language server's and
+        // the preview's request targets (scripts/fuzz-drawc.sh, DRAWC_FUZZ_TARGET).
         .target(name: "DrawFuzzing", dependencies: ["DrawKit",
-                                                   "DrawSyntax", "DrawDiagnostics"]),
+                                                   "DrawSyntax", "DrawDiagnostics", "DrawLanguageServer", "DrawTools"]),
         // DRAWC_FUZZ=1 (scripts/fuzz-drawc.sh): the libFuzzer shim in place of the replay main.
         .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
@@ -93,11 +101,12 @@ let package = Package(
             "DrawFonts",
             "DrawResources",
             "DrawImages",
+            "RasterBackend",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
         .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
-                                                               "DrawResources"]),
+                                                               "DrawResources", "DrawOutput"]),
         .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
@@ -120,6 +129,7 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport",
         ]),
+        .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawFormatTests", dependencies: ["DrawFormat", "DrawSyntax", "DrawDiagnostics", "DrawKit", "DrawTestSupport"]),
     ]
 )

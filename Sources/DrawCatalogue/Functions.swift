@@ -68,8 +68,10 @@ package struct FunctionSpec: Sendable {
         FunctionSpec("chars", .string, ["s"], doc: "The characters (Unicode scalars) of a string.", example: "chars(\"abc\")"),
         FunctionSpec("codepoint", .string, ["c"], doc: "The code point of a one-character string.", example: "codepoint(\"A\")"),
         FunctionSpec("color", .string, ["s"], doc: "The colour a string names (`#hex` or a CSS name).", example: "color(\"#ff8800\")"),
-        FunctionSpec("format", .string, ["number"], named: ["decimals"],
-                     doc: "A number written with exactly `decimals` decimals (0–12).", example: "format(3.14159, decimals: 2)"),
+        FunctionSpec("format", .string, ["number"], named: ["decimals", "grouping", "decimalMark"],
+                     doc: "A number written with exactly `decimals` decimals (0–12, rounded half away from zero), "
+                        + "`grouping` between groups of three digits and `decimalMark` for the point.",
+                     example: "format(29756.333, decimals: 2, grouping: \",\")"),
         FunctionSpec("join", .string, ["list", "separator"], doc: "The elements written as in interpolation, separated.",
                      example: "join([1, 2, 3], \", \")"),
         FunctionSpec("lower", .string, ["s"], doc: "The string in lower case.", example: "lower(\"ABC\")"),

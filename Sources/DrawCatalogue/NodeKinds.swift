@@ -1,7 +1,9 @@
 // The built-in node kinds: one `KindSpec` each, from `NodeKind.spec`.
 
 /// Built-in node kinds. Components are expanded by evaluation, so they never appear here.
-/// A new kind is a case here and its entry in `spec` (the switch is exhaustive).
+/// A new kind is a case here and its entry in `spec` (the switch is exhaustive); layout then
+/// asks for its class (DrawLayout's KindClasses.swift, exhaustive as well). A new diagram
+/// shape is a case here with its `Self.shape(…)` entry, and its geometry entry in DrawLayout.
 package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     case rect, ellipse, circle
     case line, arrow, polyline, polygon, path
@@ -16,6 +18,25 @@ package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     /// Diagram shapes: a label, padding and children like `rect`; each outline is one IR path
     /// built in DrawLayout's Shapes.swift. `pill` is another name of `capsule`.
     case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
+    /// A regular pentagon, one corner at the top (added last: kinds are numbered in order).
+    case pentagon
+}
+
+/// What sort of thing a kind is, for the stages that treat a family alike: switches over a
+/// family stay exhaustive without listing every kind (a new diagram shape needs no case
+/// in them).
+package enum KindFamily: UInt8, Sendable {
+    /// `rect`, `ellipse`, `circle`: a frame around a label and children.
+    case box
+    /// The diagram shapes: an outline from DrawLayout's Shapes.swift around a label area.
+    case diagramShape
+    /// `line`, `arrow`, `polyline`, `polygon`: straight segments between points or nodes.
+    case line
+    case path, stroke, text, image, barcode, spacer
+    /// `group`, the stacks, `zstack`, `grid`: children arranged.
+    case container
+    /// Made by `a -> b`.
+    case connector
 }
 
 /// What a node kind is, for the checker, layout's questions, completion and the reference.
@@ -28,8 +49,10 @@ package struct KindSpec: Sendable {
     package let positional: String?
     /// Child nodes in its block are laid out and drawn (else `sem.children-ignored`).
     package let takesChildren: Bool
+    /// What sort of kind it is.
+    package let family: KindFamily
     /// A diagram shape: outline from Shapes.swift, label area inside it.
-    package let isDiagramShape: Bool
+    package var isDiagramShape: Bool { family == .diagramShape }
     /// `align:` is the kind's own layout alignment of its children, not inherited text alignment.
     package let alignsChildren: Bool
     /// Written in source by name (false only for `connector`).
@@ -37,11 +60,11 @@ package struct KindSpec: Sendable {
     package let doc: String
     package let example: String
 
-    init(_ name: String, aliases: [String] = [], positional: String? = nil, takesChildren: Bool = false,
-         diagramShape: Bool = false, alignsChildren: Bool = false, written: Bool = true,
+    init(_ name: String, _ family: KindFamily, aliases: [String] = [], positional: String? = nil, takesChildren: Bool = false,
+         alignsChildren: Bool = false, written: Bool = true,
          doc: String, example: String) {
-        self.name = name; self.aliases = aliases; self.positional = positional
-        self.takesChildren = takesChildren || diagramShape; self.isDiagramShape = diagramShape
+        self.name = name; self.family = family; self.aliases = aliases; self.positional = positional
+        self.takesChildren = takesChildren || family == .diagramShape
         self.alignsChildren = alignsChildren; self.isWritten = written
         self.doc = doc; self.example = example
     }
@@ -60,6 +83,8 @@ extension NodeKind {
     @inline(__always) package var isDiagramShape: Bool { NodeKind.flags[Int(rawValue)] & 1 != 0 }
     @inline(__always) package var alignsChildren: Bool { NodeKind.flags[Int(rawValue)] & 2 != 0 }
     @inline(__always) package var takesChildren: Bool { NodeKind.flags[Int(rawValue)] & 4 != 0 }
+    @inline(__always) package var family: KindFamily { NodeKind.families[Int(rawValue)] }
+    private static let families: [KindFamily] = specs.map(\.family)
     private static let flags: [UInt8] = specs.map {
         ($0.isDiagramShape ? 1 : 0) | ($0.alignsChildren ? 2 : 0) | ($0.takesChildren ? 4 : 0)
     }
@@ -79,63 +104,63 @@ extension NodeKind {
     private var declaration: KindSpec {
         switch self {
         case .rect:
-            KindSpec("rect", positional: "label", takesChildren: true,
+            KindSpec("rect", .box, positional: "label", takesChildren: true,
                      doc: "A rectangle, sized by `width`/`height` or by its label or children plus `padding`; `corner` rounds it.",
                      example: "rect \"Hello\", fill: lightblue, corner: 4pt")
         case .ellipse:
-            KindSpec("ellipse", positional: "label", takesChildren: true,
+            KindSpec("ellipse", .box, positional: "label", takesChildren: true,
                      doc: "An ellipse filling its frame.", example: "ellipse \"db\", size: (80, 40)")
         case .circle:
-            KindSpec("circle", positional: "label", takesChildren: true,
+            KindSpec("circle", .box, positional: "label", takesChildren: true,
                      doc: "A circle of radius `r` (or sized to its label).", example: "circle r: 10pt, fill: red")
         case .line:
-            KindSpec("line", doc: "A straight line `from:` `to:`, or through `points:`; `arrow:` adds heads.",
+            KindSpec("line", .line, doc: "A straight line `from:` `to:`, or through `points:`; `arrow:` adds heads.",
                      example: "line from: (0, 0), to: (100, 0)")
         case .arrow:
-            KindSpec("arrow", doc: "A line with an arrowhead at its end by default.",
+            KindSpec("arrow", .line, doc: "A line with an arrowhead at its end by default.",
                      example: "arrow from: a, to: b")
         case .polyline:
-            KindSpec("polyline", doc: "Open segments through `points:`.", example: "polyline points: [(0, 0), (20, 10), (40, 0)]")
+            KindSpec("polyline", .line, doc: "Open segments through `points:`.", example: "polyline points: [(0, 0), (20, 10), (40, 0)]")
         case .polygon:
-            KindSpec("polygon", doc: "A closed shape through `points:`.", example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
+            KindSpec("polygon", .line, doc: "A closed shape through `points:`.", example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
         case .path:
-            KindSpec("path", positional: "path data",
+            KindSpec("path", .path, positional: "path data",
                      doc: "SVG path data (`M L H V C S Q T A Z`, absolute or relative).", example: "path \"M0 0 L40 0 L20 30 Z\"")
         case .text:
-            KindSpec("text", positional: "text",
+            KindSpec("text", .text, positional: "text",
                      doc: "Text in the inherited font; `width` wraps it.", example: "text \"Total: \\(2 + 3)\", fontSize: 14pt")
         case .image:
-            KindSpec("image", positional: "file path",
+            KindSpec("image", .image, positional: "file path",
                      doc: "A PNG or JPEG file, scaled by `fit` into its frame.", example: "image \"logo.png\", width: 1in")
         case .group:
-            KindSpec("group", takesChildren: true,
+            KindSpec("group", .container, takesChildren: true,
                      doc: "Children in their own coordinates; inherited properties reach them.",
                      example: "group fill: gold { rect; circle at: (40, 0) }")
         case .vstack:
-            KindSpec("vstack", takesChildren: true, alignsChildren: true,
+            KindSpec("vstack", .container, takesChildren: true, alignsChildren: true,
                      doc: "Children top to bottom, `spacing` apart, aligned by `align`.",
                      example: "vstack spacing: 4pt, align: leading { text \"a\"; text \"b\" }")
         case .hstack:
-            KindSpec("hstack", takesChildren: true, alignsChildren: true,
+            KindSpec("hstack", .container, takesChildren: true, alignsChildren: true,
                      doc: "Children left to right, `spacing` apart, aligned by `align`.",
                      example: "hstack spacing: 8pt { rect; rect }")
         case .zstack:
-            KindSpec("zstack", takesChildren: true, alignsChildren: true,
+            KindSpec("zstack", .container, takesChildren: true, alignsChildren: true,
                      doc: "Children on top of each other, aligned by `align`.", example: "zstack { rect; text \"on top\" }")
         case .grid:
-            KindSpec("grid", takesChildren: true, alignsChildren: true,
+            KindSpec("grid", .container, takesChildren: true, alignsChildren: true,
                      doc: "Children in rows of `columns` cells.", example: "grid columns: 3, spacing: 4pt { for i in 0..<9 { rect } }")
         case .spacer:
-            KindSpec("spacer", doc: "Flexible space in a stack, at least `minLength`.", example: "spacer minLength: 12pt")
+            KindSpec("spacer", .spacer, doc: "Flexible space in a stack, at least `minLength`.", example: "spacer minLength: 12pt")
         case .connector:
-            KindSpec("connector", written: false, doc: "Made by `a -> b`: a line between two nodes' outlines.",
+            KindSpec("connector", .connector, written: false, doc: "Made by `a -> b`: a line between two nodes' outlines.",
                      example: "a -> b, label: \"HTTPS\"")
         case .barcode:
-            KindSpec("barcode", positional: "data",
+            KindSpec("barcode", .barcode, positional: "data",
                      doc: "A Code 128, GS1-128, EAN/UPC, ITF-14, QR Code or Data Matrix symbol.",
                      example: "barcode \"4006381333931\", type: ean13")
         case .stroke:
-            KindSpec("stroke", doc: "Freehand ink through `points:`, one variable-width outline painted with `color`.",
+            KindSpec("stroke", .stroke, doc: "Freehand ink through `points:`, one variable-width outline painted with `color`.",
                      example: "stroke points: [(0, 0), (20, 5), (40, 0)], width: 8pt")
         case .diamond: Self.shape("diamond", "A diamond touching its frame's edge midpoints.")
         case .triangle: Self.shape("triangle", "A triangle pointing `direction` (default up).")
@@ -151,11 +176,12 @@ extension NodeKind {
         case .capsule: Self.shape("capsule", "A rectangle with semicircular ends.", aliases: ["pill"])
         case .person: Self.shape("person", "A person: a head over shoulders.")
         case .regularPolygon: Self.shape("regularPolygon", "A regular polygon of `sides` corners.")
+        case .pentagon: Self.shape("pentagon", "A regular pentagon, one corner at the top, stretched to its frame.")
         }
     }
 
     private static func shape(_ name: String, _ doc: String, aliases: [String] = []) -> KindSpec {
-        KindSpec(name, aliases: aliases, positional: "label", diagramShape: true, doc: doc,
+        KindSpec(name, .diagramShape, aliases: aliases, positional: "label", doc: doc,
                  example: "\(name) \"Label\", fill: lightyellow")
     }
 }

@@ -25,6 +25,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     case hyphenate, markup, tabStops, maxLines, overflow
     // Shaping (issue 39).
     case features
+    // Bidirectional text (issue 39).
+    case textDirection
     // Paint (issue 24).
     case shadow, blend
     // Barcodes: ITF-14 bearer bars.
@@ -222,8 +224,8 @@ extension Property {
                                 words: ["left", "center", "right", "leading", "trailing", "top", "bottom", "topLeading",
                                         "topTrailing", "bottomLeading", "bottomTrailing", "topLeft", "topRight",
                                         "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline",
-                                        "justify", "justified"],
-                                doc: "Text alignment (also `justify`), inherited; on stacks and grids their own alignment of children, not inherited.",
+                                        "justify", "justified", "start", "end"],
+                                doc: "Text alignment (also `justify`, and `start`/`end`, which follow `textDirection:`), inherited; on stacks and grids their own alignment of children, not inherited.",
                                 example: "vstack align: leading { text \"a\" }")
         case .lineHeight:
             return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", default: "1.2",
@@ -282,7 +284,7 @@ extension Property {
                                 doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
         case .type:
             return PropertySpec("type", .word,
-                                "a barcode type (code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
+                                "a barcode type (code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
                                 kinds: KindSet(.barcode), default: "code128", group: .kindSpecific,
                                 words: ["code128", "gs1", "gs1_128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"],
                                 doc: "The symbology.", example: "barcode \"hello\", type: qr")
@@ -447,6 +449,10 @@ extension Property {
             return PropertySpec("hyphenate", .bool, "a bool", default: "false", group: .text,
                                 doc: "Wrapped words may break at hyphenation points (Liang's patterns, American English).",
                                 example: "text \"a\", width: 80pt, hyphenate: true")
+        case .textDirection:
+            return PropertySpec("textDirection", .word, default: "auto", group: .text, words: ["auto", "ltr", "rtl"],
+                                doc: "The base direction of each paragraph: `auto` from its first strong letter (Hebrew, Arabic: right to left), `ltr`, `rtl`; mixed text is ordered by the Unicode Bidirectional Algorithm.",
+                                example: "text \"שלום, world\", textDirection: rtl, font: \"Noto Sans Hebrew\"")
         case .markup:
             return PropertySpec("markup", .bool, "a bool", default: "false", group: .text,
                                 doc: "The text is rich-text markup: `*bold*`, `_italic_`, `[color: red]{…}`; doubled markers are literal.",

@@ -368,6 +368,8 @@ private struct CharstringMachine {
                 let b = try pop(), a = try pop(); try push(b); try push(a); emit(bytes[start..<at], number: false)
             case 1229:  // index
                 let i = try pop()
+                // Arithmetic can make NaN (∞ × 0): no `Int` of it (issue 34).
+                guard !i.isNaN else { throw FontError(.damaged, "index of a number that is not one") }
                 let k = i < 0 ? 0 : Int(min(i, 47))
                 guard k < stack.count else { throw FontError(.damaged, "index beyond the stack") }
                 try push(stack[stack.count - 1 - k])

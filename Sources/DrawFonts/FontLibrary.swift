@@ -1,3 +1,4 @@
+import DrawResources
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -55,27 +56,37 @@ package final class FontLibrary: @unchecked Sendable {
         var displayFamily: String = ""
     }
 
-    package init(searchDirectories: [String], baseDirectory: String? = nil) {
+    /// The folders font files may be read from (`--sandbox`: the sandbox and the
+    /// `--font-path` folders); nil reads anywhere. A file named by path or met while scanning
+    /// that lies outside all of them is not read.
+    package let readableFolders: [Sandbox]?
+
+    package init(searchDirectories: [String], baseDirectory: String? = nil, readableFolders: [Sandbox]? = nil) {
         self.searchDirectories = searchDirectories
         self.baseDirectory = baseDirectory
+        self.readableFolders = readableFolders
     }
 
     /// The font path in the documented order: `--font-path` entries, `DRAWC_FONT_PATH`
     /// (colon-separated), the drawing's folder, then the system folders of Linux and macOS
     /// (/usr/share/fonts, /usr/local/share/fonts, ~/.local/share/fonts, ~/.fonts,
     /// ~/Library/Fonts, /Library/Fonts, /System/Library/Fonts). Missing folders are harmless.
+    /// Under `--sandbox` (`system: false`) only the `--font-path` entries and the drawing's
+    /// folder are searched: no environment, no system or home folders.
     package static func searchDirectories(fontPath: [String], environment: [String: String],
-                                          drawingDirectory: String?) -> [String] {
+                                          drawingDirectory: String?, system: Bool = true) -> [String] {
         var dirs = fontPath
-        if let env = environment["DRAWC_FONT_PATH"] {
+        if system, let env = environment["DRAWC_FONT_PATH"] {
             dirs += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
         if let drawingDirectory { dirs.append(drawingDirectory) }
-        dirs += ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home = environment["HOME"], !home.isEmpty {
-            dirs += [home + "/.local/share/fonts", home + "/.fonts", home + "/Library/Fonts"]
+        if system {
+            dirs += ["/usr/share/fonts", "/usr/local/share/fonts"]
+            if let home = environment["HOME"], !home.isEmpty {
+                dirs += [home + "/.local/share/fonts", home + "/.fonts", home + "/Library/Fonts"]
+            }
+            dirs += ["/Library/Fonts", "/System/Library/Fonts"]
         }
-        dirs += ["/Library/Fonts", "/System/Library/Fonts"]
         var seen = Set<String>()
         return dirs.filter { seen.insert($0).inserted }
     }
@@ -204,9 +215,22 @@ package final class FontLibrary: @unchecked Sendable {
 
     private func bytesOfFile(_ path: String) throws(FontError) -> [UInt8] {
         if let bytes = fileBytes[path] { return bytes }
-        let bytes = try TrueTypeFontRef.readFontFile(path)
+        let bytes = try readFontFile(path)
         fileBytes[path] = bytes
         return bytes
+    }
+
+    /// A font file's bytes, when it lies in one of `readableFolders` (or anywhere without them).
+    private func readFontFile(_ path: String) throws(FontError) -> [UInt8] {
+        guard let readableFolders else { return try TrueTypeFontRef.readFontFile(path) }
+        var refusal: ResourceError?
+        for folder in readableFolders {
+            switch folder.confine(path) {
+            case .success(let resolved): return try TrueTypeFontRef.readFontFile(resolved)
+            case .failure(let error): if refusal == nil || error.reason == .missing { refusal = error }
+            }
+        }
+        throw FontError(.unreadable, refusal?.message ?? "cannot be read", file: path)
     }
 
     private func face(_ path: String, _ index: Int, _ bytes: [UInt8], displayPath: String) throws(FontError) -> TrueTypeFontRef {
@@ -226,7 +250,7 @@ package final class FontLibrary: @unchecked Sendable {
         walk(directory, depth: 0, into: &files)
         var entries: [FaceEntry] = []
         for path in files.sorted() {
-            guard let bytes = try? TrueTypeFontRef.readFontFile(path),
+            guard let bytes = try? readFontFile(path),
                   let count = try? TrueTypeFontRef.faceCount(bytes: bytes) else { continue }
             for i in 0..<count {
                 do {

@@ -64,11 +64,11 @@ public func check(source: String, path: String, options: CompileOptions = Compil
 public func dumpIR(source: [UInt8], path: String, options: CompileOptions = CompileOptions()) -> IRResult {
     let built = buildDocument(source: source, path: path, options: options)
     guard let document = built.document, !built.hasErrors else {
-        return IRResult(text: nil, report: DiagnosticReport(built.diagnostics, sources: built.sources))
+        return IRResult(text: nil, report: DiagnosticReport(built.diagnostics, sources: built.sources), filesRead: built.filesRead)
     }
     var diagnostics = built.diagnostics
     let text = Stages.dumpIR(document, diagnostics: &diagnostics, sources: options.recordSources ? built.sources : nil)
-    return IRResult(text: text, report: DiagnosticReport(diagnostics, sources: built.sources))
+    return IRResult(text: text, report: DiagnosticReport(diagnostics, sources: built.sources), filesRead: built.filesRead)
 }
 
 /// Dumps a drawing given as a String. See `dumpIR(source:path:options:)`.

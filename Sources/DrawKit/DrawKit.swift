@@ -12,9 +12,10 @@
 //
 // Only this module is public; the stages behind it share with `package` access.
 
-/// The version of drawc and of this library.
+/// The version of drawc and of this library: semantic versioning, the newest entry of
+/// CHANGELOG.md (a test checks they agree).
 public enum DrawKitVersion {
-    public static let string = "0.1.0"
+    public static let string = "0.3.0"
 }
 
 /// An output format.
@@ -71,6 +72,19 @@ public struct CompileOptions: Sendable, Hashable {
     /// then prints a `source` line before each item. Off by default (compiling does not
     /// need them).
     public var recordSources: Bool = false
+    /// Put in front of every id and class name an SVG file defines (gradients, patterns,
+    /// clip paths, filters, images, glyphs, font classes), so several drawings inlined in
+    /// one HTML page never clash (`drawc markdown` gives each block its own). An ASCII
+    /// letter, then letters, digits, `-` and `_`; empty (the default) adds nothing.
+    /// Anything else is ignored (see `isValidSVGIDPrefix`).
+    public var svgIDPrefix: String = ""
+    /// A folder every file the drawing reads must lie in (`drawc --sandbox DIR`, docs/cli.md
+    /// "Untrusted drawings"): imports, data files, images and fonts named by path, after
+    /// resolving links and `..`; a read outside it is a located error. Font families are
+    /// then looked up only in `fontSearchPaths` and the drawing's folder (never the system's
+    /// folders nor `DRAWC_FONT_PATH`). A folder that does not exist allows no reads. Nil (the
+    /// default) reads anywhere. Ignored for files supplied in `files`.
+    public var sandbox: String?
 
     public init(fontSearchPaths: [String] = [], compressPDF: Bool = true, sourceDateEpoch: Int? = nil, title: String? = nil,
                 files: [String: [UInt8]]? = nil, png: PNGOptions = PNGOptions()) {
@@ -205,6 +219,8 @@ public struct CheckResult: Sendable {
 public struct IRResult: Sendable {
     public var text: String?
     public var report: DiagnosticReport
+    /// Every file the drawing asked for besides its own source (see `CompileResult.filesRead`).
+    public var filesRead: [String] = []
     public var diagnostics: [DrawDiagnostic] { report.diagnostics }
     public var hasErrors: Bool { report.hasErrors }
 }

@@ -66,18 +66,63 @@ public enum OutputWriter {
     /// `path`), or to standard output when `path` is `-`. On failure nothing is left behind
     /// and a previous file at `path` is untouched.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        if path != "-" { sweepStaleTemporaries(in: folderOf(path), names: [lastComponent(path)]) }
         try write(bytes, to: path, permissions: nil)
     }
 
-    /// Rewrites the existing file at `path` with `bytes`, atomically as `write(_:to:)` does,
-    /// keeping the file's permissions (`drawc fmt -w`).
+    /// Removes the temporary files being written right now. Async-signal-safe (only
+    /// unlink(2) on paths stored beforehand): for a SIGINT/SIGTERM handler, which then
+    /// ends the process (`drawc` installs one; call `prepareForSignals()` first).
+    public static func removeTemporariesForSignal() { TemporaryFiles.removeAll() }
+
+    /// Sets up what `removeTemporariesForSignal` reads, before a handler may call it.
+    public static func prepareForSignals() { TemporaryFiles.prepare() }
+
+    /// Rewrites the existing file at `path` with `bytes` (`drawc fmt -w`), as
+    /// `write(_:to:)` does, but through a symbolic link to the file it names (the link stays
+    /// a link), keeping the file's permissions and owner. A file with several hard links, or
+    /// one whose owner a replacement could not keep (another user's file, writable by us), is
+    /// rewritten in place instead, as gofmt does: its inode, links, owner and mode stay, at
+    /// the price of atomicity (docs/format.md).
     public static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
+        let target = resolvedLink(path)
         var info = stat()
-        let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
-        try write(bytes, to: path, permissions: permissions)
+        guard stat(target, &info) == 0 else { throw FileError(path: path, message: "cannot write: " + errnoText(errno)) }
+        if info.st_nlink > 1 {
+            try rewriteInPlace(bytes, at: target, shownAs: path)
+            return
+        }
+        let owner = (info.st_uid, info.st_gid)
+        do throws(FileError) {
+            try write(bytes, to: target, permissions: info.st_mode & 0o7777, owner: owner)
+        } catch let error where error.message == ownerNotKept {
+            try rewriteInPlace(bytes, at: target, shownAs: path)
+        }
     }
 
-    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t?) throws(FileError) {
+    private static let ownerNotKept = "cannot keep the owner"
+
+    /// `path` with every symbolic link resolved; `path` itself when it is not a link or
+    /// cannot be resolved (the write then reports why).
+    private static func resolvedLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Writes `bytes` into the existing file itself: same inode, links, owner and mode.
+    private static func rewriteInPlace(_ bytes: [UInt8], at path: String, shownAs shown: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if fd < 0 { throw FileError(path: shown, message: "cannot write: " + errnoText(errno)) }
+        defer { close(fd) }
+        try writeAll(fd: fd, bytes, path: shown)
+        if ftruncate(fd, off_t(bytes.count)) != 0 || fsync(fd) != 0 {
+            throw FileError(path: shown, message: "cannot write: " + errnoText(errno))
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, permissions: mode_t?, owner: (uid_t, gid_t)? = nil) throws(FileError) {
         if path == "-" {
             try writeAll(fd: 1, bytes, path: "<stdout>")
             return
@@ -87,8 +132,8 @@ public enum OutputWriter {
             throw FileError(path: path, message: "cannot write: is a folder")
         }
         let folder = folderOf(path)
-        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
-        var template = ((folder == "" ? "" : folder + "/") + "." + name + ".drawc-XXXXXX").utf8CString
+        let name = String(path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...])
+        var template = ((folder == "" ? "" : folder + "/") + temporaryName(for: name) + "XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 {
             let code = errno
@@ -97,9 +142,12 @@ public enum OutputWriter {
             throw FileError(path: path, message: "cannot write into '\(shown)': " + errnoText(code))
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // Removed by the signal handler of `drawc` if the process is stopped while writing.
+        let slot = TemporaryFiles.register(temporary)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
+            TemporaryFiles.unregister(slot)
         }
         do throws(FileError) {
             // mkstemp creates 0600; give the file the permissions a plain create would.
@@ -110,7 +158,13 @@ public enum OutputWriter {
                 umask(mask)
                 fchmod(fd, 0o666 & ~mask)
             }
+            if let (uid, gid) = owner, uid != getuid() || gid != getgid() {
+                if fchown(fd, uid, gid) != 0 { throw FileError(path: path, message: ownerNotKept) }
+                if let permissions { fchmod(fd, permissions) }  // chown clears set-id bits
+            }
             try writeAll(fd: fd, bytes, path: path)
+            // On the disk before the rename, so a crash leaves the old file or the whole new one.
+            if fsync(fd) != 0 { throw FileError(path: path, message: "cannot write: " + errnoText(errno)) }
         } catch {
             close(fd)
             throw error
@@ -120,11 +174,56 @@ public enum OutputWriter {
         committed = true
     }
 
+    /// The longest file name the temporary may have (NAME_MAX on Linux and macOS).
+    static let maximumNameBytes = 255
+
+    /// `.NAME.drawc-PID-` (mkstemp appends six characters): the name cut at a character
+    /// boundary so the whole fits in `maximumNameBytes` (an output name of 242–255 bytes was
+    /// refused as too long when the temporary added 14 bytes to it whole).
+    static func temporaryName(for name: String) -> String {
+        "." + temporaryStem(of: name) + ".drawc-\(getpid())-"
+    }
+
+    /// The part of `name` a temporary repeats (room is kept for a pid of 10 digits).
+    static func temporaryStem(of name: String) -> String {
+        let room = maximumNameBytes - (1 + 7 + 10 + 1 + 6)
+        var stem = Substring(name)
+        while stem.utf8.count > room { stem = stem.dropLast() }
+        return String(stem)
+    }
+
+    /// Removes temporaries of the outputs `names` in `folder` that a drawc stopped by a crash
+    /// or SIGKILL left behind: `.NAME.drawc-PID-XXXXXX` whose process is gone. A running
+    /// drawc's temporaries are left alone.
+    static func sweepStaleTemporaries(in folder: String, names: [String]) {
+        let stems = Set(names.map { "." + temporaryStem(of: $0) + ".drawc-" })
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        var stale: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            // `.STEM.drawc-` `PID` `-` `XXXXXX`
+            let parts = entryName.split(separator: "-", omittingEmptySubsequences: false)
+            guard entryName.hasPrefix("."), parts.count >= 3, parts[parts.count - 1].utf8.count == 6,
+                  let pid = pid_t(parts[parts.count - 2]) else { continue }
+            let stemEnd = entryName.utf8.count - parts[parts.count - 1].utf8.count - parts[parts.count - 2].utf8.count - 1
+            guard stems.contains(String(decoding: entryName.utf8.prefix(stemEnd), as: UTF8.self)) else { continue }
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { stale.append(entryName) }
+        }
+        for entryName in stale { unlink((folder.isEmpty ? "" : folder + "/") + entryName) }
+    }
+
     /// Writes every file of a successful compile: `requestedPath` itself, or `out-1.svg`,
     /// `out-2.svg`, … for one-page-per-file formats. Returns the paths written, in order.
     @discardableResult
     public static func write(_ result: CompileResult, to requestedPath: String) throws(FileError) -> [String] {
         var written: [String] = []
+        if requestedPath != "-" {
+            let paths = result.outputs.map { $0.path(forRequestedPath: requestedPath) }
+            sweepStaleTemporaries(in: folderOf(requestedPath), names: paths.map(lastComponent))
+        }
         for file in result.outputs {
             let path = requestedPath == "-" ? "-" : file.path(forRequestedPath: requestedPath)
             try write(file.bytes, to: path)
@@ -145,6 +244,10 @@ public enum OutputWriter {
             }
             offset += n
         }
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+        String(path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...])
     }
 
     private static func folderOf(_ path: String) -> String {
@@ -176,5 +279,58 @@ func errnoText(_ code: Int32) -> String {
     default:
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()
+    }
+}
+
+/// The temporaries being written, by path, in fixed C storage that a signal handler may read
+/// without allocating or locking: `slotCount` slots of `slotBytes`; a path that does not fit,
+/// or a write when every slot is taken, goes unregistered (the next run's sweep removes it).
+enum TemporaryFiles {
+    static let slotCount = 64
+    static let slotBytes = 4096
+    nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotBytes)
+        p.initialize(repeating: 0, count: slotCount * slotBytes)
+        return p
+    }()
+    /// 1 while a slot holds a temporary being written.
+    nonisolated(unsafe) static let used: UnsafeMutablePointer<sig_atomic_t> = {
+        let p = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slotCount)
+        p.initialize(repeating: 0, count: slotCount)
+        return p
+    }()
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let p = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        p.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(p, nil)
+        return p
+    }()
+
+    static func prepare() { _ = paths; _ = used; _ = lock }
+
+    static func register(_ path: String) -> Int? {
+        let bytes = Array(path.utf8)
+        guard bytes.count < slotBytes else { return nil }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        for slot in 0..<slotCount where used[slot] == 0 {
+            let base = paths + slot * slotBytes
+            for (i, b) in bytes.enumerated() { base[i] = CChar(bitPattern: b) }
+            base[bytes.count] = 0
+            used[slot] = 1
+            return slot
+        }
+        return nil
+    }
+
+    static func unregister(_ slot: Int?) {
+        guard let slot else { return }
+        pthread_mutex_lock(lock)
+        used[slot] = 0
+        pthread_mutex_unlock(lock)
+    }
+
+    static func removeAll() {
+        for slot in 0..<slotCount where used[slot] == 1 { unlink(paths + slot * slotBytes) }
     }
 }

@@ -68,7 +68,10 @@ package final class StageDriver {
                     if let (file, _) = FontLibrary.fileReference(name) {
                         log.add(file.hasPrefix("/") || folder == nil ? file : folder! + "/" + file)
                     }
-                    return inner(name, bold, italic)
+                    let found = inner(name, bold, italic)
+                    // A family found on the font path was read from a file too.
+                    if case .success(let face)? = found, let file = face.path { log.add(file) }
+                    return found
                 }
             }
             self.fonts = logged

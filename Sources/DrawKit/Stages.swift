@@ -28,7 +28,7 @@ enum Stages {
     /// Resources.swift).
     static func resources(_ options: CompileOptions) -> Resources {
         if let files = options.files { return Resources(reader: MemoryReader(files)) }
-        return Resources(reader: FileSystemReader())
+        return Resources(reader: FileSystemReader(sandbox: options.sandbox.map(Sandbox.confining(to:))))
     }
 
     static func discard<T>(_ value: consuming T) {
@@ -45,10 +45,12 @@ enum Stages {
     static func fontResolver(_ options: CompileOptions, mainPath: String) -> FontResolver {
         let folder = drawingFolder(mainPath)
         let environment = ProcessInfo.processInfo.environment
+        // Under a sandbox, fonts come from the folders the caller named and the sandbox only.
+        let readable = options.sandbox.map { [Sandbox.confining(to: $0)] + options.fontSearchPaths.compactMap(Sandbox.init(folder:)) }
         let library = FontLibrary(
             searchDirectories: FontLibrary.searchDirectories(
-                fontPath: options.fontSearchPaths, environment: environment, drawingDirectory: folder),
-            baseDirectory: folder)
+                fontPath: options.fontSearchPaths, environment: environment, drawingDirectory: folder, system: readable == nil),
+            baseDirectory: folder, readableFolders: readable)
         return FontResolver(library: library)
     }
 
@@ -66,7 +68,7 @@ enum Stages {
 
     /// The backend of each output format: the one table DrawKit dispatches through.
     static let backends: [OutputFormat: @Sendable (CompileOptions) -> any Backend] = [
-        .svg: { _ in SVGRenderer() },
+        .svg: { options in SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "") },
         .pdf: { options in PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch)) },
         .ps: { _ in PSRenderer(encapsulated: false) },
         .eps: { _ in PSRenderer(encapsulated: true) },
@@ -87,6 +89,12 @@ enum Stages {
         let dpi = min(PNGOptions.dpiRange.upperBound, max(PNGOptions.dpiRange.lowerBound, png.dpi.isFinite ? png.dpi : 96))
         return RasterOptions(dpi: dpi, backdrop: backdrop)
     }
+}
+
+extension CompileOptions {
+    /// Whether `prefix` can be used as `svgIDPrefix`: an ASCII letter, then letters, digits,
+    /// `-` and `_` (or empty).
+    public static func isValidSVGIDPrefix(_ prefix: String) -> Bool { SVGNames.isValidPrefix(prefix) }
 }
 
 /// Carries a value to the thread that frees it.

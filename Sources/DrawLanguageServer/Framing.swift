@@ -41,15 +41,21 @@ package struct MessageReader {
             return buffer.count - start > Self.maximumHeaderBytes ? .broken("header block too long") : .needMore
         }
         let headers = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-        var length: Int?
+        var lengthText: String?
         for line in headers.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             if parts[0].lowercased() == "content-length" {
-                length = Int(parts[1].trimmingBlanks)
+                // Two lengths could frame the stream two ways: stop rather than guess.
+                guard lengthText == nil else { return .broken("more than one Content-Length header") }
+                lengthText = parts[1].trimmingBlanks
             }
         }
-        guard let length, length >= 0 else { return .broken("no Content-Length header") }
+        guard let lengthText else { return .broken("no Content-Length header") }
+        guard !lengthText.isEmpty, lengthText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return .broken("Content-Length is not a number: '\(lengthText.prefix(40))'")
+        }
+        guard let length = Int(lengthText) else { return .broken("message of \(lengthText.prefix(40)) bytes is too large") }
         guard length <= Self.maximumMessageBytes else { return .broken("message of \(length) bytes is too large") }
         let bodyStart = headerEnd + 4
         guard buffer.count - bodyStart >= length else { return .needMore }

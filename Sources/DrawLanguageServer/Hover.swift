@@ -275,7 +275,8 @@ func number(_ x: Double) -> String {
     let rounded = (x * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
     var s = String(rounded)
-    if s.contains("e") { s = String(Int(rounded)) }
+    // Past Int's range (9.2e18) `Int(_:)` traps: the exponent stays there (issue 34).
+    if s.contains("e"), abs(rounded) < 9e18 { s = String(Int(rounded)) }
     return s
 }
 

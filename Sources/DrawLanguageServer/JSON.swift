@@ -96,17 +96,20 @@ package enum JSON: Hashable, Sendable {
         }
     }
 
-    /// Whole numbers without a point; others with up to 6 decimals, trailing zeros trimmed,
-    /// never an exponent (protocol numbers are positions, sizes and colour components).
+    /// Whole numbers below 9e15 without a point; others below 9e9 with up to 6 decimals,
+    /// trailing zeros trimmed; larger ones as Swift's shortest round-trip text (protocol
+    /// numbers are positions, sizes and colour components: no exponent in practice).
     static func writeNumber(_ value: Double, into out: inout [UInt8]) {
         guard value.isFinite else { out += Array("0".utf8); return }
         if value == value.rounded(), abs(value) < 9e15 {
             out += Array(String(Int(value)).utf8)
             return
         }
+        // Beyond 9e15 the six decimals are gone anyway, and `Int` ends at 9.2e18: Swift's
+        // shortest round-trip text (with an exponent past 2^53: still JSON) keeps the value.
+        guard abs(value) < 9e9 else { out += Array(value.description.utf8); return }
         let negative = value < 0
         let scaled = (abs(value) * 1_000_000).rounded()
-        guard scaled < 9e15 else { out += Array(String(Int(value.rounded())).utf8); return }
         let whole = Int(scaled) / 1_000_000
         var fraction = Int(scaled) % 1_000_000
         if negative && (whole != 0 || fraction != 0) { out.append(UInt8(ascii: "-")) }
@@ -143,16 +146,54 @@ package enum JSON: Hashable, Sendable {
 
     /// Parses one JSON text; nil when it is not valid JSON or nests deeper than `maximumDepth`.
     package static func parse(_ bytes: [UInt8]) -> JSON? {
+        parseMessage(bytes)?.value
+    }
+
+    /// Parses one JSON text and keeps the text of its top-level `id` member when that is a
+    /// number (the first `id`, the one `value["id"]` finds): a request's id is echoed as the
+    /// client wrote it, not as a `Double` would print it (`1e19`, `9007199254740993`).
+    package static func parseMessage(_ bytes: [UInt8]) -> (value: JSON, idText: [UInt8]?)? {
         var parser = JSONParser(bytes: bytes)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipBlanks()
-        return parser.index == bytes.count ? value : nil
+        guard parser.index == bytes.count else { return nil }
+        return (value, parser.idText.map { Array(bytes[$0]) })
+    }
+}
+
+/// A request's id, as the client wrote it (JSON-RPC 2.0: a string or a number; the LSP: an
+/// integer or a string). A number keeps its text so that it is echoed byte for byte.
+package enum RequestID: Hashable, Sendable {
+    /// A JSON number's text, exactly as received.
+    case number([UInt8])
+    case string(String)
+
+    /// The id of a parsed message: nil when it has none or it is not a string or number.
+    package init?(_ id: JSON?, text: [UInt8]?) {
+        switch id {
+        case .string(let s)?: self = .string(s)
+        case .number(let n)?:
+            var out: [UInt8] = []
+            JSON.writeNumber(n, into: &out)
+            self = .number(text ?? out)
+        case .null?, .bool?, .array?, .object?, nil: return nil
+        }
+    }
+
+    package func write(into out: inout [UInt8]) {
+        switch self {
+        case .number(let text): out += text
+        case .string(let s): JSON.writeString(s, into: &out)
+        }
     }
 }
 
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
+    /// Where the top-level object's first `id` member's number is, if it is one.
+    var idText: Range<Int>?
+    var sawID = false
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -203,7 +244,11 @@ private struct JSONParser {
                 skipBlanks()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
+                let isFirstID = depth == 0 && key == "id" && !sawID
+                if isFirstID { sawID = true; skipBlanks() }
+                let itemStart = index
                 guard let item = value(depth: depth + 1) else { return nil }
+                if isFirstID, case .number = item { idText = itemStart..<index }
                 members.append((key, item))
                 skipBlanks()
                 guard index < bytes.count else { return nil }
@@ -224,8 +269,33 @@ private struct JSONParser {
                 index += 1
             } else { break }
         }
-        guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
+        guard index > start, Self.isJSONNumber(bytes[start..<index]),
+              let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
         return .number(value)
+    }
+
+    /// RFC 8259's `number`: `-? (0 | [1-9] digit*) (. digit+)? ([eE] [+-]? digit+)?` (no `+1`,
+    /// `01` or `.5`, which `Double` would take, so that an echoed id is always JSON).
+    static func isJSONNumber(_ text: ArraySlice<UInt8>) -> Bool {
+        var i = text.startIndex
+        func digits() -> Int {
+            let from = i
+            while i < text.endIndex, text[i] >= 0x30, text[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if i < text.endIndex, text[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < text.endIndex else { return false }
+        if text[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
+        if i < text.endIndex, text[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < text.endIndex, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < text.endIndex, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == text.endIndex
     }
 
     mutating func hex4() -> UInt32? {

@@ -25,6 +25,8 @@ package final class LanguageServer {
     package private(set) var analyses: [String: Analysis] = [:]
     /// Set by `shutdown`; `exit` then ends the loop with status 0 (1 without it).
     package private(set) var isShutDown = false
+    /// Set by `initialize`: until then requests are answered with ServerNotInitialized.
+    package private(set) var isInitialized = false
     package private(set) var shouldExit = false
     package var exitStatus: Int32 { isShutDown ? 0 : 1 }
 
@@ -54,18 +56,31 @@ package final class LanguageServer {
 
     /// Handles one message body; returns the bodies to send.
     package func handle(_ body: [UInt8]) -> [[UInt8]] {
-        guard let message = JSON.parse(body) else {
-            return [Self.errorResponse(id: .null, code: -32700, "the message is not JSON")]
+        guard let (message, idText) = JSON.parseMessage(body) else {
+            return [Self.errorResponse(id: nil, code: -32700, "the message is not JSON")]
         }
-        let id = message["id"]
+        guard case .object = message else {
+            return [Self.errorResponse(id: nil, code: -32600, "a message is a JSON object (batches are not part of the protocol)")]
+        }
+        let idValue = message["id"]
+        let id = RequestID(idValue, text: idText)
         guard let method = message["method"]?.string else {
             // A response to a request of ours (none are sent) or garbage.
-            if id != nil, message["result"] != nil || message["error"] != nil { return [] }
-            return [Self.errorResponse(id: id ?? .null, code: -32600, "a request needs a method")]
+            if idValue != nil, message["result"] != nil || message["error"] != nil { return [] }
+            return [Self.errorResponse(id: id, code: -32600, "a request needs a method")]
         }
         let params = message["params"] ?? .null
-        if let id {
+        if idValue != nil {
+            // An id that is not a string or a number (`null` included: the protocol's ids are
+            // integers or strings) cannot be answered by: Invalid Request, with a null id.
+            guard let id else {
+                return [Self.errorResponse(id: nil, code: -32600, "a request's id is a number or a string")]
+            }
             if shouldExit { return [] }
+            // LSP 3.17: before `initialize`, every request is ServerNotInitialized.
+            if !isInitialized && method != "initialize" {
+                return [Self.errorResponse(id: id, code: -32002, "the server is not initialized: 'initialize' comes first")]
+            }
             if isShutDown && method != "exit" {
                 return [Self.errorResponse(id: id, code: -32600, "the server is shut down")]
             }
@@ -74,6 +89,8 @@ package final class LanguageServer {
             case .error(let code, let text): return [Self.errorResponse(id: id, code: code, text)]
             }
         }
+        // Before `initialize`, notifications are dropped, except `exit`.
+        if !isInitialized && method != "exit" { return [] }
         return notification(method, params)
     }
 
@@ -84,7 +101,9 @@ package final class LanguageServer {
 
     func request(_ method: String, _ params: JSON) -> Reply {
         switch method {
-        case "initialize": return .result(Self.initializeResult)
+        case "initialize":
+            isInitialized = true
+            return .result(Self.initializeResult)
         case "shutdown":
             isShutDown = true
             return .result(.null)
@@ -283,13 +302,26 @@ package final class LanguageServer {
 
     // MARK: Message bodies
 
-    static func response(id: JSON, result: JSON) -> [UInt8] {
-        JSON.object([("jsonrpc", "2.0"), ("id", id), ("result", result)]).bytes
+    /// `{"jsonrpc":"2.0","id":…,` with the id as received (`null` when there is none).
+    static func responseHead(id: RequestID?) -> [UInt8] {
+        var out = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        if let id { id.write(into: &out) } else { out += Array("null".utf8) }
+        out.append(UInt8(ascii: ","))
+        return out
     }
 
-    static func errorResponse(id: JSON, code: Int, _ message: String) -> [UInt8] {
-        JSON.object([("jsonrpc", "2.0"), ("id", id),
-                     ("error", .object([("code", JSON(code)), ("message", .string(message))]))]).bytes
+    static func response(id: RequestID, result: JSON) -> [UInt8] {
+        var out = responseHead(id: id) + Array(#""result":"#.utf8)
+        result.write(into: &out)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    static func errorResponse(id: RequestID?, code: Int, _ message: String) -> [UInt8] {
+        var out = responseHead(id: id) + Array(#""error":"#.utf8)
+        JSON.object([("code", JSON(code)), ("message", .string(message))]).write(into: &out)
+        out.append(UInt8(ascii: "}"))
+        return out
     }
 
     static func notificationBody(_ method: String, _ params: JSON) -> [UInt8] {

@@ -28,27 +28,27 @@ struct LinkEnd {
 extension LayoutEngine {
     /// Kinds that draw an outline whose stroke a connector stops at.
     static func drawsOutline(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .rect, .ellipse, .circle, .polygon, .polyline, .path, .line, .arrow: true
-        case let kind where kind.isDiagramShape: true
-        default: false
+        switch kind.layoutClass {
+        case .box, .shape, .line, .path: true
+        case .stroke, .text, .image, .barcode, .spacer, .connector, .container: false
         }
     }
 
+    /// Kinds whose frame is no obstacle to a route: containers, spacers, connectors.
     static func isContainer(_ kind: NodeKind) -> Bool {
-        switch kind {
-        case .group, .vstack, .hstack, .zstack, .grid, .spacer, .connector: true
-        default: false
+        switch kind.layoutClass {
+        case .container, .spacer, .connector: true
+        case .box, .shape, .line, .path, .stroke, .text, .image, .barcode: false
         }
     }
 
     /// An anchor of a diagram shape on its outline: where the ray from the frame's center
     /// toward the frame's anchor point leaves the outline.
-    static func shapeAnchor(_ kind: NodeKind, _ options: ShapeOptions, bounds: Rect, _ anchor: Anchor) -> Point {
+    static func shapeAnchor(_ shape: any DiagramShape.Type, _ options: ShapeOptions, bounds: Rect, _ anchor: Anchor) -> Point {
         let c = Point(bounds.midX, bounds.midY)
         guard anchor != .center else { return c }
         let target = anchorPoint(bounds, anchor)
-        let polylines = flatten(Shapes.boundary(kind, options, in: bounds))
+        let polylines = flatten(Shapes.boundary(shape, options, in: bounds))
         let far = c + (target - c) * 2
         return firstCrossing(polylines, from: far, toward: c)?.point ?? target
     }
@@ -56,8 +56,8 @@ extension LayoutEngine {
     /// A named point of a node in its own coordinates: on the outline for diagram shapes.
     mutating func localAnchor(_ index: Int, _ anchor: Anchor) -> Point {
         let box = boxes[index]
-        if box.kind.isDiagramShape {
-            return Self.shapeAnchor(box.kind, shapeOptions[index] ?? ShapeOptions(), bounds: box.bounds, anchor)
+        if let shape = box.kind.shapeGeometry {
+            return Self.shapeAnchor(shape, shapeOptions[index] ?? ShapeOptions(), bounds: box.bounds, anchor)
         }
         return anchorPoint(box.bounds, anchor, kind: box.kind)
     }
@@ -80,21 +80,21 @@ extension LayoutEngine {
     private mutating func flattenedOutline(of target: Int) -> [[Point]] {
         let box = boxes[target]
         var local: Scene.Path
-        switch box.kind {
-        case .rect:
+        switch box.kind.layoutClass {
+        case .box(.rect):
             local = PathSink.shapeOutline(ellipse: false, in: box.bounds, radius: cornerRadii[target] ?? 0)
-        case .ellipse, .circle:
+        case .box(.ellipse), .box(.circle):
             local = PathSink.shapeOutline(ellipse: true, in: box.bounds, radius: 0)
-        case .polygon, .polyline, .path, .line, .arrow:
+        case .line, .path:
             if box.side >= 0 && !paths[Int(box.side)].isEmpty {
                 local = paths[Int(box.side)]
                 if box.kind == .polygon && local.verbs.last != .close { local.verbs.append(.close) }
             } else {
                 local = PathSink.shapeOutline(ellipse: false, in: box.bounds, radius: 0)
             }
-        case let kind where kind.isDiagramShape:
-            local = Shapes.boundary(kind, shapeOptions[target] ?? ShapeOptions(), in: box.bounds)
-        default:
+        case .shape(let shape):
+            local = Shapes.boundary(shape, shapeOptions[target] ?? ShapeOptions(), in: box.bounds)
+        case .stroke, .text, .image, .barcode, .spacer, .connector, .container:
             local = PathSink.shapeOutline(ellipse: false, in: box.bounds, radius: 0)
         }
         let offset = box.offset
@@ -614,6 +614,36 @@ extension LayoutEngine {
         geometry.labelOrigin = origin
         geometry.labelBackground = background
         placedLabels.insert(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
+    }
+
+    /// The label of a line that is not routed as a connector (`line from: (0, 0), to: …`,
+    /// `arrow`, `line points: […]`), placed by `placeLabel` along its points exactly as a
+    /// connector's (`labelAt`, `labelPosition`, `labelBackground`, clear of other labels and
+    /// nodes) and drawn by `appendLineLabel`. `points` are where the line is drawn: the
+    /// content origin is taken off for the search, which works in content coordinates.
+    mutating func emitFreeLineLabel(_ text: String, _ node: NodeRef, points: [Point], into items: inout [Scene.Item]) {
+        let origin = self.origin
+        var geometry = ConnectorGeometry()
+        placeLabel(text, node: node, link: node.geometry.link, path: LinkPath(polyline: points.map { $0 - origin }),
+                   ends: (nil, nil), into: &geometry)
+        appendLineLabel(geometry, map: { Scene.Path(verbs: $0.verbs, points: $0.points.map { $0 + origin }) },
+                        place: { $0 + origin }, into: &items)
+    }
+
+    /// A connector's or line's placed label: its background box, then its text. `map` takes
+    /// a path and `place` a point from content coordinates to where they are drawn.
+    mutating func appendLineLabel(_ geometry: ConnectorGeometry, map: (Scene.Path) -> Scene.Path, place: (Point) -> Point,
+                                  into items: inout [Scene.Item]) {
+        guard let label = geometry.label else { return }
+        let at = geometry.labelOrigin
+        if let background = geometry.labelBackground, background.alpha > 0 {
+            let pad = LayoutDefaults.labelBackgroundPadding
+            var sink = PathSink()
+            sink.addRoundedRect(Rect(x: at.x - pad.width, y: at.y - pad.height,
+                                     width: label.size.width + 2 * pad.width, height: label.size.height + 2 * pad.height), radius: 0)
+            items.append(.path(map(sink.path), Paint(fill: Fill(color: background))))
+        }
+        appendText(label, at: place(at), width: label.size.width, into: &items)
     }
 
     static func overlaps(_ a: Rect, _ b: Rect) -> Bool {

@@ -53,12 +53,9 @@ struct SourceRecorder {
         if isUserStatement || enclosing == nil {
             var placed: String?
             // A child with `at:` is out of the flow even in a stack.
-            switch node.geometry.at == nil ? parentKind : nil {
-            case .vstack?: placed = "it sits in a vstack, which places it"
-            case .hstack?: placed = "it sits in an hstack, which places it"
-            case .zstack?: placed = "it sits in a zstack, which places it"
-            case .grid?: placed = "it sits in a grid, which places it"
-            default: placed = nil
+            switch node.geometry.at == nil ? parentKind?.layoutClass : nil {
+            case .container(let arrangement)?: placed = arrangement.placement
+            case .box?, .shape?, .line?, .path?, .stroke?, .text?, .image?, .barcode?, .spacer?, .connector?, nil: placed = nil
             }
             sources.append(Scene.ItemSource(span: span, definitions: own, kind: node.kind.name, placedByParent: placed))
             context.append((id, span))

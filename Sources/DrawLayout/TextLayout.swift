@@ -249,6 +249,7 @@ struct LaidOutRun {
     /// glyphs' offsets from the baseline when some has one (Scene.TextRun).
     var actualText: String? = nil
     var glyphY: [Double]? = nil
+    var glyphText: [String]? = nil
 }
 
 struct LaidOutLine {
@@ -257,6 +258,8 @@ struct LaidOutLine {
     var width: Double
     /// Distance from the block's top to this line's baseline.
     var baseline: Double
+    /// The line's paragraph is right to left (UAX #9): `align: start` is its right side.
+    var rightToLeft = false
 }
 
 /// What a run of a block draws beside its glyphs: colour and decorations.
@@ -291,9 +294,11 @@ struct TextBlock {
         for line in lines {
             let shift: Double
             switch align {
-            case .left, .justify: shift = 0
+            case .left: shift = 0
             case .center: shift = (width - line.width) / 2
             case .right: shift = width - line.width
+            case .start, .justify: shift = line.rightToLeft ? width - line.width : 0
+            case .end: shift = line.rightToLeft ? 0 : width - line.width
             }
             let baseline = origin.y + line.baseline
             for run in line.runs where !run.glyphs.isEmpty {
@@ -301,7 +306,7 @@ struct TextBlock {
                 let textRun = Scene.TextRun(
                     font: Scene.FontID(run.face), size: run.size, color: color,
                     origin: Point(origin.x + shift + run.x, baseline - run.shift), glyphs: run.glyphs, advance: run.advance,
-                    actualText: run.actualText, glyphY: run.glyphY)
+                    actualText: run.actualText, glyphY: run.glyphY, glyphText: run.glyphText)
                 body(run.face, textRun)
             }
             // Decorations after the line's glyphs, each run with its own face's metrics.
@@ -347,6 +352,10 @@ struct ShapedGlyph {
     var isShaped = false
     var isRTL = false
     var textIndex: Int32 = -1
+    /// Its index in logical order on a line the bidirectional algorithm reordered (-1: none).
+    var logicalIndex: Int32 = -1
+    /// The text the glyph alone stands for (PDF's ToUnicode), as `textIndex`: -1: its scalar.
+    var glyphTextIndex: Int32 = -1
 }
 
 /// A run's resolved settings while a text is laid out.
@@ -477,7 +486,7 @@ extension LayoutEngine {
         // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs
         // positioned straight from the bytes (the same numbers as shaping, kerning, breaking
         // and `makeLine` below give it, with no shaped glyphs in between).
-        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil,
+        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             var lines = [line]
             var top = 0.0
@@ -500,6 +509,9 @@ extension LayoutEngine {
         var missingOffsets: [Int] = []
         var missingFaces: [Int] = baseSettings.faces
         var complexScript: String?
+        /// Whether the text has a right-to-left letter, an Arabic digit or an explicit
+        /// directional control: only then is the bidirectional algorithm run (BidiLayout.swift).
+        var needsBidi = base.typography.textDirection == .rtl
         var exactOffsets = literal != nil
 
         func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
@@ -535,7 +547,10 @@ extension LayoutEngine {
                 byteOffset += UTF8.width(scalar)
                 if scalar == "\n" { paragraphEnds.append(shaped.count); wordStart = true; continue }
                 if scalar == "\r" { continue }
-                if scalar.value >= 0x0590, complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                if scalar.value >= 0x0590 {
+                    if complexScript == nil, let script = complexScriptName(for: scalar) { complexScript = script }
+                    if !needsBidi, BidiClass.of(scalar).needsResolution { needsBidi = true }
+                }
                 // The common case: no transform, no small caps — no Unicode property lookups.
                 if plain {
                     add(scalar, drawn: scalar, offset: offset, size: r.size)
@@ -654,9 +669,11 @@ extension LayoutEngine {
         var lines: [LaidOutLine] = []
         lines.reserveCapacity(ranges.count)
         var top = 0.0
+        let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds, direction: base.typography.textDirection) : []
         for (index, range) in ranges.enumerated() {
-            var line = makeLine(shaped, range, settings: settings, scale: scale,
-                                extra: index == ranges.count - 1 ? ellipsis : [], texts: texts)
+            let extra = index == ranges.count - 1 ? ellipsis : []
+            var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra, texts: texts)
+                : makeLine(shaped, range, settings: settings, scale: scale, extra: extra, texts: texts)
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
             placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
             lines.append(line)
@@ -837,7 +854,7 @@ extension LayoutEngine {
     }
 
     /// The hyphen drawn at a hyphenated line end, in the face of the glyph before it.
-    private func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
+    func hyphenGlyph(after glyph: ShapedGlyph) -> ShapedGlyph? {
         let f = faces[glyph.face]
         guard let id = f.glyph(for: "-") else { return nil }
         return ShapedGlyph(scalar: "-", face: glyph.face, glyph: id, advance: f.advance(id) * glyph.size, kern: 0, isSpace: false,
@@ -977,19 +994,8 @@ extension LayoutEngine {
 
     /// `makeLine` over the line's glyphs: the first `drawn` are the shaped text's (kerned with
     /// their right neighbour), any after them a hyphen or an ellipsis.
-    private func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double,
-                          texts: [String], visualOrder: Bool = false) -> LaidOutLine {
-        // A line of right-to-left words (and nothing written left to right) is drawn from
-        // its end: its glyphs reversed. Lines mixing directions are the bidirectional
-        // algorithm's to order.
-        if !visualOrder, list.contains(where: { $0.isRTL }),
-           !list.contains(where: { !$0.isRTL && ShapingScript.of($0.scalar).map { $0.direction == .leftToRight } ?? false }) {
-            var reversed = Array(list.reversed())
-            for k in reversed.indices { reversed[k].kern = 0 }
-            return reversed.withUnsafeBufferPointer {
-                makeLine($0, drawn: reversed.count, settings: settings, scale: scale, texts: texts, visualOrder: true)
-            }
-        }
+    func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double,
+                  texts: [String]) -> LaidOutLine {
         var runs: [LaidOutRun] = []
         var x = 0.0
         var width = 0.0
@@ -1003,6 +1009,7 @@ extension LayoutEngine {
             var runX = 0.0
             let runStart = i
             var glyphY: [Double]? = nil
+            var glyphText: [String]? = nil
             while i < list.count, list[i].face == first.face, list[i].size == first.size, list[i].style == first.style {
                 let g = list[i]
                 let advance = g.isTab ? tabAdvance(at: x + runX, stops: r.typography.tabStops, scale: scale) : g.advance
@@ -1011,6 +1018,10 @@ extension LayoutEngine {
                     if glyphY == nil { glyphY = [Double](repeating: 0, count: positioned.count - 1) }
                     glyphY!.append(g.offsetY)
                 }
+                if g.glyphTextIndex != -1 || glyphText != nil {
+                    if glyphText == nil { glyphText = list[runStart..<i].map { String($0.scalar) } }
+                    glyphText!.append(g.glyphTextIndex >= 0 ? texts[Int(g.glyphTextIndex)] : g.glyphTextIndex == -2 ? "" : String(g.scalar))
+                }
                 // Kerning only with a right neighbour drawn on the same line in the same run.
                 let sameRun = i + 1 < list.count && list[i + 1].face == g.face && list[i + 1].size == g.size && list[i + 1].style == g.style
                 runX += advance + (sameRun && i + 1 < drawn ? g.kern : 0)
@@ -1018,32 +1029,60 @@ extension LayoutEngine {
             }
             runs.append(LaidOutRun(face: first.face, x: x, glyphs: positioned, advance: runX, size: first.size,
                                    style: Int(first.style), shift: r.shift,
-                                   actualText: Self.actualText(list[runStart..<i], texts: texts, reversed: visualOrder), glyphY: glyphY))
+                                   actualText: Self.actualText(list[runStart..<i], texts: texts), glyphY: glyphY,
+                                   glyphText: glyphText))
             x += runX
             width = x
         }
         return LaidOutLine(runs: runs, width: width, baseline: 0)
     }
 
-    /// The logical text of a run's glyphs when shaping made it differ from their scalars
-    /// (ligatures, split characters, right to left); nil otherwise.
-    private static func actualText(_ glyphs: Slice<UnsafeBufferPointer<ShapedGlyph>>, texts: [String], reversed: Bool) -> String? {
+    /// The logical text of a run's glyphs when shaping or reordering made it differ from
+    /// their scalars in drawing order (ligatures, split characters, right to left); nil
+    /// otherwise. A line the bidirectional algorithm reordered has each glyph's logical index.
+    private static func actualText(_ glyphs: Slice<UnsafeBufferPointer<ShapedGlyph>>, texts: [String]) -> String? {
         guard glyphs.contains(where: { $0.textIndex != -1 || $0.isRTL }) else { return nil }
         var text = String.UnicodeScalarView()
-        func add(_ g: ShapedGlyph) {
+        let ordered = glyphs.contains(where: { $0.logicalIndex >= 0 }) ? glyphs.sorted { $0.logicalIndex < $1.logicalIndex } : Array(glyphs)
+        for g in ordered {
             switch g.textIndex {
             case -1: text.append(g.scalar)
             case -2: break
             default: text.append(contentsOf: texts[Int(g.textIndex)].unicodeScalars)
             }
         }
-        if reversed { for g in glyphs.reversed() { add(g) } } else { for g in glyphs { add(g) } }
         return String(text)
+    }
+
+    /// The text each glyph of a cluster stands for on its own: a glyph the font maps a
+    /// scalar of the cluster to stands for that scalar; the first other glyph (a ligature, a
+    /// contextual form) for the scalars no glyph took; any further one for nothing.
+    static func glyphTexts(_ glyphs: [UInt16], scalars: ArraySlice<Unicode.Scalar>, face: LayoutFace) -> [String] {
+        if glyphs.count == 1 { return [String(String.UnicodeScalarView(scalars))] }
+        var taken = [Bool](repeating: false, count: scalars.count)
+        var result = [String?](repeating: nil, count: glyphs.count)
+        let cmap = scalars.map { face.glyph(for: $0) }
+        for (k, glyph) in glyphs.enumerated() {
+            if let j = cmap.indices.first(where: { !taken[$0] && cmap[$0] == glyph }) {
+                taken[j] = true
+                result[k] = String(scalars[scalars.startIndex + j])
+            }
+        }
+        var rest = String.UnicodeScalarView()
+        for j in taken.indices where !taken[j] { rest.append(scalars[scalars.startIndex + j]) }
+        var restGiven = false
+        return result.map { text in
+            if let text { return text }
+            if restGiven { return "" }
+            restGiven = true
+            return String(rest)
+        }
     }
 
     /// Shapes the words of `shaped` that need it — a TrueType face whose plan for the
     /// word's script changes glyphs, or `features:` — replacing their glyphs by the shaped
-    /// ones in logical order (clusters ascending; `makeLine` reverses right-to-left lines).
+    /// ones in logical order (clusters ascending; a right-to-left word's glyphs reversed, which the
+    /// bidirectional algorithm puts back in HarfBuzz's visual order: `makeBidiLine`).
     /// A word: glyphs of one face, style and size between spaces, tabs and paragraph ends
     /// (shaping word by word, as browsers' word caches do: no lookup of a real font reaches
     /// across a space).
@@ -1086,26 +1125,41 @@ extension LayoutEngine {
             let letterSpacing = r.typography.letterSpacing * scale
             // Cluster starts, ascending: a cluster's text runs to the next start.
             let starts = Array(Set(logical.map(\.cluster))).sorted()
-            var seen = Set<Int>()
-            for g in logical {
-                let c = min(max(g.cluster, 0), scalars.count - 1)
-                var item = shaped[i + c]
-                item.glyph = g.glyph
-                let firstOfCluster = seen.insert(c).inserted
-                item.advance = Double(g.xAdvance) * unit + (firstOfCluster ? letterSpacing : 0)
-                item.kern = 0
-                item.offsetX = Double(g.xOffset) * unit
-                item.offsetY = -Double(g.yOffset) * unit
-                item.isShaped = true
-                item.isRTL = rtl
+            var clusterStart = 0
+            while clusterStart < logical.count {
+                // One cluster: its glyphs, its scalars.
+                let c = min(max(logical[clusterStart].cluster, 0), scalars.count - 1)
+                var clusterEnd = clusterStart + 1
+                while clusterEnd < logical.count, logical[clusterEnd].cluster == logical[clusterStart].cluster { clusterEnd += 1 }
                 let next = starts.first(where: { $0 > c }) ?? scalars.count
-                if !firstOfCluster {
-                    item.textIndex = -2
-                } else if next - c > 1 {
-                    texts.append(String(String.UnicodeScalarView(scalars[c..<next])))
-                    item.textIndex = Int32(texts.count - 1)
+                let own = Self.glyphTexts(logical[clusterStart..<clusterEnd].map(\.glyph), scalars: scalars[c..<next], face: face)
+                for (k, text) in own.enumerated() {
+                    let index = clusterStart + k
+                    var item = shaped[i + c]
+                    let g = logical[index]
+                    let firstOfCluster = k == 0
+                    item.glyph = g.glyph
+                    item.advance = Double(g.xAdvance) * unit + (firstOfCluster ? letterSpacing : 0)
+                    item.kern = 0
+                    item.offsetX = Double(g.xOffset) * unit
+                    item.offsetY = -Double(g.yOffset) * unit
+                    item.isShaped = true
+                    item.isRTL = rtl
+                    if !firstOfCluster {
+                        item.textIndex = -2
+                    } else if next - c > 1 {
+                        texts.append(String(String.UnicodeScalarView(scalars[c..<next])))
+                        item.textIndex = Int32(texts.count - 1)
+                    }
+                    if text.isEmpty {
+                        item.glyphTextIndex = -2
+                    } else if text.unicodeScalars.count != 1 || text.unicodeScalars.first != item.scalar {
+                        texts.append(text)
+                        item.glyphTextIndex = Int32(texts.count - 1)
+                    }
+                    out.append(item)
                 }
-                out.append(item)
+                clusterStart = clusterEnd
             }
             i = e
         }

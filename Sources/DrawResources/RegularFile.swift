@@ -21,7 +21,11 @@ import Darwin
 /// Why a file could not be read. `message` is a phrase after the path: "is not a regular
 /// file (a pipe)", "is larger than 64 MB", "cannot be read: No such file or directory".
 package struct ResourceError: Error, Sendable, Hashable {
-    package enum Reason: Sendable, Hashable { case missing, notRegular, tooLarge, unreadable }
+    package enum Reason: Sendable, Hashable {
+        case missing, notRegular, tooLarge, unreadable
+        /// Outside the folder of `--sandbox` (see `Sandbox`).
+        case outsideSandbox
+    }
     package var reason: Reason
     package var message: String
     package init(_ reason: Reason, _ message: String) { self.reason = reason; self.message = message }

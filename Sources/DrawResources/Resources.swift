@@ -83,14 +83,26 @@ package struct ClosureReader: ResourceReader, @unchecked Sendable {
     }
 }
 
-/// The file system: regular files only, within the limit (`RegularFile`).
+/// The file system: regular files only, within the limit (`RegularFile`), and only inside
+/// `sandbox` when one is given.
 package struct FileSystemReader: ResourceReader {
     /// Where relative paths are found (nil: the current folder).
     package var baseDirectory: String?
-    package init(baseDirectory: String? = nil) { self.baseDirectory = baseDirectory }
+    /// The folder every read must lie in (nil: anywhere).
+    package var sandbox: Sandbox?
+    package init(baseDirectory: String? = nil, sandbox: Sandbox? = nil) {
+        self.baseDirectory = baseDirectory
+        self.sandbox = sandbox
+    }
 
     package func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], ResourceError> {
-        let full = path.hasPrefix("/") || baseDirectory == nil ? path : baseDirectory! + "/" + path
+        var full = path.hasPrefix("/") || baseDirectory == nil ? path : baseDirectory! + "/" + path
+        if let sandbox {
+            switch sandbox.confine(full) {
+            case .success(let resolved): full = resolved
+            case .failure(let error): return .failure(error)
+            }
+        }
         do {
             return .success(try RegularFile.read(full, maximumSize: maximumBytes))
         } catch {

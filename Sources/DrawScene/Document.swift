@@ -75,10 +75,16 @@ extension Scene {
         /// glyph off it (marks); nil for almost every run. Backends place glyph i at
         /// (`glyphs[i].x`, `y(i)`). (Kept beside the glyphs, not in them, to keep glyphs small.)
         package var glyphY: [Double]?
+        /// The text each glyph stands for when shaping made it differ from the glyph's
+        /// `scalar`: a ligature's letters, a contextual form's letter, "" for a glyph that
+        /// stands for nothing of its own (a further glyph of a cluster). PDF's ToUnicode maps
+        /// glyphs to it. nil for almost every run.
+        package var glyphText: [String]?
         package init(font: FontID, size: Double, color: Color, origin: Point, glyphs: [PositionedGlyph], advance: Double,
-                     actualText: String? = nil, glyphY: [Double]? = nil) {
+                     actualText: String? = nil, glyphY: [Double]? = nil, glyphText: [String]? = nil) {
             self.font = font; self.size = size; self.color = color; self.origin = origin
             self.glyphs = glyphs; self.advance = advance; self.actualText = actualText; self.glyphY = glyphY
+            self.glyphText = glyphText
         }
         /// The offset of glyph `i` from the baseline (y down).
         @inlinable package func y(_ i: Int) -> Double { glyphY.map { i < $0.count ? $0[i] : 0 } ?? 0 }
@@ -88,6 +94,18 @@ extension Scene {
             var s = String.UnicodeScalarView()
             s.append(contentsOf: glyphs.map(\.scalar))
             return String(s)
+        }
+        /// The glyphs' scalars in drawing order (left to right), whatever the logical text.
+        package var visualText: String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: glyphs.map(\.scalar))
+            return String(s)
+        }
+        /// Whether the run's glyphs are of a right-to-left script (Hebrew, Arabic…): drawn in
+        /// visual order, their logical text reads the other way.
+        package var isRightToLeft: Bool {
+            glyphs.contains { (0x0590...0x08FF).contains($0.scalar.value) || (0xFB1D...0xFDFF).contains($0.scalar.value)
+                || (0xFE70...0xFEFE).contains($0.scalar.value) }
         }
     }
 

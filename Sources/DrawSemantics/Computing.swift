@@ -10,6 +10,7 @@
 
 import DrawCatalogue
 import DrawDiagnostics
+import DrawOutput
 import DrawScene
 import DrawSyntax
 
@@ -432,18 +433,34 @@ extension Evaluation {
                 return nil
             default: return bad(0, "a number")
             }
-            var decimals = -1
+            var style = NumberFormat.TextStyle()
             if let given = option("decimals") {
                 guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
                     error(.invalidValue, given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
                     return nil
                 }
-                decimals = Int(d)
+                style.decimals = Int(d)
             }
-            guard let text = decimals < 0 ? formatNumber(x) : formatFixed(x, decimals: decimals) else {
-                error(.invalidValue, arguments.spans[0], "the number is too large to write with \(decimals) decimals")
+            for (label, what) in [("grouping", "between groups of three digits"), ("decimalMark", "in place of the point")] {
+                guard let given = option(label) else { continue }
+                guard case .string(let mark) = given.value else {
+                    typeMismatch("'\(label):' of 'format'", expected: "a string", given.value, given.span, given.expr)
+                    return nil
+                }
+                let scalars = mark.unicodeScalars
+                guard scalars.count == 1 || (scalars.isEmpty && label == "grouping"),
+                      !scalars.contains(where: { ("0"..."9").contains($0) || $0 == "-" }) else {
+                    error(.invalidValue, given.span,
+                          "'\(label):' must be one character (not a digit or '-') written \(what), found \(quotedSource(mark))")
+                    return nil
+                }
+                if label == "grouping" { style.grouping = mark } else { style.decimalMark = mark }
+            }
+            if !style.grouping.isEmpty && style.grouping == style.decimalMark, let given = option("grouping") {
+                error(.invalidValue, given.span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
                 return nil
             }
+            let text = NumberFormat.text(x, style: style)
             return .string(text)
         case "color":
             guard arity(1...1) else { return nil }
@@ -606,21 +623,4 @@ extension Evaluation {
         pieces.append(String(decoding: bytes[start...], as: UTF8.self))
         return pieces
     }
-}
-
-/// `x` with exactly `decimals` digits after the point, rounded half away from zero; no
-/// exponent, no locale, no `-0`. Nil when the value does not fit (|x| · 10^decimals ≥ 2^53).
-func formatFixed(_ x: Double, decimals: Int) -> String? {
-    var power = 1.0
-    for _ in 0..<decimals { power *= 10 }
-    let scaled = (x * power).rounded(.toNearestOrAwayFromZero)
-    guard scaled.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return nil }
-    let magnitude = UInt64(abs(scaled))
-    var digits = String(magnitude)
-    if decimals > 0 {
-        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-        let split = digits.index(digits.endIndex, offsetBy: -decimals)
-        digits = digits[..<split] + "." + digits[split...]
-    }
-    return scaled < 0 ? "-" + digits : digits
 }

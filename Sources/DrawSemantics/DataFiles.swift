@@ -13,9 +13,12 @@
 // a UTF-8 byte order mark is skipped; a completely empty line is skipped; the first record
 // names the fields (`header: false` gives lists of strings instead of records); with
 // `numbers: true` (the default) an unquoted field spelled as a decimal number becomes a
-// number, except integers with a leading zero (`007`, zip codes) and quoted fields.
+// number when that number prints back as exactly the field, zeros ending a fraction aside
+// (`12`, `-4.5`, `-4.0`; not `007`, `1e5`, `+1` or 16+ digit numbers, which stay strings);
+// quoted fields stay strings.
 
 import DrawDiagnostics
+import DrawOutput
 import DrawResources
 import DrawSyntax
 
@@ -67,7 +70,7 @@ extension Evaluation {
             ? parser.parseCSV(delimiter: delimiter, header: header, numbers: numbers)
             : parser.parseJSON()
         let note = Diagnostic.Note("read by '\(function)' here", at: call)
-        for var diagnostic in parser.diagnostics {
+        for var diagnostic in parser.diagnostics + parser.warnings {
             diagnostic.notes.append(note)
             report(diagnostic)
         }
@@ -93,6 +96,8 @@ struct DataParser {
     var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `DataLimits.maximumDiagnosticsPerFile`, counted only.
     var suppressed = 0
+    /// Warnings (`data.inexact-integer`): reported, but the file's value stands.
+    var warnings: [Diagnostic] = []
     var position = 0
 
     init(bytes: [UInt8], file: FileID, function: String) {
@@ -105,6 +110,15 @@ struct DataParser {
         if diagnostics.count >= DataLimits.maximumDiagnosticsPerFile { suppressed += 1; return }
         let span = Span(file: file, start: UInt32(start), end: UInt32(max(start, end)))
         diagnostics.append(.error(id, at: span, message, notes: notes))
+    }
+
+    /// A JSON integer beyond 2^53 (`data.inexact-integer`): kept as the nearest number, with
+    /// a warning at its line and column, at most `maximumDiagnosticsPerFile` of them a file.
+    mutating func warnInexactInteger(_ start: Int, _ end: Int, _ value: Double) {
+        guard warnings.count < DataLimits.maximumDiagnosticsPerFile else { return }
+        warnings.append(.warning(.dataInexactInteger, at: span(start, end),
+                                 "the integer '\(text(start, end))' is beyond 9007199254740992 (2^53), where a number cannot hold every integer exactly: it reads as \(NumberFormat.text(value))",
+                                 notes: [.init("write it as a JSON string to keep its digits: \"\(text(start, end))\"")]))
     }
 
     func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }
@@ -168,12 +182,16 @@ struct DataParser {
             defer { fields.removeAll(keepingCapacity: true); fieldStarts.removeAll(keepingCapacity: true) }
             if header && keys == nil {
                 var names: [String] = []
+                names.reserveCapacity(fields.count)
+                // A set beside the list: a header of 100,000 columns took 18 s with a
+                // search of the names so far for each column.
+                var seen = Set<String>()
                 for (index, field) in fields.enumerated() {
                     let name = if case .string(let s) = field { s } else { interpolationText(field) }
                     if name.isEmpty {
                         parser.fail(.dataEmptyFieldName, fieldStarts[index], fieldStarts[index],
                                     "column \(index + 1) of the header row has no name")
-                    } else if names.contains(name) {
+                    } else if !seen.insert(name).inserted {
                         parser.fail(.dataDuplicateFieldName, fieldStarts[index], fieldStarts[index] + name.utf8.count,
                                     "the header names '\(name)' twice")
                     }
@@ -266,10 +284,36 @@ struct DataParser {
         return .list(rows)
     }
 
-    /// An unquoted field with `numbers: true`: a number when it is spelled as one.
+    /// An unquoted field with `numbers: true`: a number when it is spelled as one and that
+    /// number prints back (`NumberFormat.writeText`) as exactly the field, zeros ending a
+    /// fraction aside; otherwise the field's text, so data keeps its digits (`007`, `1e5`,
+    /// `+1`, 22-digit tracking numbers stay strings).
     func csvValue(_ start: Int, _ end: Int) -> Value {
-        if start < end, let number = decimalNumber(start, end) { return .number(number) }
+        if start < end, let number = decimalNumber(start, end), printsBack(number, start, end) { return .number(number) }
         return .string(text(start, end))
+    }
+
+    /// Whether `number`, written as interpolation writes it, is `bytes[start..<end]`.
+    func printsBack(_ number: Double, _ start: Int, _ end: Int) -> Bool {
+        // The common case without writing: `-?[1-9][0-9]*` of at most 15 digits (below 2^53,
+        // exact) or `0` prints back as itself.
+        let digitsStart = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if end - digitsStart <= Self.exactDecimalDigits, digitsStart < end,
+           bytes[digitsStart] != UInt8(ascii: "0") || end - start == 1 {
+            var allDigits = true
+            for j in digitsStart..<end where bytes[j] &- UInt8(ascii: "0") >= 10 { allDigits = false; break }
+            if allDigits { return true }
+        }
+        // Zeros at the end of a fraction carry no digit of the value (`-4.0`, `1.50`): the
+        // field is compared without them, so a column of measurements stays numbers.
+        var significantEnd = end
+        if bytes[start..<end].contains(UInt8(ascii: ".")) && !bytes[start..<end].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            while bytes[significantEnd - 1] == UInt8(ascii: "0") { significantEnd -= 1 }
+            if significantEnd < end && bytes[significantEnd - 1] == UInt8(ascii: ".") { significantEnd -= 1 }
+        }
+        var written: [UInt8] = []
+        NumberFormat.writeText(number, into: &written)
+        return written.elementsEqual(bytes[start..<significantEnd])
     }
 
     /// `-?digits[.digits][e[+-]digits]`, no leading zero before another digit, or nil.
@@ -433,6 +477,9 @@ struct DataParser {
         guard valid, let value = Double(text(start, j)), value.isFinite else {
             fail(.dataJsonSyntax, start, max(j, start + 1), "malformed JSON number '\(text(start, max(j, start + 1)))'")
             return nil
+        }
+        if value.magnitude > NumberFormat.exactIntegerLimit, j - integerStart == integerDigits {
+            warnInexactInteger(start, j, value)
         }
         position = j
         return .number(value)

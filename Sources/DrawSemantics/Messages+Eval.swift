@@ -14,6 +14,8 @@ package enum SemanticsID: String, CaseIterable, Sendable {
     case dataFieldCount = "data.field-count"
     /// the file is not UTF-8
     case dataInvalidUtf8 = "data.invalid-utf8"
+    /// a JSON integer beyond 2^53, which a number cannot hold exactly (a warning)
+    case dataInexactInteger = "data.inexact-integer"
     /// a bad `\` escape or a lone UTF-16 surrogate
     case dataJsonEscape = "data.json-escape"
     /// anything else JSON does not allow (trailing commas, single quotes, a missing `,` or `}`, text after the value, …)

@@ -161,6 +161,16 @@ package enum TextAlign: UInt8, Hashable, Sendable {
     /// Lines but the last of each paragraph stretched to the width: the extra space goes to
     /// the word spaces, or between the characters of a line without spaces (CJK).
     case justify
+    /// The side a paragraph starts at: left in a left-to-right paragraph, right in a
+    /// right-to-left one (`textDirection:`); `end` the other side.
+    case start, end
+}
+
+/// `textDirection:` the base direction of a text's paragraphs (UAX #9).
+package enum TextDirection: UInt8, Hashable, Sendable {
+    /// From the paragraph's first strong letter (rules P2, P3); left to right without one.
+    case auto
+    case ltr, rtl
 }
 
 /// `textTransform:` of text.
@@ -202,6 +212,8 @@ package struct Typography: Hashable, Sendable {
     /// `features:` OpenType feature settings as written ("smcp", "-liga", "salt=2"), checked
     /// by evaluation; layout applies them after the script's default features.
     package var features: [String] = []
+    /// `textDirection:` the base direction of each paragraph.
+    package var textDirection: TextDirection = .auto
     package init() {}
 
     /// Whether `text` is a feature setting: a four-character tag of printable ASCII, with

@@ -17,8 +17,9 @@ let alignmentNames: [String: Alignment] = [
 
 let textAlignNames: [String: TextAlign] = [
     "left": .left, "center": .center, "right": .right, "leading": .left, "trailing": .right,
-    "justify": .justify, "justified": .justify,
+    "justify": .justify, "justified": .justify, "start": .start, "end": .end,
 ]
+let textDirectionNames: [String: TextDirection] = ["auto": .auto, "ltr": .ltr, "rtl": .rtl]
 let textTransformNames: [String: TextTransform] = [
     "none": .none, "uppercase": .uppercase, "lowercase": .lowercase, "capitalize": .capitalize,
 ]

@@ -61,7 +61,11 @@ extension Evaluation {
             if let label = labelOf(argument) { _ = self.property(of: argument, label: label) }
             return
         }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
+        guard !isHyphenatedBarcodeType(property, argument.value),
+              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+            givenWithoutValue(property, to: top)
+            return
+        }
         // The label's span as `Identifier.span` makes it (a label starts its argument and
         // covers its name), without building the Identifier.
         let start = argument.span.start
@@ -78,9 +82,31 @@ extension Evaluation {
 
     func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
         guard let property = property(of: argument, label: label) else { return }
-        guard let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else { return }
+        guard !isHyphenatedBarcodeType(property, argument.value),
+              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+            givenWithoutValue(property, to: top)
+            return
+        }
         applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: label.span,
                       expr: argument.value, to: top, fromStyle: false)
+    }
+
+    /// A property whose value failed to evaluate (reported there) still counts as given, so
+    /// that what needs it does not report it missing too: `type: gs1-128` (read as
+    /// `gs1 - 128`) is one error, not also "'barcode' needs 'type:'".
+    func givenWithoutValue(_ property: Property, to top: Int) {
+        frames[top].explicit.insert(property)
+    }
+
+    /// `type: gs1-128`: the symbology's name with its hyphen reads as `gs1 - 128` (an
+    /// undefined name); reported as one error with the word to write, `gs1`.
+    func isHyphenatedBarcodeType(_ property: Property, _ value: ExprID) -> Bool {
+        guard property == .type, case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
+        let span = exprSpan(value)
+        guard sources[span.file]?.text(of: span).lowercased() == "gs1-128" else { return false }
+        report(.error(.invalidValue, at: span, "'gs1-128' reads as 'gs1 - 128'; the barcode type is written 'gs1'",
+                      fixIts: [.init(replacing: span, with: "gs1")]))
+        return true
     }
 
     func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
@@ -622,6 +648,9 @@ extension Evaluation {
             setInherited(property, top) {
                 if property == .letterSpacing { $0.typography.letterSpacing = x } else { $0.typography.wordSpacing = x }
             }
+        case .textDirection:
+            guard let direction = word(textDirectionNames) else { return }
+            setInherited(property, top) { $0.typography.textDirection = direction }
         case .textTransform:
             guard let transform = word(textTransformNames) else { return }
             setInherited(property, top) { $0.typography.textTransform = transform }
@@ -849,7 +878,7 @@ extension Evaluation {
             guard let symbology else {
                 if case .word = value { mismatch(names: names) } else {
                     error(.invalidValue, valueSpan, "unknown barcode type '\(n)'",
-                          notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                          notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
                 }
                 return
             }
@@ -1004,6 +1033,7 @@ extension Evaluation {
             target.typography.baselineShiftEm = source.typography.baselineShiftEm
         case .hyphenate: target.typography.hyphenate = source.typography.hyphenate
         case .markup: target.typography.markup = source.typography.markup
+        case .textDirection: target.typography.textDirection = source.typography.textDirection
         case .tabStops: target.typography.tabStops = source.typography.tabStops
         case .features: target.typography.features = source.typography.features
         default: break
@@ -1112,6 +1142,19 @@ extension Evaluation {
     /// "expects X, found Y", with a note at the `let` that made the value when the
     /// expression is a bound name. A bare word is reported as an undefined name, or as a
     /// value outside `names` when the property takes names.
+    /// Whether a string's text is a number as the language writes it: digits, an optional
+    /// fraction, an optional unit glued on (`100pt`, `2.5mm`, `50%`).
+    static func isQuotedNumber(_ text: String) -> Bool {
+        var body = Substring(text)
+        for unit in ["pt", "in", "mm", "cm", "px", "deg", "%"] where body.hasSuffix(unit) {
+            body = body.dropLast(unit.count)
+            break
+        }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        return !body.isEmpty && parts.count <= 2 && parts[0].count > 0
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
         if isReported(.typeMismatch, span) || isReported(.invalidName, span) || isReported(.undefinedName, span) {
@@ -1129,6 +1172,12 @@ extension Evaluation {
                 notes.insert(.init("\(what) expects \(expected)"), at: 0)
                 report(.error(.undefinedName, at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
             }
+            return
+        }
+        if case .string(let text) = value, let expr, case .string = unit.ast[expr].kind, Self.isQuotedNumber(text) {
+            // `width: "100pt"`: a number written as a string.
+            report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found a string",
+                          hints: ["drop the quotes: \(text)"], fixIts: [.init(replacing: span, with: text)]))
             return
         }
         var notes: [Diagnostic.Note] = []

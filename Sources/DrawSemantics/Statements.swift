@@ -448,7 +448,7 @@ extension Evaluation {
     /// Reads the frame's node in place (passing the node would copy it).
     func checkRequired(_ top: Int, nameSpan: Span) {
         let kind = frames[top].node.kind
-        switch kind {
+        switch kind.family {
         case .path, .image:
             if frames[top].node.content == nil {
                 error(.missingContent, nameSpan,
@@ -459,14 +459,15 @@ extension Evaluation {
                 error(.missingContent, nameSpan, "'barcode' needs its data as the first argument")
             } else if frames[top].node.geometry.barcode?.hasType != true && !frames[top].explicit.contains(.type) {
                 error(.missingBarcodeType, nameSpan, "'barcode' needs 'type:'",
-                      notes: [.init("the types are code128, gs1-128, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                      notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
             }
-        case .line, .arrow:
+        case .line where kind == .line || kind == .arrow:
             let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
                 error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
             }
-        case .polyline, .polygon:
+        case .line:
+            // polyline, polygon
             if frames[top].node.geometry.points == nil && !frames[top].explicit.contains(.points) {
                 error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'points:'")
             }
@@ -475,7 +476,7 @@ extension Evaluation {
             if frames[top].node.geometry.inkPoints == nil && !frames[top].explicit.contains(.points) {
                 error(.missingGeometry, nameSpan, "'stroke' needs 'points:'")
             }
-        default:
+        case .box, .diagramShape, .text, .spacer, .container, .connector:
             break
         }
     }

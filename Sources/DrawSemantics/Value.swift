@@ -2,6 +2,7 @@
 // a typed field of the node tree.
 
 import DrawDiagnostics
+import DrawOutput
 import DrawScene
 
 /// A runtime value. Lengths are in points, angles in degrees, percentages as fractions
@@ -73,8 +74,9 @@ enum Value {
     }
 }
 
-/// Text of a value in string interpolation: numbers without a trailing `.0`, at most six
-/// decimals; lengths in points with `pt`; colours as `#rrggbb`.
+/// Text of a value in string interpolation: numbers as `formatNumber` writes them (exact
+/// integers, else the shortest decimal that reads back); lengths in points with `pt`;
+/// colours as `#rrggbb`.
 func interpolationText(_ value: Value) -> String {
     switch value {
     case .number(let x): return formatNumber(x)
@@ -110,57 +112,15 @@ func interpolationText(_ value: Value) -> String {
     }
 }
 
-/// Locale-free, deterministic: integers exactly, others rounded to six decimals, trailing
-/// zeros trimmed, never exponent notation for ordinary magnitudes, never `-0`.
-func formatNumber(_ x: Double) -> String {
-    if !x.isFinite { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
-    // Written backwards into a stack buffer and made a String once (building it from
-    // pieces cost about 800 instructions a number, two per row of a data file's loop).
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberTextCapacity) { buffer -> String in
-        guard let start = writeNumberText(x, into: buffer) else { return x.description }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-    }
-}
+/// A number as text: `DrawOutput.NumberFormat.writeText`, the one conversion (exact
+/// integers up to 2^53, otherwise the shortest decimal that reads back; see NumberText.swift).
+@inline(__always)
+func formatNumber(_ x: Double) -> String { NumberFormat.text(x) }
 
 /// `formatNumber(x)`'s UTF-8 appended to `bytes` (string interpolation builds its text as
 /// bytes: no String per number).
-func appendNumberText(_ x: Double, to bytes: inout [UInt8]) {
-    let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberTextCapacity) { buffer -> Bool in
-        guard let start = writeNumberText(x, into: buffer) else { return false }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-        return true
-    }
-    if !appended { bytes.append(contentsOf: formatNumber(x).utf8) }
-}
-
-/// At most 19 integer digits, a point, 6 decimals and a sign.
-private let numberTextCapacity = 32
-
-/// The text of `formatNumber` for a finite `x` whose millionths fit in 64 bits, written
-/// backwards to the end of `buffer` (at least `numberTextCapacity` bytes); returns where it
-/// starts. Nil for the rest (not finite, or too large: `formatNumber` decides those).
-private func writeNumberText(_ x: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-    guard x.isFinite else { return nil }
-    let scaled = (x * 1_000_000).rounded()
-    if abs(scaled) >= 9e18 { return nil }
-    let micro = Int64(scaled)
-    var position = buffer.count
-    func put(_ byte: UInt8) { position -= 1; buffer[position] = byte }
-    if micro == 0 { put(UInt8(ascii: "0")); return position }
-    let negative = micro < 0
-    let magnitude = negative ? UInt64(-micro) : UInt64(micro)
-    var fraction = magnitude % 1_000_000
-    if fraction != 0 {
-        var digits = 6
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        for _ in 0..<digits { put(UInt8(ascii: "0") + UInt8(fraction % 10)); fraction /= 10 }
-        put(UInt8(ascii: "."))
-    }
-    var whole = magnitude / 1_000_000
-    repeat { put(UInt8(ascii: "0") + UInt8(whole % 10)); whole /= 10 } while whole != 0
-    if negative { put(UInt8(ascii: "-")) }
-    return position
-}
+@inline(__always)
+func appendNumberText(_ x: Double, to bytes: inout [UInt8]) { NumberFormat.writeText(x, into: &bytes) }
 
 func hexText(_ c: Color) -> String {
     func byte(_ v: Double) -> String {

@@ -274,6 +274,16 @@ final class Lexer {
     // mantissa = digits [ "." digits ] | "." digits ;
     // exponent = ( "e" | "E" ) [ "+" | "-" ] digits ;
     // unit = "pt" | "in" | "mm" | "cm" | "px" | "deg" | "%" ;
+    /// Whether the mantissa of the number in `start..<end` has a digit other than 0.
+    func hasNonZeroDigit(_ start: Int, _ end: Int) -> Bool {
+        var j = start
+        while j < end, byte(j) != UInt8(ascii: "e"), byte(j) != UInt8(ascii: "E") {
+            if byte(j) &- UInt8(ascii: "1") < 9 { return true }
+            j += 1
+        }
+        return false
+    }
+
     func lexNumber(_ start: Int) -> Int {
         var j = start
         func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
@@ -320,13 +330,41 @@ final class Lexer {
             }
         }
         // Only an exponent or a very long mantissa can overflow; the rest need no check.
-        if hasExponent || numberEnd - start >= 20, !parseNumberValue(bytes, start, numberEnd).isFinite {
-            report(LexMessages.numberTooLarge(text(start, numberEnd), at: span(start, numberEnd)))
-            emit(.number, start, j, flags: Token.reported)
-            return j
+        if hasExponent || numberEnd - start >= 20 {
+            let value = parseNumberValue(bytes, start, numberEnd)
+            if !value.isFinite {
+                report(LexMessages.numberTooLarge(text(start, numberEnd), at: span(start, numberEnd)))
+                emit(.number, start, j, flags: Token.reported)
+                return j
+            }
+            // `1e-400` rounds to zero: as far out of range as `1e400`, so said as well rather
+            // than read silently as 0. (A literal of zeros, `0e-400`, is zero.)
+            if value == 0, hasNonZeroDigit(start, numberEnd) {
+                report(LexMessages.numberTooSmall(text(start, numberEnd), at: span(start, numberEnd)))
+                emit(.number, start, j, flags: Token.reported)
+                return j
+            }
+        }
+        if j == numberEnd, numberEnd - start >= 16, !hasExponent, isBeyondExactIntegers(start, numberEnd) {
+            report(LexMessages.inexactInteger(text(start, numberEnd), at: span(start, numberEnd)))
         }
         emit(.number, start, j)
         return j
+    }
+
+    /// Whether `bytes[start..<end]` is all digits (an integer literal) greater than 2^53:
+    /// beyond it a Double no longer holds every integer, so the number is not the one
+    /// written (`12345678901234567` reads as 12345678901234568).
+    func isBeyondExactIntegers(_ start: Int, _ end: Int) -> Bool {
+        var first = start
+        while first < end - 1 && byte(first) == UInt8(ascii: "0") { first += 1 }
+        let limit: StaticString = "9007199254740992"
+        for k in first..<end where byte(k) &- UInt8(ascii: "0") >= 10 { return false }
+        if end - first != limit.utf8CodeUnitCount { return end - first > limit.utf8CodeUnitCount }
+        for k in 0..<limit.utf8CodeUnitCount where byte(first + k) != limit.utf8Start[k] {
+            return byte(first + k) > limit.utf8Start[k]
+        }
+        return false
     }
 
     func numberUnit(_ start: Int, _ end: Int) -> NumberUnit? {

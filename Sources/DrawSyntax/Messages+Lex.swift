@@ -56,6 +56,21 @@ package enum LexMessages {
         .error(.numberTooLarge, at: span, "number \(quotedSource(text)) is too large")
     }
 
+    /// `let ean = 12345678901234567`: an integer beyond 2^53, which a number cannot hold
+    /// exactly (it reads as 12345678901234568).
+    static func inexactInteger(_ text: String, at span: Span) -> Diagnostic {
+        .warning(.inexactInteger, at: span,
+                 "the integer \(quotedSource(text)) is beyond 9007199254740992 (2^53), where a number cannot hold every integer exactly",
+                 notes: [.init("write it as a string to keep its digits: '\"\(text)\"'")],
+                 fixIts: [.init(replacing: span, with: "\"" + text + "\"")])
+    }
+
+    /// `1e-400`: not zero, but smaller than the smallest number there is.
+    static func numberTooSmall(_ text: String, at span: Span) -> Diagnostic {
+        .error(.numberTooSmall, at: span, "number \(quotedSource(text)) is too small: it is not zero but would be read as 0",
+               notes: [.init("numbers are double precision: non-zero ones lie between about 5e-324 and 1.8e308")])
+    }
+
     /// `12em`.
     static func unknownUnit(_ unit: String, at span: Span) -> Diagnostic {
         let units = ["pt", "in", "mm", "cm", "px", "deg"]

@@ -40,6 +40,12 @@ package enum ParseMessages {
         .error(.expectedComma, at: span, "expected ',' between arguments, found \(found)")
     }
 
+    /// `width: 100 pt`: a unit written apart from its number.
+    static func detachedUnit(_ joined: String, at span: Span) -> Diagnostic {
+        .error(.expectedComma, at: span, "a unit is written right after its number: '\(joined)'",
+               fixIts: [.init(replacing: span, with: joined)])
+    }
+
     /// After a `,` in an argument list something that is no argument.
     static func expectedArgument(found: String, at span: Span) -> Diagnostic {
         .error(.expectedArgument, at: span, "expected argument after ',', found \(found)")

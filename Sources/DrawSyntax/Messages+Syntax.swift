@@ -8,6 +8,8 @@ import DrawDiagnostics
 package enum SyntaxID: String, CaseIterable, Sendable {
     /// A source file larger than `ParseLimits.maximumFileSize`.
     case fileTooLarge = "lex.file-too-large"
+    /// `12345678901234567`: an integer literal beyond 2^53 (a warning: it is not the number written).
+    case inexactInteger = "lex.inexact-integer"
     /// `..` alone: `0..5`.
     case incompleteRangeOperator = "lex.incomplete-range-operator"
     /// `\q` in a string.
@@ -22,6 +24,8 @@ package enum SyntaxID: String, CaseIterable, Sendable {
     case malformedNumber = "lex.malformed-number"
     /// `1e999`.
     case numberTooLarge = "lex.number-too-large"
+    /// `1e-400`.
+    case numberTooSmall = "lex.number-too-small"
     /// A character that starts no token (`@`, `$`, `é` outside a string).
     case unexpectedCharacter = "lex.unexpected-character"
     /// `12em`.

@@ -739,8 +739,25 @@ final class Parser {
     /// After a node's arguments: another argument on the same line means a missing comma.
     func checkMissingComma() {
         if !atStatementEnd, canStartExpression(kind) || kind.isKeyword {
+            if let joined = detachedUnit() {
+                report(ParseMessages.detachedUnit(joined.text, at: joined.span))
+                return
+            }
             report(ParseMessages.expectedComma(found: found, at: span(current)))
         }
+    }
+
+    /// `width: 100 pt`: a number and, after spaces, a unit on its own; the number with the
+    /// unit glued to it, and the span from the number to the unit.
+    func detachedUnit() -> (text: String, span: Span)? {
+        guard kind == .identifier, index > 0, tokens[index - 1].kind == .number else { return nil }
+        let unit = text(current)
+        guard ["pt", "in", "mm", "cm", "px", "deg"].contains(unit) else { return nil }
+        let number = tokens[index - 1]
+        let between = bytes[Int(number.end)..<Int(current.start)]
+        guard between.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
+              text(number).allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        return (text(number) + unit, Span(file: file, start: number.start, end: current.end))
     }
 
     /// `font-size` → `fontSize` when the text of `span` is names joined by single hyphens

@@ -1,6 +1,7 @@
 // External programs the tests run as independent judges of our output (qpdf, pdftoppm,
 // pdftotext, rsvg-convert, Ghostscript, xmllint, ots-sanitize, fontTools…): finding them,
-// running them with a time limit, and the one rule for a missing one.
+// running them with a time limit under the test suite's own fontconfig (TestFontConfig.swift),
+// and the one rule for a missing one.
 //
 // The rule, in one place (`require`): on a developer machine a missing validator skips its
 // checks with a printed line; when the environment variable CI is set (to anything but
@@ -113,11 +114,12 @@ package enum ExternalTool {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        if let environment {
-            var merged = ProcessInfo.processInfo.environment
-            for (key, value) in environment { merged[key] = value }
-            process.environment = merged
-        }
+        // Every program runs under the test suite's own fontconfig (TestFontConfig), so no
+        // renderer's output depends on the fonts installed on the machine.
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in TestFontConfig.environment { merged[key] = value }
+        for (key, value) in environment ?? [:] { merged[key] = value }
+        process.environment = merged
         let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))

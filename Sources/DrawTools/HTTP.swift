@@ -7,7 +7,8 @@ package struct HTTPRequest: Sendable, Hashable {
     package var path: String
     /// Query parameters, percent-decoded; a repeated name keeps its first value.
     package var query: [String: String]
-    /// Header names in lower case; a repeated header keeps its first value.
+    /// Header names in lower case; a repeated header keeps its first value (one that must
+    /// not repeat, `singleHeaders`, makes the request a 400).
     package var headers: [String: String]
     package var body: [UInt8]
 
@@ -19,6 +20,10 @@ package struct HTTPRequest: Sendable, Hashable {
     package static let maximumHeaderBytes = 16 << 10
     /// The most bytes of body accepted (edit requests are a few dozen bytes).
     package static let maximumBodyBytes = 64 << 10
+    /// Headers that may appear once only: two `Host`s or two `Content-Length`s are a 400
+    /// (RFC 9112 §3.2, §6.3: a request that two readers could frame or route differently),
+    /// and so are two of the headers the preview's checks read.
+    package static let singleHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "origin", "x-drawc-token"]
 
     package enum Parse: Sendable, Hashable {
         /// More bytes are needed.
@@ -30,44 +35,80 @@ package struct HTTPRequest: Sendable, Hashable {
 
     /// Parses the bytes received so far.
     package static func parse(_ bytes: [UInt8]) -> Parse {
-        // The end of the headers: CR LF CR LF.
-        var headerEnd: Int?
-        if bytes.count >= 4 {
-            for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
-                headerEnd = i
-                break
-            }
-        }
-        guard let headerEnd else {
+        guard let headerEnd = headEnd(bytes, from: 0) else {
             return bytes.count > maximumHeaderBytes ? .invalid(status: 431, message: "request headers too large") : .incomplete
         }
-        guard headerEnd <= maximumHeaderBytes else { return .invalid(status: 431, message: "request headers too large") }
+        let head: Head
+        switch parseHead(bytes, headerEnd: headerEnd) {
+        case .failure(let refusal): return .invalid(status: refusal.status, message: refusal.message)
+        case .success(let parsed): head = parsed
+        }
+        let bodyStart = headerEnd + 4
+        guard bytes.count >= bodyStart + head.bodyLength else { return .incomplete }
+        return .complete(HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers,
+                                     body: Array(bytes[bodyStart..<bodyStart + head.bodyLength])))
+    }
+
+    /// The index of the CR LF CR LF that ends the head, searching from `from` (the reader
+    /// searches only the new bytes, less three: a request sent a byte at a time costs linear time).
+    package static func headEnd(_ bytes: [UInt8], from: Int) -> Int? {
+        var i = max(0, from)
+        while i + 3 < bytes.count {
+            if bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A request's line and headers, read and checked.
+    package struct Head: Sendable {
+        var method: String
+        var path: String
+        var query: [String: String]
+        var headers: [String: String]
+        /// The body's length from `Content-Length` (0 without one).
+        package var bodyLength: Int
+    }
+
+    package struct Refusal: Error, Sendable {
+        package var status: Int
+        package var message: String
+    }
+
+    /// Reads the head that ends at `headerEnd` (see `headEnd`).
+    package static func parseHead(_ bytes: [UInt8], headerEnd: Int) -> Result<Head, Refusal> {
+        guard headerEnd <= maximumHeaderBytes else { return .failure(Refusal(status: 431, message: "request headers too large")) }
         let lines = split(Array(bytes[0..<headerEnd]))
-        guard let requestLine = lines.first else { return .invalid(status: 400, message: "no request line") }
+        guard let requestLine = lines.first else { return .failure(Refusal(status: 400, message: "no request line")) }
         let parts = requestLine.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3, let method = ascii(parts[0]), let target = ascii(parts[1]), let version = ascii(parts[2]),
               version == "HTTP/1.1" || version == "HTTP/1.0", !method.isEmpty, target.hasPrefix("/") else {
-            return .invalid(status: 400, message: "malformed request line")
+            return .failure(Refusal(status: 400, message: "malformed request line"))
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: 0x3A), let name = ascii(line[line.startIndex..<colon]), !name.isEmpty,
                   !name.contains(" ") else {
-                return .invalid(status: 400, message: "malformed header")
+                return .failure(Refusal(status: 400, message: "malformed header"))
             }
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces()
             let key = name.lowercased()
-            if headers[key] == nil { headers[key] = value }
+            if headers[key] == nil {
+                headers[key] = value
+            } else if singleHeaders.contains(key) {
+                return .failure(Refusal(status: 400, message: "more than one '\(name)' header"))
+            }
         }
         var length = 0
         if let text = headers["content-length"] {
-            guard let n = Int(text), n >= 0 else { return .invalid(status: 400, message: "bad Content-Length") }
-            guard n <= maximumBodyBytes else { return .invalid(status: 413, message: "request body too large") }
+            // RFC 9110 §8.6: 1*DIGIT, nothing else (no sign, no spaces inside, no list).
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                return .failure(Refusal(status: 400, message: "Content-Length is not a number: '\(text.prefix(40))'"))
+            }
+            guard let n = Int(text), n <= maximumBodyBytes else { return .failure(Refusal(status: 413, message: "request body too large")) }
             length = n
         }
-        if headers["transfer-encoding"] != nil { return .invalid(status: 501, message: "chunked requests are not accepted") }
-        let bodyStart = headerEnd + 4
-        guard bytes.count >= bodyStart + length else { return .incomplete }
+        if headers["transfer-encoding"] != nil { return .failure(Refusal(status: 501, message: "chunked requests are not accepted")) }
         var path = target, query: [String: String] = [:]
         if let mark = target.firstIndex(of: "?") {
             path = String(target[..<mark])
@@ -78,9 +119,8 @@ package struct HTTPRequest: Sendable, Hashable {
                 if query[name] == nil { query[name] = value }
             }
         }
-        guard let decodedPath = percentDecoded(path) else { return .invalid(status: 400, message: "malformed path") }
-        return .complete(HTTPRequest(method: method, path: decodedPath, query: query, headers: headers,
-                                     body: Array(bytes[bodyStart..<bodyStart + length])))
+        guard let decodedPath = percentDecoded(path) else { return .failure(Refusal(status: 400, message: "malformed path")) }
+        return .success(Head(method: method, path: decodedPath, query: query, headers: headers, bodyLength: length))
     }
 
     static func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
@@ -160,6 +200,7 @@ package struct HTTPResponse: Sendable, Hashable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 409: "Conflict"
         case 413: "Payload Too Large"
         case 421: "Misdirected Request"

@@ -21,13 +21,20 @@ package final class PreviewServer {
     /// The newest compile, and the newest one without errors (shown under errors).
     package private(set) var current: PreviewSnapshot?
     package private(set) var lastGood: PreviewSnapshot?
-    /// Texts before each edit, newest last (Ctrl-Z in the page).
-    package private(set) var undoStack: [[UInt8]] = []
+    /// Each edit the preview wrote, newest last (Ctrl-Z in the page): the text before it and
+    /// the text written. An undo goes back only while the file is still what was written.
+    package private(set) var undoStack: [(before: [UInt8], after: [UInt8])] = []
     /// Shown once by the page with the next state (e.g. "the file changed on disk").
     package var notice: String?
 
     /// The most undo steps kept.
     package static let maximumUndoSteps = 100
+    /// The largest move of one drag, in points, each way (Scene's coordinate range).
+    package static let maximumDrag = 1e7
+    /// Lines and columns a request may name (1-based).
+    package static let lineRange = 1...1_000_000_000
+    /// Versions a request may name.
+    package static let versionRange = 0...1_000_000_000
 
     package init(path: String, port: Int, token: String, editorTemplate: String?) {
         self.path = path; self.port = port; self.token = token; self.editorTemplate = editorTemplate
@@ -40,13 +47,43 @@ package final class PreviewServer {
         /// Send `HTTPResponse.eventStreamHead()` and the current state event, then keep the
         /// connection for later events.
         case openEventStream
-        /// Write `bytes` to `path` (atomically), then send the response; the watcher
-        /// recompiles when it sees the file change.
-        case writeSource([UInt8], HTTPResponse)
+        /// Write the file (atomically) in the same step on the serial queue, only if it is
+        /// still what `handle` read; then `wrote` (or `refused`), then the response.
+        case writeSource(SourceWrite)
         /// Start the editor with these arguments (no shell), then send the response.
         case openEditor([String], HTTPResponse)
         /// Send `event` to every event stream, then the response.
         case broadcast(event: [UInt8], HTTPResponse)
+    }
+
+    /// A write of the previewed file, decided by `handle`.
+    package struct SourceWrite: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable { case edit, undo }
+        package var kind: Kind
+        /// The new text of the file.
+        package var text: [UInt8]
+        /// The file's text when the request was checked: the write goes ahead only if the file
+        /// still holds it (an editor's save in between is refused, not overwritten).
+        package var expected: [UInt8]
+        package var response: HTTPResponse
+    }
+
+    /// The write was made: an edit becomes an undo step, an undo takes one off.
+    package func wrote(_ write: SourceWrite) {
+        switch write.kind {
+        case .edit:
+            undoStack.append((before: write.expected, after: write.text))
+            if undoStack.count > Self.maximumUndoSteps { undoStack.removeFirst() }
+        case .undo:
+            _ = undoStack.popLast()
+        }
+    }
+
+    /// The file changed between the check and the write (an editor saved it): nothing was
+    /// written; the page reloads.
+    package func refused(_ write: SourceWrite) -> HTTPResponse {
+        notice = "the file changed on disk while " + (write.kind == .edit ? "dragging" : "undoing") + ": reloaded, nothing was written"
+        return .json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}")
     }
 
     package func update(_ snapshot: PreviewSnapshot) {
@@ -137,13 +174,19 @@ package final class PreviewServer {
     }
 
     func edit(_ body: [String: FlatJSON.Value], readFile: () -> [UInt8]?) -> Action {
-        let version = body["version"]?.number.map { Int($0) }
+        // Every number is checked before it is used: whole where it counts, in range.
+        let versionValue = body["version"]
+        let version = versionValue?.wholeNumber(in: Self.versionRange)
+        guard versionValue == nil || versionValue == .null || version != nil,
+              let index = body["source"]?.wholeNumber(in: 0...Int(Int32.max)),
+              let dx = body["dx"]?.number, let dy = body["dy"]?.number, abs(dx) <= Self.maximumDrag, abs(dy) <= Self.maximumDrag else {
+            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version and source (whole numbers), dx and dy (within ±10000000)"}"#))
+        }
         if let refused = checkUnchanged(version: version, readFile: readFile) { return .respond(refused) }
         let current = current!
         guard !current.hasErrors else { return .respond(.json(409, #"{"ok":false,"message":"the drawing has errors: fix them before dragging"}"#)) }
-        guard let index = body["source"]?.number.map({ Int($0) }), current.sources.indices.contains(index),
-              let dx = body["dx"]?.number, let dy = body["dy"]?.number else {
-            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version, source, dx and dy"}"#))
+        guard current.sources.indices.contains(index) else {
+            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version and source (whole numbers), dx and dy (within ±10000000)"}"#))
         }
         let source = current.sources[index]
         if let reason = source.notDraggable {
@@ -156,23 +199,29 @@ package final class PreviewServer {
             return .respond(.json(422, "{\"ok\":false,\"message\":\(JSONText.string("cannot drag: " + refusal.message))}"))
         case .success(let text):
             if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
-            undoStack.append(current.source)
-            if undoStack.count > Self.maximumUndoSteps { undoStack.removeFirst() }
-            return .writeSource(text, .json(200, #"{"ok":true,"changed":true}"#))
+            // The file on disk is `current.source` (checked above).
+            return .writeSource(SourceWrite(kind: .edit, text: text, expected: current.source,
+                                            response: .json(200, #"{"ok":true,"changed":true}"#)))
         }
     }
 
+    /// Puts back the text before the newest drag, only while the file is still exactly what
+    /// that drag wrote: an editor's change since then is never thrown away (409, nothing written).
     func undo(readFile: () -> [UInt8]?) -> Action {
-        if let refused = checkUnchanged(version: nil, readFile: readFile) { return .respond(refused) }
-        guard let previous = undoStack.popLast() else { return .respond(.json(409, #"{"ok":false,"message":"nothing to undo"}"#)) }
-        return .writeSource(previous, .json(200, #"{"ok":true,"changed":true}"#))
+        guard let step = undoStack.last else { return .respond(.json(409, #"{"ok":false,"message":"nothing to undo"}"#)) }
+        guard let disk = readFile() else { return .respond(.json(409, #"{"ok":false,"message":"cannot read the file"}"#)) }
+        guard disk == step.after else {
+            notice = "the file changed since the preview's last drag: undo in the editor; nothing was written"
+            return .respond(.json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}"))
+        }
+        return .writeSource(SourceWrite(kind: .undo, text: step.before, expected: disk, response: .json(200, #"{"ok":true,"changed":true}"#)))
     }
 
     func openEditor(_ body: [String: FlatJSON.Value]) -> Action {
         guard let template = editorTemplate else {
             return .respond(.json(409, #"{"ok":false,"message":"no editor: start the preview with --editor or set DRAWC_EDITOR"}"#))
         }
-        guard let current, let index = body["source"]?.number.map({ Int($0) }), current.sources.indices.contains(index) else {
+        guard let current, let index = body["source"]?.wholeNumber(in: 0...Int(Int32.max)), current.sources.indices.contains(index) else {
             return .respond(.json(400, #"{"ok":false,"message":"unknown source"}"#))
         }
         let source = current.sources[index]
@@ -206,10 +255,11 @@ package final class PreviewServer {
 
     /// For the language server: the innermost statement at (line, column) is outlined in the page.
     func highlight(_ body: [String: FlatJSON.Value]) -> Action {
-        guard let line = body["line"]?.number.map({ Int($0) }) else {
-            return .respond(.json(400, #"{"ok":false,"message":"highlight needs line (and column), 1-based"}"#))
+        let columnValue = body["column"]
+        guard let line = body["line"]?.wholeNumber(in: Self.lineRange),
+              let column = columnValue == nil ? 1 : columnValue?.wholeNumber(in: Self.lineRange) else {
+            return .respond(.json(400, #"{"ok":false,"message":"highlight needs line (and column), whole numbers from 1 to 1000000000"}"#))
         }
-        let column = body["column"]?.number.map { Int($0) } ?? 1
         let sources = (current?.hasErrors == false ? current : lastGood)?.sources ?? []
         var best: Int?
         for (index, s) in sources.enumerated() where s.path == path {
@@ -278,6 +328,13 @@ package enum FlatJSON {
         case number(Double), bool(Bool), string(String), null
         package var number: Double? { if case .number(let n) = self { return n } else { return nil } }
         package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+
+        /// The number when it is a whole number within `range`; nil otherwise (`1e19`, `2.5`,
+        /// a string). The one way a request's number becomes an `Int`: never a trap.
+        package func wholeNumber(in range: ClosedRange<Int>) -> Int? {
+            guard case .number(let n) = self, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else { return nil }
+            return Int(n)
+        }
     }
 
     package static func parse(_ bytes: [UInt8]) -> [String: Value]? {

@@ -386,8 +386,12 @@ struct SceneWriter {
         stream.resources.fonts.insert(fontIndex)
         resources.fonts.insert(fontIndex)
 
-        if let actual = run.actualText {
-            // Shaped text: copy and search give the logical text, not the glyphs' own.
+        // Shaped left-to-right text (ligatures, reordered Indic vowels): copy and search give
+        // the logical text, not the glyphs' own. Right-to-left runs are left to ToUnicode:
+        // readers put their glyphs back in logical order from their positions (poppler reads
+        // an ActualText's letters as drawn left to right, so it would reverse them).
+        let actualText = run.isRightToLeft ? nil : run.actualText
+        if let actual = actualText {
             stream.out.append(static: "/Span <</ActualText <FEFF")
             for unit in actual.utf16 { stream.out.hexByte(UInt8(unit >> 8)); stream.out.hexByte(UInt8(truncatingIfNeeded: unit)) }
             stream.out.append(static: ">>> BDC\n")
@@ -449,7 +453,7 @@ struct SceneWriter {
             }
             stream.out.append(static: "TJ\n0 Ts\n")
             stream.out.append(static: "ET\n")
-            if run.actualText != nil { stream.out.append(static: "EMC\n") }
+            if actualText != nil { stream.out.append(static: "EMC\n") }
             return
         } else if let plan {
             writeShowText(run.glyphs, size: run.size, twoByte: true, into: &stream.out,
@@ -457,7 +461,7 @@ struct SceneWriter {
                           width: { plan.widths[Int($0)] })
         }
         stream.out.append(static: "TJ\nET\n")
-        if run.actualText != nil { stream.out.append(static: "EMC\n") }
+        if actualText != nil { stream.out.append(static: "EMC\n") }
     }
 
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).

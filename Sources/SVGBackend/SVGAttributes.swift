@@ -151,9 +151,9 @@ extension ByteBuffer {
     }
 
     /// The stroke attributes: colour, and whatever differs from the initial values.
-    mutating func appendStroke(_ stroke: Stroke, numbers: NumberCache? = nil, gradientID: Int? = nil) {
+    mutating func appendStroke(_ stroke: Stroke, numbers: NumberCache? = nil, gradientID: Int? = nil, names: SVGNames = SVGNames(prefix: "")) {
         if let gradientID {
-            append(static: " stroke=\"url(#g"); append(integer: gradientID); append(static: ")\"")
+            append(static: " stroke=\"url(#"); appendName(names, "g", gradientID); append(static: ")\"")
         } else {
             appendColor(stroke.color, attribute: "stroke", opacityAttribute: "stroke-opacity")
         }

@@ -14,11 +14,11 @@ extension SVGPageWriter {
         let closing: StaticString
         switch gradient.geometry {
         case .linear(let start, let end):
-            out.append(static: "<linearGradient id=\"g"); out.append(integer: id); out.append(0x22)
+            out.append(static: "<linearGradient id=\""); out.appendName(names, "g", id); out.append(0x22)
             attribute("x1", start.x); attribute("y1", start.y); attribute("x2", end.x); attribute("y2", end.y)
             closing = "</linearGradient>\n"
         case .radial(let center, let radius, let focal):
-            out.append(static: "<radialGradient id=\"g"); out.append(integer: id); out.append(0x22)
+            out.append(static: "<radialGradient id=\""); out.appendName(names, "g", id); out.append(0x22)
             attribute("cx", center.x); attribute("cy", center.y); attribute("r", radius)
             if focal != center { attribute("fx", focal.x); attribute("fy", focal.y) }
             closing = "</radialGradient>\n"
@@ -47,7 +47,7 @@ extension SVGPageWriter {
         // The region: generous around the page (the filter's user space is the group's
         // parent's, which may be offset from the page by transforms of enclosing groups).
         let extent = max(pageSize.width, pageSize.height, 1)
-        out.append(static: "<filter id=\"s"); out.append(integer: id)
+        out.append(static: "<filter id=\""); out.appendName(names, "s", id)
         out.append(static: "\" filterUnits=\"userSpaceOnUse\" x=\""); out.append(number: -2 * extent)
         out.append(static: "\" y=\""); out.append(number: -2 * extent)
         out.append(static: "\" width=\""); out.append(number: 5 * extent)
@@ -91,7 +91,7 @@ extension SVGPageWriter {
         guard writtenPatterns.insert(pattern.index).inserted else { return id }
         let resource = document.patterns[pattern.index]
         indent(depth)
-        body.append(static: "<pattern id=\"p"); body.append(integer: id)
+        body.append(static: "<pattern id=\""); body.appendName(names, "p", id)
         body.append(static: "\" patternUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\""); body.append(number: resource.step.width)
         body.append(static: "\" height=\""); body.append(number: resource.step.height); body.append(0x22)
         if !resource.transform.isIdentity {

@@ -7,16 +7,18 @@ import DrawScene
 
 enum SVGFonts {
     /// CSS `font-family` lists that render the standard 14 fonts alike everywhere: the Adobe
-    /// name (macOS, and fontconfig aliases), the Windows metric-compatible face, the URW
-    /// base-35 clone (Linux; same advance widths as the Adobe AFMs), then a generic family.
+    /// name first (macOS has the faces; fontconfig gives the URW twin that PDF and PostScript
+    /// viewers on Linux use for the same text), the Windows metric-compatible face, the URW
+    /// base-35 clone (same advance widths as the Adobe AFMs), then a generic family. Why the
+    /// Adobe name goes before 'Courier New' and 'Times New Roman': docs/svg.md.
     static func family(of font: Standard14Font) -> String {
         switch font {
         case .helvetica, .helveticaBold, .helveticaOblique, .helveticaBoldOblique:
             "Helvetica, Arial, 'Nimbus Sans', sans-serif"
         case .timesRoman, .timesBold, .timesItalic, .timesBoldItalic:
-            "'Times New Roman', Times, 'Nimbus Roman', serif"
+            "Times, 'Times New Roman', 'Nimbus Roman', serif"
         case .courier, .courierBold, .courierOblique, .courierBoldOblique:
-            "'Courier New', Courier, 'Nimbus Mono PS', monospace"
+            "Courier, 'Courier New', 'Nimbus Mono PS', monospace"
         case .symbol:
             "Symbol, 'Standard Symbols PS', serif"
         case .zapfDingbats:

@@ -36,9 +36,12 @@ import Dispatch
 /// Writes a `Scene.Document` as SVG.
 package enum SVGWriter {
     /// One complete SVG file per page, in page order (none for a document without pages).
-    package static func render(_ document: Scene.Document) -> [[UInt8]] {
+    /// `idPrefix` goes in front of every id and class name the file defines (`c1` becomes
+    /// `PREFIXc1`), so several drawings inlined in one HTML page never share a name
+    /// (`drawc markdown`). It must be empty or a valid XML name (`SVGNames.isValidPrefix`).
+    package static func render(_ document: Scene.Document, idPrefix: String = "") -> [[UInt8]] {
         document.pages.map { page in
-            var writer = SVGPageWriter(document: document)
+            var writer = SVGPageWriter(document: document, names: SVGNames(prefix: idPrefix))
             return writer.write(page)
         }
     }
@@ -90,7 +93,13 @@ struct SVGPageWriter {
     var annotateSources = false
     var pageSources: [Scene.SourceID] = []
 
-    init(document: Scene.Document) { self.document = document }
+    /// How ids and class names are spelled in this file (their prefix).
+    let names: SVGNames
+
+    init(document: Scene.Document, names: SVGNames = SVGNames(prefix: "")) {
+        self.document = document
+        self.names = names
+    }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
         pageSize = page.size
@@ -136,14 +145,14 @@ struct SVGPageWriter {
         if !usedFonts.isEmpty {
             out.append(static: "<style type=\"text/css\">\n")
             for index in usedFonts.sorted() {
-                out.append(static: ".f"); out.append(integer: index + 1); out.append(static: " { ")
+                out.append(0x2E); out.appendName(names, "f", index + 1); out.append(static: " { ")
                 SVGFonts.writeStyle(of: document.fonts[index], into: &out)
                 out.append(static: " }\n")
             }
             out.append(static: "</style>\n")
         }
         for (offset, clip) in clips.enumerated() {
-            out.append(static: "<clipPath id=\"c"); out.append(integer: offset + 1); out.append(static: "\">\n")
+            out.append(static: "<clipPath id=\""); out.appendName(names, "c", offset + 1); out.append(static: "\">\n")
             out.append(static: "  ")
             out.appendShape(clip)
             out.append(static: "/>\n</clipPath>\n")
@@ -159,7 +168,7 @@ struct SVGPageWriter {
         }
         for key in glyphPaths.keys.sorted() {
             guard let data = glyphPaths[key] ?? nil else { continue }
-            out.append(static: "<path id=\""); out.appendGlyphID(key); out.append(static: "\" d=\"")
+            out.append(static: "<path id=\""); out.appendGlyphID(key, names); out.append(static: "\" d=\"")
             out.append(data)
             out.append(static: "\"/>\n")
         }
@@ -171,7 +180,7 @@ struct SVGPageWriter {
     private func writeImageSymbol(_ index: Int, into out: inout ByteBuffer) {
         let image = document.images[index]
         let width = max(1, image.pixelWidth), height = max(1, image.pixelHeight)
-        out.append(static: "<symbol id=\"i"); out.append(integer: index + 1)
+        out.append(static: "<symbol id=\""); out.appendName(names, "i", index + 1)
         out.append(static: "\" viewBox=\"0 0 "); out.append(integer: width); out.append(0x20)
         out.append(integer: height); out.append(static: "\" preserveAspectRatio=\"none\">\n")
         out.append(static: "  <image width=\""); out.append(integer: width)
@@ -205,7 +214,7 @@ struct SVGPageWriter {
         if !annotateSources, items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]), !SVGPageWriter.anyPaintDefinition(items[...]) {
             let parts = min(8, items.count / (SVGPageWriter.parallelItems / 2))
             // Part 0 is written by this writer, the others by writers of their own.
-            var others = (1..<parts).map { _ in SVGPageWriter(document: document) }
+            var others = (1..<parts).map { _ in SVGPageWriter(document: document, names: names) }
             withUnsafeMutablePointer(to: &self) { first in
                 others.withUnsafeMutableBufferPointer { rest in
                     // Each part works on its own writer only; all outlive the loop.
@@ -369,10 +378,10 @@ struct SVGPageWriter {
             return
         }
         if let fill = paint.fill, let pattern {
-            body.append(static: " fill=\"url(#p"); body.append(integer: pattern); body.append(static: ")\"")
+            body.append(static: " fill=\"url(#"); body.appendName(names, "p", pattern); body.append(static: ")\"")
             if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
         } else if let fill = paint.fill, let gradient = fill.gradient {
-            body.append(static: " fill=\"url(#g"); body.append(integer: gradientID(gradient)); body.append(static: ")\"")
+            body.append(static: " fill=\"url(#"); body.appendName(names, "g", gradientID(gradient)); body.append(static: ")\"")
             if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
         } else if let fill = paint.fill {
             let triple = fill.color.hexTriple
@@ -383,7 +392,7 @@ struct SVGPageWriter {
             body.append(static: " fill=\"none\"")
         }
         if let stroke = paint.stroke {
-            body.appendStroke(stroke, numbers: numbers, gradientID: stroke.gradient.map { gradientID($0) })
+            body.appendStroke(stroke, numbers: numbers, gradientID: stroke.gradient.map { gradientID($0) }, names: names)
         }
         body.append(static: "/>\n")
     }
@@ -394,7 +403,7 @@ struct SVGPageWriter {
               item.rect.width > 0, item.rect.height > 0 else { return }
         usedImages.insert(item.image.index)
         indent(depth)
-        body.append(static: "<use xlink:href=\"#i"); body.append(integer: item.image.index + 1)
+        body.append(static: "<use xlink:href=\"#"); body.appendName(names, "i", item.image.index + 1)
         body.append(static: "\"")
         body.appendRectAttributes(item.rect)
         body.append(static: "/>\n")
@@ -426,7 +435,7 @@ struct SVGPageWriter {
             indent(depth)
             body.append(static: "<g")
             if let filterID {
-                body.append(static: " filter=\"url(#s"); body.append(integer: filterID); body.append(static: ")\"")
+                body.append(static: " filter=\"url(#"); body.appendName(names, "s", filterID); body.append(static: ")\"")
             }
             if group.blend != .normal {
                 body.append(static: " style=\"mix-blend-mode:"); body.append(Array(group.blend.cssName.utf8)); body.append(static: "\"")
@@ -454,7 +463,7 @@ struct SVGPageWriter {
             body.append(static: " transform=\""); body.appendTransform(group.transform); body.append(static: "\"")
         }
         if let clipID {
-            body.append(static: " clip-path=\"url(#c"); body.append(integer: clipID); body.append(static: ")\"")
+            body.append(static: " clip-path=\"url(#"); body.appendName(names, "c", clipID); body.append(static: ")\"")
         }
         if opacity < 1 { body.appendOpacity(opacity, attribute: "opacity") }
         body.append(static: ">\n")
@@ -476,7 +485,7 @@ struct SVGPageWriter {
             outlined = writeGlyphOutlines(run, face: face, depth: depth)
         }
         indent(depth)
-        body.append(static: "<text class=\"f"); body.append(integer: run.font.index + 1)
+        body.append(static: "<text class=\""); body.appendName(names, "f", run.font.index + 1)
         let x = run.origin.x + run.glyphs[0].x, y = run.origin.y, size = run.size
         if ByteCursor.fits(x) && ByteCursor.fits(y) && ByteCursor.fits(size) {
             body.withCursor(maximumLength: 32 + 3 * NumberFormat.maximumFastLength, numbers: numbers) { out in
@@ -539,7 +548,7 @@ struct SVGPageWriter {
         body.append(static: ">\n")
         for (key, x, y) in visible {
             indent(depth + 1)
-            body.append(static: "<use xlink:href=\"#"); body.appendGlyphID(key); body.append(static: "\"")
+            body.append(static: "<use xlink:href=\"#"); body.appendGlyphID(key, names); body.append(static: "\"")
             if x != 0 { body.append(static: " x=\""); body.append(number: x); body.append(static: "\"") }
             if y != 0 { body.append(static: " y=\""); body.append(number: y); body.append(static: "\"") }
             body.append(static: "/>\n")
@@ -560,8 +569,8 @@ struct GlyphKey: Hashable, Comparable {
 extension ByteBuffer {
     /// `f<font>g<glyph>`, the id of a glyph outline (font numbered from 1 as in the CSS
     /// classes, glyph by its id in the font).
-    mutating func appendGlyphID(_ key: GlyphKey) {
-        append(static: "f"); append(integer: key.font + 1); append(static: "g"); append(integer: Int(key.glyph))
+    mutating func appendGlyphID(_ key: GlyphKey, _ names: SVGNames) {
+        appendName(names, "f", key.font + 1); append(static: "g"); append(integer: Int(key.glyph))
     }
 }
 
@@ -601,8 +610,34 @@ enum SVGGlyphs {
 
 /// SVG as a `Backend`: one file per page.
 package struct SVGRenderer: Backend {
-    package init() {}
+    /// Put in front of every id and class name (see `SVGWriter.render`).
+    package var idPrefix: String
+    package init(idPrefix: String = "") { self.idPrefix = idPrefix }
     package func render(_ document: Scene.Document) -> BackendOutput {
-        BackendOutput(files: SVGWriter.render(document), onePerPage: true)
+        BackendOutput(files: SVGWriter.render(document, idPrefix: idPrefix), onePerPage: true)
+    }
+}
+
+/// The names a file defines — ids of clip paths (`c`), gradients (`g`), patterns (`p`),
+/// filters (`s`), images (`i`), glyphs (`f<n>g<id>`) and the CSS classes of fonts (`f`) —
+/// are all written by `appendName`, the one place that puts the prefix in front.
+package struct SVGNames {
+    let prefix: [UInt8]
+    init(prefix: String) { self.prefix = Array(prefix.utf8) }
+
+    /// Whether `prefix` can start an XML name and a CSS class selector as written: an ASCII
+    /// letter, then letters, digits, `-` and `_` (empty is valid: no prefix).
+    package static func isValidPrefix(_ prefix: String) -> Bool {
+        let bytes = Array(prefix.utf8)
+        guard let first = bytes.first else { return true }
+        func letter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+        return letter(first) && bytes.allSatisfy { letter($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }
+    }
+}
+
+extension ByteBuffer {
+    /// `prefix` + `kind` + `number`: an id or class name of this file.
+    mutating func appendName(_ names: SVGNames, _ kind: StaticString, _ number: Int) {
+        append(names.prefix); append(static: kind); append(integer: number)
     }
 }

@@ -128,3 +128,40 @@ func runLanguageServerBench(edits: Int, output: String) -> Never {
     try? file.write(toFile: output, atomically: true, encoding: .utf8)
     exit(0)
 }
+
+/// drawc-bench --lsp-long-lines: issue 34's rows. Two hostile documents opened in the language
+/// server (in this process, through `handle`): one line of 320 KB (13,000 statements separated
+/// by `;`, a non-ASCII letter in each) and a `let` of 100,000 nested parentheses. Timed, once
+/// each (the quadratic walk took seconds a request): the open up to its published diagnostics,
+/// `semanticTokens/full`, `foldingRange` and `documentSymbol`. Prints table rows.
+func runLanguageServerLongLinesBench() -> Never {
+    func wallSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    func message(_ members: [(String, JSON)]) -> [UInt8] { JSON.object([("jsonrpc", "2.0")] + members).bytes }
+    let documents = [
+        ("one line of 320 KB", String(repeating: "rect \"é\", width: 10pt; ", count: 13_000) + "\n"),
+        ("100,000 nested parentheses", "let x = " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000) + "\n"),
+    ]
+    let server = LanguageServer()
+    _ = server.handle(message([("id", 1), ("method", "initialize"), ("params", .object([("capabilities", .object([]))]))]))
+    var id = 10
+    for (index, (name, text)) in documents.enumerated() {
+        let uri = "file:///tmp/drawc-bench-lsp/long\(index).draw"
+        var cells: [String] = []
+        let t0 = wallSeconds()
+        _ = server.handle(message([("method", "textDocument/didOpen"), ("params", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", "draw"), ("version", 1), ("text", .string(text))])),
+        ]))]))
+        cells.append(String(format: "%.3f s", wallSeconds() - t0))
+        for method in ["textDocument/semanticTokens/full", "textDocument/foldingRange", "textDocument/documentSymbol"] {
+            id += 1
+            let start = wallSeconds()
+            let reply = server.handle(message([("id", JSON(id)), ("method", .string(method)), ("params", .object([
+                ("textDocument", .object([("uri", .string(uri))])),
+            ]))]))
+            if reply.isEmpty { FileHandle.standardError.write(Data("drawc-bench: no answer to \(method)\n".utf8)); exit(1) }
+            cells.append(String(format: "%.3f s", wallSeconds() - start))
+        }
+        print("| \(name) (\(text.utf8.count / 1024) KB) | " + cells.joined(separator: " | ") + " |")
+    }
+    exit(0)
+}

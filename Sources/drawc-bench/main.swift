@@ -60,6 +60,9 @@ func parseOptions() -> Options {
         case "--lsp":
             // --lsp [EDITS]: issue 15's rows (diagnostics and completion after an edit, 2,000 lines).
             runLanguageServerBench(edits: args.popFirst().flatMap { Int($0) } ?? 100, output: options.output)
+        case "--lsp-long-lines":
+            // --lsp-long-lines: issue 34's rows (a 320 KB line, 100,000 nested parentheses).
+            runLanguageServerLongLinesBench()
         case "--micro":
             runMicro()
             exit(0)

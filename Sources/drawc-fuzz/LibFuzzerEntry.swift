@@ -7,9 +7,18 @@ import Foundation
 
 let root = ProcessInfo.processInfo.environment["DRAWC_FUZZ_ROOT"] ?? FileManager.default.currentDirectoryPath
 nonisolated(unsafe) var target = FuzzTarget(root: root)
+/// DRAWC_FUZZ_TARGET: `compiler` (the default), `lsp` or `http` (Sources/DrawFuzzing/ServerTargets.swift).
+let which = ProcessInfo.processInfo.environment["DRAWC_FUZZ_TARGET"] ?? "compiler"
+nonisolated(unsafe) var languageServer = LanguageServerFuzzTarget()
+nonisolated(unsafe) var previewRequests = PreviewRequestFuzzTarget()
 
 func report() {
-    FileHandle.standardError.write(Data((target.counts.summary + "\n").utf8))
+    let line = switch which {
+    case "lsp": "drawc-fuzz lsp: \(languageServer.inputs) inputs, \(languageServer.messages) messages handled"
+    case "http": "drawc-fuzz http: \(previewRequests.inputs) inputs, \(previewRequests.complete) whole requests answered"
+    default: target.counts.summary
+    }
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 nonisolated(unsafe) var lastReport = 0
@@ -22,7 +31,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         atexit { report() }
     }
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    target.run(bytes)
+    switch which {
+    case "lsp": languageServer.run(bytes); return 0
+    case "http": previewRequests.run(bytes); return 0
+    default: target.run(bytes)
+    }
     if target.counts.inputs - lastReport >= 20_000 {
         lastReport = target.counts.inputs
         report()
@@ -39,6 +52,8 @@ func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSiz
 @_cdecl("LLVMFuzzerCustomMutator")
 public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
     guard let data, maxSize > 0 else { return 0 }
+    // The servers' inputs are choices through and through: libFuzzer's own mutations keep them inputs.
+    if which != "compiler" { return LLVMFuzzerMutate(data, size, maxSize) }
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let mutated = target.mutate(input, maxSize: maxSize, seed: seed) { bytes, limit in
         if bytes.isEmpty { bytes = [0x0A] }

@@ -12,7 +12,8 @@
 // Built without it (the ordinary `swift build`), drawc-fuzz replays files and folders given
 // on the command line through the same target: to reproduce a crash, or to run the corpus
 // where no libFuzzer exists (`drawc-fuzz Tests/Fuzz/corpus`). `--print FILE` writes the drawing
-// an input stands for (for generated inputs, the drawing the generator made).
+// an input stands for (for generated inputs, the drawing the generator made; with
+// DRAWC_FUZZ_TARGET=lsp the message bodies, one a line, with http the request).
 // `--errors` prints the errors that kept an input from the backends. Both print how many inputs reached every backend.
 
 import DrawFuzzing
@@ -28,7 +29,11 @@ func report() {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--print", arguments.count == 2 {
     let bytes = FileManager.default.contents(atPath: arguments[1]).map { [UInt8]($0) } ?? []
-    FileHandle.standardOutput.write(Data(FuzzTarget.source(of: bytes)))
+    switch ProcessInfo.processInfo.environment["DRAWC_FUZZ_TARGET"] ?? "compiler" {
+    case "lsp": for body in LanguageServerFuzzTarget.messages(of: bytes) { FileHandle.standardOutput.write(Data(body + [0x0A])) }
+    case "http": FileHandle.standardOutput.write(Data(PreviewRequestFuzzTarget.request(of: bytes)))
+    default: FileHandle.standardOutput.write(Data(FuzzTarget.source(of: bytes)))
+    }
     exit(0)
 }
 let showErrors = arguments.contains("--errors")
@@ -46,9 +51,22 @@ for argument in arguments where !argument.hasPrefix("-") {
         paths.append(argument)
     }
 }
+// DRAWC_FUZZ_TARGET=lsp or http: replay through the language server's or the preview's target.
+let which = ProcessInfo.processInfo.environment["DRAWC_FUZZ_TARGET"] ?? "compiler"
+var languageServer = LanguageServerFuzzTarget()
+var previewRequests = PreviewRequestFuzzTarget()
 for path in paths {
     let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-    if showErrors { for error in target.errors(bytes) { print("\(path): \(error)") } }
-    target.run(bytes)
+    switch which {
+    case "lsp": languageServer.run(bytes)
+    case "http": previewRequests.run(bytes)
+    default:
+        if showErrors { for error in target.errors(bytes) { print("\(path): \(error)") } }
+        target.run(bytes)
+    }
 }
-report()
+switch which {
+case "lsp": FileHandle.standardError.write(Data("drawc-fuzz lsp: \(languageServer.inputs) inputs, \(languageServer.messages) messages handled\n".utf8))
+case "http": FileHandle.standardError.write(Data("drawc-fuzz http: \(previewRequests.inputs) inputs, \(previewRequests.complete) whole requests answered\n".utf8))
+default: report()
+}

@@ -13,30 +13,16 @@ import DrawKit
 import DrawLanguageServer
 
 func runLanguageServer(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    var fontPaths: [String] = []
-    var index = args.startIndex
-    while index < args.endIndex {
-        let arg = args[index]
-        switch arg {
-        case "-h", "--help":
-            print(Help.lsp, terminator: "")
-            return .success
-        // Editors' clients add a transport flag; standard input and output is the only one.
-        case "--stdio":
-            break
-        case "--font-path":
-            index += 1
-            guard index < args.endIndex else { throw UsageError(message: "option '--font-path' needs a value", command: "lsp") }
-            fontPaths.append(args[index])
-        default:
-            if arg.hasPrefix("--font-path=") {
-                fontPaths.append(String(arg.dropFirst("--font-path=".count)))
-            } else {
-                throw UsageError(message: "unknown option '\(arg)' for 'drawc lsp'", command: "lsp")
-            }
-        }
-        index += 1
+    // Editors' clients add a transport flag (--stdio); standard input and output is the only one.
+    let arguments = try parseArguments(args, command: "lsp")
+    if arguments.help {
+        print(Help.lsp, terminator: "")
+        return .success
     }
+    if let operand = arguments.inputs.first {
+        throw UsageError(message: "lsp takes no files ('\(operand)'): the editor sends the documents", command: "lsp")
+    }
+    let fontPaths = arguments.fontPaths
     var environment: [String: String] = [:]
     for name in ["DRAWC_FONT_PATH", "HOME"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }

@@ -57,6 +57,16 @@ enum PreviewAnnouncements {
         }
     }
 
+    /// Removes the announcement at `path` when it is still this process's (the one on
+    /// `port`): a newer preview of the same file has replaced it otherwise, and keeps it.
+    static func withdraw(_ path: String, port: Int) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= PreviewDiscovery.maximumBytes,
+              let bytes = try? SourceInput.read(path: path), let found = PreviewAnnouncement(json: bytes),
+              found.pid == Int(getpid()), found.port == port else { return }
+        unlink(path)
+    }
+
     /// The running preview of the file at `path`, if one announced itself and still runs.
     static func find(forFile path: String) -> PreviewAnnouncement? {
         guard let file = realPath(path), let folder = folder(create: false) else { return nil }

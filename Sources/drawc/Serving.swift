@@ -18,8 +18,17 @@ final class PreviewRuntime: @unchecked Sendable {
     let server: PreviewServer
     let queue = DispatchQueue(label: "drawc.preview")
     private var clients: [Int32] = []
-    /// Set when an edit was written: the watch loop looks at once instead of after a poll.
+    /// Set when an edit was written: the watch loop compiles at once instead of after a poll
+    /// and the debounce (signalled through `wakeSignal`).
     private var wakeUp = false
+    private let wakeSignal = DispatchSemaphore(value: 0)
+    /// Counts the writes of the previewed file; a build remembers the count before it reads.
+    private var writes = 0
+    /// Answers to writes waiting for the compile of what they wrote: (write count, signal).
+    private var buildWaiters: [(write: Int, signal: DispatchSemaphore)] = []
+
+    /// The longest an edit's answer waits for the compile of the text it wrote.
+    static let buildWaitSeconds = 10
 
     init(server: PreviewServer) { self.server = server }
 
@@ -32,45 +41,77 @@ final class PreviewRuntime: @unchecked Sendable {
         }
     }
 
-    func publish(_ snapshot: PreviewSnapshot) {
+    /// The count of writes so far: taken by a build before it reads the file.
+    func writeCount() -> Int { queue.sync { writes } }
+
+    /// Shows `snapshot`, built from a read made after `writesBefore` writes: the answers of
+    /// those writes go out now (after the state event), so a client that asks for the state
+    /// after its edit was answered sees the picture of its edit and can drag again at once.
+    func publish(_ snapshot: PreviewSnapshot, writesBefore: Int) {
         queue.sync {
             server.update(snapshot)
             broadcast(server.stateEvent())
+            buildWaiters.removeAll { waiter in
+                guard waiter.write <= writesBefore else { return false }
+                waiter.signal.signal()
+                return true
+            }
         }
     }
 
-    func takeWakeUp() -> Bool { queue.sync { defer { wakeUp = false }; return wakeUp } }
+    /// Waits up to `milliseconds` for an edit's write; true when one was written since the last call.
+    func waitForWakeUp(milliseconds: Int) -> Bool {
+        _ = wakeSignal.wait(timeout: .now() + .milliseconds(milliseconds))
+        return queue.sync { defer { wakeUp = false }; return wakeUp }
+    }
 
-    /// Reads one request from `fd`, answers it, and closes the connection (or keeps it as
-    /// an event stream).
-    func serve(_ fd: Int32) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    /// Answers one request read whole by the connection reader (PreviewConnections.swift),
+    /// and closes the connection (or keeps it as an event stream).
+    func answer(_ fd: Int32, _ request: HTTPRequest) {
+        setBlocking(fd)
         var sendTimeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 8192)
-        var request: HTTPRequest?
-        while request == nil {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { close(fd); return }
-            received += chunk[0..<n]
-            switch HTTPRequest.parse(received) {
-            case .incomplete: continue
-            case .invalid(let status, let message):
-                _ = writeAll(fd, HTTPResponse.text(status, message).serialized())
-                close(fd)
-                return
-            case .complete(let parsed): request = parsed
-            }
-        }
         let path = server.path
-        let action = queue.sync {
-            server.handle(request!, readFile: { () -> [UInt8]? in try? SourceInput.read(path: path) })
+        var waitForBuild: DispatchSemaphore?
+        // The check and the write are one step on the queue: two edits of the same version
+        // cannot both pass the check, and nothing else of ours writes the file in between.
+        let action = queue.sync { () -> PreviewServer.Action in
+            var stampRead = FileStamp.missing
+            let action = server.handle(request, readFile: { () -> [UInt8]? in
+                let before = fileStamp(path)
+                let bytes = try? SourceInput.read(path: path)
+                // A save landing during the read leaves no stamp to trust.
+                stampRead = fileStamp(path) == before ? before : .missing
+                return bytes
+            })
+            guard case .writeSource(let write) = action else { return action }
+            // Another program (an editor's save) may have written the file since it was read:
+            // same stamp (size, modification time, inode) and the same bytes, or refused.
+            guard stampRead.exists, fileStamp(path) == stampRead, (try? SourceInput.read(path: path)) == write.expected else {
+                return .respond(server.refused(write))
+            }
+            do throws(FileError) {
+                // Only ever the previewed file, atomically (a temporary file, then rename).
+                try OutputWriter.replace(write.text, at: path)
+            } catch {
+                return .respond(.json(500, "{\"ok\":false,\"message\":\(JSONText.string("cannot write the file: \(error.message)"))}"))
+            }
+            server.wrote(write)
+            writes += 1
+            let signal = DispatchSemaphore(value: 0)
+            buildWaiters.append((writes, signal))
+            waitForBuild = signal
+            wakeUp = true
+            wakeSignal.signal()
+            return .respond(write.response)
         }
+        if let waitForBuild { _ = waitForBuild.wait(timeout: .now() + .seconds(Self.buildWaitSeconds)) }
         switch action {
         case .respond(let response):
             _ = writeAll(fd, response.serialized())
+            close(fd)
+        case .writeSource(let write):  // made on the queue above: only its answer is left
+            _ = writeAll(fd, write.response.serialized())
             close(fd)
         case .openEventStream:
             queue.sync {
@@ -80,17 +121,6 @@ final class PreviewRuntime: @unchecked Sendable {
                     close(fd)
                 }
             }
-        case .writeSource(let bytes, let response):
-            var reply = response
-            do throws(FileError) {
-                // Only ever the previewed file, atomically (a temporary file, then rename).
-                try OutputWriter.write(bytes, to: path)
-                queue.sync { wakeUp = true }
-            } catch {
-                reply = .json(500, "{\"ok\":false,\"message\":\(JSONText.string("cannot write the file: \(error.message)"))}")
-            }
-            _ = writeAll(fd, reply.serialized())
-            close(fd)
         case .openEditor(let command, let response):
             spawnDetached(command)
             _ = writeAll(fd, response.serialized())
@@ -98,6 +128,17 @@ final class PreviewRuntime: @unchecked Sendable {
         case .broadcast(let event, let response):
             queue.sync { broadcast(event) }
             _ = writeAll(fd, response.serialized())
+            close(fd)
+        }
+    }
+
+    /// Answers `status` without reading on (a refused or late request), and closes.
+    func refuse(_ fd: Int32, status: Int, _ message: String) {
+        DispatchQueue.global().async {
+            setBlocking(fd)
+            var sendTimeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+            _ = writeAll(fd, HTTPResponse.text(status, message).serialized())
             close(fd)
         }
     }
@@ -171,7 +212,7 @@ func randomToken() -> String {
 }
 
 func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "preview", accepts: [.preview])
+    let arguments = try parseArguments(args, command: "preview")
     if arguments.help {
         print(Help.preview, terminator: "")
         return .success
@@ -199,6 +240,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     func build() {
         version += 1
         let start = monotonicMilliseconds()
+        let writesBefore = runtime.writeCount()
         let before = fileStamp(input)
         var snapshot: PreviewSnapshot
         do throws(FileError) {
@@ -211,7 +253,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
                 hasErrors: true, filesRead: [])
         }
         snapshot.milliseconds = monotonicMilliseconds() - start
-        runtime.publish(snapshot)
+        runtime.publish(snapshot, writesBefore: writesBefore)
         if !snapshot.diagnosticsText.isEmpty { printError(snapshot.diagnosticsText) }
         printLine("preview: \(input) " + (snapshot.hasErrors ? "has errors, the page keeps the last good picture" : "compiled")
                   + " (\(milliseconds(snapshot.milliseconds)) ms)")
@@ -224,17 +266,8 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     // For the language server: where this preview listens, in a folder only this user reads.
     let announcement = PreviewAnnouncements.announce(input: input, port: port, token: token)
 
-    // The accept loop blocks in `accept`: a queue of its own.
-    DispatchQueue(label: "drawc.preview.accept").async {
-        while true {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            DispatchQueue.global().async { runtime.serve(fd) }
-        }
-    }
+    // Accepting and reading every connection: one thread of its own (PreviewConnections.swift).
+    DispatchQueue(label: "drawc.preview.accept").async { readRequests(listener: listener, runtime: runtime) }
     if arguments.openBrowser {
         #if canImport(Darwin)
         spawnDetached(["open", url])
@@ -243,11 +276,15 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         #endif
     }
     while stopRequested == 0 {
-        if !runtime.takeWakeUp() { sleepMilliseconds(WatchSet.pollMilliseconds) }
-        if waitForChange(set) { build() }
+        // The preview's own write is compiled at once: its answer waits for that picture.
+        if runtime.waitForWakeUp(milliseconds: WatchSet.pollMilliseconds) {
+            build()
+        } else if waitForChange(set) {
+            build()
+        }
     }
     close(listener)
-    if let announcement { unlink(announcement) }
+    if let announcement { PreviewAnnouncements.withdraw(announcement, port: port) }
     printLine("preview: stopped")
     return .success
 }

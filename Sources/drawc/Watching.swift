@@ -82,7 +82,7 @@ func milliseconds(_ value: Double) -> String {
 }
 
 func runWatch(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "watch", accepts: [.output, .format, .compress, .raster])
+    let arguments = try parseArguments(args, command: "watch")
     if arguments.help {
         print(Help.watch, terminator: "")
         return .success

@@ -13,6 +13,8 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import CBuildInfo
+import DrawCommandLine
 import DrawKit
 import DrawProcess
 
@@ -51,117 +53,88 @@ struct Arguments {
     var port: Int?
     var openBrowser = false
     var editor: String?
+    /// `--sandbox DIR` of compile, check and ir (docs/cli.md, "Untrusted drawings").
+    var sandbox: String?
 }
 
-/// Which options a command accepts.
-struct Accepts: OptionSet {
-    let rawValue: UInt8
-    static let output = Accepts(rawValue: 1)
-    static let format = Accepts(rawValue: 2)
-    static let compress = Accepts(rawValue: 4)
-    static let raster = Accepts(rawValue: 8)
-    static let formatting = Accepts(rawValue: 16)
-    static let spans = Accepts(rawValue: 32)
-    static let preview = Accepts(rawValue: 64)
-}
-
-func parseArguments(_ args: ArraySlice<String>, command: String, accepts: Accepts) throws(UsageError) -> Arguments {
-    var result = Arguments()
-    var index = args.startIndex
-    var onlyInputs = false
-
-    func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-        if let inline { return inline }
-        index += 1
-        guard index < args.endIndex else { throw UsageError(message: "option '\(name)' needs a value", command: command) }
-        return args[index]
+/// Parses a command's arguments. Which options `command` takes, and their spellings, come
+/// from the command table (DrawCommandLine); the values are checked here.
+func parseArguments(_ args: ArraySlice<String>, command: String) throws(UsageError) -> Arguments {
+    guard let entry = CommandTable.command(command) else { throw UsageError(message: "no command '\(command)'", command: nil) }
+    let parsed: ParsedCommandLine
+    do throws(CommandLineError) {
+        parsed = try CommandLineParser.parse(args, command: entry)
+    } catch {
+        throw UsageError(message: error.message, command: error.command)
     }
-
-    while index < args.endIndex {
-        let arg = args[index]
-        if onlyInputs || arg == "-" || !arg.hasPrefix("-") {
-            result.inputs.append(arg)
-            index += 1
-            continue
-        }
-        if arg == "--" {
-            onlyInputs = true
-            index += 1
-            continue
-        }
-        // `--name=value` as well as `--name value`.
-        var name = arg
-        var inline: String?
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
-        switch name {
-        case "-h", "--help":
+    var result = Arguments()
+    result.inputs = parsed.operands
+    for (key, given, name) in parsed.options {
+        let text = given ?? ""
+        switch key {
+        case .help:
             result.help = true
-        case "-o" where accepts.contains(.output), "--output" where accepts.contains(.output):
-            result.output = try value(name, inline)
-        case "-f" where accepts.contains(.format), "--format" where accepts.contains(.format):
-            let text = try value(name, inline)
+        case .output:
+            result.output = text
+        case .format:
             guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                throw UsageError(message: "unknown format '\(text)' (expected svg, pdf, ps, eps or png)", command: command)
+                throw UsageError(message: "unknown format '\(text)' (expected \(CommandTable.formatList))", command: command)
             }
             result.format = format
-        case "--diagnostics":
-            let text = try value(name, inline)
+        case .diagnostics:
             guard let format = DiagnosticFormat(rawValue: text.lowercased()) else {
                 throw UsageError(message: "unknown diagnostics format '\(text)' (expected text or json)", command: command)
             }
             result.diagnostics = format
-        case "--font-path":
-            result.fontPaths.append(try value(name, inline))
-        case "--no-compress" where accepts.contains(.compress):
+        case .fontPath:
+            result.fontPaths.append(text)
+        case .noCompress:
             result.compress = false
-        case "--dpi" where accepts.contains(.raster), "--scale" where accepts.contains(.raster):
-            let text = try value(name, inline)
-            let range = name == "--dpi" ? PNGOptions.dpiRange : (PNGOptions.dpiRange.lowerBound / 96)...(PNGOptions.dpiRange.upperBound / 96)
+        case .dpi, .scale:
+            let range = key == .dpi ? PNGOptions.dpiRange : (PNGOptions.dpiRange.lowerBound / 96)...(PNGOptions.dpiRange.upperBound / 96)
             guard let number = Double(text), number.isFinite, range.contains(number) else {
                 throw UsageError(
                     message: "'\(name) \(text)' is not a number from \(trimmed(range.lowerBound)) to \(trimmed(range.upperBound))",
                     command: command)
             }
-            if name == "--dpi" { result.dpi = number } else { result.scale = number }
+            if key == .dpi { result.dpi = number } else { result.scale = number }
             if result.dpi != nil && result.scale != nil {
                 throw UsageError(message: "give --dpi or --scale, not both", command: command)
             }
-        case "--background" where accepts.contains(.raster):
-            let text = try value(name, inline)
+        case .background:
             guard let background = PNGBackground(parsing: text) else {
                 throw UsageError(
                     message: "unknown background '\(text)' (expected white, transparent, #rrggbb or #rrggbbaa)", command: command)
             }
             result.background = background
-        case "-w" where accepts.contains(.formatting), "--write" where accepts.contains(.formatting):
+        case .write:
             result.rewrite = true
-        case "--check" where accepts.contains(.formatting), "-l" where accepts.contains(.formatting):
+        case .listUnformatted:
             result.listUnformatted = true
-        case "--diff" where accepts.contains(.formatting), "-d" where accepts.contains(.formatting):
+        case .diff:
             result.diff = true
-        case "--spans" where accepts.contains(.spans):
+        case .spans:
             result.spans = true
-        case "--port" where accepts.contains(.preview):
-            let text = try value(name, inline)
+        case .port:
             guard let port = Int(text), (0...65535).contains(port) else {
                 throw UsageError(message: "'--port \(text)' is not a port number from 0 to 65535", command: command)
             }
             result.port = port
-        case "--open" where accepts.contains(.preview):
+        case .open:
             result.openBrowser = true
-        case "--editor" where accepts.contains(.preview):
-            result.editor = try value(name, inline)
-        default:
-            throw UsageError(message: "unknown option '\(arg)' for 'drawc \(command)'", command: command)
+        case .editor:
+            result.editor = text
+        case .sandbox:
+            guard isFolder(text) else {
+                throw UsageError(message: "'--sandbox \(text)' is not a folder", command: command)
+            }
+            result.sandbox = text
+        case .stdio:
+            break
         }
-        index += 1
     }
     return result
 }
-
 /// A number as typed: `96` rather than `96.0`.
 func trimmed(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -198,6 +171,7 @@ func environmentOptions(_ arguments: Arguments) -> CompileOptions {
     if let epoch = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: epoch)) {
         options.sourceDateEpoch = seconds
     }
+    options.sandbox = arguments.sandbox
     return options
 }
 
@@ -283,7 +257,7 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
 }
 
 func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "compile", accepts: [.output, .format, .compress, .raster])
+    let arguments = try parseArguments(args, command: "compile")
     if arguments.dpi != nil || arguments.scale != nil || arguments.background != nil {
         let formats = arguments.inputs.isEmpty ? [] : try arguments.inputs.map { input throws(UsageError) in try plannedOutput(input: input, arguments: arguments).format }
         if !formats.isEmpty, !formats.contains(.png) {
@@ -340,6 +314,12 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
             report.status = .usage
             return report
         }
+        let outputs = result.outputs.map { outputPath == "-" ? "-" : $0.path(forRequestedPath: outputPath) }
+        if let refusal = overwrittenInput(outputs: outputs, input: input, filesRead: result.filesRead) {
+            report.messages.append(refusal)
+            report.status = .usage
+            return report
+        }
         do throws(FileError) {
             let written = try OutputWriter.write(result, to: outputPath)
             if written.count > 1 {
@@ -356,7 +336,7 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "check", accepts: [])
+    let arguments = try parseArguments(args, command: "check")
     if arguments.help {
         print(Help.check, terminator: "")
         return .success
@@ -384,7 +364,7 @@ func runCheck(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 }
 
 func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "ir", accepts: [.output, .spans])
+    let arguments = try parseArguments(args, command: "ir")
     if arguments.help {
         print(Help.ir, terminator: "")
         return .success
@@ -401,7 +381,13 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         let result = dumpIR(source: source, path: input == "-" ? "<stdin>" : input, options: options)
         report.diagnostics = result.report
         if let text = result.text, !result.hasErrors {
-            try OutputWriter.write(Array(text.utf8), to: arguments.output ?? "-")
+            let output = arguments.output ?? "-"
+            if let refusal = overwrittenInput(outputs: [output], input: input, filesRead: result.filesRead) {
+                report.messages.append(refusal)
+                report.status = .usage
+            } else {
+                try OutputWriter.write(Array(text.utf8), to: output)
+            }
         } else {
             report.status = .inputErrors
         }
@@ -415,7 +401,7 @@ func runIR(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
 
 /// `drawc fmt`: see Help.fmt and docs/format.md.
 func runFmt(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
-    let arguments = try parseArguments(args, command: "fmt", accepts: [.formatting])
+    let arguments = try parseArguments(args, command: "fmt")
     if arguments.help {
         print(Help.fmt, terminator: "")
         return .success
@@ -495,10 +481,10 @@ func run(_ arguments: [String]) -> ExitStatus {
     }
     do throws(UsageError) {
         switch command {
-        case "compile": return try runCompile(args.dropFirst())
+        case "compile": removeTemporariesOnSignals(); return try runCompile(args.dropFirst())
         case "check": return try runCheck(args.dropFirst())
-        case "ir": return try runIR(args.dropFirst())
-        case "fmt": return try runFmt(args.dropFirst())
+        case "ir": removeTemporariesOnSignals(); return try runIR(args.dropFirst())
+        case "fmt": removeTemporariesOnSignals(); return try runFmt(args.dropFirst())
         case "lsp": return try runLanguageServer(args.dropFirst())
         case "watch": return try runWatch(args.dropFirst())
         case "preview": return try runPreview(args.dropFirst())
@@ -506,32 +492,32 @@ func run(_ arguments: [String]) -> ExitStatus {
             print(Help.main, terminator: "")
             return .success
         case "help":
-            switch args.dropFirst().first {
-            case nil: print(Help.main, terminator: "")
-            case "compile": print(Help.compile, terminator: "")
-            case "check": print(Help.check, terminator: "")
-            case "ir": print(Help.ir, terminator: "")
-            case "fmt": print(Help.fmt, terminator: "")
-            case "lsp": print(Help.lsp, terminator: "")
-            case "watch": print(Help.watch, terminator: "")
-            case "preview": print(Help.preview, terminator: "")
-            case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: nil)
+            guard let name = args.dropFirst().first else {
+                print(Help.main, terminator: "")
+                return .success
             }
+            guard let entry = CommandTable.command(name) else {
+                throw UsageError(message: "no help for unknown command '\(name)'", command: nil)
+            }
+            print(HelpText.command(entry), terminator: "")
             return .success
         case "--version", "-V", "version":
-            print("drawc \(DrawKitVersion.string)")
+            print(versionLine())
             return .success
         default:
-            if command.hasSuffix(".draw") {
-                throw UsageError(message: "unknown command '\(command)'; did you mean 'drawc compile \(command)'?", command: nil)
-            }
-            throw UsageError(message: "unknown command '\(command)' (commands: compile, check, ir, fmt, lsp, help)", command: nil)
+            throw UsageError(message: CommandLineParser.unknownCommandMessage(command), command: nil)
         }
     } catch {
         let hint = error.command.map { "run 'drawc \($0) --help' for usage" } ?? "run 'drawc --help' for usage"
         printError("drawc: \(error.message)\n\(hint)")
         return .usage
     }
+}
+
+/// `drawc 0.3.0`, and the commit when built from a git checkout (`drawc 0.3.0 (abc1234)`).
+func versionLine() -> String {
+    let commit = String(cString: drawc_build_commit())
+    return "drawc \(DrawKitVersion.string)" + (commit.isEmpty ? "" : " (\(commit))")
 }
 
 let status = run(CommandLine.arguments)

@@ -19,6 +19,9 @@ struct DecodingCase {
     var zxing: [String]
     /// nil: zbar cannot read the symbology.
     var zbar: [String]?
+    /// How the drawing writes the data when not as a string literal: a number literal or a
+    /// field of `DecodingCorpus.dataFile` (issue 33: numbers keep their digits).
+    var expression: String? = nil
 }
 
 enum DecodingCorpus {
@@ -175,8 +178,27 @@ enum DecodingCorpus {
             let s = "DM\(i) " + digits(3 + i * 7, seed: 900 + i) + (i % 2 == 0 ? " UPPER CASE" : " lower case")
             result.append(DecodingCase(symbology: .datamatrix, data: s, zxing: [s], zbar: nil))
         }
+        // Data given as numbers (issue 33): EAN-13 from number literals, Code 128 from a CSV
+        // column of tracking numbers. Each must encode its exact digits or text.
+        for (index, number) in ["4006381333931", "590123412345", "9780306406157", "123456789012", "8712345678906"].enumerated() {
+            let full = number.utf8.count == 13 ? number : withCheck(number)
+            result.append(DecodingCase(symbology: .ean13, data: number, zxing: [full], zbar: [full],
+                                       expression: index == 0 ? "ean" : number))
+        }
+        for (index, code) in trackingCodes.enumerated() {
+            result.append(DecodingCase(symbology: .code128, data: code, zxing: [code], zbar: [code],
+                                       expression: "tracking[\(index)].code"))
+        }
         return result
     }
+
+    /// A CSV column read by `csv()`: numbers a Double holds (`590123412345`) and texts that
+    /// only look like numbers (22 and 17 digits, leading zeros, `1e5`, `+1`).
+    static let trackingCodes = ["9400111899223197428490", "590123412345", "12345678901234567", "00123", "1e5", "+1", "0042",
+                                "1Z999AA10123456784", "9007199254740993"]
+    static var dataFile: String { "code\n" + trackingCodes.joined(separator: "\n") + "\n" }
+    /// What the drawing says before its pages: the names the cases' expressions use.
+    static let prelude = "let ean = 4006381333931\nlet tracking = csv(\"tracking.csv\")\n"
 
     /// A string literal of the language for `s`.
     static func literal(_ s: String) -> String {
@@ -251,14 +273,14 @@ enum DecodingCorpus {
             row.append(c); rowWidth += f.width + gap; rowHeight = max(rowHeight, f.height)
         }
         closeRow()
-        var source = ""
+        var source = prelude
         for page in pages {
             source += "page size: (8.5in, 11in), margin: 0.4in {\n  vstack spacing: \(Int(gap))pt, align: leading {\n"
             for r in page {
                 source += "    hstack spacing: \(Int(gap))pt, align: top {\n"
                 for c in r {
                     let type = c.symbology == .gs1_128 ? "gs1" : c.symbology.name
-                    source += "      barcode \(literal(c.data)), type: \(type), module: \(module(c))pt\(c.properties)\n"
+                    source += "      barcode \(c.expression ?? literal(c.data)), type: \(type), module: \(module(c))pt\(c.properties)\n"
                 }
                 source += "    }\n"
             }
@@ -284,6 +306,7 @@ enum DecodingCorpus {
         let cases = DecodingCorpus.cases
         let (source, pages) = DecodingCorpus.drawing(cases)
         let folder = try TemporaryFolder(prefix: "barcodes-\(format)")
+        FileManager.default.createFile(atPath: folder.file("tracking.csv"), contents: Data(DecodingCorpus.dataFile.utf8))
         var options = CompileOptions()
         options.png = PNGOptions(dpi: 200)
         let result = compile(source: source, path: folder.file("barcodes.draw"),

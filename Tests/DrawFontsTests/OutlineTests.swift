@@ -97,6 +97,7 @@ import Testing
         #expect(complexScriptName(for: "\u{05D0}") == nil)
         #expect(complexScriptName(for: "\u{0627}") == nil)
         #expect(complexScriptName(for: "\u{0E01}") == nil)
+        #expect(complexScriptName(for: "\u{05B8}") == nil)  // a Hebrew point: positioned by GPOS mark
         #expect(complexScriptName(for: "\u{0915}") == "Devanagari")
         #expect(complexScriptName(for: "\u{0710}") == "Syriac")
         #expect(complexScriptName(for: "\u{FEFF}") == nil)

@@ -46,7 +46,11 @@ struct CLITests {
         let folder = try TemporaryFolder()
         let version = try CLI.run(["--version"], in: folder)
         #expect(version.status == 0)
-        #expect(version.stdoutText == "drawc \(DrawKitVersion.string)\n")
+        // `drawc 0.3.0`, then the commit in parentheses when built from git (Package.swift).
+        let line = version.stdoutText
+        #expect(line.hasPrefix("drawc \(DrawKitVersion.string)") && line.hasSuffix("\n"))
+        let commit = line.dropFirst("drawc \(DrawKitVersion.string)".count).dropLast()
+        #expect(commit.isEmpty || (commit.hasPrefix(" (") && commit.hasSuffix(")") && commit.count >= 15), "\(line)")
         for args in [["--help"], ["help"], ["compile", "--help"], ["check", "-h"], ["ir", "--help"], ["help", "compile"]] {
             let run = try CLI.run(args, in: folder)
             #expect(run.status == 0, "\(args)")

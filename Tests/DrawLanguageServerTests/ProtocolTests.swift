@@ -89,6 +89,7 @@ struct LanguageServerProtocolTests {
 
     @Test func garbageAndUnknownMethodsGetErrorsNotCrashes() throws {
         let server = LanguageServer()
+        startSession(server)
         let replies = server.handle(Array("not json".utf8)).compactMap { JSON.parse($0) }
         #expect(replies.first?["error"]?["code"]?.int == -32700)
         #expect(request(server, 1, "no/such/method", .null)?["error"]?["code"]?.int == -32601)
@@ -107,6 +108,7 @@ struct LanguageServerProtocolTests {
         let sample = try String(contentsOfFile: packageRoot() + "/samples/flowchart.draw", encoding: .utf8)
         let bytes = Array(sample.utf8)
         let server = LanguageServer()
+        startSession(server)
         let uri = "file://" + packageRoot() + "/samples/typing.draw"
         _ = server.handle(JSON.object([("jsonrpc", "2.0"), ("method", "textDocument/didOpen"), ("params", .object([
             ("textDocument", .object([("uri", .string(uri)), ("languageId", "draw"), ("version", 1), ("text", "")])),
@@ -142,6 +144,7 @@ struct LanguageServerProtocolTests {
 
     @Test func theCursorReachesThePreviewLinkInScalarColumns() throws {
         let server = LanguageServer()
+        startSession(server)
         let link = RecordingLink()
         server.previewLink = link
         let uri = "file:///tmp/cursor%20test.draw"

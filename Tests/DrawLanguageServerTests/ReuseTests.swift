@@ -100,6 +100,7 @@ struct LanguageServerReuseTests {
     /// The published diagnostics of a server that sees `text` as its first version.
     func fresh(_ text: String, version: Int) -> ([UInt8], Analysis?) {
         let server = LanguageServer(fontPaths: [Self.fontPath])
+        startSession(server)
         let published = open(server, text, version: version)
         return (published, server.analyses[Self.uri])
     }
@@ -115,6 +116,7 @@ struct LanguageServerReuseTests {
     func replayedEditsMatchFreshChecks() throws {
         try FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
         let server = LanguageServer(fontPaths: [Self.fontPath])
+        startSession(server)
         var text = Self.original
         var version = 1
         _ = open(server, text, version: version)
@@ -161,6 +163,7 @@ struct LanguageServerReuseTests {
     func theTextCacheAgesOut() throws {
         try FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
         let server = LanguageServer(fontPaths: [Self.fontPath])
+        startSession(server)
         func labels(_ prefix: String) -> String {
             (0..<20).map { "rect \"\(prefix) \($0)\"" }.joined(separator: "\n") + "\n"
         }
@@ -198,6 +201,7 @@ struct LanguageServerReuseTests {
     func theNameIndexIsBuiltOnDemand() throws {
         try FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
         let server = LanguageServer(fontPaths: [Self.fontPath])
+        startSession(server)
         _ = open(server, Self.original, version: 1)
         let analysis = try #require(server.analyses[Self.uri])
         #expect(!analysis.names.isBuilt, "publishing diagnostics built the index")

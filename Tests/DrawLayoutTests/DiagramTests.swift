@@ -79,7 +79,7 @@ func link(_ from: String, _ to: String, arrow: ArrowEnds = .none, _ configure: (
 let outlinedKinds: [NodeKind] = [
     .rect, .ellipse, .circle, .polygon, .polyline, .path,
     .diamond, .triangle, .hexagon, .octagon, .parallelogram, .trapezoid, .star, .cylinder, .document, .note, .cloud,
-    .capsule, .person, .regularPolygon,
+    .capsule, .person, .regularPolygon, .pentagon,
 ]
 
 /// A target node of `kind` centred at (300, 300), about 90 × 60 pt, without stroke.
@@ -126,6 +126,26 @@ func target(_ kind: NodeKind, rotate: Double) -> Node {
     }
 
     /// An arrow's tip touches the outer edge of the target's stroke.
+    /// `pentagon`, the shape added as two entries (its catalogue entry and its geometry
+    /// entry): five corners, the first at the top middle, square by default, its label inside.
+    @Test func pentagonIsFiveCornersAroundItsLabel() {
+        #expect(NodeKind.byName["pentagon"] == .pentagon && NodeKind.pentagon.isDiagramShape)
+        let plain = node(.pentagon) { $0.geometry.at = PointValue(Point(100, 100)) }
+        let (page, diagnostics, _) = layoutPage([plain], size: Size(300, 300))
+        #expect(diagnostics.isEmpty)
+        let path = paths(page.items)[0].0
+        #expect(path.verbs.filter { $0 == .line }.count == 4 && path.verbs.last == .close)
+        let b = tightBounds(of: path)!
+        #expect(close(Point(b.width, b.height), Point(54, 54)))
+        #expect(close(path.points[0], Point(b.midX, b.minY)))
+        let labelled = node(.pentagon, "Review") { $0.geometry.at = PointValue(Point(100, 100)) }
+        let (page2, diagnostics2, _) = layoutPage([labelled], size: Size(300, 300))
+        #expect(diagnostics2.isEmpty)
+        let outline = tightBounds(of: paths(page2.items)[0].0)!
+        let run = texts(page2.items)[0]
+        #expect(run.origin.x > outline.minX && run.origin.x + run.advance < outline.maxX)
+    }
+
     @Test func arrowTipStopsAtTheStrokesOuterEdge() {
         let a = rect(20, 20, id: "a", at: Point(20, 50))
         let b = node(.diamond, id: "b") { $0.geometry.width = 60; $0.geometry.height = 60; $0.geometry.at = PointValue(Point(150, 50)); $0.style.lineWidth = 4 }
@@ -326,7 +346,7 @@ func target(_ kind: NodeKind, rotate: Double) -> Node {
         #expect(outline.width > 2 * run.advance - 1e-6)
         #expect(run.origin.x > outline.minX + outline.width / 4 - 1e-6)
         // Anchors lie on the outline: the diamond's topRight is the middle of an edge.
-        let anchor = LayoutEngine.shapeAnchor(.diamond, ShapeOptions(), bounds: Rect(x: 0, y: 0, width: 80, height: 40), .topRight)
+        let anchor = LayoutEngine.shapeAnchor(DiamondShape.self, ShapeOptions(), bounds: Rect(x: 0, y: 0, width: 80, height: 40), .topRight)
         #expect(close(anchor, Point(60, 10)))
     }
 }

@@ -86,9 +86,31 @@ func shown(_ expression: String, prelude: String = "", sourceLocation: SourceLoc
         #expect(shown("keys(r)", prelude: prelude) == "[name, qty, size]")
         #expect(shown("count(r)", prelude: prelude) == "3")
         #expect(shown("r == {name: \"bolts\", qty: 3, size: 4mm}", prelude: prelude) == "true")
-        #expect(shown("r", prelude: prelude) == "{name: \"bolts\", qty: 3, size: 11.338583pt}")
+        #expect(shown("r", prelude: prelude) == "{name: \"bolts\", qty: 3, size: 11.338582677165356pt}")
         #expect(evaluate(prelude + "\nlet x = r.nmae").ids == ["sem.unknown-member"])
         #expect(evaluate("let r = {a: 1, a: 2}").ids == ["sem.duplicate-field"])
+    }
+
+    /// Issue 33: `let ean = 4006381333931` then `"\(ean)"` printed `4006381333930.999808`.
+    @Test func numbersPrintAsPeopleWroteThem() {
+        #expect(shown("ean", prelude: "let ean = 4006381333931") == "4006381333931")
+        #expect(shown("590123412345") == "590123412345")
+        #expect(shown("12345678901234") == "12345678901234")
+        #expect(shown("9007199254740992") == "9007199254740992")
+        #expect(shown("0.1 + 0.2") == "0.30000000000000004")
+        #expect(shown("1 / 3") == "0.3333333333333333")
+        #expect(shown("0.000001") == "0.000001")
+        #expect(shown("join([590123412345, 1.5], \"/\")") == "590123412345/1.5")
+        #expect(shown("pad(12345678901234, 16, with: \"0\")") == "0012345678901234")
+    }
+
+    @Test func anIntegerLiteralBeyondTwoToThe53IsAWarningToWriteAString() throws {
+        let r = evaluate("let id = 12345678901234567\nlet fine = 9007199254740992\nlet big = 1e20\nlet len = 12345678901234567.5", allowParseErrors: true)
+        #expect(r.ids == ["lex.inexact-integer"])
+        let warning = try #require(r.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(r.text(of: warning) == "12345678901234567")
+        #expect(warning.fixIts.first?.replacement == "\"12345678901234567\"")
     }
 
     @Test(arguments: [
@@ -99,7 +121,11 @@ func shown(_ expression: String, prelude: String = "", sourceLocation: SourceLoc
         ("pad(42, 5, with: \"0\")", "00042"), ("pad(\"ab\", 4, side: end) + \"|\"", "ab  |"), ("pad(\"long\", 2)", "long"),
         ("format(3.14159, decimals: 2)", "3.14"), ("format(2.5, decimals: 0)", "3"), ("format(-2.5, decimals: 0)", "-3"),
         ("format(0.125, decimals: 2)", "0.13"), ("format(-0.001, decimals: 2)", "0.00"), ("format(1234567.891, decimals: 1)", "1234567.9"),
-        ("format(5, decimals: 3)", "5.000"), ("format(0.05, decimals: 1)", "0.1"), ("format(2 / 3)", "0.666667"),
+        ("format(5, decimals: 3)", "5.000"), ("format(0.05, decimals: 1)", "0.1"), ("format(2 / 3)", "0.6666666666666666"),
+        ("format(1.005, decimals: 2)", "1.01"), ("format(2.675, decimals: 2)", "2.68"), ("format(-0.125, decimals: 2)", "-0.13"),
+        ("format(29756.33, decimals: 2, grouping: \",\")", "29,756.33"),
+        ("format(29756.33, decimals: 2, grouping: \".\", decimalMark: \",\")", "29.756,33"),
+        ("format(1234567, grouping: \" \")", "1 234 567"), ("format(0.5, decimalMark: \",\")", "0,5"),
         ("color(\"#0a0\") == #00aa00", "true"), ("color(\"Teal\") == teal", "true"),
     ])
     func stringFunction(_ expression: String, _ expected: String) {

@@ -100,6 +100,52 @@ func python(_ script: String, _ path: String, sourceLocation: SourceLocation = #
         #expect(resources.filesRead == ["/shared/t.csv"])
     }
 
+    /// Issue 33: a field is a number only when that number prints back (as interpolation
+    /// writes it) as exactly the field, so tracking numbers, zip codes and prices keep their digits.
+    @Test func aCSVFieldIsANumberOnlyWhenItPrintsBackAsWritten() throws {
+        let fields: [(String, Bool)] = [
+            ("12", true), ("-4.5", true), ("0", true), ("0.1", true), ("590123412345", true), ("9007199254740992", true),
+            ("-4.0", true), ("1.50", true), ("0.0", true), ("20.00", true),
+            ("007", false), ("1e5", false), ("+1", false), ("-0", false), ("-0.0", false), (".5", false), ("5.", false),
+            ("9400111899223197428490", false), ("12345678901234567", false), ("9007199254740993", false),
+            ("0.10000000000000000555", false), ("12345678901234567.0", false),
+        ]
+        let csv = Array(("v\n" + fields.map(\.0).joined(separator: "\n") + "\n").utf8)
+        let (result, _, bindings) = evaluateWithBindings("let rows = csv(\"t.csv\")", ["/data/t.csv": csv])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        guard case .list(let rows)? = bindings["rows"] else { Issue.record("no rows"); return }
+        for ((field, isNumber), row) in zip(fields, rows) {
+            guard case .record(_, let values) = row else { Issue.record("not a record"); continue }
+            switch values[0] {
+            case .number(let x):
+                // The field as written, zeros ending a fraction aside.
+                var significant = Substring(field)
+                if field.contains(".") { while significant.hasSuffix("0") { significant = significant.dropLast() } }
+                if significant.hasSuffix(".") { significant = significant.dropLast() }
+                #expect(isNumber && interpolationText(.number(x)) == significant, "\(field) became the number \(x)")
+            case .string(let text): #expect(!isNumber && text == field, "\(field) stayed the text \(text)")
+            default: Issue.record("\(field): \(values[0].typeName)")
+            }
+        }
+    }
+
+    @Test func aJSONIntegerBeyondTwoToThe53IsAWarningAtItsPlace() throws {
+        let text = "{\"ok\": 9007199254740992, \"f\": 1e300,\n \"id\": 12345678901234567890}\n"
+        let (result, _, bindings) = evaluateWithBindings("let v = json(\"t.json\")", ["/data/t.json": Array(text.utf8)])
+        #expect(result.ids == ["data.inexact-integer"])
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.severity == .warning)
+        let file = try #require(result.sources[warning.span.file])
+        #expect(file.path == "/data/t.json")
+        #expect(file.location(of: warning.span.start).line == 2 && file.location(of: warning.span.start).column == 8)
+        #expect(result.text(of: warning) == "12345678901234567890")
+        #expect(warning.message.contains("12345678901234567000"))
+        // The file's value stands: a warning, not an error.
+        guard case .record(let keys, let values)? = bindings["v"] else { Issue.record("no value"); return }
+        #expect(keys.names == ["ok", "f", "id"])
+        if case .number(let x) = values[2] { #expect(x == 12345678901234567890) } else { Issue.record("id: \(values[2].typeName)") }
+    }
+
     @Test func jsonMatchesPythonsJSONModule() throws {
         let text = #"""
         {"a": [1, -2.5, 3e2, 0.1, 1E-3, -0], "s": "q\"\\\/\b\f\n\r\t\u00e9\u20ac\ud83d\ude00 ✓", "t": true,

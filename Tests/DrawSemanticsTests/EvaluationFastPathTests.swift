@@ -141,8 +141,8 @@ import Testing
             text "only \\(r.name)"
             """)
         #expect(EvaluationCacheTests.texts(result) == [
-            "Zoë ✓: 3 × 7.086614pt 50% #ff8000 true [1, a] none",
-            "abc2def <<3>> {name: \"Zoë ✓\", qty: 3, w: 7.086614pt, p: 50%, c: #ff8000, ok: true, xs: [1, a]}",
+            "Zoë ✓: 3 × 7.086614173228347pt 50% #ff8000 true [1, a] none",
+            "abc2def <<3>> {name: \"Zoë ✓\", qty: 3, w: 7.086614173228347pt, p: 50%, c: #ff8000, ok: true, xs: [1, a]}",
             "33",
             "only Zoë ✓",
         ])

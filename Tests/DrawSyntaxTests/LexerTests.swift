@@ -200,7 +200,8 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
     func value(_ text: String, _ value: Double, _ unit: NumberUnit) {
         let source = SourceFile(id: FileID(0), path: "t.draw", text: "let x = " + text)
         let (file, diagnostics) = parse(source)
-        #expect(diagnostics.isEmpty)
+        // An integer beyond 2^53 still reads as the nearest number, with a warning (issue 33).
+        #expect(diagnostics.map(\.id) == (text.utf8.count > 16 && !text.contains(".") ? ["lex.inexact-integer"] : []))
         guard case .letBinding(_, let id) = file.statements.first?.kind else {
             Issue.record("not a let")
             return

@@ -17,7 +17,8 @@ func status(_ action: PreviewServer.Action) -> Int {
     switch action {
     case .respond(let response): response.status
     case .openEventStream: 200
-    case .writeSource(_, let response), .openEditor(_, let response), .broadcast(_, let response): response.status
+    case .writeSource(let write): write.response.status
+    case .openEditor(_, let response), .broadcast(_, let response): response.status
     }
 }
 
@@ -74,16 +75,18 @@ struct ServerTests {
         // The token only in the query is not enough for an edit.
         #expect(status(s.handle(request("POST", "/edit?token=secret0123456789secret0123456789", headers: queryToken, body: body),
                                 readFile: { Self.source })) == 403)
-        guard case .writeSource(let text, let response) = s.handle(request("POST", "/edit", headers: good, body: body), readFile: { Self.source }) else {
+        guard case .writeSource(let write) = s.handle(request("POST", "/edit", headers: good, body: body), readFile: { Self.source }) else {
             Issue.record("the edit was not accepted"); return
         }
-        #expect(response.status == 200)
+        #expect(write.response.status == 200 && write.expected == Self.source)
+        let text = write.text
         #expect(String(decoding: text, as: UTF8.self) == "rect \"a\", at: (15, 10), width: 20, height: 10, fill: red\n")
-        // Undo gives the text back.
-        guard case .writeSource(let previous, _) = s.handle(request("POST", "/undo", headers: good), readFile: { Self.source }) else {
+        s.wrote(write)
+        // Undo gives the text back (the file is still what the drag wrote).
+        guard case .writeSource(let undo) = s.handle(request("POST", "/undo", headers: good), readFile: { text }) else {
             Issue.record("undo was refused"); return
         }
-        #expect(previous == Self.source)
+        #expect(undo.text == Self.source && undo.expected == text)
     }
 
     @Test func editsOnlyAnUnchangedFile() {

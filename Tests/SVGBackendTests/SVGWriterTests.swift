@@ -376,8 +376,8 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         }
         #expect(out[1] == ".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif; font-weight: bold }")
         #expect(out[3] == ".f1 { font-family: Helvetica, Arial, 'Nimbus Sans', sans-serif; font-weight: bold; font-style: oblique }")
-        #expect(out[6] == ".f1 { font-family: 'Times New Roman', Times, 'Nimbus Roman', serif; font-style: italic }")
-        #expect(out[10] == ".f1 { font-family: 'Courier New', Courier, 'Nimbus Mono PS', monospace; font-style: oblique }")
+        #expect(out[6] == ".f1 { font-family: Times, 'Times New Roman', 'Nimbus Roman', serif; font-style: italic }")
+        #expect(out[10] == ".f1 { font-family: Courier, 'Courier New', 'Nimbus Mono PS', monospace; font-style: oblique }")
         #expect(out[12] == ".f1 { font-family: Symbol, 'Standard Symbols PS', serif }")
         #expect(out[13] == ".f1 { font-family: 'Zapf Dingbats', ZapfDingbats, D050000L, serif }")
     }

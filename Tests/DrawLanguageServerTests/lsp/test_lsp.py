@@ -372,6 +372,14 @@ async def test_hover_shows_property_docs_frames_paint_values_and_colours(client:
     assert "#d7263d" in value and "rgb(215, 38, 61)" in value
     value = await hover_text(client, uri, text, "stroke: na")
     assert "#000080" in value
+    # Values as the language writes them (issue 33): an EAN keeps its digits, a length its
+    # shortest decimal.
+    text2 = "let ean = 4006381333931\nlet gap = 2cm\nbarcode ean, type: ean13\ntext \"\\(gap)\"\n"
+    uri2 = await open_text(client, tmp_path / "values.draw", text2)
+    value = await hover_text(client, uri2, text2, "barcode ea")
+    assert "4006381333931" in value and "4006381333930.999808" not in value
+    value = await hover_text(client, uri2, text2, "\\(ga")
+    assert "56.69291338582678pt" in value
 
 
 # MARK: Navigation

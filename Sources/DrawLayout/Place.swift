@@ -1,0 +1,141 @@
+// Pass 2, place (top-down, in source order): every node's translation into content
+// coordinates and its transform; `at:` anchors of earlier nodes are resolved here.
+
+import DrawCatalogue
+import DrawDiagnostics
+import DrawResources
+import DrawFonts
+import DrawOutput
+import DrawScene
+import DrawSemantics
+
+extension LayoutEngine {
+    // MARK: Place
+
+    /// Where an out-of-flow node goes: `at:` places its anchor at that point of the parent.
+    /// Returns the offset for `at:` nodes and connectors (which stay in the parent's
+    /// coordinates), nil for nodes in the flow.
+    mutating func outOfFlowOffset(_ node: NodeRef, index: Int, parentOffset: Point, parentTransform: Int32) -> Point? {
+        if boxes[index].state == .connector { return parentOffset }
+        guard let at = node.geometry.at else { return nil }
+        let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
+        let anchor = node.kind.shapeGeometry.map { Self.shapeAnchor($0, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center) }
+            ?? anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
+        return parentOffset + target - anchor
+    }
+
+    /// A point written in a parent whose own coordinates map to content coordinates by
+    /// `parentOffset` then `parentTransform`; returns it in the parent's coordinates.
+    mutating func resolve(_ value: PointValue, parentOffset: Point, parentTransform: Int32) -> Point {
+        guard let ref = value.anchor else { return value.offset }
+        guard let page = anchorOnPage(ref) else { return value.offset }
+        var p = page + value.offset
+        if parentTransform >= 0, let inverse = transforms[Int(parentTransform)].inverted { p = inverse.apply(p) }
+        return p - parentOffset
+    }
+
+    /// The content-coordinate position of a named node's anchor, with a diagnostic when the
+    /// node is unknown or not placed yet.
+    mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
+        guard let target = ids[ref.nodeID] else {
+            report(.error(.unknownNode, at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            return nil
+        }
+        switch boxes[target].state {
+        case .placed:
+            return pagePoint(of: target, localAnchor(target, ref.anchor))
+        case .unplaced:
+            report(.error(.anchorNotPlaced, at: ref.span,
+                "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
+        case .connector:
+            report(.error(.anchorOnConnector, at: ref.span,
+                "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
+        case .ignored:
+            report(.error(.anchorNotPlaced, at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+        }
+        return nil
+    }
+
+    /// A point in a node's own coordinates, in content coordinates.
+    mutating func pagePoint(of index: Int, _ p: Point) -> Point {
+        let box = boxes[index]
+        let q = p + box.offset
+        return box.transform >= 0 ? transforms[Int(box.transform)].apply(q) : q
+    }
+
+    /// The rotation/scale of a node about its center, in content coordinates, or nil.
+    static func ownTransform(_ node: NodeRef, bounds: Rect, offset: Point) -> Transform? {
+        // rotate and scale live in the geometry's side box: most nodes have none.
+        guard node.hasRareGeometry else { return nil }
+        let g = node.geometry
+        let rotation = g.rotate ?? 0
+        let scale = g.scale ?? Point(1, 1)
+        if rotation == 0 && scale == Point(1, 1) { return nil }
+        let c = Point(bounds.midX, bounds.midY) + offset
+        var t = Transform.translation(-c.x, -c.y)
+        if scale != Point(1, 1) { t = t.then(.scale(scale.x, scale.y)) }
+        if rotation != 0 { t = t.then(exactRotation(degrees: rotation)) }
+        return t.then(.translation(c.x, c.y))
+    }
+
+    /// Places `node` (already measured at `index`) with its own coordinates shifted by `offset`.
+    mutating func place(_ node: NodeRef, index: Int, offset: Point, transform parentTransform: Int32) {
+        boxes[index].offset = offset
+        var transform = parentTransform
+        if boxes[index].state != .connector, let own = Self.ownTransform(node, bounds: boxes[index].bounds, offset: offset) {
+            transforms.append(parentTransform >= 0 ? own.then(transforms[Int(parentTransform)]) : own)
+            transform = Int32(transforms.count - 1)
+        }
+        boxes[index].transform = transform
+        switch boxes[index].state {
+        case .connector:
+            pendingConnectors.append((index, node.pointee))
+            return
+        case .ignored:
+            return
+        case .unplaced, .placed:
+            boxes[index].state = .placed
+        }
+        guard node.kind.takesChildren, !node.children.isEmpty else { return }
+
+        let bounds = boxes[index].bounds
+        switch node.kind.layoutClass {
+        case .container(let arrangement):
+            arrangement.place(&self, node, index: index, bounds: bounds, offset: offset, transform: transform)
+        case .box, .shape:
+            let content = inset(Self.labelArea(node, bounds: bounds), Self.shapePadding(node, index: index))
+            placeAligned(node, index: index, in: content, offset: offset, transform: transform)
+        case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
+            break
+        }
+    }
+
+    /// Places the flow children aligned by `align:` (default centre) in `content`, the
+    /// container's own coordinates: shapes' labels areas and zstacks.
+    mutating func placeAligned(_ node: NodeRef, index: Int, in content: Rect, offset: Point, transform: Int32) {
+        let align = node.geometry.align ?? .center
+        placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+            let b = engine.boxes[childIndex].bounds
+            return aligned(b.size, in: content, align) - b.origin
+        }
+    }
+
+    /// Places each child: out-of-flow children by `at:` (or as connectors), flow children at
+    /// `parentOffset + flowOffset(child)` — the closure runs for flow children only, in order.
+    mutating func placeChildren(_ node: NodeRef, index: Int, offset: Point, transform: Int32,
+                                        flowOffset: (inout LayoutEngine, NodeRef, Int) -> Point) {
+        var childIndex = index + 1
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                let childOffset: Point
+                if let fixed = outOfFlowOffset(children.baseAddress! + i, index: childIndex, parentOffset: offset, parentTransform: transform) {
+                    childOffset = fixed
+                } else {
+                    childOffset = offset + flowOffset(&self, children.baseAddress! + i, childIndex)
+                }
+                place(children.baseAddress! + i, index: childIndex, offset: childOffset, transform: transform)
+                childIndex = Int(boxes[childIndex].next)
+            }
+        }
+    }
+}
