@@ -1,10 +1,11 @@
 /// The name of the script of `scalar` when drawing it correctly needs shaping drawc does not
 /// do yet (contextual forms, reordering), nil when drawc draws it right: glyph by glyph, or
-/// shaped (Shaping.swift: Latin, Greek, Cyrillic, Hebrew, Arabic, Thai — docs/fonts.md).
+/// shaped (Shaping.swift: Latin, Greek, Cyrillic, Hebrew, Arabic, Thai, Devanagari, Bengali,
+/// Tamil — docs/fonts.md).
 /// Layout rejects such text with a diagnostic naming the script instead of drawing it wrongly.
 ///
-/// Covered: Syriac, Thaana, N'Ko, Samaritan, Mandaic, the Indic scripts (Devanagari …
-/// Sinhala), Lao, Tibetan, Myanmar, Khmer, Mongolian, Balinese, Javanese, and conjoining
+/// Covered: Syriac, Thaana, N'Ko, Samaritan, Mandaic, the other Indic scripts (Gurmukhi,
+/// Gujarati, Oriya, Telugu, Kannada, Malayalam, Sinhala), Lao, Tibetan, Myanmar, Khmer, Mongolian, Balinese, Javanese, and conjoining
 /// Hangul jamo (precomposed Hangul syllables need no shaping and are fine).
 package func complexScriptName(for scalar: Unicode.Scalar) -> String? {
     let v = scalar.value
@@ -20,12 +21,9 @@ private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
     (0x0800...0x083F, "Samaritan"),
     (0x0840...0x085F, "Mandaic"),
     (0x0860...0x086F, "Syriac"),
-    (0x0900...0x097F, "Devanagari"),
-    (0x0980...0x09FF, "Bengali"),
     (0x0A00...0x0A7F, "Gurmukhi"),
     (0x0A80...0x0AFF, "Gujarati"),
     (0x0B00...0x0B7F, "Oriya"),
-    (0x0B80...0x0BFF, "Tamil"),
     (0x0C00...0x0C7F, "Telugu"),
     (0x0C80...0x0CFF, "Kannada"),
     (0x0D00...0x0D7F, "Malayalam"),
@@ -38,7 +36,6 @@ private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
     (0x1800...0x18AF, "Mongolian"),
     (0x19E0...0x19FF, "Khmer"),
     (0x1B00...0x1B7F, "Balinese"),
-    (0xA8E0...0xA8FF, "Devanagari"),
     (0xA960...0xA97F, "Hangul Jamo"),
     (0xA980...0xA9DF, "Javanese"),
     (0xA9E0...0xA9FF, "Myanmar"),

@@ -98,7 +98,8 @@ import Testing
         #expect(complexScriptName(for: "\u{0627}") == nil)
         #expect(complexScriptName(for: "\u{0E01}") == nil)
         #expect(complexScriptName(for: "\u{05B8}") == nil)  // a Hebrew point: positioned by GPOS mark
-        #expect(complexScriptName(for: "\u{0915}") == "Devanagari")
+        #expect(complexScriptName(for: "\u{0915}") == nil)  // Devanagari: the Indic shaper
+        #expect(complexScriptName(for: "\u{0A15}") == "Gurmukhi")
         #expect(complexScriptName(for: "\u{0710}") == "Syriac")
         #expect(complexScriptName(for: "\u{FEFF}") == nil)
     }
