@@ -23,6 +23,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     // Typesetting (issue #23).
     case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
     case hyphenate, markup, tabStops, maxLines, overflow
+    // Shaping (issue 39).
+    case features
     // Bidirectional text (issue 39).
     case textDirection
     // Paint (issue 24).
@@ -469,6 +471,11 @@ extension Property {
             return PropertySpec("markup", .bool, "a bool", kinds: .writtenText, default: "false", group: .text,
                                 doc: "The text is rich-text markup: `*bold*`, `_italic_`, `[color: red]{…}`; doubled markers are literal.",
                                 example: "text \"a *b* _c_\", markup: true")
+        case .features:
+            return PropertySpec("features", .other, "a feature or a list of features (\"smcp\", \"-liga\", \"salt=2\")", kinds: .writtenText, default: "none",
+                                group: .text,
+                                doc: "OpenType features on (`\"smcp\"`), off (`\"-liga\"`) or set to an alternate (`\"salt=2\"`), as CSS's font-feature-settings; TrueType and OpenType fonts only.",
+                                example: "text \"1/2 office\", font: \"Noto Sans\", features: [\"-liga\", \"tnum\"]")
         case .tabStops:
             return PropertySpec("tabStops", .other, "a length (every so far) or a list of lengths", kinds: .writtenText, default: "none",
                                 group: .text, doc: "Where tabs move to, from the text's left edge (increasing; without: a tab is a space).",

@@ -43,7 +43,7 @@ package enum PaintProperty: Hashable, Sendable, CaseIterable {
 package enum TextProperty: Hashable, Sendable, CaseIterable {
     case font, fontSize, bold, italic, color, align, lineHeight
     case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
-    case hyphenate, markup, tabStops, textDirection
+    case hyphenate, markup, tabStops, textDirection, features
 }
 
 /// How a text fits its box.
@@ -133,6 +133,7 @@ extension Property {
         case .markup: .text(.markup)
         case .tabStops: .text(.tabStops)
         case .textDirection: .text(.textDirection)
+        case .features: .text(.features)
         case .maxLines: .textFit(.maxLines)
         case .overflow: .textFit(.overflow)
         case .shadow: .effect(.shadow)

@@ -122,3 +122,32 @@ enum ThaiShaper {
         }
     }
 }
+
+/// The Hebrew shaper's fallback for fonts that cannot position points (no GPOS `mark`): a
+/// letter and its point become the presentation form that has both (U+FB1D–U+FB4F), as
+/// HarfBuzz composes them; Unicode's normalization excludes these forms.
+enum HebrewShaper {
+    /// The letters U+05D0…U+05EA with dagesh (0: none).
+    static let dageshForms: [UInt32] = [
+        0xFB30, 0xFB31, 0xFB32, 0xFB33, 0xFB34, 0xFB35, 0xFB36, 0, 0xFB38, 0xFB39, 0xFB3A, 0xFB3B, 0xFB3C, 0, 0xFB3E, 0,
+        0xFB40, 0xFB41, 0, 0xFB43, 0xFB44, 0, 0xFB46, 0xFB47, 0xFB48, 0xFB49, 0xFB4A,
+    ]
+
+    static func presentationForm(_ a: UInt32, _ b: UInt32) -> UInt32? {
+        let form: UInt32
+        switch b {
+        case 0x05B4: form = a == 0x05D9 ? 0xFB1D : 0                                  // hiriq
+        case 0x05B7: form = a == 0x05F2 ? 0xFB1F : a == 0x05D0 ? 0xFB2E : 0          // patah
+        case 0x05B8: form = a == 0x05D0 ? 0xFB2F : 0                                  // qamats
+        case 0x05B9: form = a == 0x05D5 ? 0xFB4B : 0                                  // holam
+        case 0x05BC:                                                                  // dagesh
+            if (0x05D0...0x05EA).contains(a) { form = dageshForms[Int(a - 0x05D0)] }
+            else { form = a == 0xFB2A ? 0xFB2C : a == 0xFB2B ? 0xFB2D : 0 }
+        case 0x05BF: form = a == 0x05D1 ? 0xFB4C : a == 0x05DB ? 0xFB4D : a == 0x05E4 ? 0xFB4E : 0  // rafe
+        case 0x05C1: form = a == 0x05E9 ? 0xFB2A : a == 0xFB49 ? 0xFB2C : 0          // shin dot
+        case 0x05C2: form = a == 0x05E9 ? 0xFB2B : a == 0xFB49 ? 0xFB2D : 0          // sin dot
+        default: form = 0
+        }
+        return form == 0 ? nil : form
+    }
+}

@@ -1,16 +1,12 @@
 /// The name of the script of `scalar` when drawing it correctly needs shaping drawc does not
-/// do in v1 (contextual forms, reordering, right-to-left), nil when glyph-by-glyph placement
-/// is right. Layout rejects such text with a diagnostic naming the script instead of drawing
-/// it wrongly.
+/// do yet (contextual forms, reordering), nil when drawc draws it right: glyph by glyph, or
+/// shaped (Shaping.swift: Latin, Greek, Cyrillic, Hebrew, Arabic, Thai, Devanagari, Bengali,
+/// Tamil — docs/fonts.md).
+/// Layout rejects such text with a diagnostic naming the script instead of drawing it wrongly.
 ///
-/// Hebrew letters and punctuation are drawn glyph by glyph (layout orders right-to-left
-/// text by the bidirectional algorithm, Bidi.swift); Hebrew points and cantillation marks
-/// need mark positioning and are still refused.
-///
-/// Covered: Hebrew marks, Arabic (with its supplements and presentation forms), Syriac, Thaana,
-/// N'Ko, Samaritan, Mandaic, the Indic scripts (Devanagari … Sinhala), Thai, Lao, Tibetan,
-/// Myanmar, Khmer, Mongolian, Balinese, Javanese, and conjoining Hangul jamo (precomposed
-/// Hangul syllables need no shaping and are fine).
+/// Covered: Syriac, Thaana, N'Ko, Samaritan, Mandaic, the other Indic scripts (Gurmukhi,
+/// Gujarati, Oriya, Telugu, Kannada, Malayalam, Sinhala), Lao, Tibetan, Myanmar, Khmer, Mongolian, Balinese, Javanese, and conjoining
+/// Hangul jamo (precomposed Hangul syllables need no shaping and are fine).
 package func complexScriptName(for scalar: Unicode.Scalar) -> String? {
     let v = scalar.value
     guard v >= 0x0590 else { return nil }  // fast path: Latin, Greek, Cyrillic, Armenian
@@ -19,31 +15,19 @@ package func complexScriptName(for scalar: Unicode.Scalar) -> String? {
 }
 
 private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
-    (0x0591...0x05BD, "Hebrew"),   // marks only: letters and punctuation need no shaping
-    (0x05BF...0x05BF, "Hebrew"),
-    (0x05C1...0x05C2, "Hebrew"),
-    (0x05C4...0x05C5, "Hebrew"),
-    (0x05C7...0x05C7, "Hebrew"),
-    (0x0600...0x06FF, "Arabic"),
     (0x0700...0x074F, "Syriac"),
-    (0x0750...0x077F, "Arabic"),
     (0x0780...0x07BF, "Thaana"),
     (0x07C0...0x07FF, "N'Ko"),
     (0x0800...0x083F, "Samaritan"),
     (0x0840...0x085F, "Mandaic"),
     (0x0860...0x086F, "Syriac"),
-    (0x0870...0x08FF, "Arabic"),
-    (0x0900...0x097F, "Devanagari"),
-    (0x0980...0x09FF, "Bengali"),
     (0x0A00...0x0A7F, "Gurmukhi"),
     (0x0A80...0x0AFF, "Gujarati"),
     (0x0B00...0x0B7F, "Oriya"),
-    (0x0B80...0x0BFF, "Tamil"),
     (0x0C00...0x0C7F, "Telugu"),
     (0x0C80...0x0CFF, "Kannada"),
     (0x0D00...0x0D7F, "Malayalam"),
     (0x0D80...0x0DFF, "Sinhala"),
-    (0x0E00...0x0E7F, "Thai"),
     (0x0E80...0x0EFF, "Lao"),
     (0x0F00...0x0FFF, "Tibetan"),
     (0x1000...0x109F, "Myanmar"),
@@ -52,15 +36,9 @@ private let complexScriptRanges: [(ClosedRange<UInt32>, String)] = [
     (0x1800...0x18AF, "Mongolian"),
     (0x19E0...0x19FF, "Khmer"),
     (0x1B00...0x1B7F, "Balinese"),
-    (0xA8E0...0xA8FF, "Devanagari"),
     (0xA960...0xA97F, "Hangul Jamo"),
     (0xA980...0xA9DF, "Javanese"),
     (0xA9E0...0xA9FF, "Myanmar"),
     (0xAA60...0xAA7F, "Myanmar"),
     (0xD7B0...0xD7FF, "Hangul Jamo"),
-    (0xFB1E...0xFB1E, "Hebrew"),
-    (0xFB50...0xFDFF, "Arabic"),
-    (0xFE70...0xFEFE, "Arabic"),  // not U+FEFF, the byte-order mark
-    (0x10E60...0x10E7F, "Arabic"),
-    (0x1EE00...0x1EEFF, "Arabic"),
 ]

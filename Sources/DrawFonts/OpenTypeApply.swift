@@ -70,6 +70,8 @@ struct PlannedLookup {
     var autoZWNJ: Bool
     /// The alternate chosen by AlternateSubst (feature value − 1).
     var alternate: Int = 0
+    /// Matching stays within the glyph's syllable (`ShapingItem.syllable`).
+    var perSyllable = false
 }
 
 struct LookupApplier {
@@ -88,6 +90,8 @@ struct LookupApplier {
     var autoZWJ = true
     var autoZWNJ = true
     var alternate = 0
+    /// Whether matching stays within a syllable (the Indic shaper's features).
+    var perSyllable = false
     var depth = 0
     var operations = 0
 
@@ -162,6 +166,7 @@ struct LookupApplier {
         let lookup = table.lookups[planned.index]
         lookupMask = planned.mask
         autoZWJ = planned.autoZWJ; autoZWNJ = planned.autoZWNJ; alternate = planned.alternate
+        perSyllable = planned.perSyllable
         flags = lookup.flags; filteringSet = lookup.markFilteringSet
         if isGSUB && lookup.type == 8 {
             var i = buffer.count - 1
@@ -296,7 +301,7 @@ struct LookupApplier {
             for k in 1..<components {
                 guard let want = r.u16OrNil(lig + 4 + 2 * (k - 1)),
                       let next = step(from: positions[k - 1], backward: false, context: false, flags: flags,
-                                      syllable: buffer[i].syllable, test: { Int($0.glyph) == want }) else { ok = false; break }
+                                      syllable: perSyllable ? buffer[i].syllable : 0, test: { Int($0.glyph) == want }) else { ok = false; break }
                 positions.append(next)
             }
             guard ok else { continue }
@@ -409,7 +414,7 @@ struct LookupApplier {
         guard inputCount >= 1, inputCount <= Self.maxContext else { return nil }
         var positions = [i]
         for k in 1..<max(1, inputCount) where inputCount > 1 {
-            guard let j = step(from: positions[k - 1], backward: false, context: false, flags: flags, syllable: buffer[i].syllable,
+            guard let j = step(from: positions[k - 1], backward: false, context: false, flags: flags, syllable: perSyllable ? buffer[i].syllable : 0,
                                test: { input.matches(self.r, k - 1, $0.glyph) }) else { return nil }
             positions.append(j)
         }

@@ -138,6 +138,13 @@ package struct ShapingPlan: Sendable {
     var script: ShapingScript = .common
     /// Whether GSUB/GPOS has the script (else the shaper may fall back).
     var hasGPOS = false
+    /// Whether GPOS positions marks (a `mark` feature for the script): else Hebrew falls back
+    /// to presentation forms.
+    var hasGPOSMark = false
+    /// The GSUB lookups of the features the Indic reordering asks about (rphf, blwf, …).
+    var probedLookups: [OpenTypeTag: [Int]] = [:]
+
+    func hasProbedLookups(_ tag: String) -> Bool { OpenTypeTag(tag).flatMap { probedLookups[$0] }.map { !$0.isEmpty } ?? false }
 
     func mask(_ tag: String) -> UInt32 { OpenTypeTag(tag).flatMap { masks[$0] } ?? 0 }
 
@@ -149,6 +156,7 @@ package struct ShapingPlan: Sendable {
         var manualZWNJ: Bool
         var stage: Int
         var order: Int
+        var perSyllable = false
     }
 
     init(tables: OpenTypeLayoutTables, reader r: ByteReader, script: ShapingScript, direction: ShapingDirection,
@@ -159,10 +167,11 @@ package struct ShapingPlan: Sendable {
         var entries: [Entry] = []
         var stage = 0
         var pauses: [Int: ShapingPause] = [:]
-        func add(_ tag: String, global: Bool = true, value: Int = 1, manualZWJ: Bool = false, manualZWNJ: Bool = false) {
+        func add(_ tag: String, global: Bool = true, value: Int = 1, manualZWJ: Bool = false, manualZWNJ: Bool = false,
+                 perSyllable: Bool = false) {
             guard let t = OpenTypeTag(tag) else { return }
             entries.append(Entry(tag: t, global: global, value: value, manualZWJ: manualZWJ, manualZWNJ: manualZWNJ, stage: stage,
-                                 order: entries.count))
+                                 order: entries.count, perSyllable: perSyllable))
         }
         func pause(_ action: ShapingPause = .none) { pauses[stage] = action; stage += 1 }
 
@@ -186,14 +195,14 @@ package struct ShapingPlan: Sendable {
             pause()
             add("mset")
         case .indic:
-            add("locl", manualZWJ: true, manualZWNJ: true); add("ccmp", manualZWJ: true, manualZWNJ: true)
+            add("locl", perSyllable: true); add("ccmp", perSyllable: true)
             pause(.indicInitialReordering)
             for f in IndicShaper.basicFeatures {
-                add(f.tag, global: f.global, manualZWJ: true, manualZWNJ: true)
+                add(f.tag, global: f.global, manualZWJ: true, manualZWNJ: true, perSyllable: true)
                 pause()
             }
             pause(.indicFinalReordering)
-            for f in IndicShaper.otherFeatures { add(f, manualZWJ: true, manualZWNJ: true) }
+            for f in IndicShaper.otherFeatures { add(f.tag, global: f.global, manualZWJ: true, manualZWNJ: true, perSyllable: true) }
         case .standard, .hebrew, .thai:
             break
         }
@@ -237,11 +246,13 @@ package struct ShapingPlan: Sendable {
                 nextBit += 1
                 masks[tag] = mask
             }
+            if tag.description == "mark" && !gposLookups.isEmpty { hasGPOSMark = true }
+            if shaper == .indic, IndicShaper.probedFeatures.contains(tag.description) { probedLookups[tag] = gsubLookups }
             guard !gsubLookups.isEmpty || !gposLookups.isEmpty else { continue }
             let alternate = e.value > 1 ? e.value - 1 : 0
             for index in gsubLookups {
                 stages[e.stage].append(PlannedLookup(index: index, mask: mask, autoZWJ: !e.manualZWJ, autoZWNJ: !e.manualZWNJ,
-                                                     alternate: alternate))
+                                                     alternate: alternate, perSyllable: e.perSyllable))
             }
             for index in gposLookups {
                 gpos.append(PlannedLookup(index: index, mask: mask, autoZWJ: !e.manualZWJ, autoZWNJ: !e.manualZWNJ))
@@ -254,6 +265,7 @@ package struct ShapingPlan: Sendable {
                     last.mask |= l.mask
                     last.autoZWJ = last.autoZWJ && l.autoZWJ
                     last.autoZWNJ = last.autoZWNJ && l.autoZWNJ
+                    last.perSyllable = last.perSyllable && l.perSyllable
                     out[out.count - 1] = last
                 } else {
                     out.append(l)
@@ -280,7 +292,13 @@ extension TrueTypeFontRef {
     package func shape(_ scalars: [Unicode.Scalar], plan: ShapingPlan) -> [GlyphPlacement] {
         let direction = plan.direction
         var buffer = makeBuffer(scalars, plan: plan)
-        if plan.shaper != .indic { ShapingNormalizer.normalize(&buffer, font: self) }
+        switch plan.shaper {
+        case .indic: break  // IndicShaper.prepare normalizes its own way
+        case .hebrew where !plan.hasGPOSMark:
+            ShapingNormalizer.normalize(&buffer, font: self, fallback: HebrewShaper.presentationForm)
+        case .standard, .arabic, .hebrew, .thai:
+            ShapingNormalizer.normalize(&buffer, font: self)
+        }
         switch plan.shaper {
         case .arabic: ArabicShaper.setMasks(&buffer, plan: plan)
         case .thai: ThaiShaper.preprocess(&buffer, font: self)

@@ -41,13 +41,16 @@ enum ShapingNormalizer {
 
     /// `always`: decompose whenever the pieces are in the font (the Indic shapers' split
     /// vowels), not only when the character itself is missing.
-    static func normalize(_ buffer: inout [ShapingItem], font: TrueTypeFontRef, always: Bool = false,
-                          compose: (UInt32, UInt32) -> Bool = { _, _ in true }) {
+    /// `exclude`: characters kept whole all the same.
+    /// `fallback`: a composition Unicode does not make (Hebrew presentation forms).
+    static func normalize(_ buffer: inout [ShapingItem], font: TrueTypeFontRef, always: Bool = false, exclude: Set<UInt32> = [],
+                          compose: (UInt32, UInt32) -> Bool = { _, _ in true },
+                          fallback: (UInt32, UInt32) -> UInt32? = { _, _ in nil }) {
         // Decompose.
         var i = 0
         while i < buffer.count {
             let item = buffer[i]
-            if item.codepoint >= 0xC0, item.glyph == 0 || always, let pieces = fullDecomposition(item.codepoint),
+            if item.codepoint >= 0xC0, item.glyph == 0 || always, !exclude.contains(item.codepoint), let pieces = fullDecomposition(item.codepoint),
                let glyphs = Optional(pieces.map { Unicode.Scalar($0).flatMap { font.glyph(for: $0) } }),
                glyphs.allSatisfy({ $0 != nil }) {
                 var items: [ShapingItem] = []
@@ -86,7 +89,7 @@ enum ShapingNormalizer {
             if let s = starter, v >= 0x300, isMark(v),
                i == s + 1 || combiningClass(buffer[i - 1].codepoint) < ccc,
                compose(buffer[s].codepoint, v),
-               let c = composition(buffer[s].codepoint, v), let scalar = Unicode.Scalar(c), let g = font.glyph(for: scalar) {
+               let c = composition(buffer[s].codepoint, v) ?? fallback(buffer[s].codepoint, v), let scalar = Unicode.Scalar(c), let g = font.glyph(for: scalar) {
                 buffer[s].codepoint = c
                 buffer[s].glyph = g
                 let cluster = min(buffer[s].cluster, buffer[i].cluster)

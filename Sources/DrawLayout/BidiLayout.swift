@@ -46,7 +46,7 @@ extension LayoutEngine {
     /// and kerned with their visual neighbours; `extra` (hyphen, ellipsis) at the line's end in
     /// the paragraph's direction.
     func makeBidiLine(_ glyphs: [ShapedGlyph], _ range: LineRange, paragraphs: [BidiShapedParagraph], settings: [RunSettings],
-                      scale: Double, extra: [ShapedGlyph]) -> LaidOutLine {
+                      scale: Double, extra: [ShapedGlyph], texts: [String]) -> LaidOutLine {
         var trimmedEnd = range.end
         while trimmedEnd > range.start, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
         guard let p = paragraphs.first(where: { range.start >= $0.start && range.start < $0.end }) ?? paragraphs.last else {
@@ -57,7 +57,10 @@ extension LayoutEngine {
         list.reserveCapacity(levels.count + extra.count + 1)
         for k in bidiVisualOrder(levels) {
             var g = glyphs[range.start + k]
-            if levels[k] & 1 == 1, let mirrored = BidiTables.mirror(g.scalar), let id = faces[g.face].glyph(for: mirrored) {
+            g.logicalIndex = Int32(k)
+            // Mirroring (L4) of a glyph shaping left as the cmap's.
+            if levels[k] & 1 == 1, let mirrored = BidiTables.mirror(g.scalar), let id = faces[g.face].glyph(for: mirrored),
+               !g.isShaped || faces[g.face].glyph(for: g.scalar) == g.glyph {
                 let face = faces[g.face]
                 g.advance += (face.advance(id) - face.advance(g.glyph)) * g.size
                 g.scalar = mirrored
@@ -68,17 +71,19 @@ extension LayoutEngine {
         var tail: [ShapedGlyph] = []
         if range.hyphen, trimmedEnd > range.start, let hyphen = hyphenGlyph(after: glyphs[trimmedEnd - 1]) { tail.append(hyphen) }
         tail.append(contentsOf: extra)
+        for n in tail.indices { tail[n].logicalIndex = Int32(levels.count + n) }
         if p.paragraph.baseLevel & 1 == 1 { list.insert(contentsOf: tail, at: 0) } else { list.append(contentsOf: tail) }
-        // Kerning between visual neighbours of one face, size and style.
+        // Kerning between visual neighbours of one face, size and style (a shaped word has its
+        // own positioning).
         for i in list.indices {
             list[i].kern = 0
             guard i + 1 < list.count else { continue }
             let a = list[i], b = list[i + 1]
-            if a.face == b.face, a.size == b.size, a.style == b.style, !a.isTab, !b.isTab {
+            if a.face == b.face, a.size == b.size, a.style == b.style, !a.isTab, !b.isTab, !(a.isShaped && b.isShaped) {
                 list[i].kern = faces[a.face].kerning(a.glyph, b.glyph) * a.size
             }
         }
-        var line = list.withUnsafeBufferPointer { makeLine($0, drawn: $0.count, settings: settings, scale: scale) }
+        var line = list.withUnsafeBufferPointer { makeLine($0, drawn: $0.count, settings: settings, scale: scale, texts: texts) }
         line.rightToLeft = p.paragraph.baseLevel & 1 == 1
         return line
     }

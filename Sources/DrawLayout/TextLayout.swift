@@ -50,6 +50,14 @@ final class LayoutFace {
     let underlineThickness: Double
     let strikeoutCentre: Double
     let strikeoutThickness: Double
+    /// Whether Latin text in this face is one glyph per character with pair kerning (a
+    /// standard face, or a TrueType face without Latin GSUB lookups or other positioning):
+    /// then the ASCII paths below need no shaping.
+    let latinIsPlain: Bool
+    /// Shaping plans by script and features, and words shaped before (a page repeats its
+    /// words). Only touched inside `shapeWord`, hence unchecked exclusivity.
+    @exclusivity(unchecked) private var plans: [ShapingPlanKey: ShapingPlan] = [:]
+    @exclusivity(unchecked) private var shapedWords: [ShapedWordKey: [GlyphPlacement]] = [:]
 
     init(kind: Kind, displayName: String, ascent: Double, descent: Double, standardMetrics: Standard14Metrics?, unitScale: Double = 1.0 / 1000) {
         self.kind = kind; self.displayName = displayName; self.ascent = ascent; self.descent = descent
@@ -68,6 +76,11 @@ final class LayoutFace {
             underlineCentre = Double(f.underlinePosition) * unitScale - underlineThickness / 2
             strikeoutThickness = Double(max(1, f.strikeoutThickness)) * unitScale
             strikeoutCentre = Double(f.strikeoutPosition) * unitScale - strikeoutThickness / 2
+        }
+        if case .trueType(let f) = kind {
+            latinIsPlain = !f.shapingChangesGlyphs(f.shapingPlan(script: .latin))
+        } else {
+            latinIsPlain = true
         }
         if case .standard(let font) = kind, let metrics = standardMetrics {
             asciiCodes = (0..<128).map { v in font.code(for: Unicode.Scalar(UInt8(v))).map { Int16($0) } ?? -1 }
@@ -98,6 +111,24 @@ final class LayoutFace {
         case .standard(let f): return f.code(for: scalar).map { UInt16($0) }
         case .trueType(let f): return f.glyph(for: scalar)
         }
+    }
+
+    /// One word (a run of one script, no spaces) shaped in this TrueType face: glyphs in
+    /// visual order, in font units (Shaping.swift); nil for a standard face.
+    func shapeWord(_ scalars: [Unicode.Scalar], script: ShapingScript, features: [String]) -> [GlyphPlacement]? {
+        guard case .trueType(let font) = kind else { return nil }
+        let wordKey = ShapedWordKey(text: String(String.UnicodeScalarView(scalars)), script: script, features: features)
+        if let known = shapedWords[wordKey] { return known }
+        let planKey = ShapingPlanKey(script: script, features: features)
+        let plan: ShapingPlan
+        if let known = plans[planKey] { plan = known } else {
+            plan = font.shapingPlan(script: script, features: features.compactMap(FeatureSetting.init(parsing:)))
+            plans[planKey] = plan
+        }
+        let glyphs = font.shape(scalars, plan: plan)
+        if shapedWords.count > 50_000 { shapedWords.removeAll(keepingCapacity: true) }
+        shapedWords[wordKey] = glyphs
+        return glyphs
     }
 
     /// Advance in em.
@@ -190,6 +221,17 @@ final class LayoutFace {
     }
 }
 
+struct ShapingPlanKey: Hashable {
+    var script: ShapingScript
+    var features: [String]
+}
+
+struct ShapedWordKey: Hashable {
+    var text: String
+    var script: ShapingScript
+    var features: [String]
+}
+
 /// One run of glyphs in one face, size and style on one line; glyph x positions are
 /// relative to `x`.
 struct LaidOutRun {
@@ -203,6 +245,11 @@ struct LaidOutRun {
     var style: Int
     /// Points above the line's baseline (`baselineShift:`).
     var shift: Double
+    /// The logical text when shaping made the glyphs stand for it otherwise, and the
+    /// glyphs' offsets from the baseline when some has one (Scene.TextRun).
+    var actualText: String? = nil
+    var glyphY: [Double]? = nil
+    var glyphText: [String]? = nil
 }
 
 struct LaidOutLine {
@@ -258,7 +305,8 @@ struct TextBlock {
                 let color = styles.isEmpty ? self.color : styles[run.style].color
                 let textRun = Scene.TextRun(
                     font: Scene.FontID(run.face), size: run.size, color: color,
-                    origin: Point(origin.x + shift + run.x, baseline - run.shift), glyphs: run.glyphs, advance: run.advance)
+                    origin: Point(origin.x + shift + run.x, baseline - run.shift), glyphs: run.glyphs, advance: run.advance,
+                    actualText: run.actualText, glyphY: run.glyphY, glyphText: run.glyphText)
                 body(run.face, textRun)
             }
             // Decorations after the line's glyphs, each run with its own face's metrics.
@@ -296,6 +344,18 @@ struct ShapedGlyph {
     var size: Double
     /// Byte offset of the scalar in the text's content (-1: unknown).
     var offset: Int32
+    /// Shaping (OpenType): the glyph's offset in points (x right, y down), whether it came
+    /// from shaping a word and whether that word is right to left, and the text it stands
+    /// for — -1: its scalar; -2: none (a further glyph of its cluster); n ≥ 0: `texts[n]`.
+    var offsetX: Double = 0
+    var offsetY: Double = 0
+    var isShaped = false
+    var isRTL = false
+    var textIndex: Int32 = -1
+    /// Its index in logical order on a line the bidirectional algorithm reordered (-1: none).
+    var logicalIndex: Int32 = -1
+    /// The text the glyph alone stands for (PDF's ToUnicode), as `textIndex`: -1: its scalar.
+    var glyphTextIndex: Int32 = -1
 }
 
 /// A run's resolved settings while a text is laid out.
@@ -549,7 +609,11 @@ extension LayoutEngine {
         }
         paragraphEnds.append(shaped.count)
 
-        // Kerning between neighbours in the same face, size and run.
+        // OpenType shaping, word by word, where the face and script need it.
+        var texts: [String] = []
+        shapeWords(&shaped, paragraphEnds: &paragraphEnds, settings: settings, scale: scale, texts: &texts)
+
+        // Kerning between neighbours in the same face, size and run (shaped words have theirs).
         // (In place, the face looked up once per change of face: reading `faces[…]` per pair
         // retained and released it every time.)
         if shaped.count > 1 {
@@ -558,7 +622,7 @@ extension LayoutEngine {
                 var current = g[0].face
                 var face = faceList[current]
                 for i in 0..<(g.count - 1) where g[i].face == g[i + 1].face && g[i].size == g[i + 1].size
-                    && g[i].style == g[i + 1].style && !g[i].isTab && !g[i + 1].isTab {
+                    && g[i].style == g[i + 1].style && !g[i].isTab && !g[i + 1].isTab && !(g[i].isShaped && g[i + 1].isShaped) {
                     if g[i].face != current { current = g[i].face; face = faceList[current] }
                     g[i].kern = face.kerning(g[i].glyph, g[i + 1].glyph) * g[i].size
                 }
@@ -608,8 +672,8 @@ extension LayoutEngine {
         let bidi = needsBidi ? bidiParagraphs(shaped, paragraphEnds: paragraphEnds, direction: base.typography.textDirection) : []
         for (index, range) in ranges.enumerated() {
             let extra = index == ranges.count - 1 ? ellipsis : []
-            var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra)
-                : makeLine(shaped, range, settings: settings, scale: scale, extra: extra)
+            var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra, texts: texts)
+                : makeLine(shaped, range, settings: settings, scale: scale, extra: extra, texts: texts)
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
             placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
             lines.append(line)
@@ -652,8 +716,8 @@ extension LayoutEngine {
     /// `shapeASCII`, the kerning pass and `makeLine` compute them, so the numbers are the
     /// same bits; nil for any other text (ASCIIShapingTests compares it with the general path).
     private func asciiLine(_ content: String, _ r: RunSettings, scale: Double) -> LaidOutLine? {
-        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps,
-              let faceIndex = r.faces.first else { return nil }
+        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps, r.typography.features.isEmpty,
+              let faceIndex = r.faces.first, faces[faceIndex].latinIsPlain else { return nil }
         let face = faces[faceIndex]
         let size = r.size
         let letterSpacing = r.typography.letterSpacing * scale, wordSpacing = r.typography.wordSpacing * scale
@@ -689,8 +753,8 @@ extension LayoutEngine {
     /// any other text, which `shape` then takes scalar by scalar. (A method of its own with
     /// `shaped` inout: appending to the closure-captured array checked exclusivity per glyph.)
     private func shapeASCII(_ text: inout String, _ r: RunSettings, run: Int, scale: Double, into shaped: inout [ShapedGlyph]) -> Bool {
-        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps,
-              let faceIndex = r.faces.first else { return false }
+        guard shapesASCIIBytes, r.typography.textTransform == .none, !r.typography.smallCaps, r.typography.features.isEmpty,
+              let faceIndex = r.faces.first, faces[faceIndex].latinIsPlain else { return false }
         let face = faces[faceIndex]
         let size = r.size
         let letterSpacing = r.typography.letterSpacing * scale, wordSpacing = r.typography.wordSpacing * scale
@@ -928,25 +992,27 @@ extension LayoutEngine {
     /// Positions the glyphs of one line in runs of one face, size and style; `extra` (an
     /// ellipsis) goes after the last glyph drawn.
     private func makeLine(_ glyphs: [ShapedGlyph], _ range: LineRange, settings: [RunSettings], scale: Double,
-                          extra: [ShapedGlyph]) -> LaidOutLine {
+                          extra: [ShapedGlyph], texts: [String]) -> LaidOutLine {
         var trimmedEnd = range.end
         while trimmedEnd > range.start, glyphs[trimmedEnd - 1].isSpace { trimmedEnd -= 1 }
         let drawn = trimmedEnd - range.start
         // The usual line is a run of the shaped glyphs as they are: read in place, not copied.
         guard range.hyphen || !extra.isEmpty else {
             return glyphs.withUnsafeBufferPointer {
-                makeLine(UnsafeBufferPointer(rebasing: $0[range.start..<trimmedEnd]), drawn: drawn, settings: settings, scale: scale)
+                makeLine(UnsafeBufferPointer(rebasing: $0[range.start..<trimmedEnd]), drawn: drawn, settings: settings, scale: scale,
+                         texts: texts)
             }
         }
         var list = Array(glyphs[range.start..<trimmedEnd])
         if range.hyphen, let last = list.last, let hyphen = hyphenGlyph(after: last) { list.append(hyphen) }
         list.append(contentsOf: extra)
-        return list.withUnsafeBufferPointer { makeLine($0, drawn: drawn, settings: settings, scale: scale) }
+        return list.withUnsafeBufferPointer { makeLine($0, drawn: drawn, settings: settings, scale: scale, texts: texts) }
     }
 
     /// `makeLine` over the line's glyphs: the first `drawn` are the shaped text's (kerned with
     /// their right neighbour), any after them a hyphen or an ellipsis.
-    func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double) -> LaidOutLine {
+    func makeLine(_ list: UnsafeBufferPointer<ShapedGlyph>, drawn: Int, settings: [RunSettings], scale: Double,
+                  texts: [String]) -> LaidOutLine {
         var runs: [LaidOutRun] = []
         var x = 0.0
         var width = 0.0
@@ -958,21 +1024,166 @@ extension LayoutEngine {
             var positioned: [Scene.PositionedGlyph] = []
             positioned.reserveCapacity(list.count - i)
             var runX = 0.0
+            let runStart = i
+            var glyphY: [Double]? = nil
+            var glyphText: [String]? = nil
             while i < list.count, list[i].face == first.face, list[i].size == first.size, list[i].style == first.style {
                 let g = list[i]
                 let advance = g.isTab ? tabAdvance(at: x + runX, stops: r.typography.tabStops, scale: scale) : g.advance
-                positioned.append(Scene.PositionedGlyph(glyph: g.glyph, x: runX, scalar: g.scalar))
+                positioned.append(Scene.PositionedGlyph(glyph: g.glyph, x: runX + g.offsetX, scalar: g.scalar))
+                if g.offsetY != 0 || glyphY != nil {
+                    if glyphY == nil { glyphY = [Double](repeating: 0, count: positioned.count - 1) }
+                    glyphY!.append(g.offsetY)
+                }
+                if g.glyphTextIndex != -1 || glyphText != nil {
+                    if glyphText == nil { glyphText = list[runStart..<i].map { String($0.scalar) } }
+                    glyphText!.append(g.glyphTextIndex >= 0 ? texts[Int(g.glyphTextIndex)] : g.glyphTextIndex == -2 ? "" : String(g.scalar))
+                }
                 // Kerning only with a right neighbour drawn on the same line in the same run.
                 let sameRun = i + 1 < list.count && list[i + 1].face == g.face && list[i + 1].size == g.size && list[i + 1].style == g.style
                 runX += advance + (sameRun && i + 1 < drawn ? g.kern : 0)
                 i += 1
             }
             runs.append(LaidOutRun(face: first.face, x: x, glyphs: positioned, advance: runX, size: first.size,
-                                   style: Int(first.style), shift: r.shift))
+                                   style: Int(first.style), shift: r.shift,
+                                   actualText: Self.actualText(list[runStart..<i], texts: texts), glyphY: glyphY,
+                                   glyphText: glyphText))
             x += runX
             width = x
         }
         return LaidOutLine(runs: runs, width: width, baseline: 0)
+    }
+
+    /// The logical text of a run's glyphs when shaping or reordering made it differ from
+    /// their scalars in drawing order (ligatures, split characters, right to left); nil
+    /// otherwise. A line the bidirectional algorithm reordered has each glyph's logical index.
+    private static func actualText(_ glyphs: Slice<UnsafeBufferPointer<ShapedGlyph>>, texts: [String]) -> String? {
+        guard glyphs.contains(where: { $0.textIndex != -1 || $0.isRTL }) else { return nil }
+        var text = String.UnicodeScalarView()
+        let ordered = glyphs.contains(where: { $0.logicalIndex >= 0 }) ? glyphs.sorted { $0.logicalIndex < $1.logicalIndex } : Array(glyphs)
+        for g in ordered {
+            switch g.textIndex {
+            case -1: text.append(g.scalar)
+            case -2: break
+            default: text.append(contentsOf: texts[Int(g.textIndex)].unicodeScalars)
+            }
+        }
+        return String(text)
+    }
+
+    /// The text each glyph of a cluster stands for on its own: a glyph the font maps a
+    /// scalar of the cluster to stands for that scalar; the first other glyph (a ligature, a
+    /// contextual form) for the scalars no glyph took; any further one for nothing.
+    static func glyphTexts(_ glyphs: [UInt16], scalars: ArraySlice<Unicode.Scalar>, face: LayoutFace) -> [String] {
+        if glyphs.count == 1 { return [String(String.UnicodeScalarView(scalars))] }
+        var taken = [Bool](repeating: false, count: scalars.count)
+        var result = [String?](repeating: nil, count: glyphs.count)
+        let cmap = scalars.map { face.glyph(for: $0) }
+        for (k, glyph) in glyphs.enumerated() {
+            if let j = cmap.indices.first(where: { !taken[$0] && cmap[$0] == glyph }) {
+                taken[j] = true
+                result[k] = String(scalars[scalars.startIndex + j])
+            }
+        }
+        var rest = String.UnicodeScalarView()
+        for j in taken.indices where !taken[j] { rest.append(scalars[scalars.startIndex + j]) }
+        var restGiven = false
+        return result.map { text in
+            if let text { return text }
+            if restGiven { return "" }
+            restGiven = true
+            return String(rest)
+        }
+    }
+
+    /// Shapes the words of `shaped` that need it — a TrueType face whose plan for the
+    /// word's script changes glyphs, or `features:` — replacing their glyphs by the shaped
+    /// ones in logical order (clusters ascending; a right-to-left word's glyphs reversed, which the
+    /// bidirectional algorithm puts back in HarfBuzz's visual order: `makeBidiLine`).
+    /// A word: glyphs of one face, style and size between spaces, tabs and paragraph ends
+    /// (shaping word by word, as browsers' word caches do: no lookup of a real font reaches
+    /// across a space).
+    private func shapeWords(_ shaped: inout [ShapedGlyph], paragraphEnds: inout [Int], settings: [RunSettings], scale: Double,
+                            texts: inout [String]) {
+        guard !shaped.isEmpty else { return }
+        var out: [ShapedGlyph] = []
+        var changed = false
+        var ends = paragraphEnds[...]
+        var newEnds: [Int] = []
+        var i = 0
+        func flushEnds(upTo index: Int) {
+            while let e = ends.first, e <= index { newEnds.append(e - index + out.count); ends = ends.dropFirst() }
+        }
+        while i < shaped.count {
+            flushEnds(upTo: i)
+            let first = shaped[i]
+            let face = faces[first.face]
+            guard !first.isSpace, !first.isTab, case .trueType = face.kind else { out.append(first); i += 1; continue }
+            let limit = ends.first.map { min($0, shaped.count) } ?? shaped.count
+            var e = i + 1
+            while e < limit, shaped[e].face == first.face, shaped[e].style == first.style, shaped[e].size == first.size,
+                  !shaped[e].isSpace, !shaped[e].isTab { e += 1 }
+            let r = settings[Int(first.style)]
+            var script = ShapingScript.common
+            for k in i..<e { if let s = ShapingScript.of(shaped[k].scalar) { script = s; break } }
+            let plain: Bool
+            switch script {
+            case .common, .latin, .greek, .cyrillic: plain = face.latinIsPlain && r.typography.features.isEmpty
+            case .arabic, .syriac, .hebrew, .devanagari, .bengali, .tamil, .thai, .lao: plain = false
+            }
+            let scalars = shaped[i..<e].map(\.scalar)
+            guard !plain, let glyphs = face.shapeWord(scalars, script: script, features: r.typography.features) else {
+                out.append(contentsOf: shaped[i..<e]); i = e; continue
+            }
+            changed = true
+            let rtl = script.direction == .rightToLeft
+            let logical = rtl ? Array(glyphs.reversed()) : glyphs
+            let unit = face.unitScale * first.size
+            let letterSpacing = r.typography.letterSpacing * scale
+            // Cluster starts, ascending: a cluster's text runs to the next start.
+            let starts = Array(Set(logical.map(\.cluster))).sorted()
+            var clusterStart = 0
+            while clusterStart < logical.count {
+                // One cluster: its glyphs, its scalars.
+                let c = min(max(logical[clusterStart].cluster, 0), scalars.count - 1)
+                var clusterEnd = clusterStart + 1
+                while clusterEnd < logical.count, logical[clusterEnd].cluster == logical[clusterStart].cluster { clusterEnd += 1 }
+                let next = starts.first(where: { $0 > c }) ?? scalars.count
+                let own = Self.glyphTexts(logical[clusterStart..<clusterEnd].map(\.glyph), scalars: scalars[c..<next], face: face)
+                for (k, text) in own.enumerated() {
+                    let index = clusterStart + k
+                    var item = shaped[i + c]
+                    let g = logical[index]
+                    let firstOfCluster = k == 0
+                    item.glyph = g.glyph
+                    item.advance = Double(g.xAdvance) * unit + (firstOfCluster ? letterSpacing : 0)
+                    item.kern = 0
+                    item.offsetX = Double(g.xOffset) * unit
+                    item.offsetY = -Double(g.yOffset) * unit
+                    item.isShaped = true
+                    item.isRTL = rtl
+                    if !firstOfCluster {
+                        item.textIndex = -2
+                    } else if next - c > 1 {
+                        texts.append(String(String.UnicodeScalarView(scalars[c..<next])))
+                        item.textIndex = Int32(texts.count - 1)
+                    }
+                    if text.isEmpty {
+                        item.glyphTextIndex = -2
+                    } else if text.unicodeScalars.count != 1 || text.unicodeScalars.first != item.scalar {
+                        texts.append(text)
+                        item.glyphTextIndex = Int32(texts.count - 1)
+                    }
+                    out.append(item)
+                }
+                clusterStart = clusterEnd
+            }
+            i = e
+        }
+        flushEnds(upTo: shaped.count)
+        guard changed else { return }
+        shaped = out
+        paragraphEnds = newEnds
     }
 
     /// Stretches a line to `width`: the extra space goes to its word spaces, or, in a line

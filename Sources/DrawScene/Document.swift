@@ -44,7 +44,9 @@ extension Scene {
         /// Pen position of the glyph's origin, in points from the run's origin, along the
         /// baseline. Kerning is already in here; backends must place each glyph at `x`.
         package var x: Double
-        /// The Unicode scalar the glyph stands for (v1 maps one scalar to one glyph).
+        /// The Unicode scalar the glyph stands for: the first of its cluster when shaping
+        /// made one glyph of several (a ligature) or several of one (the run's `actualText`
+        /// then has the text).
         package var scalar: Unicode.Scalar
         /// WinAnsi code for a standard font, glyph id for a TrueType font.
         package var glyph: UInt16
@@ -65,15 +67,45 @@ extension Scene {
         package var glyphs: [PositionedGlyph]
         /// Total advance of the run in points (where the pen ends after the last glyph).
         package var advance: Double
-        package init(font: FontID, size: Double, color: Color, origin: Point, glyphs: [PositionedGlyph], advance: Double) {
+        /// The text in logical order when the glyphs' scalars do not give it back (shaping
+        /// made ligatures, split or reordered characters, or the run is right to left); PDF
+        /// writes it as /ActualText, SVG as the selectable text.
+        package var actualText: String?
+        /// Each glyph's offset from the baseline in points, y down, when shaping moved some
+        /// glyph off it (marks); nil for almost every run. Backends place glyph i at
+        /// (`glyphs[i].x`, `y(i)`). (Kept beside the glyphs, not in them, to keep glyphs small.)
+        package var glyphY: [Double]?
+        /// The text each glyph stands for when shaping made it differ from the glyph's
+        /// `scalar`: a ligature's letters, a contextual form's letter, "" for a glyph that
+        /// stands for nothing of its own (a further glyph of a cluster). PDF's ToUnicode maps
+        /// glyphs to it. nil for almost every run.
+        package var glyphText: [String]?
+        package init(font: FontID, size: Double, color: Color, origin: Point, glyphs: [PositionedGlyph], advance: Double,
+                     actualText: String? = nil, glyphY: [Double]? = nil, glyphText: [String]? = nil) {
             self.font = font; self.size = size; self.color = color; self.origin = origin
-            self.glyphs = glyphs; self.advance = advance
+            self.glyphs = glyphs; self.advance = advance; self.actualText = actualText; self.glyphY = glyphY
+            self.glyphText = glyphText
         }
+        /// The offset of glyph `i` from the baseline (y down).
+        @inlinable package func y(_ i: Int) -> Double { glyphY.map { i < $0.count ? $0[i] : 0 } ?? 0 }
         /// The text the run stands for.
         package var text: String {
+            if let actualText { return actualText }
             var s = String.UnicodeScalarView()
             s.append(contentsOf: glyphs.map(\.scalar))
             return String(s)
+        }
+        /// The glyphs' scalars in drawing order (left to right), whatever the logical text.
+        package var visualText: String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: glyphs.map(\.scalar))
+            return String(s)
+        }
+        /// Whether the run's glyphs are of a right-to-left script (Hebrew, Arabic…): drawn in
+        /// visual order, their logical text reads the other way.
+        package var isRightToLeft: Bool {
+            glyphs.contains { (0x0590...0x08FF).contains($0.scalar.value) || (0xFB1D...0xFDFF).contains($0.scalar.value)
+                || (0xFE70...0xFEFE).contains($0.scalar.value) }
         }
     }
 

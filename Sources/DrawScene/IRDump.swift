@@ -219,8 +219,9 @@ private struct IRWriter {
             indent += 1
             startLine()
             text("glyphs")
-            for glyph in run.glyphs {
+            for (i, glyph) in run.glyphs.enumerated() {
                 text(" "); integer(Int(glyph.glyph)); text("@"); number(glyph.x)
+                if run.y(i) != 0 { text(","); number(run.y(i)) }
             }
             newline()
             indent -= 1

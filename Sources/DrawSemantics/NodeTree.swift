@@ -212,9 +212,25 @@ package struct Typography: Hashable, Sendable {
     /// `tabStops:` positions from the text's left edge; a tab moves to the next one (then
     /// on at the last interval). Empty: a tab is drawn as a space.
     package var tabStops: [Double] = []
+    /// `features:` OpenType feature settings as written ("smcp", "-liga", "salt=2"), checked
+    /// by evaluation; layout applies them after the script's default features.
+    package var features: [String] = []
     /// `textDirection:` the base direction of each paragraph.
     package var textDirection: TextDirection = .auto
     package init() {}
+
+    /// Whether `text` is a feature setting: a four-character tag of printable ASCII, with
+    /// `-` (off) or `+` (on) before it or `=n` (alternate n, 0…65535) after it.
+    package static func isFeatureSetting(_ text: String) -> Bool {
+        var body = Substring(text)
+        var signed = false
+        if body.hasPrefix("-") || body.hasPrefix("+") { body = body.dropFirst(); signed = true }
+        if let eq = body.firstIndex(of: "=") {
+            guard !signed, let v = Int(body[body.index(after: eq)...]), v >= 0, v <= 0xFFFF else { return false }
+            body = body[..<eq]
+        }
+        return body.utf8.count == 4 && body.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
 
     /// Capitals of synthesised small caps, relative to the font size.
     package static let smallCapsScale = 0.8

@@ -52,6 +52,8 @@ package enum TextLimits {
     package static let maxSpacing = 1000.0
     /// Positions in `tabStops:`.
     package static let maxTabStops = 100
+    /// Settings in `features:`.
+    package static let maxFeatures = 64
     /// `maxLines:`.
     package static let maxLines = 10_000
     /// `overflow: shrink` reduces the size to no less than this fraction, in this many

@@ -189,6 +189,26 @@ extension Evaluation {
                 return
             }
             setInherited(p.property, top) { $0.typography.tabStops = stops }
+        case .features:
+            var settings: [String] = []
+            switch p.value {
+            case .string(let s): settings = [s]
+            case .list(let items):
+                for item in items {
+                    guard case .string(let s) = item else { p.mismatch(); return }
+                    settings.append(s)
+                }
+            default: p.mismatch(); return
+            }
+            for s in settings where !Typography.isFeatureSetting(s) {
+                error(.invalidValue, p.valueSpan, "\(p.what): '\(s)' is not a feature setting; write a four-letter OpenType tag (\"smcp\"), \"-liga\" to turn one off, \"salt=2\" for an alternate")
+                return
+            }
+            guard settings.count <= TextLimits.maxFeatures else {
+                error(.invalidValue, p.valueSpan, "\(p.what) takes at most \(TextLimits.maxFeatures) features, found \(settings.count)")
+                return
+            }
+            setInherited(p.property, top) { $0.typography.features = settings }
         }
     }
 
@@ -236,6 +256,7 @@ extension Evaluation {
         case .markup: target.typography.markup = source.typography.markup
         case .textDirection: target.typography.textDirection = source.typography.textDirection
         case .tabStops: target.typography.tabStops = source.typography.tabStops
+        case .features: target.typography.features = source.typography.features
         }
     }
 }

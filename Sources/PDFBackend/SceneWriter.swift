@@ -386,6 +386,16 @@ struct SceneWriter {
         stream.resources.fonts.insert(fontIndex)
         resources.fonts.insert(fontIndex)
 
+        // Shaped left-to-right text (ligatures, reordered Indic vowels): copy and search give
+        // the logical text, not the glyphs' own. Right-to-left runs are left to ToUnicode:
+        // readers put their glyphs back in logical order from their positions (poppler reads
+        // an ActualText's letters as drawn left to right, so it would reverse them).
+        let actualText = run.isRightToLeft ? nil : run.actualText
+        if let actual = actualText {
+            stream.out.append(static: "/Span <</ActualText <FEFF")
+            for unit in actual.utf16 { stream.out.hexByte(UInt8(unit >> 8)); stream.out.hexByte(UInt8(truncatingIfNeeded: unit)) }
+            stream.out.append(static: ">>> BDC\n")
+        }
         stream.op("BT")
         if stream.state.font != fontIndex || stream.state.fontSize != run.size {
             stream.out.append(static: "/F"); stream.out.append(integer: fontIndex); stream.out.append(0x20)
@@ -422,12 +432,36 @@ struct SceneWriter {
                 }
                 resources.symbolicText[fontIndex] = map
             }
+        } else if let plan, run.glyphY != nil {
+            // Glyphs off the baseline (marks placed by shaping): each stretch of one offset
+            // starts at its own place, raised with Ts.
+            var start = 0
+            while start < run.glyphs.count {
+                var end = start + 1
+                while end < run.glyphs.count, run.y(end) == run.y(start) { end += 1 }
+                let first = run.glyphs[start]
+                if start > 0 {
+                    stream.out.append(static: "TJ\n1 0 0 -1 "); stream.number(x + first.x); stream.number(y); stream.op("Tm")
+                }
+                stream.number(-run.y(start)); stream.op("Ts")
+                var piece = Array(run.glyphs[start..<end])
+                for k in piece.indices { piece[k].x -= first.x }
+                writeShowText(piece, size: run.size, twoByte: true, into: &stream.out,
+                              code: { plan.subset.newGlyph($0) ?? 0 },
+                              width: { plan.widths[Int($0)] })
+                start = end
+            }
+            stream.out.append(static: "TJ\n0 Ts\n")
+            stream.out.append(static: "ET\n")
+            if actualText != nil { stream.out.append(static: "EMC\n") }
+            return
         } else if let plan {
             writeShowText(run.glyphs, size: run.size, twoByte: true, into: &stream.out,
                           code: { plan.subset.newGlyph($0) ?? 0 },
                           width: { plan.widths[Int($0)] })
         }
         stream.out.append(static: "TJ\nET\n")
+        if actualText != nil { stream.out.append(static: "EMC\n") }
     }
 
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).

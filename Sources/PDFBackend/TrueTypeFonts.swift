@@ -24,13 +24,14 @@ struct TrueTypeFontPlan {
     /// Integers, because some readers (MuPDF) truncate fractional /W entries: the fraction
     /// then travels in the TJ numbers, which every reader takes as they are.
     var widths: [Double]
-    /// The Unicode scalars each subset glyph stands for (first use wins).
+    /// The Unicode scalars each subset glyph stands for (first use wins): its scalar, or
+    /// the text shaping gave it (a ligature's letters: `Scene.TextRun.glyphText`).
     var text: [UInt16: [Unicode.Scalar]]
 
     /// Finds every TrueType glyph the document shows (an iterative walk) and subsets each
     /// face once. A face whose glyph data is damaged gets no plan: its text is not drawn.
     static func plans(for document: Scene.Document) -> [Int: TrueTypeFontPlan] {
-        var used: [Int: (glyphs: Set<UInt16>, order: [(UInt16, Unicode.Scalar)])] = [:]
+        var used: [Int: (glyphs: Set<UInt16>, order: [(UInt16, [Unicode.Scalar])])] = [:]
         var stack: [[Scene.Item]] = document.pages.map(\.items) + document.patterns.map(\.items)
         while let items = stack.popLast() {
             for item in items {
@@ -40,8 +41,15 @@ struct TrueTypeFontPlan {
                     let index = run.font.index
                     guard index >= 0, index < document.fonts.count, case .trueType = document.fonts[index] else { continue }
                     var entry = used[index] ?? ([], [])
-                    for glyph in run.glyphs where entry.glyphs.insert(glyph.glyph).inserted {
-                        entry.order.append((glyph.glyph, glyph.scalar))
+                    for (k, glyph) in run.glyphs.enumerated() where entry.glyphs.insert(glyph.glyph).inserted {
+                        if let own = run.glyphText, k < own.count {
+                            // A right-to-left ligature's letters (lam-alef) in drawing order:
+                            // readers reverse a right-to-left word's characters, these too.
+                            let scalars = Array(own[k].unicodeScalars)
+                            entry.order.append((glyph.glyph, run.isRightToLeft ? scalars.reversed() : scalars))
+                        } else {
+                            entry.order.append((glyph.glyph, [glyph.scalar]))
+                        }
                     }
                     used[index] = entry
                 default: break
@@ -60,10 +68,13 @@ struct TrueTypeFontPlan {
             var text: [UInt16: [Unicode.Scalar]] = [:]
             // The walk order above is not the page order; sort so the first use in glyph-id
             // order decides, which is deterministic (the set of pairs is).
-            for (glyph, scalar) in entry.order.sorted(by: { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.value < $1.1.value }) {
-                // .notdef stands for no character (layout reports missing ones).
-                guard glyph != 0, let new = subset.newGlyph(glyph), text[new] == nil else { continue }
-                text[new] = [scalar]
+            for (glyph, scalars) in entry.order.sorted(by: {
+                $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.map(\.value).lexicographicallyPrecedes($1.1.map(\.value))
+            }) {
+                // .notdef stands for no character (layout reports missing ones), nor does a
+                // glyph shaping gave no text of its own.
+                guard glyph != 0, !scalars.isEmpty, let new = subset.newGlyph(glyph), text[new] == nil else { continue }
+                text[new] = scalars
             }
             plans[index] = TrueTypeFontPlan(face: face, subset: subset, widths: widths, text: text)
         }

@@ -539,6 +539,39 @@ struct PSBody {
         content.setColor(run.color)
         content.selectFont(key, size: run.size)
         let glyphs = run.glyphs
+        // Shaped text with glyphs off the baseline (marks): each stretch of one offset is
+        // shown where it starts.
+        if run.glyphY != nil {
+            var start = 0
+            while start < glyphs.count {
+                var end = start + 1
+                while end < glyphs.count, run.y(end) == run.y(start) { end += 1 }
+                do {
+                    switch document.fonts[run.font.index] {
+                    case .standard:
+                        content.string(glyphs[start..<end].map { $0.glyph <= 0xFF ? UInt8($0.glyph) : 0x3F })
+                    case .trueType:
+                        if let font = embedded[run.font.index] {
+                            content.hexString(glyphs[start..<end].map { font.cids[$0.glyph] ?? 0 })
+                        } else {
+                            content.string(glyphs[start..<end].map { WinAnsi.code(for: $0.scalar) ?? 0x3F })
+                        }
+                    }
+                }
+                let piece = glyphs[start..<end]
+                let pieceEnd = end < glyphs.count ? glyphs[end].x : run.advance
+                content.withCursor(maximumLength: (piece.count + 2) * PSCursor.numberLength + 8) { out in
+                    out.raw("[")
+                    for i in piece.indices { out.number((i + 1 < end ? glyphs[i + 1].x : pieceEnd) - glyphs[i].x) }
+                    out.raw("] ")
+                    out.number(run.origin.x + glyphs[start].x)
+                    out.number(run.origin.y + run.y(start))
+                    out.op("t")
+                }
+                start = end
+            }
+            return
+        }
         switch document.fonts[run.font.index] {
         case .standard:
             // Glyph ids of standard fonts are single-byte codes; anything else is a bug

@@ -94,7 +94,7 @@ extension Painter {
         }
         let s = run.size / Double(max(1, face.unitsPerEm))
         var polygons: [[Point]] = []
-        for glyph in run.glyphs {
+        for (index, glyph) in run.glyphs.enumerated() {
             let id: UInt16
             switch lookup {
             case .glyphID: id = glyph.glyph
@@ -106,7 +106,7 @@ extension Painter {
                 id = g
             }
             guard let outline = glyphPath(face, fontIndex: run.font.index, glyph: id) else { continue }
-            let placement = Transform(a: s, b: 0, c: 0, d: -s, e: run.origin.x + glyph.x, f: run.origin.y).then(ctm)
+            let placement = Transform(a: s, b: 0, c: 0, d: -s, e: run.origin.x + glyph.x, f: run.origin.y + run.y(index)).then(ctm)
             for line in Flatten.polylines(outline, transform: placement, tolerance: options.tolerance) {
                 polygons.append(line.points)
             }

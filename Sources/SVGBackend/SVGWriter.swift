@@ -507,7 +507,13 @@ struct SVGPageWriter {
             body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
         }
         body.append(static: " xml:space=\"preserve\">")
-        SVGText.writeGlyphs(of: run, font: font, into: &body, numbers: numbers)
+        if outlined, let text = run.actualText {
+            // Shaped text: the outlines show drawc's glyphs; the copy holds the logical text
+            // whole, for selection and search (a browser would shape it again otherwise).
+            body.appendXMLEscaped(text)
+        } else {
+            SVGText.writeGlyphs(of: run, font: font, into: &body, numbers: numbers)
+        }
         body.append(static: "</text>\n")
     }
 
@@ -519,13 +525,13 @@ struct SVGPageWriter {
     private mutating func writeGlyphOutlines(_ run: Scene.TextRun, face: TrueTypeFontRef, depth: Int) -> Bool {
         guard face.unitsPerEm > 0, run.size.isFinite, run.size > 0 else { return false }
         let scale = run.size / Double(face.unitsPerEm)
-        var visible: [(key: GlyphKey, x: Double)] = []
-        for glyph in run.glyphs {
+        var visible: [(key: GlyphKey, x: Double, y: Double)] = []
+        for (index, glyph) in run.glyphs.enumerated() {
             let key = GlyphKey(font: run.font.index, glyph: glyph.glyph)
             if glyphPaths[key] == nil {
                 glyphPaths[key] = SVGGlyphs.pathData(face.outline(glyph: glyph.glyph))
             }
-            if glyphPaths[key]! != nil { visible.append((key, glyph.x / scale)) }
+            if glyphPaths[key]! != nil { visible.append((key, glyph.x / scale, -run.y(index) / scale)) }
         }
         guard !visible.isEmpty else { return true }
         indent(depth)
@@ -540,10 +546,11 @@ struct SVGPageWriter {
             body.appendOpacity(run.color.alpha, attribute: "fill-opacity")
         }
         body.append(static: ">\n")
-        for (key, x) in visible {
+        for (key, x, y) in visible {
             indent(depth + 1)
             body.append(static: "<use xlink:href=\"#"); body.appendGlyphID(key, names); body.append(static: "\"")
             if x != 0 { body.append(static: " x=\""); body.append(number: x); body.append(static: "\"") }
+            if y != 0 { body.append(static: " y=\""); body.append(number: y); body.append(static: "\"") }
             body.append(static: "/>\n")
         }
         indent(depth)

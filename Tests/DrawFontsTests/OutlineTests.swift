@@ -93,11 +93,14 @@ import Testing
         #expect(complexScriptName(for: "Ж") == nil)
         #expect(complexScriptName(for: "中") == nil)
         #expect(complexScriptName(for: "한") == nil)
-        #expect(complexScriptName(for: "\u{05D0}") == nil)       // a Hebrew letter: bidi orders it, cmap draws it
-        #expect(complexScriptName(for: "\u{05B8}") == "Hebrew")  // a Hebrew point (qamats) needs mark positioning
-        #expect(complexScriptName(for: "\u{0627}") == "Arabic")
-        #expect(complexScriptName(for: "\u{0915}") == "Devanagari")
-        #expect(complexScriptName(for: "\u{0E01}") == "Thai")
+        // Shaped (Shaping.swift): no longer refused.
+        #expect(complexScriptName(for: "\u{05D0}") == nil)
+        #expect(complexScriptName(for: "\u{0627}") == nil)
+        #expect(complexScriptName(for: "\u{0E01}") == nil)
+        #expect(complexScriptName(for: "\u{05B8}") == nil)  // a Hebrew point: positioned by GPOS mark
+        #expect(complexScriptName(for: "\u{0915}") == nil)  // Devanagari: the Indic shaper
+        #expect(complexScriptName(for: "\u{0A15}") == "Gurmukhi")
+        #expect(complexScriptName(for: "\u{0710}") == "Syriac")
         #expect(complexScriptName(for: "\u{FEFF}") == nil)
     }
 }

@@ -50,6 +50,9 @@ import Testing
         case .latin: return (0x0300...0x036F).contains(s.value)
         case .arabic: return (0x0610...0x061A).contains(s.value) || (0x064B...0x065F).contains(s.value) || s.value == 0x0670
             || (0x06D6...0x06ED).contains(s.value)
+        case .devanagari: return (0x0900...0x097F).contains(s.value) && s.value != 0x0964 && s.value != 0x0965
+        case .bengali: return (0x0980...0x09FF).contains(s.value)
+        case .tamil: return (0x0B80...0x0BFF).contains(s.value)
         default: return false
         }
     }
@@ -113,7 +116,34 @@ import Testing
 
     @Test func arabic() throws { try Self.check(.arabic, font: "NotoSansArabic-Regular.ttf") }
     @Test func hebrew() throws { try Self.check(.hebrew, font: "NotoSansHebrew-Regular.ttf") }
+
+    /// A font without GPOS marks (DejaVu Sans cut down, scripts/make-hebrew-test-font.py):
+    /// letters with dagesh, shin and sin dots, holam on vav… become presentation forms, as
+    /// HarfBuzz composes them. (Points left over, without a form, HarfBuzz places by its
+    /// fallback mark positioning, which drawc does not do: not compared.)
+    @Test func hebrewPresentationFormsWithoutGPOS() throws {
+        guard ExternalTool.require(["hb-shape"]) else { return }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fonts/DejaVuSans-HebrewNoGPOS.ttf").path
+        let words = ["שׁבּ", "בּית", "תּוֹרה", "שׂ", "כּ", "פּ", "אַ", "אָ", "יִ", "שּׁ", "מכּבּי", "וֹ"]
+        #expect(try Self.compare(words, font: path, script: .hebrew).isEmpty)
+        let font = try TrueTypeFontRef.load(path: path)
+        let shin = font.shape(Array("שׁ".unicodeScalars), script: .hebrew)
+        #expect(shin.map(\.glyph) == [font.glyph(for: "\u{FB2A}")!])
+    }
     @Test func thai() throws { try Self.check(.thai, font: "NotoSansThai-Regular.ttf") }
+    // Indic: besides the locale words, the reph, pre-base matras after half forms, conjuncts,
+    // ZWJ/ZWNJ and broken clusters (a dotted circle under a lone matra).
+    @Test func devanagari() throws {
+        try Self.check(.devanagari, font: "NotoSansDevanagari-Regular.ttf",
+                       extra: ["प्रार्थना", "हिन्दी", "कि", "र्क", "क्षत्रिय", "स्त्री", "र्य", "क्\u{200D}ष", "क्\u{200C}ष", "ि", "र्", "कर्म", "धर्मों"])
+    }
+    @Test func bengali() throws {
+        try Self.check(.bengali, font: "NotoSansBengali-Regular.ttf", extra: ["কর্ম", "কোন", "বাংলা", "স্ত্রী", "র্য", "ক্ষ", "ো", "য়"])
+    }
+    @Test func tamil() throws {
+        try Self.check(.tamil, font: "NotoSansTamil-Regular.ttf", extra: ["கொ", "தமிழ்", "க்ஷ", "ஸ்ரீ", "கௌ", "ெ"])
+    }
 
     @Test func featureSettingsParse() {
         #expect(FeatureSetting(parsing: "smcp") == FeatureSetting(tag: OpenTypeTag("smcp")!, value: 1))

@@ -157,7 +157,7 @@ let notoHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
     static func runs(_ source: String) -> [(text: String, x: Double)] {
         let (_, diagnostics, document) = compile(source)
         #expect(diagnostics.isEmpty, "\(describe(diagnostics, in: source))")
-        return texts(document.pages[0].items).map { ($0.text, $0.origin.x) }
+        return texts(document.pages[0].items).map { ($0.visualText, $0.origin.x) }
     }
 
     /// A Hebrew word inside an English line (the paragraph is left to right from its first

@@ -20,8 +20,8 @@ func lineTexts(_ items: [Scene.Item]) -> [String] {
     var lines: [(y: Double, text: String)] = []
     for run in texts(items) {
         // Runs of one line share the baseline unless shifted: group by the line box order.
-        if let last = lines.last, abs(last.y - run.origin.y) < 3 { lines[lines.count - 1].text += run.text }
-        else { lines.append((run.origin.y, run.text)) }
+        if let last = lines.last, abs(last.y - run.origin.y) < 3 { lines[lines.count - 1].text += run.visualText }
+        else { lines.append((run.origin.y, run.visualText)) }
     }
     return lines.map(\.text)
 }
