@@ -172,6 +172,21 @@ extension LayoutEngine {
         for (k, (index, node)) in pending.enumerated() {
             withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
         }
+        // Labels once every route is known, so they keep clear of all lines (LabelPlacement.swift).
+        for (c, geometry) in connectors.enumerated() { lineIndex.insert(polyline: geometry.route, owner: c) }
+        for (index, node) in pending {
+            guard let text = node.geometry.label, boxes[index].state == .connector, boxes[index].side >= 0 else { continue }
+            let c = Int(boxes[index].side)
+            var geometry = connectors[c]
+            withUnsafePointer(to: node) { placeLabel(text, node: $0, link: node.geometry.link, path: LinkPath(polyline: geometry.route),
+                                                     owner: c, into: &geometry) }
+            if let block = geometry.label {
+                var labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
+                if let leader = geometry.leader?.controlBounds { labelBox = labelBox.union(leader) }
+                geometry.bounds = geometry.bounds.map { $0.union(labelBox) } ?? labelBox
+            }
+            connectors[c] = geometry
+        }
     }
 
     /// The pair of nodes a connector joins center to center (no ports, no `via:`), if any.
@@ -297,13 +312,8 @@ extension LayoutEngine {
         for marks in [geometry.heads, geometry.strokedHeads, geometry.hollowHeads] {
             if let h = marks?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
         }
-        if let text = g.label {
-            placeLabel(text, node: node, link: link, path: path, ends: ends, into: &geometry)
-            if let block = geometry.label {
-                let labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
-                bounds = bounds.map { $0.union(labelBox) } ?? labelBox
-            }
-        }
+        geometry.route = path.polyline
+        if stroke { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
         geometry.bounds = bounds
         boxes[index].side = Int32(connectors.count)
         connectors.append(geometry)
@@ -563,57 +573,35 @@ extension LayoutEngine {
 
     // MARK: Labels
 
-    /// Lays out a connector's label beside its path (or on it), where it overlaps neither
-    /// earlier labels nor nodes if one of the candidate places allows.
-    mutating func placeLabel(_ text: String, node: NodeRef, link: LinkOptions, path: LinkPath, ends: (Int?, Int?), into geometry: inout ConnectorGeometry) {
+    /// Lays out a connector's label beside its path (LabelPlacement.swift): clear of every
+    /// connector's line, the nodes and the labels placed before it, or farther out with a
+    /// leader. `owner` is the connector's index in `lineIndex` (-1: a line not in it).
+    mutating func placeLabel(_ text: String, node: NodeRef, link: LinkOptions, path: LinkPath, owner: Int, into geometry: inout ConnectorGeometry) {
         var style = node.style
         if !node.explicitStyle.contains(.fontSize) { style.fontSize *= LayoutDefaults.connectorLabelScale }
         let block = layoutText(text, style: style, wrapWidth: nil, align: .center, span: node.span)
         let background: Color? = link.labelBackground ?? (pageBackground ?? .white)
         let pad = background != nil ? LayoutDefaults.labelBackgroundPadding : .zero
-        let position = link.labelPosition ?? .above
-        let at = link.labelAt ?? 0.5
-        let gap = LayoutDefaults.labelGap + node.style.lineWidth / 2 + max(pad.width, pad.height)
-        let size = block.size
-        var fractions: [Double] = [at]
-        for step in [0.1, 0.2, 0.3, 0.4] {
-            fractions.append(min(0.95, at + step)); fractions.append(max(0.05, at - step))
-        }
-        let positions: [LabelPosition] = position == .on ? [.on] : [position, position == .above ? .below : .above]
-        // The path flattened once, and the point and heading at each fraction once: the
-        // search below tries each up to six times.
         let polyline = path.polyline
-        let along = fractions.map { LinkPath.point(atFraction: $0, along: polyline, start: path.start) }
         let pathBox = pointBounds(polyline) ?? .zero
-        let nodes = pageNodeFrameIndex()
         // A frame holding the whole connector (a lane, a panel) is a background, not a node in the way.
         func inTheWay(_ frame: Rect) -> Bool {
             !(frame.minX <= pathBox.minX && frame.minY <= pathBox.minY && frame.maxX >= pathBox.maxX && frame.maxY >= pathBox.maxY)
         }
-        var chosen: Point?
-        var first: Point?
-        // First a place clear of labels and nodes, then one clear of labels at least; both
-        // passes may also move a label further out from its line.
-        search: for pass in 0..<2 {
-            for extra in [0.0, size.height + 2, 2 * (size.height + 2)] {
-                for (p, direction) in along {
-                    for side in positions where extra == 0 || side != .on {
-                        let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
-                        if first == nil { first = origin }
-                        let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
-                        if placedLabels.anyOverlaps(box) { continue }
-                        if pass == 0 && nodes.anyOverlaps(box, where: inTheWay) { continue }
-                        chosen = origin
-                        break search
-                    }
-                }
-            }
-        }
-        let origin = chosen ?? first ?? path.start
+        let request = LabelRequest(size: Size(block.size.width + 2 * pad.width, block.size.height + 2 * pad.height), line: polyline,
+                                   owner: owner, at: link.labelAt ?? 0.5, position: link.labelPosition ?? .above,
+                                   gap: LayoutDefaults.labelGap + node.style.lineWidth / 2 + 1)
+        let obstacles = LabelObstacles(lines: lineIndex, nodes: pageNodeFrameIndex(), labels: placedLabels)
+        let placement = LabelPlacer.place(request, obstacles, inTheWay: inTheWay)
         geometry.label = block
-        geometry.labelOrigin = origin
+        geometry.labelOrigin = Point(placement.box.minX + pad.width, placement.box.minY + pad.height)
         geometry.labelBackground = background
-        placedLabels.insert(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
+        if let (from, to) = placement.leader {
+            var sink = PathSink(); sink.move(to: from); sink.line(to: to)
+            geometry.leader = sink.path
+            if geometry.leaderStroke == nil { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
+        }
+        placedLabels.insert(placement.box)
     }
 
     /// The label of a line that is not routed as a connector (`line from: (0, 0), to: …`,
@@ -625,7 +613,7 @@ extension LayoutEngine {
         let origin = self.origin
         var geometry = ConnectorGeometry()
         placeLabel(text, node: node, link: node.geometry.link, path: LinkPath(polyline: points.map { $0 - origin }),
-                   ends: (nil, nil), into: &geometry)
+                   owner: -1, into: &geometry)
         appendLineLabel(geometry, map: { Scene.Path(verbs: $0.verbs, points: $0.points.map { $0 + origin }) },
                         place: { $0 + origin }, into: &items)
     }
@@ -636,6 +624,9 @@ extension LayoutEngine {
                                   into items: inout [Scene.Item]) {
         guard let label = geometry.label else { return }
         let at = geometry.labelOrigin
+        if let leader = geometry.leader, let stroke = geometry.leaderStroke {
+            items.append(.path(map(leader), Paint(stroke: stroke)))
+        }
         if let background = geometry.labelBackground, background.alpha > 0 {
             let pad = LayoutDefaults.labelBackgroundPadding
             var sink = PathSink()
