@@ -144,6 +144,9 @@ struct ConnectorGeometry {
     var leaderStroke: Stroke?
     /// The route flattened, in content coordinates (what labels and later routes keep clear of).
     var route: [Point] = []
+    /// The nodes it joins and whether it merges (`merge: true`) with others at them.
+    var ends: (Int?, Int?) = (nil, nil)
+    var merge = false
     var bounds: Rect?
 }
 
@@ -220,6 +223,15 @@ struct LayoutEngine {
     var placedLabels = RectIndex()
     /// The lines of this page's connectors, by connector (`connectors` index), for labels.
     var lineIndex = SegmentIndex()
+    /// Which pass of the page's connector routing runs (ConnectorRouting.swift): 1 routes
+    /// each alone, 2 again with spread ports and earlier routes as soft obstacles; 0 none.
+    var routingPass = 0
+    /// Orthogonal routes of pass 1: the node sides their ends use, by connector box index.
+    var routeEnds: [(index: Int, start: RouteEnd?, end: RouteEnd?, merge: Bool)] = []
+    /// Ports given to ends in pass 2, by 2 × box index (+1 for the end).
+    var portOverrides: [Int: Port] = [:]
+    /// The lines of connectors routed so far in pass 2, by connector.
+    var routedLines = SegmentIndex()
     /// How many groups the items being emitted are nested in (0: the page's own list).
     var groupDepth = 0
     /// Labels of connectors emitted in the page's own list, painted after every connector.
@@ -274,6 +286,7 @@ struct LayoutEngine {
         cornerRadii.removeAll()
         shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
         lineIndex = SegmentIndex(); deferredLabels.removeAll(); groupDepth = 0
+        routingPass = 0; routeEnds.removeAll(); portOverrides.removeAll(); routedLines = SegmentIndex()
         nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
         inkOutlines.removeAll()
         parallelCounts.removeAll(); parallelSeen.removeAll()

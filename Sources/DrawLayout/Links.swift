@@ -169,11 +169,27 @@ extension LayoutEngine {
             if let key { parallelCounts[key, default: 0] += 1 }
             keys.append(key)
         }
+        routingPass = 1
         for (k, (index, node)) in pending.enumerated() {
             withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
         }
+        // Second pass (ConnectorRouting.swift): ports spread along shared sides, and each
+        // route kept off the runs of the ones before it.
+        if routeEnds.count > 1 {
+            spreadPorts()
+            routingPass = 2
+            parallelSeen.removeAll(); routedConnectors = 0; routedLines = SegmentIndex()
+            for (k, (index, node)) in pending.enumerated() {
+                withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
+            }
+        }
+        routingPass = 0
         // Labels once every route is known, so they keep clear of all lines (LabelPlacement.swift).
         for (c, geometry) in connectors.enumerated() { lineIndex.insert(polyline: geometry.route, owner: c) }
+        for (index, node) in pending {
+            guard let jumps = node.geometry.link.jumps, jumps != .none, boxes[index].side >= 0 else { continue }
+            addJumps(jumps, to: Int(boxes[index].side), lineWidth: node.style.lineWidth)
+        }
         for (index, node) in pending {
             guard let text = node.geometry.label, boxes[index].state == .connector, boxes[index].side >= 0 else { continue }
             let c = Int(boxes[index].side)
@@ -277,11 +293,18 @@ extension LayoutEngine {
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
                 path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
             } else if route == .orthogonal && vias.isEmpty {
-                path = orthogonalPath(start, end, key: key, span: node.span)
+                path = orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge,
+                                      sides: (link.fromSide != nil, link.toSide != nil))
             } else if route == .curved {
                 path = curvedPath(start, end, vias: vias, key: key)
+                if vias.isEmpty, blocksDirectPath(path, start, end) {
+                    path = smoothed(orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge))
+                }
             } else {
                 path = straightPath(start, end, vias: vias, key: key)
+                if vias.isEmpty, blocksDirectPath(path, start, end) {
+                    path = orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge)
+                }
             }
         }
 
@@ -315,8 +338,15 @@ extension LayoutEngine {
         geometry.route = path.polyline
         if stroke { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
         geometry.bounds = bounds
-        boxes[index].side = Int32(connectors.count)
-        connectors.append(geometry)
+        geometry.merge = link.merge
+        geometry.ends = ends
+        if routingPass == 2 && boxes[index].side >= 0 {
+            connectors[Int(boxes[index].side)] = geometry
+        } else {
+            boxes[index].side = Int32(connectors.count)
+            connectors.append(geometry)
+        }
+        if routingPass == 2 { routedLines.insert(polyline: geometry.route, owner: Int(boxes[index].side)) }
     }
 
     /// The marks at the end and the start: `arrowhead:`/`arrowtail:` where given, else a
@@ -489,7 +519,8 @@ extension LayoutEngine {
     }
 
     /// An orthogonal route with the fewest bends around the other nodes' frames (Routing.swift).
-    mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span) -> LinkPath {
+    mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span, index: Int, merge: Bool,
+                                 sides: (Bool, Bool) = (false, false)) -> LinkPath {
         let offset = parallelOffset(key)
         routedConnectors += 1
         if routedConnectors > maximumRoutedConnectors {
@@ -540,6 +571,8 @@ extension LayoutEngine {
                 endPorts.append(port(b, fb, from: Point(x, d.y > 0 ? fb.minY - routeMargin : fb.maxY + routeMargin), d * -1))
             }
         }
+        if let port = portOverrides[2 * index] { startPorts = [port] }
+        if let port = portOverrides[2 * index + 1] { endPorts = [port] }
         var region = Rect(origin: start.point, size: .zero).union(Rect(origin: end.point, size: .zero))
         for t in [start.target, end.target] { if let t { region = region.union(contentFrame(t)) } }
         let reach = 200.0
@@ -556,16 +589,22 @@ extension LayoutEngine {
             obstacles = []
         }
         for t in [start.target, end.target] { if let t { obstacles.append(contentFrame(t)) } }
-        var best: (points: [Point], bends: Int, length: Double)?
+        let occupied = routingPass == 2 ? occupiedSegments(near: region, ends: (start.target, end.target), merge: merge) : []
+        var best: (points: [Point], bends: Int, length: Double, shared: Double)?
         for sp in startPorts {
             for ep in endPorts {
-                guard let route = orthogonalRoute(from: sp, to: ep, obstacles: obstacles) else { continue }
-                if best == nil || route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9) {
+                guard let route = orthogonalRoute(from: sp, to: ep, obstacles: obstacles, occupied: occupied) else { continue }
+                if best == nil || route.shared < best!.shared - 1e-9
+                    || (abs(route.shared - best!.shared) <= 1e-9
+                        && (route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9))) {
                     best = route
                 }
             }
         }
-        if let best { return LinkPath(polyline: best.points) }
+        if let best {
+            if routingPass == 1 { recordRouteEnds(best.points, start, end, index: index, merge: merge, sides: sides) }
+            return LinkPath(polyline: best.points)
+        }
         // Boxed in: an elbow between the first ports, through whatever is in the way.
         let sp = startPorts[0], ep = endPorts[0]
         return LinkPath(polyline: removeCollinear([sp.point, Point(ep.point.x, sp.point.y), ep.point]))

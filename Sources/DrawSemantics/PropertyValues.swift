@@ -544,6 +544,13 @@ extension Evaluation {
         case .labelPosition:
             guard let position = word(labelPositionNames) else { return }
             frames[top].node.geometry.link.labelPosition = position
+        case .merge:
+            guard case .bool(let flag) = value else { mismatch(); return }
+            frames[top].node.geometry.link.merge = flag
+        case .jumps:
+            if case .none = value { frames[top].node.geometry.link.jumps = LineJumps.none; return }
+            guard let jumps = word(lineJumpNames) else { return }
+            frames[top].node.geometry.link.jumps = jumps
         case .labelAt:
             let x: Double
             switch value {

@@ -74,6 +74,15 @@ package func checkDiagram(bytes: [UInt8], path: String, directory: String) -> Di
     return checkDiagram(document)
 }
 
+/// Lays out `source` (standard-14 fonts) with item sources; nil when it does not compile.
+package func layOutDiagram(_ source: String) -> Scene.Document? {
+    let driver = StageDriver(source: Array(source.utf8), path: "test.draw", resources: Resources(reader: FileSystemReader(baseDirectory: "/")),
+                             fonts: FontResolver())
+    driver.recordSources = true
+    guard driver.build() else { return nil }
+    return driver.document
+}
+
 /// Checks every page of a document laid out with sources recorded.
 package func checkDiagram(_ document: Scene.Document) -> DiagramFaults {
     var total = DiagramFaults()

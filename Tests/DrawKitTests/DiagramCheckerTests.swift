@@ -4,6 +4,7 @@
 // overlapping nodes. Crossings are only counted.
 
 import DrawKit
+import DrawScene
 import DrawTestSupport
 import Foundation
 import Testing
@@ -20,15 +21,16 @@ struct DiagramCheckerTests {
         return samples + corpus
     }()
 
-    /// Faults still present, by drawing, until the router and label placer remove them: a
-    /// drawing listed here must show exactly these counts (so a fix is noticed and the entry
-    /// removed), every other drawing none.
+    /// Faults a drawing has on purpose, with the reason; every other drawing must have none,
+    /// and a listed one exactly these (so a change shows).
     static let known: [String: String] = [
-        "samples/architecture.draw": "sharedPort 6, sharedSegment 6",
-        "samples/network.draw": "sharedPort 1, sharedSegment 1",
+        // `via:` points chosen by hand pass through a circle placed there to be clipped against.
         "Tests/Corpus/ok/lang-ids-anchors-and-connectors.draw": "lineThroughNode 1",
+        // A rotated marker set on the circle's corner, testing anchors of transformed nodes.
         "Tests/Corpus/ok/lang-layout.draw": "overlappingNodes 1",
-        "Tests/Corpus/ok/syntax-every-construct.draw": "lineThroughNode 2, sharedPort 1",
+        // Syntax coverage, not a diagram: five connectors between nodes 8pt apart, one with
+        // ports named by hand where a parallel connector runs.
+        "Tests/Corpus/ok/syntax-every-construct.draw": "lineThroughNode 1, sharedPort 1",
     ]
 
     static func faults(_ name: String) throws -> DiagramFaults? {
@@ -67,7 +69,7 @@ struct DiagramCheckerSelfTests {
             rect "D", id: d, at: (110, 10), width: 40, height: 30
             rect "E", id: e, at: (100, -80), width: 40, height: 30
             rect "F", id: f, at: (100, 80), width: 40, height: 30
-            a -> b
+            a -> b, via: [(100, 0)]
             e -> f, via: [(120, -40), (120, 40)]
             """)
         #expect(found.connectors == 2)
@@ -90,3 +92,72 @@ struct DiagramCheckerSelfTests {
         #expect(found.faults == 0, "\(found.details)")
     }
 }
+
+@Suite("connector routing")
+struct ConnectorRoutingTests {
+    /// The stroked paths of a page (connector lines among them), groups left out.
+    static func strokedPaths(_ document: Scene.Document) -> [Scene.Path] {
+        document.pages[0].items.compactMap { item in
+            if case .path(let path, let paint) = item, paint.stroke != nil, paint.fill == nil { return path }
+            return nil
+        }
+    }
+
+    @Test("ends on one side of a node get spread ports, unless they merge")
+    func spreadPortsAndMerge() {
+        let nodes = """
+            rect "A", id: a, at: (100, 0), width: 40, height: 30
+            rect "B", id: b, at: (0, 100), width: 30, height: 30
+            rect "C", id: c, at: (200, 100), width: 30, height: 30
+
+            """
+        let spread = DiagramCheckerSelfTests.faults(nodes + """
+            a -> b, route: orthogonal, side: bottom, toSide: top
+            a -> c, route: orthogonal, side: bottom, toSide: top
+            """)
+        #expect(spread.connectors == 2)
+        #expect(spread.faults == 0, "\(spread.details)")
+        #expect(spread.crossings == 0)
+        let merged = DiagramCheckerSelfTests.faults(nodes + """
+            a -> b, route: orthogonal, side: bottom, toSide: top, merge: true
+            a -> c, route: orthogonal, side: bottom, toSide: top, merge: true
+            """)
+        #expect(merged.sharedPort == 1, "\(merged.details)")
+    }
+
+    @Test("a straight connector bends around a node in its way")
+    func straightBendsAround() throws {
+        let source = """
+            rect "A", id: a, at: (0, 0), width: 40, height: 30
+            rect "B", id: b, at: (200, 0), width: 40, height: 30
+            rect "C", id: c, at: (100, 0), width: 40, height: 30
+            a -> b
+            """
+        let found = DiagramCheckerSelfTests.faults(source)
+        #expect(found.connectors == 1)
+        #expect(found.faults == 0, "\(found.details)")
+        let document = try #require(layOutDiagram(source))
+        let line = try #require(Self.strokedPaths(document).last)
+        #expect(line.points.count > 2)
+    }
+
+    @Test("jumps: arc hops over an earlier connector, gap breaks the line")
+    func jumps() throws {
+        func line(_ jumps: String) throws -> Scene.Path {
+            let document = try #require(layOutDiagram("""
+                rect "A", id: a, at: (0, 0), width: 40, height: 30
+                rect "B", id: b, at: (200, 0), width: 40, height: 30
+                rect "C", id: c, at: (100, -100), width: 40, height: 30
+                rect "D", id: d, at: (100, 100), width: 40, height: 30
+                a -> b
+                c -> d, jumps: \(jumps)
+                """))
+            return try #require(Self.strokedPaths(document).last)
+        }
+        let plain = try line("none"), arc = try line("arc"), gap = try line("gap")
+        #expect(plain.verbs == [.move, .line])
+        #expect(arc.verbs == [.move, .line, .cubic, .line])
+        #expect(gap.verbs == [.move, .line, .move, .line])
+    }
+}
+
