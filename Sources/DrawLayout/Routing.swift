@@ -112,24 +112,31 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     // Steps along an occupied segment (its line is a grid line; the step's middle within it).
     var sharedStepX = [Bool](repeating: false, count: horizontal.isEmpty ? 0 : nx * ny)
     var sharedStepY = [Bool](repeating: false, count: vertical.isEmpty ? 0 : nx * ny)
+    // A run closer to an occupied one than half the gap counts as on it (grid lines of two
+    // searches differ by fractions of a point: channel middles move with their edges).
+    let near = routeGap / 2 - 1e-6
     for h in horizontal {
-        let j = lowerBound(gy, h.y)
-        guard j < ny, gy[j] == h.y else { continue }
-        var i = max(0, lowerBound(gx, h.x0) - 1)
-        while i + 1 < nx && gx[i] < h.x1 {
-            let mid = (gx[i] + gx[i + 1]) / 2
-            if mid > h.x0 && mid < h.x1 { sharedStepX[j * nx + i] = true }
-            i += 1
+        var j = lowerBound(gy, h.y - near)
+        while j < ny && gy[j] <= h.y + near {
+            var i = max(0, lowerBound(gx, h.x0) - 1)
+            while i + 1 < nx && gx[i] < h.x1 {
+                let mid = (gx[i] + gx[i + 1]) / 2
+                if mid > h.x0 && mid < h.x1 { sharedStepX[j * nx + i] = true }
+                i += 1
+            }
+            j += 1
         }
     }
     for v in vertical {
-        let i = lowerBound(gx, v.x)
-        guard i < nx, gx[i] == v.x else { continue }
-        var j = max(0, lowerBound(gy, v.y0) - 1)
-        while j + 1 < ny && gy[j] < v.y1 {
-            let mid = (gy[j] + gy[j + 1]) / 2
-            if mid > v.y0 && mid < v.y1 { sharedStepY[j * nx + i] = true }
-            j += 1
+        var i = lowerBound(gx, v.x - near)
+        while i < nx && gx[i] <= v.x + near {
+            var j = max(0, lowerBound(gy, v.y0) - 1)
+            while j + 1 < ny && gy[j] < v.y1 {
+                let mid = (gy[j] + gy[j + 1]) / 2
+                if mid > v.y0 && mid < v.y1 { sharedStepY[j * nx + i] = true }
+                j += 1
+            }
+            i += 1
         }
     }
     guard let sx = gx.firstIndex(of: s.x), let sy = gy.firstIndex(of: s.y),

@@ -273,16 +273,18 @@ struct DiagramChecker {
                     faults.sharedPort += 1
                     faults.details.append("\(name(checked[a].source)) and \(name(checked[b].source)) share a port")
                 }
-                var shared = false
+                var shared: String?
                 for i in 1..<la.count {
                     for j in 1..<lb.count {
-                        if Self.collinearOverlap(la[i - 1], la[i], lb[j - 1], lb[j]) > 2 { shared = true }
+                        if shared == nil, Self.collinearOverlap(la[i - 1], la[i], lb[j - 1], lb[j]) > 2 {
+                            shared = " (\(Self.text(la[i - 1]))–\(Self.text(la[i])) on \(Self.text(lb[j - 1]))–\(Self.text(lb[j])))"
+                        }
                         if Self.crosses(la[i - 1], la[i], lb[j - 1], lb[j]) { faults.crossings += 1 }
                     }
                 }
-                if shared {
+                if let shared {
                     faults.sharedSegment += 1
-                    faults.details.append("\(name(checked[a].source)) and \(name(checked[b].source)) share a run of line")
+                    faults.details.append("\(name(checked[a].source)) and \(name(checked[b].source)) share a run of line" + shared)
                 }
             }
         }
@@ -303,6 +305,8 @@ struct DiagramChecker {
     }
 
     // MARK: Geometry
+
+    static func text(_ p: Point) -> String { "(\((p.x * 10).rounded() / 10), \((p.y * 10).rounded() / 10))" }
 
     /// The line's ends carried out to the tips of its end marks (a line stops where its head begins).
     static func tips(_ link: Link) -> (Point, Point) {
