@@ -20,6 +20,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     // Diagrams (issue #19).
     case direction, skew, sides, inner, route, side, toSide, arrowhead, arrowtail, arrowSize
     case labelPosition, labelAt, labelBackground
+    /// `merge:` and `jumps:` of connectors (issue 36).
+    case merge, jumps
     // Typesetting (issue #23).
     case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
     case hyphenate, markup, tabStops, maxLines, overflow
@@ -428,6 +430,14 @@ extension Property {
             return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
                                 group: .kindSpecific, doc: "Where along the line the label goes.",
                                 example: "a -> b, label: \"x\", labelAt: 25%", requires: .label)
+        case .merge:
+            return PropertySpec("merge", .bool, "a bool", kinds: lines, default: "false", group: .kindSpecific,
+                                doc: "Orthogonal connectors that share a node and say `merge: true` share its port and run as one trunk.",
+                                example: "a -> b, route: orthogonal, merge: true")
+        case .jumps:
+            return PropertySpec("jumps", .word, kinds: lines, default: "none", group: .kindSpecific, words: ["none", "arc", "gap"],
+                                doc: "Where the line crosses an earlier connector: a small hop (`arc`) or a break (`gap`).",
+                                example: "a -> b, jumps: arc")
         case .labelBackground:
             return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
                                 default: "the page background", group: .kindSpecific, words: ["none"],

@@ -63,7 +63,7 @@ package enum PathProperty: Hashable, Sendable, CaseIterable {
 
 /// Connectors (and the lines that take their options).
 package enum ConnectorProperty: Hashable, Sendable, CaseIterable {
-    case label, route, side, toSide, arrowhead, arrowtail, arrowSize, labelPosition, labelAt, labelBackground
+    case label, route, side, toSide, arrowhead, arrowtail, arrowSize, labelPosition, labelAt, labelBackground, merge, jumps
 }
 
 /// Options of the diagram shapes.
@@ -153,6 +153,8 @@ extension Property {
         case .arrowtail: .connector(.arrowtail)
         case .arrowSize: .connector(.arrowSize)
         case .labelPosition: .connector(.labelPosition)
+        case .merge: .connector(.merge)
+        case .jumps: .connector(.jumps)
         case .labelAt: .connector(.labelAt)
         case .labelBackground: .connector(.labelBackground)
         case .direction: .shape(.direction)

@@ -32,7 +32,9 @@ extension LayoutEngine {
         if own != nil || opacity != 1 || !shadows.isEmpty || blend != .normal {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
+            groupDepth += 1
             emitContent(node, index: index, box: box, into: &inner)
+            groupDepth -= 1
             if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
@@ -187,7 +189,9 @@ extension LayoutEngine {
         if let clip {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
+            groupDepth += 1
             emitChildren(node, index: index, clip: nil, into: &inner)
+            groupDepth -= 1
             if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             items.append(.group(Scene.Group(clip: clip, items: inner, fonts: documentFonts)))
             return
@@ -233,6 +237,11 @@ extension LayoutEngine {
             if let marks = geometry.hollowHeads {
                 items.append(.path(map(marks), Paint(fill: Fill(color: pageBackground ?? .white), stroke: solid)))
             }
+        }
+        if geometry.label != nil && groupDepth == 0 {
+            // Painted after every connector of the page (Layout.swift).
+            deferredLabels.append((geometry, recordSources ? recorder.context.last?.source ?? .none : .none))
+            return
         }
         appendLineLabel(geometry, map: map, place: { (inverse?.apply($0) ?? $0) + origin }, into: &items)
     }

@@ -73,6 +73,8 @@ enum LayoutDefaults {
     static let labelBackgroundPadding = Size(2, 1)
     /// Distance between parallel connectors joining the same two nodes.
     static let parallelSpacing = 10.0
+    /// The width of a leader line from a connector to a label placed away from it.
+    static let leaderWidth = 0.5
     /// How far a self-loop reaches out of its node, at least.
     static let selfLoopReach = 24.0
     /// A label or a node sticking out of its space by less than this is not reported.
@@ -138,6 +140,14 @@ struct ConnectorGeometry {
     var labelOrigin = Point.zero
     /// The label's background (nil: none).
     var labelBackground: Color?
+    /// A thin line from the connector to a label placed away from it (LabelPlacement.swift).
+    var leader: Scene.Path?
+    var leaderStroke: Stroke?
+    /// The route flattened, in content coordinates (what labels and later routes keep clear of).
+    var route: [Point] = []
+    /// The nodes it joins and whether it merges (`merge: true`) with others at them.
+    var ends: (Int?, Int?) = (nil, nil)
+    var merge = false
     var bounds: Rect?
 }
 
@@ -212,6 +222,21 @@ struct LayoutEngine {
     /// Labels of this page's connectors placed so far, and the frames of its nodes (made
     /// on first use), so labels keep clear of both and routes of the nodes.
     var placedLabels = RectIndex()
+    /// The lines of this page's connectors, by connector (`connectors` index), for labels.
+    var lineIndex = SegmentIndex()
+    /// Which pass of the page's connector routing runs (ConnectorRouting.swift): 1 routes
+    /// each alone, 2 again with spread ports and earlier routes as soft obstacles; 0 none.
+    var routingPass = 0
+    /// Orthogonal routes of pass 1: the node sides their ends use, by connector box index.
+    var routeEnds: [(index: Int, start: RouteEnd?, end: RouteEnd?, merge: Bool)] = []
+    /// Ports given to ends in pass 2, by 2 × box index (+1 for the end).
+    var portOverrides: [Int: Port] = [:]
+    /// The lines of connectors routed so far in pass 2, by connector.
+    var routedLines = SegmentIndex()
+    /// How many groups the items being emitted are nested in (0: the page's own list).
+    var groupDepth = 0
+    /// Labels of connectors emitted in the page's own list, painted after every connector.
+    var deferredLabels: [(geometry: ConnectorGeometry, source: Scene.SourceID)] = []
     var nodeFrames: [(index: Int, frame: Rect)]?
     var nodeFrameIndex: RectIndex?
     /// Outlines of connector targets, flattened once per page.
@@ -263,6 +288,8 @@ struct LayoutEngine {
         paths.removeAll(); connectors.removeAll(); ids.removeAll(); pendingConnectors.removeAll()
         cornerRadii.removeAll()
         shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
+        lineIndex = SegmentIndex(); deferredLabels.removeAll(); groupDepth = 0
+        routingPass = 0; routeEnds.removeAll(); portOverrides.removeAll(); routedLines = SegmentIndex()
         nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
         inkOutlines.removeAll()
         parallelCounts.removeAll(); parallelSeen.removeAll()
@@ -340,6 +367,18 @@ struct LayoutEngine {
                     checkTextsInsideParents(nodes.baseAddress! + i, index: index)
                 }
                 index = Int(boxes[index].next)
+            }
+        }
+        // Connector labels last, so that no later line strikes one through.
+        let deferred = deferredLabels
+        deferredLabels.removeAll()
+        let origin = self.origin
+        for (geometry, source) in deferred {
+            let start = items.count
+            appendLineLabel(geometry, map: { Scene.Path(verbs: $0.verbs, points: $0.points.map { $0 + origin }) },
+                            place: { $0 + origin }, into: &items)
+            if recordSources && items.count > start {
+                recorder.runs.append(SourceRecorder.Run(list: 0, start: Int32(start), end: Int32(items.count), source: source))
             }
         }
         if recordsFrames { recordFrames(page.nodes) }

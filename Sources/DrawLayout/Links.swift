@@ -169,8 +169,39 @@ extension LayoutEngine {
             if let key { parallelCounts[key, default: 0] += 1 }
             keys.append(key)
         }
+        routingPass = 1
         for (k, (index, node)) in pending.enumerated() {
             withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
+        }
+        // Second pass (ConnectorRouting.swift): ports spread along shared sides, and each
+        // route kept off the runs of the ones before it.
+        if routeEnds.count > 1 {
+            spreadPorts()
+            routingPass = 2
+            parallelSeen.removeAll(); routedConnectors = 0; routedLines = SegmentIndex()
+            for (k, (index, node)) in pending.enumerated() {
+                withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
+            }
+        }
+        routingPass = 0
+        // Labels once every route is known, so they keep clear of all lines (LabelPlacement.swift).
+        for (c, geometry) in connectors.enumerated() { lineIndex.insert(polyline: geometry.route, owner: c) }
+        for (index, node) in pending {
+            guard let jumps = node.geometry.link.jumps, jumps != .none, boxes[index].side >= 0 else { continue }
+            addJumps(jumps, to: Int(boxes[index].side), lineWidth: node.style.lineWidth)
+        }
+        for (index, node) in pending {
+            guard let text = node.geometry.label, boxes[index].state == .connector, boxes[index].side >= 0 else { continue }
+            let c = Int(boxes[index].side)
+            var geometry = connectors[c]
+            withUnsafePointer(to: node) { placeLabel(text, node: $0, link: node.geometry.link, path: LinkPath(polyline: geometry.route),
+                                                     owner: c, into: &geometry) }
+            if let block = geometry.label {
+                var labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
+                if let leader = geometry.leader?.controlBounds { labelBox = labelBox.union(leader) }
+                geometry.bounds = geometry.bounds.map { $0.union(labelBox) } ?? labelBox
+            }
+            connectors[c] = geometry
         }
     }
 
@@ -262,11 +293,18 @@ extension LayoutEngine {
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
                 path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
             } else if route == .orthogonal && vias.isEmpty {
-                path = orthogonalPath(start, end, key: key, span: node.span)
+                path = orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge,
+                                      sides: (link.fromSide != nil, link.toSide != nil))
             } else if route == .curved {
                 path = curvedPath(start, end, vias: vias, key: key)
+                if vias.isEmpty, blocksDirectPath(path, start, end) {
+                    path = smoothed(orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge))
+                }
             } else {
                 path = straightPath(start, end, vias: vias, key: key)
+                if vias.isEmpty, blocksDirectPath(path, start, end) {
+                    path = orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge)
+                }
             }
         }
 
@@ -297,16 +335,18 @@ extension LayoutEngine {
         for marks in [geometry.heads, geometry.strokedHeads, geometry.hollowHeads] {
             if let h = marks?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
         }
-        if let text = g.label {
-            placeLabel(text, node: node, link: link, path: path, ends: ends, into: &geometry)
-            if let block = geometry.label {
-                let labelBox = Rect(origin: geometry.labelOrigin, size: block.size)
-                bounds = bounds.map { $0.union(labelBox) } ?? labelBox
-            }
-        }
+        geometry.route = path.polyline
+        if stroke { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
         geometry.bounds = bounds
-        boxes[index].side = Int32(connectors.count)
-        connectors.append(geometry)
+        geometry.merge = link.merge
+        geometry.ends = ends
+        if routingPass == 2 && boxes[index].side >= 0 {
+            connectors[Int(boxes[index].side)] = geometry
+        } else {
+            boxes[index].side = Int32(connectors.count)
+            connectors.append(geometry)
+        }
+        if routingPass == 2 { routedLines.insert(polyline: geometry.route, owner: Int(boxes[index].side)) }
     }
 
     /// The marks at the end and the start: `arrowhead:`/`arrowtail:` where given, else a
@@ -479,7 +519,8 @@ extension LayoutEngine {
     }
 
     /// An orthogonal route with the fewest bends around the other nodes' frames (Routing.swift).
-    mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span) -> LinkPath {
+    mutating func orthogonalPath(_ start: LinkEnd, _ end: LinkEnd, key: PairKey?, span: Span, index: Int, merge: Bool,
+                                 sides: (Bool, Bool) = (false, false)) -> LinkPath {
         let offset = parallelOffset(key)
         routedConnectors += 1
         if routedConnectors > maximumRoutedConnectors {
@@ -530,6 +571,8 @@ extension LayoutEngine {
                 endPorts.append(port(b, fb, from: Point(x, d.y > 0 ? fb.minY - routeMargin : fb.maxY + routeMargin), d * -1))
             }
         }
+        if let port = portOverrides[2 * index] { startPorts = [port] }
+        if let port = portOverrides[2 * index + 1] { endPorts = [port] }
         var region = Rect(origin: start.point, size: .zero).union(Rect(origin: end.point, size: .zero))
         for t in [start.target, end.target] { if let t { region = region.union(contentFrame(t)) } }
         let reach = 200.0
@@ -546,16 +589,22 @@ extension LayoutEngine {
             obstacles = []
         }
         for t in [start.target, end.target] { if let t { obstacles.append(contentFrame(t)) } }
-        var best: (points: [Point], bends: Int, length: Double)?
+        let occupied = routingPass == 2 ? occupiedSegments(near: region, ends: (start.target, end.target), merge: merge) : []
+        var best: (points: [Point], bends: Int, length: Double, shared: Double)?
         for sp in startPorts {
             for ep in endPorts {
-                guard let route = orthogonalRoute(from: sp, to: ep, obstacles: obstacles) else { continue }
-                if best == nil || route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9) {
+                guard let route = orthogonalRoute(from: sp, to: ep, obstacles: obstacles, occupied: occupied) else { continue }
+                if best == nil || route.shared < best!.shared - 1e-9
+                    || (abs(route.shared - best!.shared) <= 1e-9
+                        && (route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9))) {
                     best = route
                 }
             }
         }
-        if let best { return LinkPath(polyline: best.points) }
+        if let best {
+            if routingPass == 1 { recordRouteEnds(best.points, start, end, index: index, merge: merge, sides: sides) }
+            return LinkPath(polyline: best.points)
+        }
         // Boxed in: an elbow between the first ports, through whatever is in the way.
         let sp = startPorts[0], ep = endPorts[0]
         return LinkPath(polyline: removeCollinear([sp.point, Point(ep.point.x, sp.point.y), ep.point]))
@@ -563,57 +612,35 @@ extension LayoutEngine {
 
     // MARK: Labels
 
-    /// Lays out a connector's label beside its path (or on it), where it overlaps neither
-    /// earlier labels nor nodes if one of the candidate places allows.
-    mutating func placeLabel(_ text: String, node: NodeRef, link: LinkOptions, path: LinkPath, ends: (Int?, Int?), into geometry: inout ConnectorGeometry) {
+    /// Lays out a connector's label beside its path (LabelPlacement.swift): clear of every
+    /// connector's line, the nodes and the labels placed before it, or farther out with a
+    /// leader. `owner` is the connector's index in `lineIndex` (-1: a line not in it).
+    mutating func placeLabel(_ text: String, node: NodeRef, link: LinkOptions, path: LinkPath, owner: Int, into geometry: inout ConnectorGeometry) {
         var style = node.style
         if !node.explicitStyle.contains(.fontSize) { style.fontSize *= LayoutDefaults.connectorLabelScale }
         let block = layoutText(text, style: style, wrapWidth: nil, align: .center, span: node.span)
         let background: Color? = link.labelBackground ?? (pageBackground ?? .white)
         let pad = background != nil ? LayoutDefaults.labelBackgroundPadding : .zero
-        let position = link.labelPosition ?? .above
-        let at = link.labelAt ?? 0.5
-        let gap = LayoutDefaults.labelGap + node.style.lineWidth / 2 + max(pad.width, pad.height)
-        let size = block.size
-        var fractions: [Double] = [at]
-        for step in [0.1, 0.2, 0.3, 0.4] {
-            fractions.append(min(0.95, at + step)); fractions.append(max(0.05, at - step))
-        }
-        let positions: [LabelPosition] = position == .on ? [.on] : [position, position == .above ? .below : .above]
-        // The path flattened once, and the point and heading at each fraction once: the
-        // search below tries each up to six times.
         let polyline = path.polyline
-        let along = fractions.map { LinkPath.point(atFraction: $0, along: polyline, start: path.start) }
         let pathBox = pointBounds(polyline) ?? .zero
-        let nodes = pageNodeFrameIndex()
         // A frame holding the whole connector (a lane, a panel) is a background, not a node in the way.
         func inTheWay(_ frame: Rect) -> Bool {
             !(frame.minX <= pathBox.minX && frame.minY <= pathBox.minY && frame.maxX >= pathBox.maxX && frame.maxY >= pathBox.maxY)
         }
-        var chosen: Point?
-        var first: Point?
-        // First a place clear of labels and nodes, then one clear of labels at least; both
-        // passes may also move a label further out from its line.
-        search: for pass in 0..<2 {
-            for extra in [0.0, size.height + 2, 2 * (size.height + 2)] {
-                for (p, direction) in along {
-                    for side in positions where extra == 0 || side != .on {
-                        let origin = Self.labelOrigin(at: p, direction: direction, side: side, size: size, gap: gap + extra)
-                        if first == nil { first = origin }
-                        let box = Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
-                        if placedLabels.anyOverlaps(box) { continue }
-                        if pass == 0 && nodes.anyOverlaps(box, where: inTheWay) { continue }
-                        chosen = origin
-                        break search
-                    }
-                }
-            }
-        }
-        let origin = chosen ?? first ?? path.start
+        let request = LabelRequest(size: Size(block.size.width + 2 * pad.width, block.size.height + 2 * pad.height), line: polyline,
+                                   owner: owner, at: link.labelAt ?? 0.5, position: link.labelPosition ?? .above,
+                                   gap: LayoutDefaults.labelGap + node.style.lineWidth / 2 + 1)
+        let obstacles = LabelObstacles(lines: lineIndex, nodes: pageNodeFrameIndex(), labels: placedLabels)
+        let placement = LabelPlacer.place(request, obstacles, inTheWay: inTheWay)
         geometry.label = block
-        geometry.labelOrigin = origin
+        geometry.labelOrigin = Point(placement.box.minX + pad.width, placement.box.minY + pad.height)
         geometry.labelBackground = background
-        placedLabels.insert(Rect(x: origin.x - pad.width, y: origin.y - pad.height, width: size.width + 2 * pad.width, height: size.height + 2 * pad.height))
+        if let (from, to) = placement.leader {
+            var sink = PathSink(); sink.move(to: from); sink.line(to: to)
+            geometry.leader = sink.path
+            if geometry.leaderStroke == nil { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
+        }
+        placedLabels.insert(placement.box)
     }
 
     /// The label of a line that is not routed as a connector (`line from: (0, 0), to: …`,
@@ -625,7 +652,7 @@ extension LayoutEngine {
         let origin = self.origin
         var geometry = ConnectorGeometry()
         placeLabel(text, node: node, link: node.geometry.link, path: LinkPath(polyline: points.map { $0 - origin }),
-                   ends: (nil, nil), into: &geometry)
+                   owner: -1, into: &geometry)
         appendLineLabel(geometry, map: { Scene.Path(verbs: $0.verbs, points: $0.points.map { $0 + origin }) },
                         place: { $0 + origin }, into: &items)
     }
@@ -636,6 +663,9 @@ extension LayoutEngine {
                                   into items: inout [Scene.Item]) {
         guard let label = geometry.label else { return }
         let at = geometry.labelOrigin
+        if let leader = geometry.leader, let stroke = geometry.leaderStroke {
+            items.append(.path(map(leader), Paint(stroke: stroke)))
+        }
         if let background = geometry.labelBackground, background.alpha > 0 {
             let pad = LayoutDefaults.labelBackgroundPadding
             var sink = PathSink()

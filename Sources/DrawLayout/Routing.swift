@@ -11,6 +11,13 @@
 // pair of sides that face the other node is tried (a side faces it when the other node lies
 // wholly beyond that side's edge; all four sides when none does), and the best route wins
 // (ties: top, right, bottom, left order).
+//
+// Connectors routed earlier on the page are soft obstacles (issue 36): their axis-parallel
+// segments near the route are passed in as `occupied`, each adds its own line and the lines
+// `routeGap` to either side of it to the grid, and a step along an occupied segment costs its
+// length as "shared". The cost is then (shared, bends, length) in that order, so a route runs
+// beside another one, `routeGap` apart, rather than on it — the nudging of libavoid's and
+// ELK's orthogonal routers, done while searching instead of after.
 
 import DrawCatalogue
 import DrawScene
@@ -18,6 +25,8 @@ import DrawSemantics
 
 /// How far routes keep from the frames of nodes they pass (and the length of port stubs).
 let routeMargin = 10.0
+/// How far apart parallel runs of different connectors in one channel are set.
+let routeGap = 6.0
 /// Obstacles an orthogonal route considers at most; with more nearby nodes it is drawn
 /// without avoiding them (reported as a warning).
 let maximumRoutingObstacles = 100
@@ -47,13 +56,23 @@ func sideDirection(_ anchor: Anchor) -> Point? {
 
 /// The route from `start` to `end` (both ports included, stubs and bends between) around
 /// `obstacles` (frames, grown here by `routeMargin`), or nil when every way is blocked.
-func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (points: [Point], bends: Int, length: Double)? {
+func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied: [(Point, Point)] = []) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
     let grown = obstacles.map { Rect(x: $0.minX - routeMargin, y: $0.minY - routeMargin,
                                      width: $0.width + 2 * routeMargin, height: $0.height + 2 * routeMargin) }
     let s = start.stub
     let e = end.stub
     var xs: [Double] = [s.x, e.x], ys: [Double] = [s.y, e.y]
     for r in grown { xs.append(r.minX); xs.append(r.maxX); ys.append(r.minY); ys.append(r.maxY) }
+    var horizontal: [(y: Double, x0: Double, x1: Double)] = [], vertical: [(x: Double, y0: Double, y1: Double)] = []
+    for (a, b) in occupied {
+        if abs(a.y - b.y) < 1e-6 {
+            horizontal.append((a.y, min(a.x, b.x), max(a.x, b.x)))
+            ys.append(a.y); ys.append(a.y - routeGap); ys.append(a.y + routeGap)
+        } else if abs(a.x - b.x) < 1e-6 {
+            vertical.append((a.x, min(a.y, b.y), max(a.y, b.y)))
+            xs.append(a.x); xs.append(a.x - routeGap); xs.append(a.x + routeGap)
+        }
+    }
     func lines(_ values: [Double]) -> [Double] {
         let sorted = Array(Set(values)).sorted()
         var result: [Double] = []
@@ -90,6 +109,36 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
             }
         }
     }
+    // Steps along an occupied segment (its line is a grid line; the step's middle within it).
+    var sharedStepX = [Bool](repeating: false, count: horizontal.isEmpty ? 0 : nx * ny)
+    var sharedStepY = [Bool](repeating: false, count: vertical.isEmpty ? 0 : nx * ny)
+    // A run closer to an occupied one than half the gap counts as on it (grid lines of two
+    // searches differ by fractions of a point: channel middles move with their edges).
+    let near = routeGap / 2 - 1e-6
+    for h in horizontal {
+        var j = lowerBound(gy, h.y - near)
+        while j < ny && gy[j] <= h.y + near {
+            var i = max(0, lowerBound(gx, h.x0) - 1)
+            while i + 1 < nx && gx[i] < h.x1 {
+                let mid = (gx[i] + gx[i + 1]) / 2
+                if mid > h.x0 && mid < h.x1 { sharedStepX[j * nx + i] = true }
+                i += 1
+            }
+            j += 1
+        }
+    }
+    for v in vertical {
+        var i = lowerBound(gx, v.x - near)
+        while i < nx && gx[i] <= v.x + near {
+            var j = max(0, lowerBound(gy, v.y0) - 1)
+            while j + 1 < ny && gy[j] < v.y1 {
+                let mid = (gy[j] + gy[j + 1]) / 2
+                if mid > v.y0 && mid < v.y1 { sharedStepY[j * nx + i] = true }
+                j += 1
+            }
+            i += 1
+        }
+    }
     guard let sx = gx.firstIndex(of: s.x), let sy = gy.firstIndex(of: s.y),
           let ex = gx.firstIndex(of: e.x), let ey = gy.firstIndex(of: e.y) else { return nil }
     // A stub end inside another obstacle: no route from this side.
@@ -103,15 +152,17 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
     let stateCount = nx * ny * 4
     var bends = [Int](repeating: Int.max, count: stateCount)
     var lengths = [Double](repeating: .infinity, count: stateCount)
+    var shares = [Double](repeating: .infinity, count: stateCount)
     var previous = [Int32](repeating: -1, count: stateCount)
     func state(_ x: Int, _ y: Int, _ h: Int) -> Int { ((y * nx) + x) * 4 + h }
     var heap = RouteHeap()
     let first = state(sx, sy, startHeading)
-    bends[first] = 0; lengths[first] = 0
-    heap.push((0, 0, first))
+    bends[first] = 0; lengths[first] = 0; shares[first] = 0
+    heap.push(RouteCost(shared: 0, bends: 0, length: 0, state: first))
     var goal = -1
-    while let (b, l, current) = heap.pop() {
-        if b != bends[current] || l != lengths[current] { continue }
+    while let cost = heap.pop() {
+        let (sh, b, l, current) = (cost.shared, cost.bends, cost.length, cost.state)
+        if sh != shares[current] || b != bends[current] || l != lengths[current] { continue }
         let h = current % 4
         let cell = current / 4
         let (x, y) = (cell % nx, cell / nx)
@@ -125,11 +176,15 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
             // The step between the two points, stored at the lower-left one.
             if dy == 0 ? blockedStepX[y * nx + min(x, x2)] : blockedStepY[min(y, y2) * nx + x] { continue }
             let nb = b + (nh == h ? 0 : 1)
-            let nl = l + distance(p, q)
+            let step = distance(p, q)
+            let nl = l + step
+            let onShared = dy == 0 ? (!sharedStepX.isEmpty && sharedStepX[y * nx + min(x, x2)])
+                                   : (!sharedStepY.isEmpty && sharedStepY[min(y, y2) * nx + x])
+            let ns = sh + (onShared ? step : 0)
             let next = state(x2, y2, nh)
-            if nb < bends[next] || (nb == bends[next] && nl < lengths[next] - 1e-9) {
-                bends[next] = nb; lengths[next] = nl; previous[next] = Int32(current)
-                heap.push((nb, nl, next))
+            if ns < shares[next] - 1e-9 || (abs(ns - shares[next]) <= 1e-9 && (nb < bends[next] || (nb == bends[next] && nl < lengths[next] - 1e-9))) {
+                shares[next] = ns; bends[next] = nb; lengths[next] = nl; previous[next] = Int32(current)
+                heap.push(RouteCost(shared: ns, bends: nb, length: nl, state: next))
             }
         }
     }
@@ -148,7 +203,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect]) -> (poin
     let simplified = removeCollinear(points)
     var length = 0.0
     for i in simplified.indices.dropFirst() { length += distance(simplified[i - 1], simplified[i]) }
-    return (simplified, max(0, simplified.count - 2), length)
+    return (simplified, max(0, simplified.count - 2), length, shares[goal])
 }
 
 /// Drops repeated points and the middle of three points on one axis-parallel line.
@@ -168,22 +223,31 @@ func removeCollinear(_ points: [Point]) -> [Point] {
     return result
 }
 
-/// A binary min-heap of (bends, length, state), ordered by bends then length then state.
-struct RouteHeap {
-    private var items: [(Int, Double, Int)] = []
-    private static func less(_ a: (Int, Double, Int), _ b: (Int, Double, Int)) -> Bool {
-        a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : a.2 < b.2
+/// A search state's cost: shared length, then bends, then length (then the state, for ties).
+struct RouteCost {
+    var shared: Double
+    var bends: Int
+    var length: Double
+    var state: Int
+    static func < (a: RouteCost, b: RouteCost) -> Bool {
+        if abs(a.shared - b.shared) > 1e-9 { return a.shared < b.shared }
+        return a.bends != b.bends ? a.bends < b.bends : a.length != b.length ? a.length < b.length : a.state < b.state
     }
-    mutating func push(_ item: (Int, Double, Int)) {
+}
+
+/// A binary min-heap of route costs.
+struct RouteHeap {
+    private var items: [RouteCost] = []
+    mutating func push(_ item: RouteCost) {
         items.append(item)
         var i = items.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            guard Self.less(items[i], items[parent]) else { break }
+            guard items[i] < items[parent] else { break }
             items.swapAt(i, parent); i = parent
         }
     }
-    mutating func pop() -> (Int, Double, Int)? {
+    mutating func pop() -> RouteCost? {
         guard !items.isEmpty else { return nil }
         let top = items[0]
         let last = items.removeLast()
@@ -193,8 +257,8 @@ struct RouteHeap {
             while true {
                 let l = 2 * i + 1, r = l + 1
                 var m = i
-                if l < items.count && Self.less(items[l], items[m]) { m = l }
-                if r < items.count && Self.less(items[r], items[m]) { m = r }
+                if l < items.count && items[l] < items[m] { m = l }
+                if r < items.count && items[r] < items[m] { m = r }
                 if m == i { break }
                 items.swapAt(i, m); i = m
             }

@@ -763,6 +763,11 @@ package enum LabelPosition: UInt8, Hashable, Sendable {
     case above, below, on
 }
 
+/// `jumps:` — how a connector draws its crossings with earlier connectors.
+package enum LineJumps: UInt8, Hashable, Sendable {
+    case none, arc, gap
+}
+
 /// Connector options; nil: the default (docs/language.md).
 package struct LinkOptions: Hashable, Sendable {
     package var route: Route?
@@ -778,6 +783,9 @@ package struct LinkOptions: Hashable, Sendable {
     package var labelAt: Double?
     /// `labelBackground:` — `.some(nil)` for `none`; nil: the page background.
     package var labelBackground: Color??
+    /// `merge: true` — shares ports and runs with other merging connectors at a node.
+    package var merge = false
+    package var jumps: LineJumps?
     package init() {}
 }
 

@@ -45,6 +45,7 @@ let arrowheadNames: [String: ArrowheadStyle] = [
     "oneOrMany": .oneOrMany, "zeroOrOne": .zeroOrOne, "zeroOrMany": .zeroOrMany,
 ]
 let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .below, "on": .on]
+let lineJumpNames: [String: LineJumps] = ["none": .none, "arc": .arc, "gap": .gap]
 
 /// Limits of the typesetting properties (a breach is a diagnostic).
 package enum TextLimits {

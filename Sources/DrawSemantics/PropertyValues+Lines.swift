@@ -100,6 +100,13 @@ extension Evaluation {
         case .labelPosition:
             guard let position = p.word(labelPositionNames) else { return }
             frames[top].node.geometry.link.labelPosition = position
+        case .merge:
+            guard case .bool(let flag) = p.value else { p.mismatch(); return }
+            frames[top].node.geometry.link.merge = flag
+        case .jumps:
+            if case .none = p.value { frames[top].node.geometry.link.jumps = LineJumps.none; return }
+            guard let jumps = p.word(lineJumpNames) else { return }
+            frames[top].node.geometry.link.jumps = jumps
         case .labelAt:
             let x: Double
             switch p.value {

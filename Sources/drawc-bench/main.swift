@@ -66,6 +66,10 @@ func parseOptions() -> Options {
         case "--micro":
             runMicro()
             exit(0)
+        case "--routing":
+            // --routing [RUNS]: issue 36's rows (orthogonal labelled connectors, 100 to 10,000).
+            runRoutingBench(runs: args.popFirst().flatMap { Int($0) } ?? 3)
+            exit(0)
         case "--hyphenate":
             // --hyphenate [RUNS]: Liang's hyphenation lookups alone (issue 23).
             runHyphenationMicro(runs: args.popFirst().flatMap { Int($0) } ?? 7)

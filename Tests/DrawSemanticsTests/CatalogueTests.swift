@@ -72,6 +72,7 @@ import Foundation
         #expect(words(.arrowhead) == Set(arrowheadNames.keys))
         #expect(words(.arrowtail) == Set(arrowheadNames.keys))
         #expect(words(.labelPosition) == Set(labelPositionNames.keys))
+        #expect(words(.jumps) == Set(lineJumpNames.keys))
         #expect(words(.align) == Set(alignmentNames.keys).union(textAlignNames.keys))
         #expect(words(.errorCorrection) == ["L", "M", "Q", "H"])
         for word in Property.errorCorrection.spec.words { #expect(QRErrorCorrection.named(word) != nil) }
