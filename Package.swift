@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "DrawKit", dependencies: [
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "SVGBackend", "PDFBackend", "PSBackend",
-            "DrawResources",
+            "DrawResources", "DrawImages",
             "RasterBackend",
             "DrawFormat",
         ]),
@@ -100,7 +100,7 @@ let package = Package(
         // Golden files, corpus walking, dumpers, external validators: for tests only.
         .target(name: "DrawTestSupport", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
-            "DrawFonts",
+            "DrawFonts", "DrawCatalogue",
             "DrawResources",
             "DrawImages",
             "RasterBackend",
