@@ -7,6 +7,7 @@
 
 import DrawCatalogue
 import DrawKit
+import DrawTestSupport
 import Foundation
 import Testing
 
@@ -151,6 +152,29 @@ import Testing
             with = without
             with.set(property.name, value)
         }
+        var extra = "", beside = ""
+        if property == .merge || property == .jumps {
+            // Merging needs a second connector at the same node that merges too; a jump needs
+            // a connector to cross. Between points a line has no node to share.
+            let from = property == .merge ? "e" : "a"
+            if kind == .line || kind == .arrow { without.set("from", from); without.set("to", "b") } else { without.head = "\(from) -> b" }
+            without.set("route", "orthogonal")
+            with = without
+            with.set(property.name, value)
+            // Connectors are routed with their siblings: the other one sits beside the node.
+            if property == .merge {
+                extra = "rect \"E\", id: e, at: (30, 10)\n"
+                beside = "e -> box, route: orthogonal, merge: true\n"
+            } else {
+                extra = "rect \"C\", id: c, at: (120, 90)\nrect \"D\", id: d, at: (260, 30)\n"
+                beside = "c -> d\n"
+            }
+        }
+        if property == .features {
+            // The standard fonts have no OpenType features: shaping needs an embedded font.
+            let font = "\"" + packageRoot + "/Tests/Fonts/DejaVuSans.ttf\""
+            with.set("font", font); without.set("font", font)
+        }
         if property == .points, kind == .line || kind == .arrow {
             // `from:`/`to:` and `points:` are two ways to give a line's course (both: a warning).
             with.arguments.removeAll { $0.name == "from" || $0.name == "to" }
@@ -160,8 +184,8 @@ import Testing
             with.set("width", "160pt"); without.set("width", "160pt")
         }
         func page(_ statement: Statement) -> String {
-            "page size: (300pt, 200pt), margin: 20pt {\n" + prelude + "vstack align: center {\n hstack align: center {\n"
-                + before + statement.source + after + "\nrect size: (10, 150) }\n rect size: (280, 4) }\n}\n"
+            "page size: (300pt, 200pt), margin: 20pt {\n" + prelude + extra + "vstack align: center {\n hstack align: center {\n"
+                + beside + before + statement.source + after + "\nrect size: (10, 150) }\n rect size: (280, 4) }\n}\n"
         }
         return (page(with), page(without))
     }
@@ -177,6 +201,7 @@ import Testing
         case (.size, _): "(250, 180)"
         case (.align, .hstack), (.align, .grid): "bottom"
         case (.baselineShift, _): "super"
+        case (.features, _): "[\"-kern\"]"
         default: nil
         }
     }

@@ -34,6 +34,7 @@ import Testing
         var t = Typography()
         t.underline = true; t.strikethrough = true; t.letterSpacing = 1; t.wordSpacing = 2; t.textTransform = .uppercase
         t.smallCaps = true; t.baselineShift = 3; t.hyphenate = true; t.markup = true; t.textDirection = .rtl; t.tabStops = [10]
+        t.features = ["-kern"]
         source.typography = t
         for property in Property.inherited {
             var target = ResolvedStyle.initial
