@@ -233,6 +233,10 @@ struct LayoutEngine {
     var portOverrides: [Int: Port] = [:]
     /// The lines of connectors routed so far in pass 2, by connector.
     var routedLines = SegmentIndex()
+    /// The route search's storage, reused by every search of the layout (Routing.swift).
+    var routeScratch = RouteScratch()
+    /// Orthogonal routes pass 1 found no way for around every node (by box index).
+    var looseRoutes: Set<Int> = []
     /// How many groups the items being emitted are nested in (0: the page's own list).
     var groupDepth = 0
     /// Labels of connectors emitted in the page's own list, painted after every connector.
@@ -289,7 +293,7 @@ struct LayoutEngine {
         cornerRadii.removeAll()
         shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
         lineIndex = SegmentIndex(); deferredLabels.removeAll(); groupDepth = 0
-        routingPass = 0; routeEnds.removeAll(); portOverrides.removeAll(); routedLines = SegmentIndex()
+        routingPass = 0; routeEnds.removeAll(); looseRoutes.removeAll(); portOverrides.removeAll(); routedLines = SegmentIndex()
         nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
         inkOutlines.removeAll()
         parallelCounts.removeAll(); parallelSeen.removeAll()

@@ -177,7 +177,7 @@ extension LayoutEngine {
         // route kept off the runs of the ones before it.
         if routeEnds.count > 1 {
             spreadPorts()
-            routingPass = 2
+                routingPass = 2
             parallelSeen.removeAll(); routedConnectors = 0; routedLines = SegmentIndex()
             for (k, (index, node)) in pending.enumerated() {
                 withUnsafePointer(to: node) { computeConnector($0, index: index, key: keys[k]) }
@@ -590,19 +590,43 @@ extension LayoutEngine {
         }
         let endFrames = [start.target, end.target].compactMap { $0.map { contentFrame($0) } }
         let occupied = routingPass == 2 ? occupiedSegments(near: region, ends: (start.target, end.target), merge: merge) : []
-        func search(around others: [Rect]) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
-            var best: (points: [Point], bends: Int, length: Double, shared: Double)?
-            for sp in startPorts {
-                for ep in endPorts {
-                    guard let route = orthogonalRoute(from: sp, to: ep, obstacles: others + endFrames, occupied: occupied) else { continue }
-                    if best == nil || route.shared < best!.shared - 1e-9
-                        || (abs(route.shared - best!.shared) <= 1e-9
-                            && (route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9))) {
-                        best = route
-                    }
-                }
+        // Each pair of ports is searched, the pairs that could do best first (by the fewest
+        // bends and the Manhattan length with nothing in the way); a pair that cannot beat the
+        // best route so far is skipped, and a search gives up once it cannot. The best route
+        // wins, ties going to the pair first in side order, as if every pair were searched.
+        var pairs: [(k: Int, sp: Port, ep: Port, least: RouteScore)] = []
+        func heading(_ d: Point) -> Int { d.x > 0.5 ? 0 : d.y > 0.5 ? 1 : d.x < -0.5 ? 2 : 3 }
+        for sp in startPorts {
+            for ep in endPorts {
+                let d = ep.stub - sp.stub
+                let least: RouteScore = (0, fewestBends(d.x, d.y, heading: heading(sp.direction), arriving: (heading(ep.direction) + 2) % 4),
+                                         abs(d.x) + abs(d.y) + distance(sp.point, sp.stub) + distance(ep.point, ep.stub))
+                pairs.append((pairs.count, sp, ep, least))
             }
-            return best
+        }
+        pairs.sort { a, b in
+            a.least.bends != b.least.bends ? a.least.bends < b.least.bends : a.least.length != b.least.length ? a.least.length < b.least.length : a.k < b.k
+        }
+        var scratch = routeScratch
+        routeScratch = RouteScratch()
+        defer { routeScratch = scratch }
+        func search(around others: [Rect]) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
+            var best: (points: [Point], bends: Int, length: Double, shared: Double, k: Int)?
+            for pair in pairs {
+                let bound: RouteScore? = best.map { ($0.shared, $0.bends, $0.length) }
+                if let bound, routeScore(pair.least, isWorseThan: bound) { continue }
+                guard let route = orthogonalRoute(from: pair.sp, to: pair.ep, obstacles: others + endFrames, occupied: occupied,
+                                                  scratch: &scratch, bound: bound) else { continue }
+                if let b = best {
+                    let better = route.shared < b.shared - 1e-9
+                        || (abs(route.shared - b.shared) <= 1e-9
+                            && (route.bends < b.bends || (route.bends == b.bends && route.length < b.length - 1e-9)))
+                    let tie = abs(route.shared - b.shared) <= 1e-9 && route.bends == b.bends && abs(route.length - b.length) <= 1e-9
+                    guard better || (tie && pair.k < b.k) else { continue }
+                }
+                best = (route.points, route.bends, route.length, route.shared, pair.k)
+            }
+            return best.map { ($0.points, $0.bends, $0.length, $0.shared) }
         }
         // A node overlapping an end, or nearer to it than a port's stub, blocks every way out
         // of that side: route again around only the nodes clear of both ends.
@@ -612,7 +636,15 @@ extension LayoutEngine {
                                                         width: $0.width + 2 * reachOfStub, height: $0.height + 2 * reachOfStub)) }
         }
         let points: [Point]
-        if let best = search(around: obstacles) ?? (clear.count < obstacles.count ? search(around: clear) : nil) {
+        // Pass 2 does not search again around every node where pass 1 found no way (the same
+        // nodes block the same side; only the port moved along it).
+        let skipStrict = routingPass == 2 && looseRoutes.contains(index)
+        var found = skipStrict ? nil : search(around: obstacles)
+        if found == nil {
+            if routingPass == 1 { looseRoutes.insert(index) }
+            if skipStrict || clear.count < obstacles.count { found = search(around: clear) }
+        }
+        if let best = found {
             points = best.points
         } else {
             // Boxed in: an elbow between the first ports, through whatever is in the way.
