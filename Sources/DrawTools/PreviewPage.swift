@@ -97,6 +97,21 @@ enum PreviewPage {
             g = up;
           }
         }
+        /// The statement under a point: the one hit, else the smallest whose box holds the point
+        /// (an ellipse without fill is hit only on its outline).
+        function statementAt(el, x, y) {
+          const hit = statementElement(el);
+          if (hit) return hit;
+          let best = null, area = Infinity;
+          for (const g of document.querySelectorAll("#pages [data-s]")) {
+            const r = g.getBoundingClientRect();
+            if (x < r.left || x > r.right || y < r.top || y > r.bottom || r.width * r.height >= area) continue;
+            const top = statementElement(g);
+            if (top !== g) continue;
+            best = g; area = r.width * r.height;
+          }
+          return best;
+        }
         function bounds(els) {
           let r = null;
           for (const el of els) {
@@ -340,7 +355,7 @@ enum PreviewPage {
             await edit("insert", { kind, at: [at.x, at.y], page: at.page }, "added a " + kind);
             return;
           }
-          const g = statementElement(e.target);
+          const g = statementAt(e.target, e.clientX, e.clientY);
           if (mode === "connect") { if (g) gesture = { connect: g }; return; }
           gesture = { g, x: e.clientX, y: e.clientY, moved: false, panX, panY, dx: 0, dy: 0 };
         });
@@ -391,7 +406,7 @@ enum PreviewPage {
           if (!gesture) return;
           const g = gesture; gesture = null;
           if (g.connect) {
-            const to = statementElement(document.elementFromPoint(e.clientX, e.clientY));
+            const to = statementAt(document.elementFromPoint(e.clientX, e.clientY), e.clientX, e.clientY);
             if (!to || to === g.connect) { say("connect: drag from one node to another"); return; }
             await edit("connect", { from: +g.connect.dataset.s, to: +to.dataset.s }, "connected");
             return;
