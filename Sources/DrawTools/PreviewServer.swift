@@ -29,6 +29,8 @@ package final class PreviewServer {
     package private(set) var redoStack: [(before: [UInt8], after: [UInt8])] = []
     /// Shown once by the page with the next state (e.g. "the file changed on disk").
     package var notice: String?
+    /// The options the preview compiles with: an edit must compile with them to be written.
+    package var compileOptions = CompileOptions()
 
     /// The most undo steps kept.
     package static let maximumUndoSteps = 100
@@ -332,7 +334,7 @@ package final class PreviewServer {
             if body["width"] != nil && body["width"] != .null && width == nil { return Self.refusal(400, "ink's width is more than 0 and at most 1000 pt") }
             result = SourceEdit.ink(source: current.source, path: path, points: points, color: color, width: width, page: page)
         }
-        switch result {
+        switch result.flatMap({ SourceEdit.compiled($0, path: path, options: compileOptions) }) {
         case .failure(let refusal):
             return Self.refusal(422, "cannot \(verb): " + refusal.message)
         case .success(let text):

@@ -9,8 +9,8 @@ import DrawSyntax
 /// splices at the spans the parser gives (so every splice starts and ends between tokens of
 /// the lossless stream): only the changed tokens are replaced or added, comments and spacing
 /// stay. A canonical file stays canonical (the result goes through the printer, which leaves
-/// the untouched statements as they are), and the result must compile: otherwise the edit is
-/// refused with the compiler's first error and nothing is written.
+/// the untouched statements as they are), and the result must compile (`compiled`):
+/// otherwise the edit is refused with the compiler's first error and nothing is written.
 package enum SourceEdit {
     package typealias Refusal = PositionRewrite.Refusal
 
@@ -74,9 +74,10 @@ package enum SourceEdit {
 
     static func span(_ start: Int, _ end: Int) -> Span { Span(file: FileID(0), start: UInt32(start), end: UInt32(end)) }
 
-    /// Applies the splices (sorted, not overlapping), keeps a canonical file canonical, and
-    /// refuses a result that does not compile.
-    static func finish(_ parsed: Parsed, _ splices: [Splice], compile: Bool = true) -> Result<[UInt8], Refusal> {
+    /// Applies the splices (sorted, not overlapping) and keeps a canonical file canonical.
+    /// (Whether the result compiles is `compiled`'s question, asked by the server with the
+    /// preview's own options.)
+    static func finish(_ parsed: Parsed, _ splices: [Splice]) -> Result<[UInt8], Refusal> {
         var out: [UInt8] = []
         out.reserveCapacity(parsed.source.count + splices.reduce(0) { $0 + $1.text.count })
         var at = 0
@@ -89,24 +90,22 @@ package enum SourceEdit {
             at = splice.end
         }
         out += parsed.source[at...]
-        return canonicalAndCompiled(original: parsed.source, out, path: parsed.path, compile: compile)
-    }
-
-    /// A canonical original makes a canonical result; the result must compile.
-    static func canonicalAndCompiled(original: [UInt8], _ text: [UInt8], path: String, compile: Bool = true) -> Result<[UInt8], Refusal> {
-        var out = text
-        if case .formatted(let canonical) = formatSource(SourceFile(id: FileID(0), path: path, bytes: original)), canonical == original,
-           case .formatted(let printed) = formatSource(SourceFile(id: FileID(0), path: path, bytes: out)) {
+        if case .formatted(let canonical) = formatSource(SourceFile(id: FileID(0), path: parsed.path, bytes: parsed.source)), canonical == parsed.source,
+           case .formatted(let printed) = formatSource(SourceFile(id: FileID(0), path: parsed.path, bytes: out)) {
             out = printed
         }
-        if compile {
-            let checked = check(source: out, path: path)
-            if let error = checked.diagnostics.first(where: { $0.severity == .error }) {
-                let place = error.location.map { "line \($0.line):\($0.column): " } ?? ""
-                return .failure(Refusal("it would not compile: \(place)\(error.message)"))
-            }
-        }
         return .success(out)
+    }
+
+    /// `text` when it compiles (with the preview's options: its fonts and images are the
+    /// ones the picture used); else the compiler's first error, and nothing is written.
+    package static func compiled(_ text: [UInt8], path: String, options: CompileOptions = CompileOptions()) -> Result<[UInt8], Refusal> {
+        let checked = check(source: text, path: path, options: options)
+        if let error = checked.diagnostics.first(where: { $0.severity == .error }) {
+            let place = error.location.map { "line \($0.line):\($0.column): " } ?? ""
+            return .failure(Refusal("it would not compile: \(place)\(error.message)"))
+        }
+        return .success(text)
     }
 
     // MARK: Numbers as written

@@ -234,6 +234,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     let token = randomToken()
     let runtime = PreviewRuntime(server: PreviewServer(path: input, port: port, token: token, editorTemplate: editor))
     let options = environmentOptions(arguments)
+    runtime.server.compileOptions = options
 
     var set = WatchSet()
     var version = 0

@@ -90,13 +90,13 @@ struct EditTests {
 
     @Test func setRefusesWhatWouldNotCompileOrIsNotOneValue() {
         let text = "rect \"a\", at: (10, 10), fill: red\n"
-        let bad = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fill", value: "12mm") }
+        let bad = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fill", value: "12mm").flatMap { SourceEdit.compiled($0, path: "t.draw") } }
         #expect(refusal(bad)?.hasPrefix("it would not compile: line 1:") == true, "\(bad)")
         let two = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fill", value: "red, at: (0, 0)") }
         #expect(refusal(two) == "'red, at: (0, 0)' is not one value")
         let lines = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fill", value: "red\nrect") }
         #expect(refusal(lines) != nil)
-        let unknown = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fil", value: "red") }
+        let unknown = edited(text) { SourceEdit.set(source: $0, path: "t.draw", statement: $1, property: "fil", value: "red").flatMap { SourceEdit.compiled($0, path: "t.draw") } }
         #expect(refusal(unknown)?.hasPrefix("it would not compile") == true)
     }
 
@@ -129,7 +129,7 @@ struct EditTests {
 
     @Test func deleteRefusesWhenSomethingElseNamesIt() {
         let text = "rect \"a\", id: a, at: (10, 10)\ntext \"t\", at: a.right + (10, 0)\n"
-        #expect(refusal(edited(text) { SourceEdit.delete(source: $0, path: "t.draw", statement: $1) })?.hasPrefix("it would not compile") == true)
+        #expect(refusal(edited(text) { SourceEdit.delete(source: $0, path: "t.draw", statement: $1).flatMap { SourceEdit.compiled($0, path: "t.draw") } })?.hasPrefix("it would not compile") == true)
         let chain = "rect \"a\", id: a, at: (10, 10)\nrect \"b\", id: b, at: (50, 10)\nrect \"c\", id: c, at: (90, 10)\na -> b -> c\n"
         #expect(refusal(edited(chain, { SourceEdit.delete(source: $0, path: "t.draw", statement: $1) }, statement: 1))?.contains("chain") == true)
     }
