@@ -71,6 +71,14 @@ package final class PreviewServer {
         /// still holds it (an editor's save in between is refused, not overwritten).
         package var expected: [UInt8]
         package var response: HTTPResponse
+        /// The picture of `text`, made while checking that it compiles: the watch loop shows
+        /// it instead of compiling the same text again (nil for undo and redo).
+        package var picture: PreviewSnapshot? = nil
+
+        /// Equal writes write the same text the same way (the picture follows from the text).
+        package static func == (a: SourceWrite, b: SourceWrite) -> Bool {
+            a.kind == b.kind && a.text == b.text && a.expected == b.expected && a.response == b.response
+        }
     }
 
     /// The write was made: an edit becomes an undo step, an undo takes one off.
@@ -334,15 +342,21 @@ package final class PreviewServer {
             if body["width"] != nil && body["width"] != .null && width == nil { return Self.refusal(400, "ink's width is more than 0 and at most 1000 pt") }
             result = SourceEdit.ink(source: current.source, path: path, points: points, color: color, width: width, page: page)
         }
-        switch result.flatMap({ SourceEdit.compiled($0, path: path, options: compileOptions) }) {
-        case .failure(let refusal):
-            return Self.refusal(422, "cannot \(verb): " + refusal.message)
-        case .success(let text):
-            if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
-            // The file on disk is `current.source` (checked above).
-            return .writeSource(SourceWrite(kind: .edit, text: text, expected: current.source,
-                                            response: .json(200, #"{"ok":true,"changed":true}"#)))
+        let text: [UInt8]
+        switch result {
+        case .failure(let refusal): return Self.refusal(422, "cannot \(verb): " + refusal.message)
+        case .success(let new): text = new
         }
+        if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
+        // It must compile with the preview's options; the picture made doing so is the one shown.
+        let picture = PreviewBuilder.build(source: text, path: path, version: current.version, options: compileOptions)
+        if picture.hasErrors {
+            let why = SourceEdit.notCompiling(picture.diagnostics)?.message ?? "it would not compile: it has no page"
+            return Self.refusal(422, "cannot \(verb): " + why)
+        }
+        // The file on disk is `current.source` (checked above).
+        return .writeSource(SourceWrite(kind: .edit, text: text, expected: current.source,
+                                        response: .json(200, #"{"ok":true,"changed":true}"#), picture: picture))
     }
 
     /// The selected statement's properties for the page's inspector (docs/preview.md).

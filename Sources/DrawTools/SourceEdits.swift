@@ -100,12 +100,15 @@ package enum SourceEdit {
     /// `text` when it compiles (with the preview's options: its fonts and images are the
     /// ones the picture used); else the compiler's first error, and nothing is written.
     package static func compiled(_ text: [UInt8], path: String, options: CompileOptions = CompileOptions()) -> Result<[UInt8], Refusal> {
-        let checked = check(source: text, path: path, options: options)
-        if let error = checked.diagnostics.first(where: { $0.severity == .error }) {
-            let place = error.location.map { "line \($0.line):\($0.column): " } ?? ""
-            return .failure(Refusal("it would not compile: \(place)\(error.message)"))
-        }
+        if let refusal = notCompiling(check(source: text, path: path, options: options).diagnostics) { return .failure(refusal) }
         return .success(text)
+    }
+
+    /// Why an edit's result is refused when its compile has errors: the first one, with its place.
+    package static func notCompiling(_ diagnostics: [DrawDiagnostic]) -> Refusal? {
+        guard let error = diagnostics.first(where: { $0.severity == .error }) else { return nil }
+        let place = error.location.map { "line \($0.line):\($0.column): " } ?? ""
+        return Refusal("it would not compile: \(place)\(error.message)")
     }
 
     // MARK: Numbers as written
