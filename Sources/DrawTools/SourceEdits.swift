@@ -90,11 +90,18 @@ package enum SourceEdit {
             at = splice.end
         }
         out += parsed.source[at...]
-        if case .formatted(let canonical) = formatSource(SourceFile(id: FileID(0), path: parsed.path, bytes: parsed.source)), canonical == parsed.source,
-           case .formatted(let printed) = formatSource(SourceFile(id: FileID(0), path: parsed.path, bytes: out)) {
-            out = printed
+        return .success(keepingCanonical(original: parsed.source, out, path: parsed.path))
+    }
+
+    /// `text` printed canonically when `original` was canonical; else `text` as it is. The
+    /// result is printed first: when the printer leaves it as it is (most edits of a canonical
+    /// file) the original need not be printed at all.
+    package static func keepingCanonical(original: [UInt8], _ text: [UInt8], path: String) -> [UInt8] {
+        guard case .formatted(let printed) = formatSource(SourceFile(id: FileID(0), path: path, bytes: text)), printed != text else { return text }
+        if case .formatted(let canonical) = formatSource(SourceFile(id: FileID(0), path: path, bytes: original)), canonical == original {
+            return printed
         }
-        return .success(out)
+        return text
     }
 
     /// `text` when it compiles (with the preview's options: its fonts and images are the
