@@ -385,11 +385,14 @@ struct LayoutEngine {
         let sources = recordSources ? recorder.attach(to: &items) : []
         // Print marks are items too: a layout for tools (no items) leaves them out.
         if emitsItems && (page.settings.bleed > 0 || page.settings.cropMarks) {
-            return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
-                                   settings: page.settings, fonts: documentFonts)
+            var marked = PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
+                                         settings: page.settings, fonts: documentFonts)
+            marked.origin = origin
+            return marked
         }
         var made = Scene.Page(size: size, background: page.settings.background, items: items)
         made.itemSources = sources
+        made.origin = origin
         return made
     }
 
