@@ -167,3 +167,20 @@ extension LayoutEngine {
         return result
     }
 }
+
+extension LayoutEngine {
+    /// An end clipped from a port outside its node: aimed at the node's centre line under
+    /// the port rather than its centre, so the edge meets the outline square to the side.
+    mutating func graphPortEnd(_ end: LinkEnd, _ port: Point) -> LinkEnd {
+        guard end.clips, end.side == nil, let target = end.target else { return end }
+        let b = boxes[target].bounds
+        let frame = Rect(origin: b.origin + boxes[target].offset, size: b.size)
+        var moved = end
+        if port.y > frame.maxY || port.y < frame.minY {
+            moved.point = Point(min(max(port.x, frame.minX), frame.maxX), end.point.y)
+        } else if port.x > frame.maxX || port.x < frame.minX {
+            moved.point = Point(end.point.x, min(max(port.y, frame.minY), frame.maxY))
+        }
+        return moved
+    }
+}

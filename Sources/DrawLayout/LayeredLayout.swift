@@ -192,11 +192,13 @@ enum LayeredLayout {
         }
         func point(_ v: Int) -> Point { Point(xs[v] - minX, rankCenter[layered.rank[v]]) }
         let centers = (0..<n).map(point)
+        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: thick, reach: min(10, graph.rankSpacing * 0.3), next: { point($0).x })
         var bends: [[Point]] = []
         var labels: [Point?] = []
         for e in graph.edges.indices {
             let chain = chains[e]
             var inner = chain.count > 2 ? chain[1..<(chain.count - 1)].map(point) : []
+            if chain.count >= 2 { inner = [ports.exit[e]] + inner + [ports.entry[e]] }
             if reversed[e] { inner.reverse() }
             bends.append(inner)
             labels.append(labelNode[e] >= 0 ? point(labelNode[e]) : nil)
@@ -232,6 +234,41 @@ enum LayeredLayout {
             }
         }
         return back
+    }
+}
+
+/// Where edges leave and enter their nodes: just outside the side facing the next rank,
+/// spread along it in the order of where they go, so that edges of one node neither share a
+/// point nor cross at it (dot's ports, without shapes).
+struct Ports {
+    var exit: [Point]
+    var entry: [Point]
+
+    /// `chains`: per edge the nodes it runs through, tail first (empty: not between ranks);
+    /// `next`: the cross position of a layered node.
+    /// `reach`: how far outside its node a port is, so that an arrowhead there sits on a
+    /// straight end of its edge.
+    init(chains: [[Int]], centers: [Point], cross: [Double], thick: [Double], reach: Double, next: (Int) -> Double) {
+        exit = [Point](repeating: .zero, count: chains.count)
+        entry = exit
+        var outgoing = [[(Double, Int)]](repeating: [], count: centers.count)
+        var incoming = [[(Double, Int)]](repeating: [], count: centers.count)
+        for (e, chain) in chains.enumerated() where chain.count >= 2 {
+            outgoing[chain[0]].append((next(chain[1]), e))
+            incoming[chain[chain.count - 1]].append((next(chain[chain.count - 2]), e))
+        }
+        for v in centers.indices {
+            let span = cross[v] * 0.6
+            for (list, isExit) in [(outgoing[v], true), (incoming[v], false)] where !list.isEmpty {
+                let sorted = list.enumerated().sorted { $0.element.0 < $1.element.0 || ($0.element.0 == $1.element.0 && $0.offset < $1.offset) }
+                for (k, item) in sorted.enumerated() {
+                    let offset = (Double(k + 1) / Double(list.count + 1) - 0.5) * span
+                    let y = centers[v].y + (isExit ? 1 : -1) * (thick[v] / 2 + reach)
+                    let p = Point(centers[v].x + offset, y)
+                    if isExit { exit[item.element.1] = p } else { entry[item.element.1] = p }
+                }
+            }
+        }
     }
 }
 

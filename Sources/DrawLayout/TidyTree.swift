@@ -97,7 +97,10 @@ enum TidyTree {
         var minX = Double.infinity, maxX = -Double.infinity
         for v in 0..<n { minX = min(minX, x[v] - cross[v] / 2); maxX = max(maxX, x[v] + cross[v] / 2) }
         let centers = (0..<n).map { Point(x[$0] - minX, levelCenter[depth[$0]]) }
-        return LayeredDrawing(centers: centers, bends: graph.edges.map { _ in [] }, labelCenters: graph.edges.map { _ in nil },
+        let chains = graph.edges.map { [$0.from, $0.to] }
+        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: thick, reach: min(10, graph.rankSpacing * 0.3), next: { centers[$0].x })
+        let bends = graph.edges.indices.map { [ports.exit[$0], ports.entry[$0]] }
+        return LayeredDrawing(centers: centers, bends: bends, labelCenters: graph.edges.map { _ in nil },
                               size: Size(max(0, maxX - minX), y), crossings: 0, isTree: true)
     }
 
