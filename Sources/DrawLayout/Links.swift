@@ -162,6 +162,7 @@ extension LayoutEngine {
     /// Computes every queued connector of the page (they may refer to any node on it).
     mutating func computePendingConnectors() {
         let pending = pendingConnectors
+        graphConnectorBends = graphBends()
         var keys: [PairKey?] = []
         keys.reserveCapacity(pending.count)
         for (_, node) in pending {
@@ -285,10 +286,18 @@ extension LayoutEngine {
             path = LinkPath(polyline: list.map { contentPoint($0, box: box) })
             closed = node.kind == .polygon
         } else {
-            guard let start = linkEnd(g.from, index: index, side: link.fromSide),
-                  let end = linkEnd(g.to, index: index, side: link.toSide) else { return }
+            guard var start = linkEnd(g.from, index: index, side: link.fromSide),
+                  var end = linkEnd(g.to, index: index, side: link.toSide) else { return }
+            if let bends = g.via.isEmpty ? graphConnectorBends[index] : nil, let first = bends.first, let last = bends.last {
+                // A graph's port: the end leaves along the rank axis, straight out of its node.
+                start = graphPortEnd(start, first)
+                end = graphPortEnd(end, last)
+            }
             ends = (start.target, end.target)
-            let vias = g.via.map { contentPoint($0, box: box) }
+            // A connector a graph laid out passes through its chain's points, as a spline.
+            let graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
+            if graphBends != nil && link.route == .orthogonal { vias = [] }
             let route = link.route ?? .straight
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
                 path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
