@@ -457,6 +457,39 @@ extension Evaluation {
                 report(EvalMessages.requiresProperty(property, needed, at: span))
             }
         }
+        checkIneffectiveLineProperties(top, at: span)
+    }
+
+    /// Properties that act on what the node turns out not to have (issue 33): `side:` or
+    /// `toSide:` on an end that is a point, not a node; `route:` on a line through `points:`;
+    /// `arrowSize:` on a line without heads; `dashOffset:` with no dash, written or inherited.
+    func checkIneffectiveLineProperties(_ top: Int, at span: Span) {
+        let explicit = frames[top].explicit
+        let kind = frames[top].node.kind
+        func warn(_ property: Property, _ reason: String) {
+            guard explicit.contains(property), property.applies(to: kind), !isReported(.ignoredProperty, span) else { return }
+            report(EvalMessages.ineffectiveProperty(property, reason, at: span))
+        }
+        func atNode(_ end: Endpoint?) -> Bool {
+            switch end {
+            case .node?: true
+            case .point(let p)?: p.anchor != nil
+            case nil: false
+            }
+        }
+        let g = frames[top].node.geometry
+        let linked = g.from != nil || g.to != nil
+        if linked && !atNode(g.from) { warn(.side, "the line does not start at a node") }
+        if linked && !atNode(g.to) { warn(.toSide, "the line does not end at a node") }
+        if !linked && g.points != nil { warn(.route, "a line through 'points:' is drawn through them; 'route:' finds a way between two ends") }
+        if explicit.contains(.arrowSize) {
+            let ends = g.arrow ?? (kind == .connector || kind == .arrow ? .end : ArrowEnds.none)
+            let link = g.link
+            let head = link.head ?? (ends == .end || ends == .both ? .triangle : .none)
+            let tail = link.tail ?? (ends == .start || ends == .both ? (link.head ?? .triangle) : .none)
+            if head == .none && tail == .none { warn(.arrowSize, "the line has no heads ('arrow:', 'arrowhead:' or 'arrowtail:' adds them)") }
+        }
+        if frames[top].node.style.dash.isEmpty { warn(.dashOffset, "the outline has no dash, written or inherited ('dash:')") }
     }
 
     /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.

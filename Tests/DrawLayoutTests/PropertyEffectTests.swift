@@ -165,6 +165,10 @@ import Testing
             if property == .merge {
                 extra = "rect \"E\", id: e, at: (30, 10)\n"
                 beside = "e -> box, route: orthogonal, merge: true\n"
+            } else if property == .jumps {
+                // A connector written before it whose route crosses the run from A to B.
+                extra = "rect \"C\", id: c, at: (215, 60)\nrect \"D\", id: d, at: (120, 60)\n"
+                beside = "c -> d\n"
             } else {
                 extra = "rect \"C\", id: c, at: (120, 90)\nrect \"D\", id: d, at: (260, 30)\n"
                 beside = "c -> d\n"
