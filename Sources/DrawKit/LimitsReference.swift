@@ -58,6 +58,7 @@ package enum LimitsReference {
             Row(limit: "nodes", value: grouped(e.maxNodes), diagnostic: "`sem.node-limit`"),
             Row(limit: "iterations of one loop (checked before it starts)", value: grouped(e.maxLoopIterations), diagnostic: "`sem.loop-limit`"),
             Row(limit: "iterations of all loops", value: grouped(e.maxTotalIterations), diagnostic: "`sem.loop-limit`"),
+            Row(limit: "labels of all `labels` statements together", value: grouped(e.maxLabels), diagnostic: "`sem.loop-limit`"),
             Row(limit: "list length (literals, `+`, `points`), and rows of one data file", value: grouped(e.maxListLength),
                 diagnostic: "`sem.list-limit`"),
             Row(limit: "string length", value: grouped(e.maxStringLength) + " bytes", diagnostic: "`sem.string-limit`"),

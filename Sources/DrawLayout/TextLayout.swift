@@ -508,14 +508,12 @@ extension LayoutEngine {
         }
         let halfLeading = (lineHeight - (baseSettings.ascent + baseSettings.descent)) / 2
 
-        // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs
-        // positioned straight from the bytes (the same numbers as shaping, kerning, breaking
-        // and `makeLine` below give it, with no shaped glyphs in between).
+        // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs positioned straight from
+        // the bytes (the same numbers as shaping, kerning, breaking and `makeLine` below give it, no shaped glyphs).
         if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             reportDamagedGlyphs(line, content: content, span: span)
-            var lines = [line]
-            var top = 0.0
+            var lines = [line], top = 0.0
             placeLine(&lines[0], top: &top, halfLeading: halfLeading, settings: settings)
             return TextBlock(lines: lines, size: Size(max(0.0, lines[0].width), top), fontSize: baseSettings.size,
                              lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,

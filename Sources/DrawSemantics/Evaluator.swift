@@ -239,6 +239,8 @@ final class Evaluation {
     var totalCalls = 0
     @exclusivity(unchecked) var nodeCount = 0
     var totalIterations = 0
+    /// Labels made by every `labels` statement so far (`EvaluationLimits.maxLabels`).
+    var labelsMade = 0
     var nesting = 0
 
     // The tree being built.

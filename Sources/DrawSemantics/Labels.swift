@@ -203,6 +203,12 @@ extension Evaluation {
             limit(.loopLimit, span, "'labels' would make \(count) labels; the limit is \(limits.maxLoopIterations)")
             return
         }
+        if labelsMade + count > limits.maxLabels {
+            let before = labelsMade > 0 ? " (with the \(labelsMade) made before)" : ""
+            limit(.loopLimit, span, "'labels' would make \(count) labels\(before); a drawing may have at most \(limits.maxLabels)")
+            return
+        }
+        labelsMade += count
         totalIterations += count
         let variable = statement.variable.map { symbol(of: $0) }
         let indexSymbol = intern("index")

@@ -78,6 +78,10 @@ package struct EvaluationLimits: Sendable {
     package var maxLoopIterations = 1_000_000
     /// Iterations of all loops together.
     package var maxTotalIterations = 10_000_000
+    /// Labels of all `labels` statements together (issue 34: `labels copies: 1000000` took
+    /// 2.26 GB, as every label's nodes and items are kept until the output is written):
+    /// 100,000 labels are 3,334 sheets of 30.
+    package var maxLabels = 100_000
     /// Elements of a list (literals, concatenations, `points:`).
     package var maxListLength = 1_000_000
     /// Bytes of a string built by concatenation or interpolation.

@@ -147,7 +147,9 @@ extension Painter {
         else { return }
         let index = item.image.index
         let resources = document.images
-        guard let decoded = images.image(index, decode: {
+        // Premultiplied RGBA of the image's pixel size, known from its header before decoding.
+        let expected = resources[index].pixelWidth * resources[index].pixelHeight * 4
+        guard let decoded = images.image(index, bytes: expected, decode: {
             guard let image = ImageDecoder.decode(resources[index].bytes), image.width > 0, image.height > 0 else { return nil }
             return ImageCache.Entry(width: image.width, height: image.height, rgba: Self.premultipliedRGBA(image))
         }) else {
@@ -244,13 +246,19 @@ struct ImageCache {
     init(budget: Int = RasterLimits.maximumCachedImageBytes) { self.budget = budget }
 
     /// The image `index`, from the cache or from `decode` (nil: it cannot be decoded).
-    mutating func image(_ index: Int, decode: () -> Entry?) -> Entry? {
+    /// `expected`: its size once decoded, so room is made before decoding it, not after.
+    mutating func image(_ index: Int, bytes expected: Int, decode: () -> Entry?) -> Entry? {
         if let entry = entries[index] {
             if order.last != index { order.removeAll { $0 == index }; order.append(index) }
             return entry
         }
+        // Room first, so an image too large to keep is drawn from its own copy alone, and
+        // the one dropped is freed before the next is decoded.
+        while bytes + expected > budget, !order.isEmpty {
+            let oldest = order.removeFirst()
+            bytes -= entries.removeValue(forKey: oldest)?.rgba.count ?? 0
+        }
         guard let entry = decode() else { return nil }
-        // Room first, so an image too large to keep is drawn from its own copy alone.
         while bytes + entry.rgba.count > budget, !order.isEmpty {
             let oldest = order.removeFirst()
             bytes -= entries.removeValue(forKey: oldest)?.rgba.count ?? 0

@@ -57,6 +57,9 @@ func parseOptions() -> Options {
         case "--cjk":
             // --cjk [RUNS]: issue 17's row (a page of 2,000 CJK characters → PDF, subset size).
             runCJK(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
+        case "--shaping":
+            // --shaping [RUNS]: issue 39's rows (10,000 Latin, Arabic and Devanagari words; hb-shape beside).
+            runShaping(runs: args.popFirst().flatMap { Int($0) } ?? 5, output: options.output)
         case "--lsp":
             // --lsp [EDITS]: issue 15's rows (diagnostics and completion after an edit, 2,000 lines).
             runLanguageServerBench(edits: args.popFirst().flatMap { Int($0) } ?? 100, output: options.output)
