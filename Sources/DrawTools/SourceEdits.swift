@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawFormat
 import DrawKit
@@ -644,15 +645,17 @@ package enum SourceEdit {
         let px = NumberFormat.string(x, precision: 2), py = NumberFormat.string(y, precision: 2)
         var words = kind
         let label = text.map { String(decoding: stringLiteral($0), as: UTF8.self) }
-        switch kind {
-        case "line", "arrow":
+        guard let nodeKind = NodeKind.byName[kind] else { return .failure(Refusal("'\(kind)' is not a kind")) }
+        switch nodeKind.spec.family {
+        case .line:
             words += " from: (\(px), \(py)), to: (\(NumberFormat.string(x + 80, precision: 2)), \(py))"
-        case "text":
+        case .text:
             words += " " + (label ?? "\"Text\"") + ", at: (\(px), \(py))"
-        case "circle":
-            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), r: 20"
-        default:
-            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), width: 80, height: 40"
+        case .box, .diagramShape:
+            let size = nodeKind == .circle ? "r: 20" : "width: 80, height: 40"
+            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), " + size
+        case .path, .stroke, .image, .barcode, .spacer, .container, .connector:
+            return .failure(Refusal("'\(kind)' is not one of the palette's kinds"))
         }
         return parse(source, path: path).flatMap { parsed in
             finish(parsed, [appending(parsed, Array(words.utf8), page: page)])
