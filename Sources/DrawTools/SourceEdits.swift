@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawFormat
 import DrawKit
@@ -324,7 +325,13 @@ package enum SourceEdit {
             switch value.kind {
             case .list(let elements): items = Array(parsed.file[elements])
             case .tuple: items = [argument.value]
-            case .string: return .failure(Refusal("its points are a points string: resize it in the editor"))
+            case .string(let parts):
+                // A compact points string: rewritten whole, scaled (its pressures as written).
+                guard arguments.count == 1, parsed.file[parts].count == 1, case .text(let text)? = parsed.file[parts].first,
+                      let scaled = scaledCompactPoints(text, width: width, height: height) else {
+                    return .failure(Refusal("its points string cannot be scaled here: resize it in the editor"))
+                }
+                return finish(parsed, [Splice(start: Int(value.span.start), end: Int(value.span.end), text: stringLiteral(scaled))])
             default: return .failure(Refusal("its points are an expression, not numbers"))
             }
             for item in items {
@@ -347,6 +354,55 @@ package enum SourceEdit {
             }
         }
         return finish(parsed, splices)
+    }
+
+    /// A compact points string (docs/language.md) scaled about its box's top-left corner so
+    /// the box is `width` × `height`, written back in hundredths; nil when it does not read.
+    static func scaledCompactPoints(_ text: String, width: Double, height: Double) -> String? {
+        var absolute: [[Int]] = []  // x and y in 1/10000 pt, summed exactly
+        var pressures: [Substring?] = []
+        var sum = [0, 0]
+        for word in text.split(separator: " ") {
+            let numbers = word.split(separator: ",", omittingEmptySubsequences: false)
+            guard numbers.count == 2 || numbers.count == 3, let x = tenThousandths(numbers[0]), let y = tenThousandths(numbers[1]) else { return nil }
+            sum = [sum[0] + x, sum[1] + y]
+            absolute.append(sum)
+            pressures.append(numbers.count == 3 ? numbers[2] : nil)
+        }
+        guard !absolute.isEmpty else { return nil }
+        var scaled = absolute.map { $0.map { Double($0) / 10_000 } }
+        for axis in 0...1 {
+            let values = scaled.map { $0[axis] }
+            let low = values.min()!, extent = values.max()! - low
+            guard extent > 1e-9 else { continue }
+            let factor = (axis == 0 ? width : height) / extent
+            for i in scaled.indices { scaled[i][axis] = low + (scaled[i][axis] - low) * factor }
+        }
+        var previous: [Int]? = nil
+        var words: [String] = []
+        for (point, pressure) in zip(scaled, pressures) {
+            let hundredths = point.map { Int(($0 * 100).rounded()) }
+            let written = previous.map { p in zip(hundredths, p).map { $0 - $1 } } ?? hundredths
+            words.append(written.map { decimal($0, places: 2) }.joined(separator: ",") + (pressure.map { "," + $0 } ?? ""))
+            previous = hundredths
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// A number of the compact points form (sign, digits, at most 4 decimals) in 1/10000.
+    static func tenThousandths(_ text: Substring) -> Int? {
+        var bytes = Array(text.utf8)
+        var sign = 1
+        if bytes.first == 0x2D { sign = -1; bytes.removeFirst() } else if bytes.first == 0x2B { bytes.removeFirst() }
+        let parts = bytes.split(separator: 0x2E, omittingEmptySubsequences: false)
+        guard !bytes.isEmpty, parts.count <= 2, parts[0].count <= 9, parts.count == 1 || (1...4).contains(parts[1].count),
+              parts.allSatisfy({ $0.allSatisfy { (0x30...0x39).contains($0) } }) else { return nil }
+        var value = 0
+        for digit in parts[0] { value = value * 10 + Int(digit - 0x30) }
+        var fraction = parts.count == 2 ? Array(parts[1]) : []
+        while fraction.count < 4 { fraction.append(0x30) }
+        for digit in fraction { value = value * 10 + Int(digit - 0x30) }
+        return sign * value
     }
 
     /// `delete`: the statement, its comment on the same line, its line when nothing else is
@@ -589,15 +645,17 @@ package enum SourceEdit {
         let px = NumberFormat.string(x, precision: 2), py = NumberFormat.string(y, precision: 2)
         var words = kind
         let label = text.map { String(decoding: stringLiteral($0), as: UTF8.self) }
-        switch kind {
-        case "line", "arrow":
+        guard let nodeKind = NodeKind.byName[kind] else { return .failure(Refusal("'\(kind)' is not a kind")) }
+        switch nodeKind.spec.family {
+        case .line:
             words += " from: (\(px), \(py)), to: (\(NumberFormat.string(x + 80, precision: 2)), \(py))"
-        case "text":
+        case .text:
             words += " " + (label ?? "\"Text\"") + ", at: (\(px), \(py))"
-        case "circle":
-            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), r: 20"
-        default:
-            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), width: 80, height: 40"
+        case .box, .diagramShape:
+            let size = nodeKind == .circle ? "r: 20" : "width: 80, height: 40"
+            words += (label.map { " \($0)," } ?? "") + " at: (\(px), \(py)), " + size
+        case .path, .stroke, .image, .barcode, .spacer, .container, .connector:
+            return .failure(Refusal("'\(kind)' is not one of the palette's kinds"))
         }
         return parse(source, path: path).flatMap { parsed in
             finish(parsed, [appending(parsed, Array(words.utf8), page: page)])

@@ -57,6 +57,12 @@ struct EditTests {
         #expect(line == "line from: (0, 0), to: (25mm, 0)\n")
     }
 
+    @Test func resizeScalesACompactPointsString() throws {
+        let text = "stroke width: 2pt, points: \"10,10,0.5 10,0,0.1 0,5,-0.1\" // ink\n"
+        let out = try edited(text) { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: 40, height: 10) }.get()
+        #expect(out == "stroke width: 2pt, points: \"10,10,0.5 40,0,0.1 0,10,-0.1\" // ink\n")
+    }
+
     @Test func resizeOfAMultiLineStatementAddsItsOwnLines() throws {
         let text = "rect \"a\",\n  at: (10, 10),\n  fill: red\n"
         let out = try edited(text) { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: 30, height: 20) }.get()
