@@ -20,6 +20,10 @@ package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
     /// A regular pentagon, one corner at the top (added last: kinds are numbered in order).
     case pentagon
+
+    /// By raw value and inlinable: layout and evaluation compare kinds of every node from
+    /// other modules (see `Property.applies(to:)`).
+    @inlinable package static func == (a: NodeKind, b: NodeKind) -> Bool { a.rawValue == b.rawValue }
 }
 
 /// What sort of thing a kind is, for the stages that treat a family alike: switches over a
