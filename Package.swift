@@ -67,7 +67,7 @@ let package = Package(
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
-            "DrawFormat",
+            "DrawFormat", "DrawCatalogue",
         ]),
         // The build's git commit, for `drawc --version`: scripts/release.sh writes it into a
         // header that BuildInfo.c includes (not the manifest: SwiftPM caches its evaluation, so

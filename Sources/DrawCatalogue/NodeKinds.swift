@@ -20,6 +20,8 @@ package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     case diamond, triangle, hexagon, octagon, parallelogram, trapezoid, star, cylinder, document, note, cloud, capsule, person, regularPolygon
     /// A regular pentagon, one corner at the top (added last: kinds are numbered in order).
     case pentagon
+    /// Children placed by the layered layout engine from the connectors among them (issue 37).
+    case graph
 
     /// By raw value and inlinable: layout and evaluation compare kinds of every node from
     /// other modules (see `Property.applies(to:)`).
@@ -154,6 +156,10 @@ extension NodeKind {
         case .grid:
             KindSpec("grid", .container, takesChildren: true, alignsChildren: true,
                      doc: "Children in rows of `columns` cells.", example: "grid columns: 3, spacing: 4pt { for i in 0..<9 { rect } }")
+        case .graph:
+            KindSpec("graph", .container, takesChildren: true,
+                     doc: "Children placed automatically from the connectors among them, in ranks along `direction`; a connector naming an unknown id inside it makes a box with that label.",
+                     example: "graph direction: right { a -> b -> c; a -> c }")
         case .spacer:
             KindSpec("spacer", .spacer, doc: "Flexible space in a stack, at least `minLength`.", example: "spacer minLength: 12pt")
         case .connector:

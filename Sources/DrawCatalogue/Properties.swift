@@ -33,6 +33,8 @@ package enum Property: UInt8, CaseIterable, Hashable, Sendable {
     case shadow, blend
     // Barcodes: ITF-14 bearer bars.
     case bearer, bearerWidth
+    // Automatic layout (issue 37).
+    case nodeStyle, rank, sameRank, weight
 }
 
 /// Where a property belongs in the reference.
@@ -285,8 +287,8 @@ extension Property {
             return PropertySpec("label", .string, "a string", kinds: lines, default: "none", group: .kindSpecific,
                                 doc: "Text drawn along the line.", example: "a -> b, label: \"HTTPS\"")
         case .spacing:
-            return PropertySpec("spacing", .length, "a length", kinds: KindSet(.vstack, .hstack, .grid), default: "8pt",
-                                group: .kindSpecific, doc: "The gap between children of stacks and grids.",
+            return PropertySpec("spacing", .length, "a length", kinds: KindSet(.vstack, .hstack, .grid, .graph), default: "8pt (graph: (24pt, 36pt))",
+                                group: .kindSpecific, doc: "The gap between children of stacks and grids; on a `graph` one length or (between nodes of a rank, between ranks).",
                                 example: "vstack spacing: 4pt { }")
         case .rowSpacing:
             return PropertySpec("rowSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
@@ -298,8 +300,9 @@ extension Property {
             return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "all in one row",
                                 group: .kindSpecific, doc: "Cells per row of a grid (1 to 100000).", example: "grid columns: 3 { }")
         case .minLength:
-            return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer), default: "0pt",
-                                group: .kindSpecific, doc: "The least length of a spacer.", example: "spacer minLength: 10")
+            return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer, .connector), default: "0pt (connector: 1)",
+                                group: .kindSpecific, doc: "The least length of a spacer; on a connector in a `graph`, the least number of ranks it spans (a whole number).",
+                                example: "spacer minLength: 10")
         case .fit:
             return PropertySpec("fit", .word, kinds: KindSet(.image), default: "contain",
                                 group: .kindSpecific, words: ["contain", "cover", "fill"],
@@ -388,9 +391,9 @@ extension Property {
                                 doc: "Pressure from the spacing of points (fast is thin).",
                                 example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
         case .direction:
-            return PropertySpec("direction", .word, kinds: KindSet(.triangle), default: "up",
+            return PropertySpec("direction", .word, kinds: KindSet(.triangle, .graph), default: "up (graph: down)",
                                 group: .kindSpecific, words: ["up", "down", "left", "right"],
-                                doc: "Where a triangle's apex points.", example: "triangle direction: right")
+                                doc: "Where a triangle's apex points; the way a `graph`'s ranks follow each other.", example: "triangle direction: right")
         case .skew:
             return PropertySpec("skew", .other, "a length or an angle", kinds: KindSet(.parallelogram, .trapezoid),
                                 default: "20deg", group: .kindSpecific,
@@ -527,6 +530,29 @@ extension Property {
                                 default: "5", group: .kindSpecific,
                                 doc: "The width of ITF-14 bearer bars: a number counts modules (at least 2), a length is absolute.",
                                 example: "barcode \"1540014128876\", type: itf14, bearerWidth: 3")
+        case .nodeStyle:
+            return PropertySpec("nodeStyle", .other, "a style or a list of styles", kinds: KindSet(.graph), default: "none",
+                                group: .kindSpecific,
+                                doc: "The style of the boxes a `graph` makes for ids no node has.",
+                                example: "graph nodeStyle: card { p -> q }")
+        case .rank:
+            return PropertySpec("rank", .word, kinds: Self.placed, default: "from the connectors",
+                                group: .kindSpecific, words: ["first", "last"],
+                                doc: "In a `graph`: puts the node in the first or the last rank.",
+                                example: "graph { t -> s; rect \"start\", id: s, rank: first }",
+                                noDrawnEffect: "it constrains where a graph ranks a node; on a node outside a graph it draws nothing")
+        case .sameRank:
+            return PropertySpec("sameRank", .other, "a list of node ids, or a list of such lists", kinds: KindSet(.graph),
+                                default: "none", group: .kindSpecific,
+                                doc: "Nodes of a `graph` kept in one rank.",
+                                example: "graph sameRank: [b, c] { a -> b; a -> c }",
+                                noDrawnEffect: "it constrains a layout; the example's nodes already share a rank")
+        case .weight:
+            return PropertySpec("weight", .number, "a number from 0 to 1000", kinds: KindSet(.connector), default: "1",
+                                group: .kindSpecific,
+                                doc: "In a `graph`: how strongly a connector pulls its ends into short, straight runs.",
+                                example: "a -> b, weight: 5",
+                                noDrawnEffect: "it weighs a connector in a `graph`'s layout; outside one it draws nothing")
         }
     }
 

@@ -26,6 +26,8 @@ package enum PropertyRole: Hashable, Sendable {
     /// Filled ink (`stroke`).
     case ink(InkProperty)
     case barcode(BarcodeProperty)
+    /// Automatic layout in a `graph` (issue 37).
+    case graph(GraphProperty)
 }
 
 /// Where a node goes and how big it is.
@@ -74,6 +76,11 @@ package enum ShapeProperty: Hashable, Sendable, CaseIterable {
 /// Options of filled ink.
 package enum InkProperty: Hashable, Sendable, CaseIterable {
     case thinning, smoothing, streamline, easing, taper, cap, simulatePressure
+}
+
+/// Automatic layout: a `graph`'s own settings and its nodes' and connectors' constraints.
+package enum GraphProperty: Hashable, Sendable, CaseIterable {
+    case nodeStyle, rank, sameRank, weight
 }
 
 /// Settings of a `barcode`.
@@ -180,6 +187,10 @@ extension Property {
         case .shape: .barcode(.shape)
         case .bearer: .barcode(.bearer)
         case .bearerWidth: .barcode(.bearerWidth)
+        case .nodeStyle: .graph(.nodeStyle)
+        case .rank: .graph(.rank)
+        case .sameRank: .graph(.sameRank)
+        case .weight: .graph(.weight)
         }
     }
 

@@ -47,14 +47,39 @@ extension TrueTypeFontRef {
     /// glyphs without contours (space), ids out of range, and damaged glyph data — a broken
     /// glyph is left blank rather than failing the drawing.
     package func outline(glyph: UInt16) -> GlyphOutline {
-        if let cff { return (try? cff.run(glyph: Int(glyph)))?.outline ?? GlyphOutline() }
+        (try? decodedOutline(glyph: glyph)) ?? GlyphOutline()
+    }
+
+    /// Why `glyph` cannot be drawn — its `loca` entry points outside `glyf`, its data runs
+    /// past its end, its charstring is broken or breaks a limit —, nil when its data decodes
+    /// (an empty glyph such as the space decodes). The one check of glyph data: layout asks
+    /// it for every glyph a text uses and reports a damaged one at the text (issue 34, point
+    /// 11), so no format draws the text without it while another fails on it.
+    package func glyphDamage(_ glyph: UInt16) -> FontError? {
+        guard Int(glyph) < glyphCount else {
+            return FontError(.damaged, "glyph \(glyph) is past the font's \(glyphCount) glyphs")
+        }
+        do {
+            _ = try decodedOutline(glyph: glyph)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Where `glyph`'s own data lies in the file (its `glyf` entry or its charstring), nil
+    /// when the face cannot locate it. For tests that damage one glyph.
+    package func glyphDataRange(_ glyph: UInt16) -> Range<Int>? {
+        if let cff { return cff.charStrings.range(Int(glyph), cff.reader) }
+        return glyphRange(Int(glyph))
+    }
+
+    /// The outline, or the error that stops decoding it.
+    private func decodedOutline(glyph: UInt16) throws(FontError) -> GlyphOutline {
+        if let cff { return try cff.run(glyph: Int(glyph)).outline }
         var out = GlyphOutline()
         var visits = 0
-        do {
-            try appendOutline(Int(glyph), transform: (1, 0, 0, 1, 0, 0), depth: 0, visits: &visits, into: &out)
-        } catch {
-            return GlyphOutline()
-        }
+        try appendOutline(Int(glyph), transform: (1, 0, 0, 1, 0, 0), depth: 0, visits: &visits, into: &out)
         return out
     }
 

@@ -62,6 +62,7 @@ extension NodeKind {
         case .hstack: .container(HStackArrangement.self)
         case .zstack: .container(ZStackArrangement.self)
         case .grid: .container(GridArrangement.self)
+        case .graph: .container(GraphArrangement.self)
         // The diagram shapes: one geometry entry each (Shapes.swift).
         case .diamond: .shape(DiamondShape.self)
         case .triangle: .shape(TriangleShape.self)

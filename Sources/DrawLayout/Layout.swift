@@ -271,6 +271,10 @@ struct LayoutEngine {
     var textCache: TextMeasureCache?
     /// Diagnostics reported so far, counted before the sink de-duplicates or caps them.
     var reportCount = 0
+    /// The page's `graph` layouts (GraphArrangement.swift).
+    var graphs = GraphState()
+    /// Bends of pending connectors laid out by a graph, by box index.
+    var graphConnectorBends: [Int: [Point]] = [:]
 
     let resources: Resources
 
@@ -296,6 +300,8 @@ struct LayoutEngine {
         pageBackground = page.settings.background; pageSize = page.settings.size
         imageItems.removeAll()
         barcodes.removeAll()
+        graphs = GraphState(); graphConnectorBends = [:]
+        graphs.pageNodes = page.nodes
         boxes.reserveCapacity(Self.countNodes(page.nodes))
         encodeBarcodes(page.nodes)
 
@@ -385,11 +391,14 @@ struct LayoutEngine {
         let sources = recordSources ? recorder.attach(to: &items) : []
         // Print marks are items too: a layout for tools (no items) leaves them out.
         if emitsItems && (page.settings.bleed > 0 || page.settings.cropMarks) {
-            return PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
-                                   settings: page.settings, fonts: documentFonts)
+            var marked = PrintMarks.page(trimSize: size, background: page.settings.background, items: items, sources: sources,
+                                         settings: page.settings, fonts: documentFonts)
+            marked.origin = origin
+            return marked
         }
         var made = Scene.Page(size: size, background: page.settings.background, items: items)
         made.itemSources = sources
+        made.origin = origin
         return made
     }
 

@@ -162,6 +162,7 @@ extension LayoutEngine {
     /// Computes every queued connector of the page (they may refer to any node on it).
     mutating func computePendingConnectors() {
         let pending = pendingConnectors
+        graphConnectorBends = graphBends()
         var keys: [PairKey?] = []
         keys.reserveCapacity(pending.count)
         for (_, node) in pending {
@@ -285,10 +286,18 @@ extension LayoutEngine {
             path = LinkPath(polyline: list.map { contentPoint($0, box: box) })
             closed = node.kind == .polygon
         } else {
-            guard let start = linkEnd(g.from, index: index, side: link.fromSide),
-                  let end = linkEnd(g.to, index: index, side: link.toSide) else { return }
+            guard var start = linkEnd(g.from, index: index, side: link.fromSide),
+                  var end = linkEnd(g.to, index: index, side: link.toSide) else { return }
+            if let bends = g.via.isEmpty ? graphConnectorBends[index] : nil, let first = bends.first, let last = bends.last {
+                // A graph's port: the end leaves along the rank axis, straight out of its node.
+                start = graphPortEnd(start, first)
+                end = graphPortEnd(end, last)
+            }
             ends = (start.target, end.target)
-            let vias = g.via.map { contentPoint($0, box: box) }
+            // A connector a graph laid out passes through its chain's points, as a spline.
+            let graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
+            if graphBends != nil && link.route == .orthogonal { vias = [] }
             let route = link.route ?? .straight
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
                 path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
@@ -588,26 +597,41 @@ extension LayoutEngine {
                 "\(obstacles.count) nodes lie near this orthogonal connector (at most \(maximumRoutingObstacles) are avoided); it is drawn without avoiding them"))
             obstacles = []
         }
-        for t in [start.target, end.target] { if let t { obstacles.append(contentFrame(t)) } }
+        let endFrames = [start.target, end.target].compactMap { $0.map { contentFrame($0) } }
         let occupied = routingPass == 2 ? occupiedSegments(near: region, ends: (start.target, end.target), merge: merge) : []
-        var best: (points: [Point], bends: Int, length: Double, shared: Double)?
-        for sp in startPorts {
-            for ep in endPorts {
-                guard let route = orthogonalRoute(from: sp, to: ep, obstacles: obstacles, occupied: occupied) else { continue }
-                if best == nil || route.shared < best!.shared - 1e-9
-                    || (abs(route.shared - best!.shared) <= 1e-9
-                        && (route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9))) {
-                    best = route
+        func search(around others: [Rect]) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
+            var best: (points: [Point], bends: Int, length: Double, shared: Double)?
+            for sp in startPorts {
+                for ep in endPorts {
+                    guard let route = orthogonalRoute(from: sp, to: ep, obstacles: others + endFrames, occupied: occupied) else { continue }
+                    if best == nil || route.shared < best!.shared - 1e-9
+                        || (abs(route.shared - best!.shared) <= 1e-9
+                            && (route.bends < best!.bends || (route.bends == best!.bends && route.length < best!.length - 1e-9))) {
+                        best = route
+                    }
                 }
             }
+            return best
         }
-        if let best {
-            if routingPass == 1 { recordRouteEnds(best.points, start, end, index: index, merge: merge, sides: sides) }
-            return LinkPath(polyline: best.points)
+        // A node overlapping an end, or nearer to it than a port's stub, blocks every way out
+        // of that side: route again around only the nodes clear of both ends.
+        let reachOfStub = 2 * routeMargin
+        let clear = obstacles.filter { r in
+            !endFrames.contains { Self.overlaps(r, Rect(x: $0.minX - reachOfStub, y: $0.minY - reachOfStub,
+                                                        width: $0.width + 2 * reachOfStub, height: $0.height + 2 * reachOfStub)) }
         }
-        // Boxed in: an elbow between the first ports, through whatever is in the way.
-        let sp = startPorts[0], ep = endPorts[0]
-        return LinkPath(polyline: removeCollinear([sp.point, Point(ep.point.x, sp.point.y), ep.point]))
+        let points: [Point]
+        if let best = search(around: obstacles) ?? (clear.count < obstacles.count ? search(around: clear) : nil) {
+            points = best.points
+        } else {
+            // Boxed in: an elbow between the first ports, through whatever is in the way.
+            let sp = startPorts[0], ep = endPorts[0]
+            points = removeCollinear([sp.point, Point(ep.point.x, sp.point.y), ep.point])
+        }
+        // Every route's ends take part in spreading ports, an elbow's too: two connectors
+        // leaving one side never share its port.
+        if routingPass == 1 { recordRouteEnds(points, start, end, index: index, merge: merge, sides: sides) }
+        return LinkPath(polyline: points)
     }
 
     // MARK: Labels

@@ -15,6 +15,9 @@ package enum LayoutID: String, CaseIterable, Sendable {
     case connectorTarget = "layout.connector-target"
     /// A font that is found but cannot be used (unreadable or unsupported file), at its `font:` value.
     case fontUnavailable = "layout.font-unavailable"
+    /// Glyphs of a TrueType or CFF font whose data is damaged (a `loca` entry outside `glyf`,
+    /// a broken charstring), at the text that uses them, naming the font and the glyphs.
+    case fontGlyphsDamaged = "layout.font-glyphs-damaged"
     /// An image that cannot be read or decoded, or is too large, at the `image` node.
     case image = "layout.image"
     /// An image whose header reads but whose data is damaged (cut short, corrupt compressed

@@ -54,6 +54,8 @@ final class LayoutFace {
     /// standard face, or a TrueType face without Latin GSUB lookups or other positioning):
     /// then the ASCII paths below need no shaping.
     let latinIsPlain: Bool
+    /// A TrueType or CFF face, whose glyph data is read from its file (and may be damaged).
+    let isOutlineFace: Bool
     /// Shaping plans by script and features, and words shaped before (a page repeats its
     /// words). Only touched inside `shapeWord`, hence unchecked exclusivity.
     @exclusivity(unchecked) private var plans: [ShapingPlanKey: ShapingPlan] = [:]
@@ -79,8 +81,10 @@ final class LayoutFace {
         }
         if case .trueType(let f) = kind {
             latinIsPlain = !f.shapingChangesGlyphs(f.shapingPlan(script: .latin))
+            isOutlineFace = true
         } else {
             latinIsPlain = true
+            isOutlineFace = false
         }
         if case .standard(let font) = kind, let metrics = standardMetrics {
             asciiCodes = (0..<128).map { v in font.code(for: Unicode.Scalar(UInt8(v))).map { Int16($0) } ?? -1 }
@@ -90,6 +94,27 @@ final class LayoutFace {
             asciiCodes = []
             advancesByCode = []
             kerningByCodes = []
+        }
+    }
+
+    /// Glyph data checked so far (TrueType and CFF faces), by glyph id: 0 not yet, 1 decodes,
+    /// 2 damaged (its reason in `glyphDamages`). Only touched inside `damage(of:)`.
+    @exclusivity(unchecked) private var glyphChecks: [UInt8] = []
+    @exclusivity(unchecked) private var glyphDamages: [UInt16: FontError] = [:]
+
+    /// Why `glyph` of this face cannot be drawn (`TrueTypeFontRef.glyphDamage`, asked once
+    /// per glyph and face); nil for a glyph that decodes and for the standard faces.
+    func damage(of glyph: UInt16) -> FontError? {
+        guard case .trueType(let f) = kind else { return nil }
+        if glyphChecks.isEmpty { glyphChecks = Array(repeating: 0, count: 65536) }
+        switch glyphChecks[Int(glyph)] {
+        case 1: return nil
+        case 2: return glyphDamages[glyph]
+        default:
+            let damage = f.glyphDamage(glyph)
+            glyphChecks[Int(glyph)] = damage == nil ? 1 : 2
+            if let damage { glyphDamages[glyph] = damage }
+            return damage
         }
     }
 
@@ -488,6 +513,7 @@ extension LayoutEngine {
         // and `makeLine` below give it, with no shaped glyphs in between).
         if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
+            reportDamagedGlyphs(line, content: content, span: span)
             var lines = [line]
             var top = 0.0
             placeLine(&lines[0], top: &top, halfLeading: halfLeading, settings: settings)
@@ -612,6 +638,7 @@ extension LayoutEngine {
         // OpenType shaping, word by word, where the face and script need it.
         var texts: [String] = []
         shapeWords(&shaped, paragraphEnds: &paragraphEnds, settings: settings, scale: scale, texts: &texts)
+        reportDamagedGlyphs(shaped, span: span)
 
         // Kerning between neighbours in the same face, size and run (shaped words have theirs).
         // (In place, the face looked up once per change of face: reading `faces[…]` per pair
@@ -778,6 +805,48 @@ extension LayoutEngine {
         return shapedAll
     }
 
+    /// Glyphs whose data is damaged (a broken `loca` entry, a corrupt charstring), one error
+    /// per face at the text naming the font and the glyphs (issue 34, point 11): before, PDF
+    /// and SVG left the text out without a word and only PostScript warned. Every glyph the
+    /// text shows is decoded once per face (`LayoutFace.damage(of:)`), here, for every format.
+    private mutating func reportDamagedGlyphs(_ shaped: [ShapedGlyph], span: Span) {
+        guard faces.contains(where: \.isOutlineFace) else { return }
+        reportDamagedGlyphs(shaped.lazy.filter { !$0.isTab }.map { ($0.face, $0.glyph, $0.scalar) }, span: span)
+    }
+
+    /// `reportDamagedGlyphs` for the one-line ASCII path (`asciiLine`): a glyph per byte.
+    private mutating func reportDamagedGlyphs(_ line: LaidOutLine, content: String, span: Span) {
+        guard let run = line.runs.first, faces[run.face].isOutlineFace else { return }
+        reportDamagedGlyphs(zip(run.glyphs, content.utf8).lazy.map { (run.face, $0.glyph, Unicode.Scalar($1)) }, span: span)
+    }
+
+    private mutating func reportDamagedGlyphs(_ glyphs: some Sequence<(Int, UInt16, Unicode.Scalar)>, span: Span) {
+        var damaged: [(face: Int, glyph: UInt16, scalar: Unicode.Scalar, error: FontError)] = []
+        let faceList = faces
+        var current = -1
+        var face = faceList[0]
+        for (faceIndex, glyph, scalar) in glyphs {
+            if faceIndex != current { current = faceIndex; face = faceList[current] }
+            guard face.isOutlineFace, let error = face.damage(of: glyph),
+                  !damaged.contains(where: { $0.face == faceIndex && $0.glyph == glyph }) else { continue }
+            damaged.append((faceIndex, glyph, scalar, error))
+        }
+        guard !damaged.isEmpty else { return }
+        var reported: [Int] = []
+        for entry in damaged where !reported.contains(entry.face) {
+            reported.append(entry.face)
+            let glyphs = damaged.filter { $0.face == entry.face }
+            let named = glyphs.prefix(5).map { "glyph \($0.glyph) for \(describeCharacter($0.scalar))" }
+            let more = glyphs.count > 5 ? " and \(glyphs.count - 5) more" : ""
+            let layoutFace = faceList[entry.face]
+            var file = ""
+            if case .trueType(let ref) = layoutFace.kind, let path = ref.path { file = " ('\(lastComponent(path))')" }
+            report(.error(.fontGlyphsDamaged, at: span,
+                "font '\(layoutFace.displayName)'\(file) has damaged glyph data: \(named.joined(separator: ", "))\(more) cannot be drawn (\(entry.error.detail))",
+                notes: [Diagnostic.Note("without its glyphs the text would be missing from the output; repair the font file or choose another font")]))
+        }
+    }
+
     /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.
     private mutating func reportMarkupErrors(_ errors: [MarkupError], span: Span, literal: Span?) {
         for e in errors {
@@ -808,11 +877,6 @@ extension LayoutEngine {
         let names = faces.map { "'\(self.faces[$0].displayName)'" }
         let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
         let advice = Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")
-        func describe(_ scalar: Unicode.Scalar) -> String {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
-        }
         // Exact places only when the text is byte for byte the literal (no escapes, no
         // composition) and every missing character's offset is known.
         if let literal, missingOffsets.allSatisfy({ $0 >= 0 }) {
@@ -820,14 +884,14 @@ extension LayoutEngine {
             for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
                 let start = literal.start + 1 + UInt32(offset)
                 let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
-                report(.error(.missingGlyph, at: at, "character \(describe(scalar)) is not in the \(fontText)", notes: [advice]))
+                report(.error(.missingGlyph, at: at, "character \(describeCharacter(scalar)) is not in the \(fontText)", notes: [advice]))
             }
             if missing.count > 5 {
                 report(.error(.missingGlyph, at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
             }
         } else {
             // One place for all (a mistake is reported once per place): one message naming them.
-            let shown = missing.prefix(5).map(describe)
+            let shown = missing.prefix(5).map(describeCharacter)
             let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
             let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
             var notes = [advice]
@@ -1281,3 +1345,10 @@ struct FaceKey: Hashable {
     var italic: Bool
 }
 
+
+/// `U+0041 'A'` (no quoted character for white space and controls), for messages.
+func describeCharacter(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
+}

@@ -206,6 +206,10 @@ extension Scene {
         /// How far printed content may extend past the trim for the print shop's cut; nil:
         /// the whole page (PDF /BleedBox, PostScript /BleedBox pdfmark).
         package var bleedBox: Rect?
+        /// Where the drawing's (0, 0) — the `at:` of top-level nodes — lands on the page, in
+        /// page points (the margin, less the content's corner on a page sized to it): the
+        /// preview turns a click into the `at:` of a new statement with it.
+        package var origin: Point = .zero
         package init(size: Size, background: Color? = nil, items: [Item] = [], trimBox: Rect? = nil, bleedBox: Rect? = nil) {
             self.size = size; self.background = background; self.items = items
             self.trimBox = trimBox; self.bleedBox = bleedBox

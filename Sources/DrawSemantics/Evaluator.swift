@@ -252,6 +252,8 @@ final class Evaluation {
     lazy var roundingSymbols: (floor: Int32, ceil: Int32, round: Int32, abs: Int32) =
         (intern("floor"), intern("ceil"), intern("round"), intern("abs"))
     var pendingReferences: [PendingReference] = []
+    /// A connector in a `graph` named a node: boxes may be made for unknown names (PropertyValues+Graph.swift).
+    var sawImplicitNames = false
     var pageIndex = 0
 
     // Imports.
@@ -335,6 +337,7 @@ final class Evaluation {
             drawing = Drawing(pages: pages, hasPageBlocks: true)
         }
         drawing.noPrintScaling = printsLabelSheets
+        if sawImplicitNames { makeImplicitNodes(&drawing) }
         checkReferences()
         drawing.definitionLinks = definitionLinks
         drawing.sourcePaths = sources.files.map(\.path)

@@ -65,6 +65,8 @@ package enum SemanticsID: String, CaseIterable, Sendable {
     case forwardReference = "sem.forward-reference"
     /// wrong number or names of function arguments
     case functionArgument = "sem.function-argument"
+    /// a property of automatic layout (`rank:`) on a node that is not in a `graph` (a warning)
+    case graphOnly = "sem.graph-only"
     /// a known property the kind does not use
     case ignoredProperty = "sem.ignored-property"
     /// an import cycle (the chain is named)

@@ -618,6 +618,11 @@ package struct NodeGeometry: Hashable, Sendable {
         get { rest?.values.stretchCells ?? false }
         set { updateRest { $0.stretchCells = newValue } }
     }
+    /// Automatic layout (issue 37): a `graph`'s settings, a node's `rank:`, a connector's `weight:`.
+    package var graph: GraphOptions {
+        get { rest?.values.graph ?? GraphOptions() }
+        set { updateRest { $0.graph = newValue } }
+    }
     /// `maxLines:` and `overflow:` of text.
     package var textFit: TextFit {
         get { rest?.values.textFit ?? TextFit() }
@@ -695,6 +700,7 @@ package final class GeometryRest: Hashable, Sendable {
         var stretchCells = false
         var labelCell: LabelCell?
         var textFit: TextFit?
+        var graph: GraphOptions?
         var shadows: [Shadow] = []
         var blend: BlendMode = .normal
     }
@@ -762,6 +768,37 @@ package struct ShapeOptions: Hashable, Sendable {
     package var inner: Double?
     /// `sides:` of regular polygons.
     package var sides: Int?
+    package init() {}
+}
+
+/// `rank: first | last` of a node in a `graph`.
+package enum GraphRank: UInt8, Hashable, Sendable {
+    case first, last
+}
+
+/// A name a connector inside a `graph` uses: a box with that label if no node has the id.
+package struct ImplicitNodeName: Hashable, Sendable {
+    package var name: String
+    package var span: Span
+    package init(name: String, span: Span) { self.name = name; self.span = span }
+}
+
+/// Automatic layout settings (issue 37); nil: the default (docs/language.md).
+package struct GraphOptions: Hashable, Sendable {
+    /// `spacing:` of a graph as a pair: the gap between ranks (the first of the pair, the
+    /// gap between nodes of a rank, is `NodeGeometry.spacing`).
+    package var rankSpacing: Double?
+    /// `sameRank:` groups of ids, each kept in one rank.
+    package var sameRank: [[String]] = []
+    /// `nodeStyle:` indices of the styles given to the boxes made for unknown ids (evaluation only).
+    package var nodeStyles: [Int] = []
+    /// Names connectors in the graph's block use, in order (evaluation only: it makes boxes
+    /// for those no node has, then clears this).
+    package var implicitNames: [ImplicitNodeName] = []
+    /// `rank:` of a node in a graph.
+    package var rank: GraphRank?
+    /// `weight:` of a connector.
+    package var weight: Double?
     package init() {}
 }
 

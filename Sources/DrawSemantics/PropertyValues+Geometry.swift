@@ -84,6 +84,10 @@ extension Evaluation {
             guard let x = p.nonNegativeLength() else { return }
             frames[top].node.geometry.radius = x
         case .spacing:
+            if p.kind == .graph {
+                applyGraphSpacing(p)
+                return
+            }
             guard let x = p.length() else { return }
             frames[top].node.geometry.spacing = x
         case .rowSpacing:
@@ -101,6 +105,10 @@ extension Evaluation {
             }
             frames[top].node.geometry.columns = Int(x)
         case .minLength:
+            if p.kind == .connector {
+                applyRankSpan(p)
+                return
+            }
             guard let x = p.nonNegativeLength() else { return }
             frames[top].node.geometry.minLength = x
         case .fit:

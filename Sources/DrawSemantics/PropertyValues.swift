@@ -229,6 +229,7 @@ extension Evaluation {
         case .shape(let g): applyShape(g, p)
         case .ink(let g): applyInk(g, p)
         case .barcode(let g): applyBarcode(g, p)
+        case .graph(let g): applyGraph(g, p)
         }
     }
 
@@ -390,7 +391,7 @@ extension Evaluation {
         switch property.role {
         case .paint(let g): copyPaint(g, from: source, to: &target)
         case .text(let g): copyText(g, from: source, to: &target)
-        case .style, .geometry, .textFit, .effect, .path, .connector, .shape, .ink, .barcode: return
+        case .style, .geometry, .textFit, .effect, .path, .connector, .shape, .ink, .barcode, .graph: return
         }
     }
 

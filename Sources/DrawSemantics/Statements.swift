@@ -557,6 +557,7 @@ extension Evaluation {
         for (index, arrow) in file.ast[connector.arrows].enumerated() where index + 1 < ends.count {
             guard let from = ends[index], let to = ends[index + 1] else { continue }
             guard countNode(span) else { return }
+            noteGraphConnectorEnds(from, to)
             var node = Node(kind: .connector, span: span, style: parentStyle)
             node.geometry.from = from
             node.geometry.to = to

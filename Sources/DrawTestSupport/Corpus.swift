@@ -66,11 +66,26 @@ package func corpusDriver(bytes: [UInt8], path: String) -> StageDriver {
 /// The diagnostics of the file at `path`, rendered for a terminal without colour and with
 /// each diagnostic's id (`error[lex.malformed-color]:`), with the file named relative to
 /// Tests/Corpus. Empty when the file is clean.
+/// A case named after an output format (`pdf-…`, `svg-…`, `ps-…`, `eps-…`, `png-…`) is also
+/// rendered to that format when it builds without errors, so what a backend reports at a
+/// statement (`png.shadow-not-drawn` while PDF draws shadows as images) is pinned too.
 package func renderedDiagnostics(forFileAt path: String) -> String {
     guard let data = FileManager.default.contents(atPath: path) else { return "cannot read \(path)\n" }
-    let driver = corpusDriver(bytes: [UInt8](data), path: corpusRelativePath(path))
+    let bytes = [UInt8](data), relative = corpusRelativePath(path)
+    let driver = corpusDriver(bytes: bytes, path: relative)
     driver.build()
-    let sources = driver.sources, diagnostics = driver.diagnostics
+    let sources = driver.sources
+    var diagnostics = driver.diagnostics
+    let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    if let format = OutputFormat.allCases.first(where: { name.hasPrefix($0.rawValue + "-") }),
+       !diagnostics.contains(where: { $0.severity == .error }), let document = driver.takeDocument() {
+        _ = render(document, format: format, options: CompileOptions(), diagnostics: &diagnostics) { item in
+            let recording = corpusDriver(bytes: bytes, path: relative)
+            recording.recordSources = true
+            recording.build()
+            return recording.takeDocument()?.sourceSpan(of: item)
+        }
+    }
     var renderer = TerminalDiagnosticRenderer(color: false, sources: sources)
     renderer.showsIDs = true
     return renderer.render(diagnostics)

@@ -154,11 +154,7 @@ package enum PositionRewrite {
         }
         // A canonical file stays canonical (numbers are printed as written, so this holds
         // by construction; the printer confirms it rather than reflowing the user's file).
-        if case .formatted(let canonical) = formatSource(sourceFile), canonical == source,
-           case .formatted(let printed) = formatSource(SourceFile(id: statement.file, path: path, bytes: out)) {
-            out = printed
-        }
-        return .success(out)
+        return .success(SourceEdit.keepingCanonical(original: source, out, path: path))
     }
 
     /// The unit as written after the digits of the literal (`mm`, `in`, `pt`…; empty for none).

@@ -32,11 +32,15 @@ package struct PreviewSnapshot: Sendable {
     package var filesRead: [String]
     /// Milliseconds the compile took (supplied by the caller, which owns the clock).
     package var milliseconds: Double = 0
+    /// Per page, where the drawing's (0, 0) lands in page points (`Scene.Page.origin`): a
+    /// click in page points becomes the `at:` of an inserted statement.
+    package var origins: [Point] = []
 
     package init(version: Int, source: [UInt8], pages: [String], sources: [PreviewSource], diagnosticsText: String,
-                 diagnostics: [DrawDiagnostic], hasErrors: Bool, filesRead: [String]) {
+                 diagnostics: [DrawDiagnostic], hasErrors: Bool, filesRead: [String], origins: [Point] = []) {
         self.version = version; self.source = source; self.pages = pages; self.sources = sources
         self.diagnosticsText = diagnosticsText; self.diagnostics = diagnostics; self.hasErrors = hasErrors; self.filesRead = filesRead
+        self.origins = origins
     }
 }
 
@@ -72,7 +76,9 @@ package enum PreviewBuilder {
         let diagnostics = driver.diagnostics
         var pages: [String] = []
         var sources: [PreviewSource] = []
+        var origins: [Point] = []
         if ok, let document = driver.takeDocument() {
+            origins = document.pages.map(\.origin)
             pages = annotatedSVGPages(of: document)
             let syntax = DrawSyntax.parse(driver.source).0
             sources = document.sources.map { describe($0, driver: driver, syntax: syntax) }
@@ -82,7 +88,7 @@ package enum PreviewBuilder {
         return PreviewSnapshot(
             version: version, source: source, pages: hasErrors ? [] : pages, sources: hasErrors ? [] : sources,
             diagnosticsText: report.diagnostics.isEmpty ? "" : report.rendered(as: .text, color: false),
-            diagnostics: report.diagnostics, hasErrors: hasErrors, filesRead: driver.filesRead)
+            diagnostics: report.diagnostics, hasErrors: hasErrors, filesRead: driver.filesRead, origins: hasErrors ? [] : origins)
     }
 
     static func describe(_ source: Scene.ItemSource, driver: StageDriver, syntax: File) -> PreviewSource {

@@ -1,6 +1,7 @@
 import DrawDiagnostics
 import DrawKit
 import DrawOutput
+import DrawScene
 
 /// The preview's routes, security checks and state; the executable owns the sockets, the
 /// clock and the file writes, and calls `handle` for one request at a time.
@@ -24,8 +25,12 @@ package final class PreviewServer {
     /// Each edit the preview wrote, newest last (Ctrl-Z in the page): the text before it and
     /// the text written. An undo goes back only while the file is still what was written.
     package private(set) var undoStack: [(before: [UInt8], after: [UInt8])] = []
+    /// Edits undone, newest last (Ctrl-Shift-Z); a new edit empties it.
+    package private(set) var redoStack: [(before: [UInt8], after: [UInt8])] = []
     /// Shown once by the page with the next state (e.g. "the file changed on disk").
     package var notice: String?
+    /// The options the preview compiles with: an edit must compile with them to be written.
+    package var compileOptions = CompileOptions()
 
     /// The most undo steps kept.
     package static let maximumUndoSteps = 100
@@ -58,7 +63,7 @@ package final class PreviewServer {
 
     /// A write of the previewed file, decided by `handle`.
     package struct SourceWrite: Sendable, Equatable {
-        package enum Kind: Sendable, Equatable { case edit, undo }
+        package enum Kind: Sendable, Equatable { case edit, undo, redo }
         package var kind: Kind
         /// The new text of the file.
         package var text: [UInt8]
@@ -66,6 +71,14 @@ package final class PreviewServer {
         /// still holds it (an editor's save in between is refused, not overwritten).
         package var expected: [UInt8]
         package var response: HTTPResponse
+        /// The picture of `text`, made while checking that it compiles: the watch loop shows
+        /// it instead of compiling the same text again (nil for undo and redo).
+        package var picture: PreviewSnapshot? = nil
+
+        /// Equal writes write the same text the same way (the picture follows from the text).
+        package static func == (a: SourceWrite, b: SourceWrite) -> Bool {
+            a.kind == b.kind && a.text == b.text && a.expected == b.expected && a.response == b.response
+        }
     }
 
     /// The write was made: an edit becomes an undo step, an undo takes one off.
@@ -74,15 +87,23 @@ package final class PreviewServer {
         case .edit:
             undoStack.append((before: write.expected, after: write.text))
             if undoStack.count > Self.maximumUndoSteps { undoStack.removeFirst() }
+            redoStack = []
         case .undo:
-            _ = undoStack.popLast()
+            if let step = undoStack.popLast() { redoStack.append(step) }
+        case .redo:
+            if let step = redoStack.popLast() { undoStack.append(step) }
         }
     }
 
     /// The file changed between the check and the write (an editor saved it): nothing was
     /// written; the page reloads.
     package func refused(_ write: SourceWrite) -> HTTPResponse {
-        notice = "the file changed on disk while " + (write.kind == .edit ? "dragging" : "undoing") + ": reloaded, nothing was written"
+        let doing = switch write.kind {
+        case .edit: "editing"
+        case .undo: "undoing"
+        case .redo: "redoing"
+        }
+        notice = "the file changed on disk while " + doing + ": reloaded, nothing was written"
         return .json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}")
     }
 
@@ -137,20 +158,30 @@ package final class PreviewServer {
             guard tokenAllowed(request, headerOnly: false) else { return .respond(.text(403, "missing or wrong token")) }
             guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
             return .respond(.json(200, stateJSON()))
-        case ("POST", "/edit"), ("POST", "/undo"), ("POST", "/open"):
+        case ("GET", "/inspect"):
+            guard tokenAllowed(request, headerOnly: false) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
+            return .respond(inspect(request.query))
+        case ("GET", "/export"):
+            guard tokenAllowed(request, headerOnly: false) else { return .respond(.text(403, "missing or wrong token")) }
+            guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
+            return .respond(export(request.query))
+        case ("POST", "/edit"), ("POST", "/undo"), ("POST", "/redo"), ("POST", "/open"):
             guard tokenAllowed(request, headerOnly: true) else { return .respond(.text(403, "missing or wrong token")) }
             guard originAllowed(request, allowMissing: false) else { return .respond(.text(403, "wrong Origin")) }
             let body = FlatJSON.parse(request.body) ?? [:]
             switch request.path {
             case "/edit": return edit(body, readFile: readFile)
             case "/undo": return undo(readFile: readFile)
+            case "/redo": return redo(readFile: readFile)
             default: return openEditor(body)
             }
         case ("POST", "/highlight"):
             guard tokenAllowed(request, headerOnly: true) else { return .respond(.text(403, "missing or wrong token")) }
             guard originAllowed(request, allowMissing: true) else { return .respond(.text(403, "wrong Origin")) }
             return highlight(FlatJSON.parse(request.body) ?? [:])
-        case (_, "/"), (_, "/events"), (_, "/state"), (_, "/edit"), (_, "/undo"), (_, "/open"), (_, "/highlight"):
+        case (_, "/"), (_, "/events"), (_, "/state"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/open"), (_, "/highlight"),
+             (_, "/inspect"), (_, "/export"):
             return .respond(.text(405, "method not allowed"))
         default:
             return .respond(.text(404, "not found: the preview serves only its page and the drawing"))
@@ -173,36 +204,209 @@ package final class PreviewServer {
         return nil
     }
 
+    /// The operations of `POST /edit` (`op`; `move` when absent).
+    package enum EditOperation: String, CaseIterable, Sendable {
+        case move, resize, set, text, delete, duplicate, insert, connect, ink
+    }
+
+    /// A request refused before any rewrite: its answer.
+    struct Refused: Error { var action: Action }
+
+    static func refusal(_ status: Int, _ message: String) -> Action {
+        .respond(.json(status, "{\"ok\":false,\"message\":\(JSONText.string(message))}"))
+    }
+
     func edit(_ body: [String: FlatJSON.Value], readFile: () -> [UInt8]?) -> Action {
         // Every number is checked before it is used: whole where it counts, in range.
         let versionValue = body["version"]
         let version = versionValue?.wholeNumber(in: Self.versionRange)
-        guard versionValue == nil || versionValue == .null || version != nil,
-              let index = body["source"]?.wholeNumber(in: 0...Int(Int32.max)),
-              let dx = body["dx"]?.number, let dy = body["dy"]?.number, abs(dx) <= Self.maximumDrag, abs(dy) <= Self.maximumDrag else {
-            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version and source (whole numbers), dx and dy (within ±10000000)"}"#))
+        guard versionValue == nil || versionValue == .null || version != nil else {
+            return Self.refusal(400, "an edit needs version (a whole number from 0 to 1000000000)")
+        }
+        let opValue = body["op"] ?? .string("move")
+        guard case .string(let opName) = opValue, let op = EditOperation(rawValue: opName) else {
+            return Self.refusal(400, "op is one of " + EditOperation.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if let refused = checkUnchanged(version: version, readFile: readFile) { return .respond(refused) }
         let current = current!
-        guard !current.hasErrors else { return .respond(.json(409, #"{"ok":false,"message":"the drawing has errors: fix them before dragging"}"#)) }
-        guard current.sources.indices.contains(index) else {
-            return .respond(.json(400, #"{"ok":false,"message":"an edit needs version and source (whole numbers), dx and dy (within ±10000000)"}"#))
+        guard !current.hasErrors else { return Self.refusal(409, "the drawing has errors: fix them before editing") }
+        let verb = op == .move ? "drag" : op.rawValue
+
+        /// The statement a `source` (or `from`/`to`) names: in the picture, in this file.
+        func statement(_ key: String) -> Result<(PreviewSource, Span), Refused> {
+            guard let index = body[key]?.wholeNumber(in: 0...Int(Int32.max)), current.sources.indices.contains(index) else {
+                return .failure(Refused(action: Self.refusal(400, "\(key) is a whole number naming an item of the picture")))
+            }
+            let source = current.sources[index]
+            guard source.path == path else { return .failure(Refused(action: Self.refusal(422, "cannot \(verb): it is not in the previewed file"))) }
+            return .success((source, Span(file: FileID(0), start: UInt32(source.byteStart), end: UInt32(source.byteEnd))))
+        }
+        func number(_ key: String, _ range: ClosedRange<Double>) -> Double? {
+            guard let n = body[key]?.number, range.contains(n) else { return nil }
+            return n
+        }
+        func string(_ key: String) -> String? {
+            if case .string(let s) = body[key] { return s } else { return nil }
+        }
+        let page = body["page"]?.wholeNumber(in: 1...1_000_000)
+        if body["page"] != nil && body["page"] != .null && page == nil {
+            return Self.refusal(400, "page is a whole number from 1")
+        }
+        // Page points → the drawing's coordinates (the `at:` of a top-level statement).
+        let origin = current.origins.indices.contains((page ?? 1) - 1) ? current.origins[(page ?? 1) - 1] : Point(0, 0)
+
+        let result: Result<[UInt8], PositionRewrite.Refusal>
+        switch op {
+        case .move:
+            guard let dx = number("dx", -Self.maximumDrag...Self.maximumDrag), let dy = number("dy", -Self.maximumDrag...Self.maximumDrag) else {
+                return Self.refusal(400, "an edit needs version and source (whole numbers), dx and dy (within ±10000000)")
+            }
+            guard let index = body["source"]?.wholeNumber(in: 0...Int(Int32.max)), current.sources.indices.contains(index) else {
+                return Self.refusal(400, "an edit needs version and source (whole numbers), dx and dy (within ±10000000)")
+            }
+            let source = current.sources[index]
+            if let reason = source.notDraggable { return Self.refusal(422, "cannot drag: " + reason) }
+            guard source.path == path else { return Self.refusal(422, "cannot drag: it is not in the previewed file") }
+            let span = Span(file: FileID(0), start: UInt32(source.byteStart), end: UInt32(source.byteEnd))
+            result = PositionRewrite.move(source: current.source, path: path, statement: span, dx: dx, dy: dy, snap: body["snap"]?.bool ?? false)
+        case .resize:
+            guard let width = number("width", 1e-6...Self.maximumDrag), let height = number("height", 1e-6...Self.maximumDrag) else {
+                return Self.refusal(400, "resize needs width and height in points, more than 0 and at most 10000000")
+            }
+            switch statement("source") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): result = SourceEdit.resize(source: current.source, path: path, statement: span, width: width, height: height)
+            }
+        case .set:
+            guard let property = string("property"), let value = string("value") else {
+                return Self.refusal(400, "set needs property and value (strings; the value in source syntax)")
+            }
+            switch statement("source") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): result = SourceEdit.set(source: current.source, path: path, statement: span, property: property, value: value)
+            }
+        case .text:
+            guard let text = string("text") else { return Self.refusal(400, "text needs text (a string)") }
+            switch statement("source") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): result = SourceEdit.text(source: current.source, path: path, statement: span, text: text)
+            }
+        case .delete:
+            switch statement("source") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): result = SourceEdit.delete(source: current.source, path: path, statement: span)
+            }
+        case .duplicate:
+            let dx = body["dx"] == nil ? 20 : number("dx", -Self.maximumDrag...Self.maximumDrag)
+            let dy = body["dy"] == nil ? 20 : number("dy", -Self.maximumDrag...Self.maximumDrag)
+            guard let dx, let dy else { return Self.refusal(400, "duplicate's dx and dy are within ±10000000") }
+            switch statement("source") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): result = SourceEdit.duplicate(source: current.source, path: path, statement: span, dx: dx, dy: dy)
+            }
+        case .insert:
+            guard let kind = string("kind"), let at = body["at"]?.numbers, at.count == 2, at.allSatisfy({ abs($0) <= Self.maximumDrag }) else {
+                return Self.refusal(400, "insert needs kind (a string) and at: [x, y] in page points (within ±10000000)")
+            }
+            let text = string("text")
+            if body["text"] != nil && body["text"] != .null && text == nil { return Self.refusal(400, "insert's text is a string") }
+            result = SourceEdit.insert(source: current.source, path: path, kind: kind, x: at[0] - origin.x, y: at[1] - origin.y, text: text, page: page)
+        case .connect:
+            let from: Span, to: Span
+            switch statement("from") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): from = span
+            }
+            switch statement("to") {
+            case .failure(let refused): return refused.action
+            case .success(let (_, span)): to = span
+            }
+            result = SourceEdit.connect(source: current.source, path: path, from: from, to: to)
+        case .ink:
+            guard case .list(let list) = body["points"], !list.isEmpty, list.count <= SourceEdit.maximumInkPoints else {
+                return Self.refusal(400, "ink needs points: [[x, y, pressure], …] (1 to \(SourceEdit.maximumInkPoints))")
+            }
+            var points: [[Double]] = []
+            points.reserveCapacity(list.count)
+            for item in list {
+                guard let numbers = item.numbers, numbers.count == 2 || numbers.count == 3,
+                      abs(numbers[0]) <= Self.maximumDrag, abs(numbers[1]) <= Self.maximumDrag,
+                      numbers.count == 2 || (0...1).contains(numbers[2]), numbers.count == (points.first?.count ?? numbers.count) else {
+                    return Self.refusal(400, "a point is [x, y] or [x, y, pressure], all of one size: coordinates within ±10000000 pt, pressure from 0 to 1")
+                }
+                points.append([numbers[0] - origin.x, numbers[1] - origin.y] + numbers.dropFirst(2))
+            }
+            let color = string("color")
+            if body["color"] != nil && body["color"] != .null && color == nil { return Self.refusal(400, "ink's color is a string") }
+            let width = number("width", 1e-6...1000)
+            if body["width"] != nil && body["width"] != .null && width == nil { return Self.refusal(400, "ink's width is more than 0 and at most 1000 pt") }
+            result = SourceEdit.ink(source: current.source, path: path, points: points, color: color, width: width, page: page)
+        }
+        let text: [UInt8]
+        switch result {
+        case .failure(let refusal): return Self.refusal(422, "cannot \(verb): " + refusal.message)
+        case .success(let new): text = new
+        }
+        if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
+        // It must compile with the preview's options; the picture made doing so is the one shown.
+        let picture = PreviewBuilder.build(source: text, path: path, version: current.version, options: compileOptions)
+        if picture.hasErrors {
+            let why = SourceEdit.notCompiling(picture.diagnostics)?.message ?? "it would not compile: it has no page"
+            return Self.refusal(422, "cannot \(verb): " + why)
+        }
+        // The file on disk is `current.source` (checked above).
+        return .writeSource(SourceWrite(kind: .edit, text: text, expected: current.source,
+                                        response: .json(200, #"{"ok":true,"changed":true}"#), picture: picture))
+    }
+
+    /// The selected statement's properties for the page's inspector (docs/preview.md).
+    func inspect(_ query: [String: String]) -> HTTPResponse {
+        guard let current, !current.hasErrors else { return .json(409, #"{"ok":false,"message":"the drawing has errors"}"#) }
+        guard let text = query["source"], text.count <= 10, let index = Int(text), current.sources.indices.contains(index) else {
+            return .json(400, #"{"ok":false,"message":"source is a whole number naming an item of the picture"}"#)
         }
         let source = current.sources[index]
-        if let reason = source.notDraggable {
-            return .respond(.json(422, "{\"ok\":false,\"message\":\(JSONText.string("cannot drag: " + reason))}"))
-        }
-        guard source.path == path else { return .respond(.json(422, #"{"ok":false,"message":"cannot drag: it is not in the previewed file"}"#)) }
+        guard source.path == path else { return .json(422, #"{"ok":false,"message":"it is not in the previewed file"}"#) }
         let span = Span(file: FileID(0), start: UInt32(source.byteStart), end: UInt32(source.byteEnd))
-        switch PositionRewrite.move(source: current.source, path: path, statement: span, dx: dx, dy: dy, snap: body["snap"]?.bool ?? false) {
-        case .failure(let refusal):
-            return .respond(.json(422, "{\"ok\":false,\"message\":\(JSONText.string("cannot drag: " + refusal.message))}"))
-        case .success(let text):
-            if text == current.source { return .respond(.json(200, #"{"ok":true,"changed":false}"#)) }
-            // The file on disk is `current.source` (checked above).
-            return .writeSource(SourceWrite(kind: .edit, text: text, expected: current.source,
-                                            response: .json(200, #"{"ok":true,"changed":true}"#)))
+        switch SourceEdit.inspect(source: current.source, path: path, statement: span) {
+        case .success(let json): return .json(200, json)
+        case .failure(let refusal): return .json(422, "{\"ok\":false,\"message\":\(JSONText.string(refusal.message))}")
         }
+    }
+
+    /// The formats `GET /export` writes.
+    package static let exportFormats: [OutputFormat] = [.png, .pdf, .svg]
+
+    /// A page of the newest good picture through drawc's own backends, as a download
+    /// (`format` png, pdf or svg; `page` from 1; a PDF holds every page).
+    func export(_ query: [String: String]) -> HTTPResponse {
+        guard let format = query["format"].flatMap(OutputFormat.init(rawValue:)), Self.exportFormats.contains(format) else {
+            return .json(400, #"{"ok":false,"message":"format is png, pdf or svg"}"#)
+        }
+        let pageText = query["page"] ?? "1"
+        guard pageText.count <= 7, let page = Int(pageText), page >= 1 else {
+            return .json(400, #"{"ok":false,"message":"page is a whole number from 1"}"#)
+        }
+        guard let shown = lastGood else { return .json(409, #"{"ok":false,"message":"nothing compiled yet"}"#) }
+        let result = compile(source: shown.source, path: path, format: format)
+        guard !result.report.hasErrors, page <= result.pageCount else {
+            return .json(result.report.hasErrors ? 409 : 404, #"{"ok":false,"message":"no such page"}"#)
+        }
+        let file = result.outputs.first { $0.page == page } ?? result.outputs.first { $0.page == nil }
+        guard let file else { return .json(404, #"{"ok":false,"message":"no such page"}"#) }
+        let stem = title.hasSuffix(".draw") ? String(title.dropLast(5)) : title
+        let name = (format == .pdf || result.pageCount == 1 ? stem : "\(stem)-\(page)") + "." + format.rawValue
+        let safeName = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
+        let type = switch format {
+        case .png: "image/png"
+        case .pdf: "application/pdf"
+        case .svg: "image/svg+xml"
+        case .ps, .eps: "application/postscript"
+        }
+        return HTTPResponse(status: 200, contentType: type, body: file.bytes, headers: [
+            ("Content-Disposition", "attachment; filename=\"\(safeName)\""),
+            ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:"),
+        ])
     }
 
     /// Puts back the text before the newest drag, only while the file is still exactly what
@@ -211,10 +415,21 @@ package final class PreviewServer {
         guard let step = undoStack.last else { return .respond(.json(409, #"{"ok":false,"message":"nothing to undo"}"#)) }
         guard let disk = readFile() else { return .respond(.json(409, #"{"ok":false,"message":"cannot read the file"}"#)) }
         guard disk == step.after else {
-            notice = "the file changed since the preview's last drag: undo in the editor; nothing was written"
+            notice = "the file changed since the preview's last edit: undo in the editor; nothing was written"
             return .respond(.json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}"))
         }
         return .writeSource(SourceWrite(kind: .undo, text: step.before, expected: disk, response: .json(200, #"{"ok":true,"changed":true}"#)))
+    }
+
+    /// Writes again the newest undone edit, only while the file is still what the undo put back.
+    func redo(readFile: () -> [UInt8]?) -> Action {
+        guard let step = redoStack.last else { return .respond(.json(409, #"{"ok":false,"message":"nothing to redo"}"#)) }
+        guard let disk = readFile() else { return .respond(.json(409, #"{"ok":false,"message":"cannot read the file"}"#)) }
+        guard disk == step.before else {
+            notice = "the file changed since the preview's last undo: redo in the editor; nothing was written"
+            return .respond(.json(409, "{\"ok\":false,\"reload\":true,\"message\":\(JSONText.string(notice!))}"))
+        }
+        return .writeSource(SourceWrite(kind: .redo, text: step.after, expected: disk, response: .json(200, #"{"ok":true,"changed":true}"#)))
     }
 
     func openEditor(_ body: [String: FlatJSON.Value]) -> Action {
@@ -321,12 +536,22 @@ package final class PreviewServer {
     }
 }
 
-/// A flat JSON object of numbers, booleans, strings and nulls: all the preview's requests
-/// send. Anything else (nesting, bad syntax) makes `parse` return nil.
+/// A JSON object of numbers, booleans, strings, nulls and lists of them (two levels deep at
+/// most: ink's points): all the preview's requests send. Anything else (objects inside,
+/// deeper lists, bad syntax) makes `parse` return nil.
 package enum FlatJSON {
     package enum Value: Hashable, Sendable {
         case number(Double), bool(Bool), string(String), null
+        /// `[…]` of numbers, strings, booleans, nulls or such lists (two levels at most: ink's points).
+        case list([Value])
         package var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+        /// A list of numbers only (`[x, y]`, `[x, y, pressure]`).
+        package var numbers: [Double]? {
+            guard case .list(let items) = self else { return nil }
+            var result: [Double] = []
+            for item in items { guard case .number(let n) = item else { return nil }; result.append(n) }
+            return result
+        }
         package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
 
         /// The number when it is a whole number within `range`; nil otherwise (`1e19`, `2.5`,
@@ -361,6 +586,42 @@ package enum FlatJSON {
             }
             return nil
         }
+        /// A scalar, or a list nested at most two deep.
+        func value(depth: Int) -> Value? {
+            guard i < bytes.count else { return nil }
+            if bytes[i] == 0x22 {
+                return string().map(Value.string)
+            }
+            if bytes[i] == 0x5B {
+                guard depth < 2 else { return nil }
+                i += 1
+                var items: [Value] = []
+                skip()
+                if i < bytes.count, bytes[i] == 0x5D { i += 1; return .list(items) }
+                while true {
+                    skip()
+                    guard let item = value(depth: depth + 1) else { return nil }
+                    items.append(item)
+                    skip()
+                    guard i < bytes.count else { return nil }
+                    if bytes[i] == 0x2C { i += 1; continue }
+                    if bytes[i] == 0x5D { i += 1; return .list(items) }
+                    return nil
+                }
+            }
+            var end = i
+            while end < bytes.count, !([0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[end])) { end += 1 }
+            let word = String(decoding: bytes[i..<end], as: UTF8.self)
+            i = end
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            default:
+                guard let n = Double(word), n.isFinite else { return nil }
+                return .number(n)
+            }
+        }
         skip()
         guard i < bytes.count, bytes[i] == 0x7B else { return nil }
         i += 1
@@ -374,25 +635,7 @@ package enum FlatJSON {
             guard i < bytes.count, bytes[i] == 0x3A else { return nil }
             i += 1
             skip()
-            guard i < bytes.count else { return nil }
-            let value: Value
-            if bytes[i] == 0x22 {
-                guard let s = string() else { return nil }
-                value = .string(s)
-            } else {
-                var end = i
-                while end < bytes.count, !([0x2C, 0x7D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[end])) { end += 1 }
-                let word = String(decoding: bytes[i..<end], as: UTF8.self)
-                i = end
-                switch word {
-                case "true": value = .bool(true)
-                case "false": value = .bool(false)
-                case "null": value = .null
-                default:
-                    guard let n = Double(word), n.isFinite else { return nil }
-                    value = .number(n)
-                }
-            }
+            guard let value = value(depth: 0) else { return nil }
             result[key] = value
             skip()
             guard i < bytes.count else { return nil }

@@ -70,7 +70,7 @@ struct Painter {
     /// The index of the item being drawn in the page's items, then in nested groups'.
     var itemPath: [Int] = []
     var width = 0, height = 0
-    var images: [Int: DecodedImage?] = [:]
+    var images = ImageCache()
     var faces: StandardFaces
     var glyphCache: [Int: [Int: Scene.Path?]] = [:]
     /// Tiles of patterns drawn on this page, by pattern and transform (TilePatterns.swift).

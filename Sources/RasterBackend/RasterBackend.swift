@@ -29,6 +29,10 @@ package enum RasterLimits {
     package static let maximumPagePixels = 300_000_000
     /// The most polygon edges one page may send to the coverage accumulator.
     package static let maximumEdgesPerPage = 100_000_000
+    /// The most bytes of decoded images (premultiplied RGBA) kept between draws: 256 MB, one
+    /// 8192² image. Past it, images are decoded again when drawn again (`ImageCache`), so
+    /// many large images cost one at a time rather than all of them at once.
+    package static let maximumCachedImageBytes = 256 << 20
 }
 
 /// How to rasterize.

@@ -146,8 +146,11 @@ extension Painter {
               document.images.indices.contains(item.image.index)
         else { return }
         let index = item.image.index
-        if images[index] == nil { images[index] = .some(ImageDecoder.decode(document.images[index].bytes)) }
-        guard let decoded = images[index] ?? nil, decoded.width > 0, decoded.height > 0 else {
+        let resources = document.images
+        guard let decoded = images.image(index, decode: {
+            guard let image = ImageDecoder.decode(resources[index].bytes), image.width > 0, image.height > 0 else { return nil }
+            return ImageCache.Entry(width: image.width, height: image.height, rgba: Self.premultipliedRGBA(image))
+        }) else {
             failure = RasterError(.imageUndecodable, "an image of the drawing cannot be decoded")
             failure?.span = document.causes.image(index)
             return
@@ -169,7 +172,7 @@ extension Painter {
         layer.markDirty(box)
         let clip = self.clip
         let w = width
-        let premultiplied = Self.premultipliedRGBA(decoded)
+        let premultiplied = decoded.rgba
         let maxX = decoded.width - 1, maxY = decoded.height - 1
         accumulator.sweep(rule: .nonZero) { y, x0, coverage in
             layer.pixels.withUnsafeMutableBufferPointer { px in
@@ -217,4 +220,49 @@ extension Painter {
         }
         return out
     }
+}
+
+/// The images a painter draws, decoded and premultiplied once, kept while they fit
+/// `RasterLimits.maximumCachedImageBytes` (issue 34, point 13: every decoded image was kept
+/// for the whole document — six 8192² images, 1.85 GB). Past the budget the least recently
+/// drawn are dropped, and one drawn again is decoded again: at most one image beyond the
+/// budget is in memory at a time, whatever the document holds.
+struct ImageCache {
+    struct Entry {
+        var width: Int
+        var height: Int
+        /// Premultiplied RGBA, rows top to bottom.
+        var rgba: [UInt8]
+    }
+
+    let budget: Int
+    private var entries: [Int: Entry] = [:]
+    /// Indexes of `entries`, least recently drawn first.
+    private var order: [Int] = []
+    private var bytes = 0
+
+    init(budget: Int = RasterLimits.maximumCachedImageBytes) { self.budget = budget }
+
+    /// The image `index`, from the cache or from `decode` (nil: it cannot be decoded).
+    mutating func image(_ index: Int, decode: () -> Entry?) -> Entry? {
+        if let entry = entries[index] {
+            if order.last != index { order.removeAll { $0 == index }; order.append(index) }
+            return entry
+        }
+        guard let entry = decode() else { return nil }
+        // Room first, so an image too large to keep is drawn from its own copy alone.
+        while bytes + entry.rgba.count > budget, !order.isEmpty {
+            let oldest = order.removeFirst()
+            bytes -= entries.removeValue(forKey: oldest)?.rgba.count ?? 0
+        }
+        if entry.rgba.count <= budget {
+            entries[index] = entry
+            order.append(index)
+            bytes += entry.rgba.count
+        }
+        return entry
+    }
+
+    /// Bytes kept (for tests).
+    var keptBytes: Int { bytes }
 }

@@ -24,6 +24,9 @@ final class PreviewRuntime: @unchecked Sendable {
     private let wakeSignal = DispatchSemaphore(value: 0)
     /// Counts the writes of the previewed file; a build remembers the count before it reads.
     private var writes = 0
+    /// The picture of the newest edit's text, made when it was checked: the next build shows
+    /// it when the file still holds that text, instead of compiling it again.
+    private var prebuilt: PreviewSnapshot?
     /// Answers to writes waiting for the compile of what they wrote: (write count, signal).
     private var buildWaiters: [(write: Int, signal: DispatchSemaphore)] = []
 
@@ -38,6 +41,14 @@ final class PreviewRuntime: @unchecked Sendable {
             if writeAll(fd, event) { return true }
             close(fd)
             return false
+        }
+    }
+
+    /// The edit's own picture when it was made from exactly `source` (taken once).
+    func takePrebuilt(for source: [UInt8]) -> PreviewSnapshot? {
+        queue.sync {
+            defer { prebuilt = nil }
+            return prebuilt?.source == source ? prebuilt : nil
         }
     }
 
@@ -97,6 +108,7 @@ final class PreviewRuntime: @unchecked Sendable {
                 return .respond(.json(500, "{\"ok\":false,\"message\":\(JSONText.string("cannot write the file: \(error.message)"))}"))
             }
             server.wrote(write)
+            prebuilt = write.picture
             writes += 1
             let signal = DispatchSemaphore(value: 0)
             buildWaiters.append((writes, signal))
@@ -234,6 +246,7 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
     let token = randomToken()
     let runtime = PreviewRuntime(server: PreviewServer(path: input, port: port, token: token, editorTemplate: editor))
     let options = environmentOptions(arguments)
+    runtime.server.compileOptions = options
 
     var set = WatchSet()
     var version = 0
@@ -245,7 +258,12 @@ func runPreview(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         var snapshot: PreviewSnapshot
         do throws(FileError) {
             let source = try SourceInput.read(path: input)
-            snapshot = PreviewBuilder.build(source: source, path: input, version: version, options: options)
+            if let picture = runtime.takePrebuilt(for: source) {
+                snapshot = picture
+                snapshot.version = version
+            } else {
+                snapshot = PreviewBuilder.build(source: source, path: input, version: version, options: options)
+            }
         } catch {
             snapshot = PreviewSnapshot(
                 version: version, source: [], pages: [], sources: [], diagnosticsText: "drawc: \(error)\n",

@@ -125,6 +125,36 @@ struct ConnectorRoutingTests {
         #expect(merged.sharedPort == 1, "\(merged.details)")
     }
 
+    @Test("ends on one side of a node hemmed in by other nodes still get spread ports")
+    func spreadPortsWhenBoxedIn() throws {
+        // A node overlapping A (the stack's spacer) and a bar across X put every port's stub
+        // inside another node: the search found no route, both connectors fell back to an
+        // elbow from A's first port, and that fallback took no part in spreading ports, so
+        // both started at one point (M 182.502 30).
+        let source = """
+            page size: (300pt, 200pt), margin: 20pt
+            rect "A", id: a, at: (150pt, 10pt)
+            rect "B", id: b, at: (230pt, 120pt)
+            rect "X", id: box, at: (200pt, 160pt)
+            vstack align: center {
+              hstack align: center {
+                a -> box, route: orthogonal
+                a -> b, route: orthogonal
+                rect size: (10pt, 150pt)
+              }
+              rect size: (280pt, 4pt)
+            }
+            """
+        let found = DiagramCheckerSelfTests.faults(source)
+        #expect(found.connectors == 2)
+        #expect(found.sharedPort == 0, "\(found.details)")
+        let document = try #require(layOutDiagram(source))
+        let starts = Self.strokedPaths(document).filter { $0.verbs.count == $0.points.count && $0.points.count >= 2
+            && $0.verbs.last != .close }.map { $0.points[0] }
+        #expect(starts.count == 2)
+        if starts.count == 2 { #expect(abs(starts[0].x - starts[1].x) + abs(starts[0].y - starts[1].y) > 4, "\(starts)") }
+    }
+
     @Test("a straight connector bends around a node in its way")
     func straightBendsAround() throws {
         let source = """

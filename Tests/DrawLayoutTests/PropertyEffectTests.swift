@@ -170,6 +170,13 @@ import Testing
                 beside = "c -> d\n"
             }
         }
+        if property == .nodeStyle {
+            // The boxes a graph makes for unknown ids take the style: a connector makes two.
+            extra = "style card { fill: gold }\n"
+            without.block = "{ p -> q }"
+            with = without
+            with.set(property.name, "card")
+        }
         if property == .features {
             // The standard fonts have no OpenType features: shaping needs an embedded font.
             let font = "\"" + packageRoot + "/Tests/Fonts/DejaVuSans.ttf\""
@@ -183,9 +190,18 @@ import Testing
             // Their label area is narrower than the frame by the slant on both sides.
             with.set("width", "160pt"); without.set("width", "160pt")
         }
-        func page(_ statement: Statement) -> String {
-            "page size: (300pt, 200pt), margin: 20pt {\n" + prelude + extra + "vstack align: center {\n hstack align: center {\n"
-                + beside + before + statement.source + after + "\nrect size: (10, 150) }\n rect size: (280, 4) }\n}\n"
+        func page(_ statement: Statement, graph: Bool = false) -> String {
+            let body = graph ? "graph { " + statement.source + " }" : before + statement.source + after
+            return "page size: (300pt, 200pt), margin: 20pt {\n" + prelude + extra + "vstack align: center {\n hstack align: center {\n"
+                + beside + body + "\nrect size: (10, 150) }\n rect size: (280, 4) }\n}\n"
+        }
+        if property == .minLength, kind == .connector {
+            // Ranks a connector spans: only a graph has ranks.
+            without.head = "p -> q"
+            without.arguments.removeAll { $0.name == "label" }
+            with = without
+            with.set(property.name, "3")
+            return (page(with, graph: true), page(without, graph: true))
         }
         return (page(with), page(without))
     }

@@ -15,7 +15,7 @@ import Testing
             switch property.role {
             case .paint: #expect(property.spec.group == .paint && property.spec.isInherited, "\(property.name)")
             case .text: #expect(property.spec.group == .text && property.spec.isInherited, "\(property.name)")
-            case .style, .geometry, .textFit, .effect, .path, .connector, .shape, .ink, .barcode:
+            case .style, .geometry, .textFit, .effect, .path, .connector, .shape, .ink, .barcode, .graph:
                 #expect(!property.spec.isInherited, "\(property.name)")
             }
         }

@@ -17,6 +17,7 @@ struct StopOnSignalTests {
         let deadline = Date().addingTimeInterval(60)
         while running.process.isRunning && Date() < deadline { usleep(5_000) }
         if running.process.isRunning { running.process.terminate(); return nil }
+        running.waitForEndOfOutput()
         return running.process.terminationStatus
     }
 

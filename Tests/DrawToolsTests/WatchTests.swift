@@ -11,6 +11,7 @@ final class Running: @unchecked Sendable {
     private let output = Pipe()
     private let lock = NSLock()
     private var text = ""
+    private var ended = false
 
     init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: try #require(Binary.drawc))
@@ -23,13 +24,32 @@ final class Running: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock(); self.text += String(decoding: data, as: UTF8.self); self.lock.unlock()
+            guard let self else { return }
+            self.lock.lock(); defer { self.lock.unlock() }
+            if data.isEmpty {
+                // End of file: the process and anything holding its output have closed it.
+                self.ended = true
+                handle.readabilityHandler = nil
+            } else {
+                self.text += String(decoding: data, as: UTF8.self)
+            }
         }
         try process.run()
     }
 
     var stdout: String { lock.lock(); defer { lock.unlock() }; return text }
+
+    /// Waits until the whole standard output has been read: after the process exits, its last
+    /// lines may still be in the pipe, read by the handler on another thread (on two busy cores
+    /// CI once saw the exit before "preview: stopped" had been read).
+    func waitForEndOfOutput(timeout: Double = 10) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock(); let done = ended; lock.unlock()
+            if done { return }
+            usleep(5_000)
+        }
+    }
 
     /// Waits until standard output has `count` lines containing `needle`. The limit is long
     /// because it only bounds a failure: on a machine running the whole suite on two busy
@@ -49,6 +69,7 @@ final class Running: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate(); return -1 }
+        waitForEndOfOutput()
         return process.terminationStatus
     }
 }

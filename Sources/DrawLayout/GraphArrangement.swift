@@ -1,0 +1,186 @@
+// `graph` (issue 37): the container whose children are placed by the layered layout engine
+// (LayeredLayout.swift) from the connectors among them — written in its block or anywhere
+// on the page, naming a child or any node inside one (a child holding a graph of its own is
+// laid out first, with its own direction, and then counts as one node: a cluster). The
+// connectors themselves stay the page's: they are routed after placing like every other
+// (Links.swift), through the points of their chain of virtual nodes, as a spline, or by the
+// orthogonal router with `route: orthogonal`.
+
+import DrawCatalogue
+import DrawScene
+import DrawSemantics
+
+/// What the page's graphs share while it is laid out.
+struct GraphState {
+    /// The page's nodes, to find its connectors when the first graph is measured.
+    var pageNodes: [Node] = []
+    /// Every connector of the page between two named nodes, in page (pre-)order.
+    var edges: [PageEdge]?
+    /// Per graph (by box index): its layout, made when measured, used when placed.
+    var layouts: [Int: GraphLayoutResult] = [:]
+    /// Bends of connectors laid out by a graph, in content coordinates, by their key.
+    var bends: [String: [Point]] = [:]
+
+    struct PageEdge {
+        var from: String
+        var to: String
+        var weight: Double
+        var minLength: Int
+        var label: Size?
+        /// "from→to#k": the k-th connector from `from` to `to` on the page.
+        var key: String
+    }
+
+    /// Finds the page's connectors once.
+    mutating func pageEdges() -> [PageEdge] {
+        if let edges { return edges }
+        var found: [PageEdge] = []
+        var seen: [String: Int] = [:]
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                if case .node(let a, _)? = node.geometry.from, case .node(let b, _)? = node.geometry.to,
+                   LayoutEngine.isConnector(node) {
+                    let base = a + "\u{2192}" + b
+                    let k = seen[base, default: 0]
+                    seen[base] = k + 1
+                    let g = node.geometry
+                    let rare = g.hasRareProperties
+                    found.append(PageEdge(from: a, to: b, weight: rare ? g.graph.weight ?? 1 : 1,
+                                          minLength: rare ? Int(g.minLength ?? 1) : 1,
+                                          label: rare ? g.label.map { Self.labelSize($0, fontSize: node.style.fontSize) } : nil,
+                                          key: base + "#\(k)"))
+                }
+                if !node.children.isEmpty { visit(node.children) }
+            }
+        }
+        visit(pageNodes)
+        edges = found
+        return found
+    }
+
+    /// Room for a connector label: an estimate from its lines and the label's font size
+    /// (the label placer puts the measured label there later).
+    static func labelSize(_ text: String, fontSize: Double) -> Size {
+        let size = fontSize * LayoutDefaults.connectorLabelScale
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let longest = lines.map(\.count).max() ?? 0
+        return Size(Double(longest) * size * 0.6 + 2 * LayoutDefaults.labelGap,
+                    Double(max(1, lines.count)) * size * 1.25 + 2 * LayoutDefaults.labelGap)
+    }
+}
+
+/// One graph's layout: where its flowing children go and the bends of its edges.
+struct GraphLayoutResult {
+    /// Centres of the children, by child box index, in the graph's content frame.
+    var centers: [Int: Point]
+    /// Interior points of each laid-out connector, by its key, in the content frame.
+    var bends: [(key: String, points: [Point])]
+}
+
+/// Default gaps of a graph: between nodes of a rank and between ranks.
+enum GraphDefaults {
+    static let nodeSpacing = 24.0
+    static let rankSpacing = 36.0
+}
+
+/// `graph`: children in ranks from the connectors among them.
+enum GraphArrangement: Arrangement {
+    static let stretchesInGrid = false
+    static let placement: String? = "it sits in a graph, which places it from its connectors"
+
+    static func measure(_ engine: inout LayoutEngine, _ node: NodeRef, index: Int) -> Rect {
+        let g = node.geometry
+        var children: [(index: Int, end: Int)] = []
+        var layered = LayeredGraph()
+        engine.forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
+            guard LayoutEngine.isFlow(child) else { return }
+            let b = engine.boxes[childIndex].bounds
+            children.append((childIndex, Int(engine.boxes[childIndex].next)))
+            layered.nodes.append(LayeredGraph.Node(width: b.width, height: b.height,
+                                                   rank: child.hasRareGeometry ? child.geometry.graph.rank : nil))
+        }
+        let options = node.hasRareGeometry ? g.graph : GraphOptions()
+        layered.direction = g.shape.direction ?? .down
+        layered.nodeSpacing = g.spacing ?? GraphDefaults.nodeSpacing
+        layered.rankSpacing = options.rankSpacing ?? g.spacing ?? GraphDefaults.rankSpacing
+        // The child holding a box index (children's subtrees are consecutive ranges).
+        func child(of id: String, _ engine: inout LayoutEngine) -> Int? {
+            guard let box = engine.ids[id], box > index else { return nil }
+            var lo = 0, hi = children.count - 1
+            while lo <= hi {
+                let mid = (lo + hi) / 2
+                if box < children[mid].index { hi = mid - 1 } else if box >= children[mid].end { lo = mid + 1 } else { return mid }
+            }
+            return nil
+        }
+        var keys: [String] = []
+        for edge in engine.graphs.pageEdges() {
+            guard let a = child(of: edge.from, &engine), let b = child(of: edge.to, &engine), a != b else { continue }
+            layered.edges.append(LayeredGraph.Edge(from: a, to: b, weight: edge.weight, minLength: edge.minLength, label: edge.label))
+            keys.append(edge.key)
+        }
+        for group in options.sameRank {
+            layered.sameRank.append(group.compactMap { child(of: $0, &engine) })
+        }
+        let drawing = LayeredLayout.layout(layered)
+        var centers: [Int: Point] = [:]
+        for (k, c) in children.enumerated() { centers[c.index] = drawing.centers[k] }
+        var bends: [(key: String, points: [Point])] = []
+        for (e, key) in keys.enumerated() where !drawing.bends[e].isEmpty { bends.append((key, drawing.bends[e])) }
+        engine.graphs.layouts[index] = GraphLayoutResult(centers: centers, bends: bends)
+        let pad = g.padding ?? .zero
+        return Rect(x: 0, y: 0, width: g.width ?? drawing.size.width + pad.left + pad.right,
+                    height: g.height ?? drawing.size.height + pad.top + pad.bottom)
+    }
+
+    static func place(_ engine: inout LayoutEngine, _ node: NodeRef, index: Int, bounds: Rect, offset: Point, transform: Int32) {
+        let content = inset(bounds, node.geometry.padding ?? .zero)
+        guard let result = engine.graphs.layouts[index] else { return }
+        let origin = content.origin
+        engine.placeChildren(node, index: index, offset: offset, transform: transform) { engine, _, childIndex in
+            let b = engine.boxes[childIndex].bounds
+            guard let centre = result.centers[childIndex] else { return .zero }
+            return origin + centre - Point(b.width / 2, b.height / 2) - b.origin
+        }
+        for (key, points) in result.bends {
+            engine.graphs.bends[key] = points.map { p in
+                let q = p + origin + offset
+                return transform >= 0 ? engine.transforms[Int(transform)].apply(q) : q
+            }
+        }
+    }
+}
+
+extension LayoutEngine {
+    /// The bends a graph gave each pending connector, by box index (computed once per page).
+    mutating func graphBends() -> [Int: [Point]] {
+        guard !graphs.bends.isEmpty else { return [:] }
+        var seen: [String: Int] = [:]
+        var result: [Int: [Point]] = [:]
+        for (index, node) in pendingConnectors {
+            guard case .node(let a, _)? = node.geometry.from, case .node(let b, _)? = node.geometry.to else { continue }
+            let base = a + "\u{2192}" + b
+            let k = seen[base, default: 0]
+            seen[base] = k + 1
+            if let points = graphs.bends[base + "#\(k)"] { result[index] = points }
+        }
+        return result
+    }
+}
+
+extension LayoutEngine {
+    /// An end clipped from a port outside its node: aimed at the node's centre line under
+    /// the port rather than its centre, so the edge meets the outline square to the side.
+    mutating func graphPortEnd(_ end: LinkEnd, _ port: Point) -> LinkEnd {
+        guard end.clips, end.side == nil, let target = end.target else { return end }
+        let b = boxes[target].bounds
+        let frame = Rect(origin: b.origin + boxes[target].offset, size: b.size)
+        var moved = end
+        if port.y > frame.maxY || port.y < frame.minY {
+            moved.point = Point(min(max(port.x, frame.minX), frame.maxX), end.point.y)
+        } else if port.x > frame.maxX || port.x < frame.minX {
+            moved.point = Point(end.point.x, min(max(port.y, frame.minY), frame.maxY))
+        }
+        return moved
+    }
+}

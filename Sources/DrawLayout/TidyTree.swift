@@ -1,0 +1,135 @@
+// Trees and forests drawn tidy (Reingold and Tilford, "Tidier Drawings of Trees", 1981): each
+// subtree is laid out on its own, its children's subtrees pushed together as close as their
+// contours allow (level by level, with each node's own width), and the parent centred over
+// its first and last child. Children keep their written order; the roots of a forest stand
+// side by side. Contours are kept per level, so the work is the sum of the subtrees' heights.
+
+import DrawScene
+
+enum TidyTree {
+    /// A graph is drawn as a tree when every node has at most one parent, no edge closes a
+    /// cycle or joins a node to itself, and no rank constraint or edge option asks for more.
+    static func applies(to graph: LayeredGraph) -> Bool {
+        guard graph.sameRank.allSatisfy({ $0.count < 2 }) else { return false }
+        guard graph.nodes.allSatisfy({ $0.rank == nil }) else { return false }
+        var parent = [Int](repeating: -1, count: graph.nodes.count)
+        for edge in graph.edges {
+            guard edge.from != edge.to, edge.minLength == 1, edge.label == nil, parent[edge.to] < 0 else { return false }
+            parent[edge.to] = edge.from
+        }
+        // No cycle: following parents from every node ends at a root.
+        var state = [UInt8](repeating: 0, count: graph.nodes.count)
+        for start in graph.nodes.indices where state[start] == 0 {
+            var path: [Int] = []
+            var v = start
+            while v >= 0 && state[v] == 0 {
+                state[v] = 1
+                path.append(v)
+                v = parent[v]
+            }
+            if v >= 0 && state[v] == 1 { return false }
+            for p in path { state[p] = 2 }
+        }
+        return !graph.edges.isEmpty
+    }
+
+    /// A subtree's outline per level below its root: the leftmost and rightmost extent,
+    /// relative to the root's centre.
+    struct Contour {
+        var left: [Double]
+        var right: [Double]
+    }
+
+    static func layout(_ graph: LayeredGraph, cross: [Double], thick: [Double]) -> LayeredDrawing {
+        let n = graph.nodes.count
+        var children = [[Int]](repeating: [], count: n)
+        var hasParent = [Bool](repeating: false, count: n)
+        for edge in graph.edges { children[edge.from].append(edge.to); hasParent[edge.to] = true }
+        let roots = (0..<n).filter { !hasParent[$0] }
+        var depth = [Int](repeating: 0, count: n)
+        // Children's offsets from their parent's centre, then absolute positions.
+        var offset = [Double](repeating: 0, count: n)
+        var contours = [Contour?](repeating: nil, count: n)
+        // Postorder without recursion (trees may be deep).
+        var postorder: [Int] = []
+        var stack: [(Int, Int)] = roots.reversed().map { ($0, 0) }
+        for r in roots { depth[r] = 0 }
+        var visited = [Bool](repeating: false, count: n)
+        while let (v, i) = stack.popLast() {
+            if i < children[v].count {
+                stack.append((v, i + 1))
+                let c = children[v][i]
+                if !visited[c] { visited[c] = true; depth[c] = depth[v] + 1; stack.append((c, 0)) }
+            } else {
+                postorder.append(v)
+            }
+        }
+        let gap = graph.nodeSpacing
+        for v in postorder {
+            let own = cross[v] / 2
+            guard !children[v].isEmpty else {
+                contours[v] = Contour(left: [-own], right: [own])
+                continue
+            }
+            var (merged, positions) = placeSide(by: children[v], contours: &contours, gap: gap)
+            // The parent centred over its first and last child.
+            let centre = (positions.first! + positions.last!) / 2
+            for (k, c) in children[v].enumerated() { offset[c] = positions[k] - centre }
+            merged.left = merged.left.map { $0 - centre }
+            merged.right = merged.right.map { $0 - centre }
+            contours[v] = Contour(left: [-own] + merged.left, right: [own] + merged.right)
+        }
+        // The forest's roots side by side.
+        let (_, rootPositions) = placeSide(by: roots, contours: &contours, gap: gap)
+        var x = [Double](repeating: 0, count: n)
+        for (k, r) in roots.enumerated() { x[r] = rootPositions[k] }
+        for v in postorder.reversed() { for c in children[v] { x[c] = x[v] + offset[c] } }
+
+        let levels = (depth.max() ?? 0) + 1
+        var levelThickness = [Double](repeating: 0, count: levels)
+        for v in 0..<n { levelThickness[depth[v]] = max(levelThickness[depth[v]], thick[v]) }
+        var levelCenter = [Double](repeating: 0, count: levels)
+        var y = 0.0
+        for l in 0..<levels {
+            levelCenter[l] = y + levelThickness[l] / 2
+            y += levelThickness[l] + (l + 1 < levels ? graph.rankSpacing : 0)
+        }
+        var minX = Double.infinity, maxX = -Double.infinity
+        for v in 0..<n { minX = min(minX, x[v] - cross[v] / 2); maxX = max(maxX, x[v] + cross[v] / 2) }
+        let centers = (0..<n).map { Point(x[$0] - minX, levelCenter[depth[$0]]) }
+        let chains = graph.edges.map { [$0.from, $0.to] }
+        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: thick, reach: min(10, graph.rankSpacing * 0.3), next: { centers[$0].x })
+        let bends = graph.edges.indices.map { [ports.exit[$0], ports.entry[$0]] }
+        return LayeredDrawing(centers: centers, bends: bends, labelCenters: graph.edges.map { _ in nil },
+                              size: Size(max(0, maxX - minX), y), crossings: 0, isTree: true)
+    }
+
+    /// Subtrees placed left to right, each as close to the ones before as their contours
+    /// allow; returns the merged contour and each subtree root's position.
+    static func placeSide(by subtrees: [Int], contours: inout [Contour?], gap: Double) -> (Contour, [Double]) {
+        var merged = Contour(left: [], right: [])
+        var positions: [Double] = []
+        for s in subtrees {
+            let contour = contours[s]!
+            var shift = 0.0
+            if !positions.isEmpty {
+                shift = -Double.infinity
+                for level in 0..<min(merged.right.count, contour.left.count) {
+                    shift = max(shift, merged.right[level] + gap - contour.left[level])
+                }
+                if shift == -Double.infinity { shift = merged.right.max() ?? 0 }
+            }
+            positions.append(shift)
+            for level in 0..<contour.left.count {
+                if level < merged.left.count {
+                    merged.right[level] = contour.right[level] + shift
+                } else {
+                    merged.left.append(contour.left[level] + shift)
+                    merged.right.append(contour.right[level] + shift)
+                }
+            }
+            contours[s] = nil
+        }
+        return (merged, positions)
+    }
+}

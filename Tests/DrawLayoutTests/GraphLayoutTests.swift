@@ -1,0 +1,215 @@
+// The layout engine of `graph` (issue 37) as a pure function (LayeredLayout.swift): ranks,
+// cycles, long edges, order, constraints, trees, direction and determinism; and `graph` in a
+// drawing: boxes made for unknown names, nodeStyle, clusters, and no checker faults.
+
+import DrawCatalogue
+import DrawKit
+import DrawScene
+import DrawSemantics
+import DrawTestSupport
+@testable import DrawLayout
+import Testing
+
+@Suite struct GraphLayoutTests {
+    static func graph(_ n: Int, _ edges: [(Int, Int)], size: (Double, Double) = (40, 20)) -> LayeredGraph {
+        var g = LayeredGraph()
+        g.nodes = (0..<n).map { _ in LayeredGraph.Node(width: size.0, height: size.1) }
+        g.edges = edges.map { LayeredGraph.Edge(from: $0.0, to: $0.1) }
+        return g
+    }
+
+    /// The rank of each node: its centre's y divided into distinct levels.
+    static func levels(_ d: LayeredDrawing, vertical: Bool = true) -> [Int] {
+        let values = d.centers.map { vertical ? $0.y : $0.x }
+        let distinct = Array(Set(values.map { ($0 * 1000).rounded() })).sorted()
+        return values.map { distinct.firstIndex(of: ($0 * 1000).rounded())! }
+    }
+
+    @Test func aChainGoesDownOneRankPerEdge() {
+        let d = LayeredLayout.layout(Self.graph(3, [(0, 1), (1, 2)]))
+        #expect(Self.levels(d) == [0, 1, 2])
+        #expect(d.centers[0].y < d.centers[1].y && d.centers[1].y < d.centers[2].y)
+        // 20pt high nodes, 36pt between ranks.
+        #expect(abs(d.centers[1].y - d.centers[0].y - 56) < 1e-9)
+        #expect(d.size.height == 3 * 20 + 2 * 36)
+    }
+
+    /// Network simplex: a short edge beside a long path is stretched, not the path squeezed,
+    /// and a node with one heavy edge sits next to its neighbour.
+    @Test func ranksMinimiseWeightedLength() {
+        // 0→1→2→3 and 0→4→3: 4 can sit at rank 1 or 2; both give the same total, and the
+        // longest path keeps 3 at rank 3.
+        let d = LayeredLayout.layout(Self.graph(5, [(0, 1), (1, 2), (2, 3), (0, 4), (4, 3)]))
+        #expect(Self.levels(d)[3] == 3)
+        // A sink pulled up next to its only predecessor rather than left at the bottom.
+        let e = LayeredLayout.layout(Self.graph(5, [(0, 1), (1, 2), (2, 3), (0, 4)]))
+        #expect(Self.levels(e)[4] == 1)
+        // A source with one edge into the bottom node sits just above it (longest path alone
+        // would leave it at the top).
+        let f = LayeredLayout.layout(Self.graph(5, [(0, 1), (1, 2), (2, 3), (4, 3)]))
+        #expect(Self.levels(f)[4] == 2)
+    }
+
+    @Test func cyclesAreBrokenAndReversedEdgesKeepTheirDirection() {
+        var g = Self.graph(3, [(0, 1), (1, 2), (2, 0)])
+        g.edges[2].minLength = 1
+        let d = LayeredLayout.layout(g)
+        #expect(Set(Self.levels(d)) == [0, 1, 2])
+        // The edge 2→0 spans two ranks: its ports and one bend, listed from its tail (2) to its head (0).
+        #expect(d.bends[2].count == 3)
+        #expect(d.bends[2][1].y < d.centers[2].y && d.bends[2][1].y > d.centers[0].y)
+        #expect(d.bends[2][0].y < d.centers[2].y && d.bends[2][2].y > d.centers[0].y)
+    }
+
+    @Test func longEdgesGetOneBendPerRankTheyCross() {
+        let d = LayeredLayout.layout(Self.graph(4, [(0, 1), (1, 2), (2, 3), (0, 3)]))
+        // Its two ports and one bend per rank crossed; an edge to the next rank has its ports only.
+        #expect(d.bends[3].count == 4)
+        #expect(d.bends[0].count == 2)
+        #expect(d.bends[3][1].x == d.bends[3][2].x)
+    }
+
+    /// Two crossing-prone bipartite patterns: sweeps and transposition find a drawing without crossings.
+    @Test func orderingRemovesAvoidableCrossings() {
+        // 0,1 on top; 2,3 below; written so that the first order crosses.
+        let d = LayeredLayout.layout(Self.graph(4, [(0, 3), (1, 2), (0, 1)].map { ($0.0, $0.1) }))
+        #expect(d.crossings == 0)
+        let ladder = Self.graph(8, [(0, 4), (0, 7), (1, 5), (1, 6), (2, 6), (3, 4), (2, 7), (3, 5)])
+        let l = LayeredLayout.layout(ladder)
+        #expect(l.crossings <= 3)
+        // K(3,3) cannot be drawn in two ranks without crossings: 9 choose … at least 9.
+        let k = LayeredLayout.layout(Self.graph(6, [(0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)]))
+        #expect(k.crossings == 9)
+    }
+
+    @Test func nodesOfARankDoNotOverlap() {
+        var g = Self.graph(7, [(0, 1), (0, 2), (0, 3), (1, 4), (2, 5), (3, 6), (0, 6), (1, 5)])
+        g.nodes[2].width = 120
+        let d = LayeredLayout.layout(g)
+        for a in 0..<7 {
+            for b in (a + 1)..<7 where abs(d.centers[a].y - d.centers[b].y) < 1e-6 {
+                let gap = abs(d.centers[a].x - d.centers[b].x) - (g.nodes[a].width + g.nodes[b].width) / 2
+                #expect(gap >= 24 - 1e-6, "\(a) and \(b) are \(gap) apart")
+            }
+        }
+    }
+
+    @Test func directionTurnsTheDrawing() {
+        var g = Self.graph(3, [(0, 1), (1, 2), (0, 2)])
+        g.direction = .right
+        let d = LayeredLayout.layout(g)
+        #expect(d.centers[0].x < d.centers[1].x && d.centers[1].x < d.centers[2].x)
+        g.direction = .up
+        let u = LayeredLayout.layout(g)
+        #expect(u.centers[0].y > u.centers[1].y && u.centers[1].y > u.centers[2].y)
+        g.direction = .left
+        let l = LayeredLayout.layout(g)
+        #expect(l.centers[0].x > l.centers[1].x)
+    }
+
+    @Test func rankConstraints() {
+        var g = Self.graph(5, [(0, 1), (1, 2), (0, 3), (3, 4)])
+        g.sameRank = [[2, 3]]
+        let d = LayeredLayout.layout(g)
+        #expect(abs(d.centers[2].y - d.centers[3].y) < 1e-9)
+        var h = Self.graph(4, [(0, 1), (1, 2), (0, 3)])
+        h.nodes[3].rank = .last
+        let e = LayeredLayout.layout(h)
+        #expect(abs(e.centers[3].y - e.centers[2].y) < 1e-9)
+        var f = Self.graph(4, [(0, 1), (1, 2), (3, 2)])
+        f.nodes[3].rank = .first
+        let r = LayeredLayout.layout(f)
+        #expect(abs(r.centers[3].y - r.centers[0].y) < 1e-9)
+        var m = Self.graph(2, [(0, 1)])
+        m.edges[0].minLength = 3
+        #expect(LayeredLayout.layout(m).bends[0].count == 4)
+    }
+
+    @Test func labelsTakeRoomOfTheirOwn() {
+        var g = Self.graph(2, [(0, 1)])
+        g.edges[0].label = Size(60, 14)
+        let d = LayeredLayout.layout(g)
+        let label = try! #require(d.labelCenters[0])
+        #expect(label.y > d.centers[0].y + 10 && label.y < d.centers[1].y - 10)
+        #expect(d.size.width >= 60)
+    }
+
+    @Test func treesAreTidy() {
+        // A root with three children, the middle one with two of its own.
+        let g = Self.graph(6, [(0, 1), (0, 2), (0, 3), (2, 4), (2, 5)])
+        let d = LayeredLayout.layout(g)
+        #expect(d.isTree)
+        #expect(abs(d.centers[0].x - (d.centers[1].x + d.centers[3].x) / 2) < 1e-9)
+        #expect(abs(d.centers[2].x - (d.centers[4].x + d.centers[5].x) / 2) < 1e-9)
+        #expect(d.centers[1].x < d.centers[2].x && d.centers[2].x < d.centers[3].x)
+        // Subtrees never overlap: leaves of one level are a node width plus spacing apart.
+        #expect(d.centers[5].x - d.centers[4].x >= 40 + 24 - 1e-9)
+        // A forest: two roots side by side.
+        let f = LayeredLayout.layout(Self.graph(4, [(0, 1), (2, 3)]))
+        #expect(f.isTree && f.centers[0].y == f.centers[2].y && f.centers[0].x < f.centers[2].x)
+    }
+
+    @Test func sameGraphSameNumbers() {
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        var edges: [(Int, Int)] = []
+        for _ in 0..<90 {
+            let a = next() % 60, b = next() % 60
+            if a != b { edges.append((min(a, b), max(a, b))) }
+        }
+        let g = Self.graph(60, edges)
+        let first = LayeredLayout.layout(g)
+        for _ in 0..<3 { #expect(LayeredLayout.layout(g) == first) }
+    }
+
+    // MARK: In a drawing
+
+    @Test func edgesFirstMakesBoxes() throws {
+        let result = compile("style box { fill: lightyellow }\ngraph nodeStyle: box { a -> b -> c }\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // Three boxes with their labels, filled by the style.
+        #expect(result.ir.components(separatedBy: "path fill #ffffe0").count - 1 == 3, "\(result.ir)")
+        for label in ["\"a\"", "\"b\"", "\"c\""] { #expect(result.ir.contains(label)) }
+        let doc = try #require(layOutDiagram("graph { a -> b -> c }"))
+        let faults = checkDiagram(doc)
+        #expect(faults.connectors == 2 && faults.faults == 0, "\(faults)")
+    }
+
+    @Test func clustersKeepTheirOwnDirection() throws {
+        let source = """
+            graph {
+              web -> api
+              rect "Payments", id: payments {
+                graph direction: right { charge -> ledger -> payout }
+              }
+              api -> charge
+              api -> cache
+              payout -> mail
+            }
+            """
+        let doc = try #require(layOutDiagram(source))
+        let faults = checkDiagram(doc)
+        // Known: an edge into a cluster may meet an inner edge's port at the inner node
+        // (ports are spread per graph, not across a cluster's border).
+        #expect(faults.lineThroughNode + faults.overlappingNodes + faults.labelOverNode == 0,
+                "\(faults)\n\(faults.details.joined(separator: "\n"))")
+        let result = compile(source)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test func graphSamplesHaveNoFaults() throws {
+        for source in [
+            "graph { a -> b; a -> c; b -> d; c -> d; d -> a; b -> e, label: \"retry\"; a -> e }",
+            "graph direction: right { a -> b -> c -> d; a -> d, label: \"skip\"; b -> d }",
+            "graph { r -> a; r -> b; r -> c; a -> a1; a -> a2; c -> c1; c -> c2; c -> c3 }",
+            "graph { a -> b -> c; a -> c, route: orthogonal; c -> d, route: orthogonal }",
+        ] {
+            let doc = try #require(layOutDiagram(source))
+            let faults = checkDiagram(doc)
+            #expect(faults.faults == 0, "\(source): \(faults)\n\(faults.details.joined(separator: "\n"))")
+        }
+    }
+}
