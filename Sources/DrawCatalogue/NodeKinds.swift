@@ -22,6 +22,10 @@ package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     case pentagon
     /// Children placed by the layered layout engine from the connectors among them (issue 37).
     case graph
+
+    /// By raw value and inlinable: layout and evaluation compare kinds of every node from
+    /// other modules (see `Property.applies(to:)`).
+    @inlinable package static func == (a: NodeKind, b: NodeKind) -> Bool { a.rawValue == b.rawValue }
 }
 
 /// What sort of thing a kind is, for the stages that treat a family alike: switches over a

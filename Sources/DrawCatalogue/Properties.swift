@@ -114,10 +114,16 @@ extension Property {
     package var name: String { spec.name }
     /// Whether the property has an effect on `kind`. Evaluation asks this for every property
     /// of every node: a table of kind bits, not a copy of the spec.
-    @inline(__always) package func applies(to kind: NodeKind) -> Bool {
+    /// `@inlinable`: every stage asks these of every node from another module, where a
+    /// `package` member is otherwise a call (`@inline(__always)` does not cross modules).
+    /// The same holds for `==` (the synthesised one is a call through the generic
+    /// `Equatable` witness), `role` and `PropertySet` (issue 38, bench/RESULTS.md).
+    @inlinable package func applies(to kind: NodeKind) -> Bool {
         Property.kindBits[Int(rawValue)] & (1 << UInt64(kind.rawValue)) != 0
     }
-    private static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
+    @usableFromInline static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
+
+    @inlinable package static func == (a: Property, b: Property) -> Bool { a.rawValue == b.rawValue }
 
     /// The property of a name, or nil.
     package static func named(_ name: String) -> Property? { byName[name] }
@@ -584,11 +590,11 @@ extension Property {
 package struct PropertySet: Equatable, Sendable {
     package var low: UInt64
     package var high: UInt64
-    package init() { low = 0; high = 0 }
-    package func contains(_ property: Property) -> Bool {
+    @inlinable package init() { low = 0; high = 0 }
+    @inlinable package func contains(_ property: Property) -> Bool {
         property.rawValue < 64 ? low & (1 << UInt64(property.rawValue)) != 0 : high & (1 << UInt64(property.rawValue - 64)) != 0
     }
-    package mutating func insert(_ property: Property) {
+    @inlinable package mutating func insert(_ property: Property) {
         if property.rawValue < 64 { low |= 1 << UInt64(property.rawValue) } else { high |= 1 << UInt64(property.rawValue - 64) }
     }
 }
@@ -603,14 +609,14 @@ package struct InheritedSet: Equatable, Hashable, Sendable {
     package init() { rawValue = 0 }
     package static let empty = InheritedSet()
 
-    @inline(__always) package func contains(_ property: Property) -> Bool {
+    @inlinable package func contains(_ property: Property) -> Bool {
         rawValue & InheritedSet.bit(property) != 0
     }
-    @inline(__always) package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
+    @inlinable package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
 
     /// The property's bit, or 0 when it is not inherited.
-    @inline(__always) static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
-    private static let bits: [RawValue] = Property.allCases.map { property in
+    @inlinable static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
+    @usableFromInline static let bits: [RawValue] = Property.allCases.map { property in
         guard let index = Property.inherited.firstIndex(of: property) else { return 0 }
         return 1 << RawValue(index)
     }

@@ -91,7 +91,7 @@ package enum BarcodeProperty: Hashable, Sendable, CaseIterable {
 
 extension Property {
     /// The part of a node the property sets.
-    @inline(__always) package var role: PropertyRole {
+    @inlinable package var role: PropertyRole {
         switch self {
         case .style: .style
         case .id: .geometry(.id)

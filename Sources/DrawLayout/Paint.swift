@@ -24,6 +24,11 @@ extension LayoutEngine {
 
     mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, fill: Fill?, stroke: Stroke?, frame: Rect,
                                 into items: inout [Scene.Item]) {
+        // Plain colours (nearly every node): no gradient or pattern to look up (issue 38).
+        guard style.hasPaintSpecs else {
+            if fill != nil || stroke != nil { items.append(.path(outline, Paint(fill: fill, stroke: stroke))) }
+            return
+        }
         var fill = fill, stroke = stroke
         if fill != nil, let spec = style.fillPaint {
             if case .tile(let tile) = spec.kind {

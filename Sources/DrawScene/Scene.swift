@@ -147,11 +147,16 @@ package struct Fill: Hashable, Sendable {
     }
     /// Kept out of line: a gradient is 112 bytes that almost every fill (and, through
     /// `Paint`, every scene item, text runs included) would otherwise carry empty.
-    private var gradientStorage: GradientStorage? = nil
+    @usableFromInline var gradientStorage: GradientStorage? = nil
+    /// Whether a gradient paints the fill: a test of the box, without copying the gradient
+    /// out as `gradient == nil` does (the SVG writer asks it of every path, issue 38).
+    @inlinable package var hasGradient: Bool { gradientStorage != nil }
     /// A tiling pattern painting the fill instead of `color` (an entry of `Document.patterns`;
     /// `color` then stands for it where one colour is needed).
     package var pattern: Scene.PatternID? = nil
-    package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
+    /// `@inlinable` (as `Stroke`'s and `Paint`'s): layout makes one per painted node in
+    /// another module, where a call copied each optional part by witness (issue 38).
+    @inlinable package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
     package init(gradient: Gradient, rule: FillRule = .nonZero) {
         self.color = gradient.representativeColor; self.rule = rule; self.gradient = gradient
     }
@@ -172,8 +177,10 @@ package struct Stroke: Hashable, Sendable {
         set { gradientStorage = newValue.map(GradientStorage.init) }
     }
     /// Out of line, as in `Fill`.
-    private var gradientStorage: GradientStorage? = nil
-    package init(
+    @usableFromInline var gradientStorage: GradientStorage? = nil
+    /// Whether a gradient paints the stroke (as `Fill.hasGradient`).
+    @inlinable package var hasGradient: Bool { gradientStorage != nil }
+    @inlinable package init(
         color: Color, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
         miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
     ) {
@@ -185,18 +192,18 @@ package struct Stroke: Hashable, Sendable {
 /// A gradient of a fill or stroke, held by reference so that paints without one stay small
 /// (a scene item is as large as its largest case, a painted path). Compared and hashed by
 /// the gradient it holds.
-final class GradientStorage: Hashable, Sendable {
+@usableFromInline final class GradientStorage: Hashable, Sendable {
     let gradient: Gradient
     init(_ gradient: Gradient) { self.gradient = gradient }
-    static func == (a: GradientStorage, b: GradientStorage) -> Bool { a === b || a.gradient == b.gradient }
-    func hash(into hasher: inout Hasher) { hasher.combine(gradient) }
+    @usableFromInline static func == (a: GradientStorage, b: GradientStorage) -> Bool { a === b || a.gradient == b.gradient }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(gradient) }
 }
 
 /// How a path is painted: fill first, then stroke, as in SVG and PDF `B`.
 package struct Paint: Hashable, Sendable {
     package var fill: Fill?
     package var stroke: Stroke?
-    package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
+    @inlinable package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
 }
 
 package enum Scene {

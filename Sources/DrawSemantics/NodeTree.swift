@@ -270,15 +270,20 @@ package enum ImageFit: UInt8, Hashable, Sendable {
 /// instead of `Optional` padding; the rest, which nodes almost always inherit unchanged,
 /// in one shared, copy-on-write `StyleRest` that all those nodes reference.
 package struct ResolvedStyle: Hashable, Sendable {
-    private var fillColor: Color
-    private var strokeColor: Color
+    // `@usableFromInline` (not private): layout reads `pathFill`, `pathStroke` and
+    // `hasPaintSpecs` of every painted node from another module, inlined (issue 38).
+    @usableFromInline var fillColor: Color
+    @usableFromInline var strokeColor: Color
     /// Text colour.
     package var color: Color
     package var lineWidth: Double
     package var fontSize: Double
-    /// Bit 0: `fill` is a colour; bit 1: `stroke` is.
-    private var paintBits: UInt8
-    private var rest: StyleRest
+    /// Bit 0: `fill` is a colour; bit 1: `stroke` is; bit 2: `fillPaint` is set; bit 3:
+    /// `strokePaint` is. Bits 2 and 3 let the plain colours of nearly every node skip the
+    /// box: reading a `PaintSpec?` out of it copied the optional through its value witness,
+    /// ~450 instructions per read or write (issue 38).
+    @usableFromInline var paintBits: UInt8
+    @usableFromInline var rest: StyleRest
 
     package var fill: Color? {            // nil: `none`
         get { paintBits & 1 != 0 ? fillColor : nil }
@@ -351,23 +356,37 @@ package struct ResolvedStyle: Hashable, Sendable {
 
     /// `fill:` as a gradient or pattern (nil: a colour or none).
     package var fillPaint: PaintSpec? {
-        get { rest.values.fillPaint }
-        set { if newValue != nil || rest.values.fillPaint != nil { updateRest { $0.fillPaint = newValue } } }
+        get { paintBits & 4 != 0 ? rest.values.fillPaint : nil }
+        set {
+            if newValue != nil {
+                updateRest { $0.fillPaint = newValue }; paintBits |= 4
+            } else if paintBits & 4 != 0 {
+                updateRest { $0.fillPaint = nil }; paintBits &= ~4
+            }
+        }
     }
     /// `stroke:` as a gradient (nil: a colour or none).
     package var strokePaint: PaintSpec? {
-        get { rest.values.strokePaint }
-        set { if newValue != nil || rest.values.strokePaint != nil { updateRest { $0.strokePaint = newValue } } }
+        get { paintBits & 8 != 0 ? rest.values.strokePaint : nil }
+        set {
+            if newValue != nil {
+                updateRest { $0.strokePaint = newValue }; paintBits |= 8
+            } else if paintBits & 8 != 0 {
+                updateRest { $0.strokePaint = nil }; paintBits &= ~8
+            }
+        }
     }
+    /// Whether a gradient or pattern paints the fill or the stroke (layout's fast path).
+    @inlinable package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
 
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
-    package var pathFill: Fill? {
+    @inlinable package var pathFill: Fill? {
         paintBits & 1 != 0 ? Fill(color: fillColor, rule: rest.values.fillRule) : nil
     }
 
     /// The stroke of a path drawn in this style (nil: `stroke: none` or a zero line width).
-    package var pathStroke: Stroke? {
+    @inlinable package var pathStroke: Stroke? {
         guard paintBits & 2 != 0, lineWidth > 0 else { return nil }
         let r = rest.values
         return Stroke(color: strokeColor, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
@@ -408,12 +427,12 @@ package struct ResolvedStyle: Hashable, Sendable {
 /// values are stored, not what they are.
 package final class StyleRest: Hashable, Sendable {
     package struct Values: Hashable, Sendable {
-        var lineCap: LineCap
-        var lineJoin: LineJoin
-        var miterLimit: Double
-        var dash: [Double]
-        var dashOffset: Double
-        var fillRule: FillRule
+        @usableFromInline var lineCap: LineCap
+        @usableFromInline var lineJoin: LineJoin
+        @usableFromInline var miterLimit: Double
+        @usableFromInline var dash: [Double]
+        @usableFromInline var dashOffset: Double
+        @usableFromInline var fillRule: FillRule
         var fonts: [String]
         var bold: Bool
         var italic: Bool
@@ -427,7 +446,7 @@ package final class StyleRest: Hashable, Sendable {
         var fillPaint: PaintSpec? = nil
         var strokePaint: PaintSpec? = nil
     }
-    let values: Values
+    @usableFromInline let values: Values
     init(_ values: Values) { self.values = values }
 
     package static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }

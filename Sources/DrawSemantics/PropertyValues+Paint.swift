@@ -12,25 +12,28 @@ extension Evaluation {
     func applyPaint(_ g: PaintProperty, _ p: PropertyInput) {
         let top = p.top
         switch g {
-        case .fill where p.kind == .grid:
+        case .fill where { if case .grid = p.kind { true } else { false } }():
             if case .bool(let flag) = p.value { frames[top].node.geometry.stretchCells = flag; return }
             fallthrough
         case .fill, .stroke:
             if case .paint(let spec) = p.value {
-                if g == .stroke && spec.isPattern {
+                if case .stroke = g, spec.isPattern {
                     error(.invalidValue, p.valueSpan,
                           "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
                     return
                 }
+                // `if case`, not `==` across the module boundary (see `applyProperty`).
+                let isFill = { if case .fill = g { true } else { false } }()
                 setInherited(p.property, top) {
-                    if g == .fill { $0.fill = spec.representativeColor; $0.fillPaint = spec }
+                    if isFill { $0.fill = spec.representativeColor; $0.fillPaint = spec }
                     else { $0.stroke = spec.representativeColor; $0.strokePaint = spec }
                 }
                 return
             }
             guard let color = colorOrNone(p.value) else { p.mismatch(names: NamedColors.names + ["none"]); return }
+            let isFill = { if case .fill = g { true } else { false } }()
             setInherited(p.property, top) {
-                if g == .fill { $0.fill = color; $0.fillPaint = nil } else { $0.stroke = color; $0.strokePaint = nil }
+                if isFill { $0.fill = color; $0.fillPaint = nil } else { $0.stroke = color; $0.strokePaint = nil }
             }
         case .lineWidth:
             guard let x = p.nonNegativeLength() else { return }

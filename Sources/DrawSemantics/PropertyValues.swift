@@ -62,7 +62,7 @@ extension Evaluation {
             return
         }
         guard !isHyphenatedBarcodeType(property, argument.value),
-              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+              let value = property.isPoints ? evaluatePoints(argument.value) : evaluate(argument.value) else {
             givenWithoutValue(property, to: top)
             return
         }
@@ -83,7 +83,7 @@ extension Evaluation {
     func applyArgument(_ argument: Argument, label: Identifier, to top: Int) {
         guard let property = property(of: argument, label: label) else { return }
         guard !isHyphenatedBarcodeType(property, argument.value),
-              let value = property == .points ? evaluatePoints(argument.value) : evaluate(argument.value) else {
+              let value = property.isPoints ? evaluatePoints(argument.value) : evaluate(argument.value) else {
             givenWithoutValue(property, to: top)
             return
         }
@@ -101,7 +101,7 @@ extension Evaluation {
     /// `type: gs1-128`: the symbology's name with its hyphen reads as `gs1 - 128` (an
     /// undefined name); reported as one error with the word to write, `gs1`.
     func isHyphenatedBarcodeType(_ property: Property, _ value: ExprID) -> Bool {
-        guard property == .type, case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
+        guard case .type = property, case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
         let span = exprSpan(value)
         guard sources[span.file]?.text(of: span).lowercased() == "gs1-128" else { return false }
         report(.error(.invalidValue, at: span, "'gs1-128' reads as 'gs1 - 128'; the barcode type is written 'gs1'",
@@ -184,7 +184,9 @@ extension Evaluation {
     // MARK: Checking and setting
 
     func applyProperty(_ property: Property, _ value: Value, valueSpan: Span, nameSpan: Span, expr: ExprID?, to top: Int, fromStyle: Bool) {
-        if property == .style {
+        // `if case`, not `==`: `Property` is DrawCatalogue's, and `==` across the module
+        // boundary is a call through the generic Equatable witness, per property (issue 38).
+        if case .style = property {
             guard !fromStyle else { return }
             for index in styleIndices(value, span: valueSpan, expr: expr) {
                 for entry in styles[index].entries {
@@ -546,7 +548,9 @@ extension Evaluation {
 /// One property value being applied to the node of frame `top`: what the role functions
 /// (PropertyValues+*.swift) check and report it with.
 struct PropertyInput {
-    let evaluation: Evaluation
+    /// Unretained: an input lives only within `applyProperty`, while its evaluation runs;
+    /// retaining and releasing it cost two atomic operations per property (issue 38).
+    unowned(unsafe) let evaluation: Evaluation
     let property: Property
     let value: Value
     let valueSpan: Span
@@ -605,4 +609,9 @@ struct PropertyInput {
         mismatch(names: table.keys.sorted())
         return nil
     }
+}
+
+private extension Property {
+    /// `self == .points` as a tag test (see `applyProperty`).
+    var isPoints: Bool { if case .points = self { true } else { false } }
 }

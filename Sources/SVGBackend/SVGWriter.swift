@@ -364,7 +364,7 @@ struct SVGPageWriter {
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it.
         if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
-           fill.gradient == nil, stroke.gradient == nil, fill.pattern == nil,
+           !fill.hasGradient, !stroke.hasGradient, fill.pattern == nil,
            stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
            stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
             let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple

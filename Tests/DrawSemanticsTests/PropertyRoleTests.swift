@@ -64,6 +64,18 @@ import Testing
         style.fill = .white
         style.fill = nil
         #expect(style == ResolvedStyle.initial)
+        // A gradient or pattern set and taken away again is the plain style (its presence
+        // bit, which layout's fast path reads, goes with it); while set, it is read back.
+        let dots = PaintSpec(kind: .dots(spacing: 4, radius: 1, color: .black), stops: [], spread: .pad, pageUnits: false)
+        #expect(!style.hasPaintSpecs)
+        style.fillPaint = dots
+        #expect(style.hasPaintSpecs && style.fillPaint == dots && style.strokePaint == nil && style != ResolvedStyle.initial)
+        style.strokePaint = dots
+        style.fillPaint = nil
+        #expect(style.hasPaintSpecs && style.fillPaint == nil && style.strokePaint == dots)
+        style.strokePaint = nil
+        #expect(!style.hasPaintSpecs && style == ResolvedStyle.initial)
+        #expect(style.hashValue == ResolvedStyle.initial.hashValue)
     }
 
     /// The settings of `page` and `labels` are the catalogue's, and what the language server
