@@ -73,6 +73,10 @@ func parseOptions() -> Options {
             // --routing [RUNS]: issue 36's rows (orthogonal labelled connectors, 100 to 10,000).
             runRoutingBench(runs: args.popFirst().flatMap { Int($0) } ?? 3)
             exit(0)
+        case "--graph":
+            // --graph [RUNS]: issue 37's rows (automatic layout, 100 to 10,000 nodes, against dot).
+            runGraphBench(runs: args.popFirst().flatMap { Int($0) } ?? 3)
+            exit(0)
         case "--hyphenate":
             // --hyphenate [RUNS]: Liang's hyphenation lookups alone (issue 23).
             runHyphenationMicro(runs: args.popFirst().flatMap { Int($0) } ?? 7)
@@ -104,6 +108,7 @@ func parseOptions() -> Options {
             usage: drawc-bench [--quick] [--workload shapes,freehand,diagram,text,qr,ink,inkcompact,labels,typeset,gradients] [--sizes 10000,100000] [--out FILE]
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
+            drawc-bench --graph [RUNS]: automatic layout of 100 to 10,000 nodes, beside dot -Tplain.
             """)
             exit(0)
         default:
