@@ -114,6 +114,7 @@ workloads=(
   "routed-svg routed.draw svg"
   "ink-svg ink.draw svg"
   "qr-labels-pdf qr-labels.draw pdf"
+  "graph-svg graph.draw svg"
 )
 
 work=$(mktemp -d)
