@@ -18,6 +18,9 @@ package enum LayoutID: String, CaseIterable, Sendable {
     /// Glyphs of a TrueType or CFF font whose data is damaged (a `loca` entry outside `glyf`,
     /// a broken charstring), at the text that uses them, naming the font and the glyphs.
     case fontGlyphsDamaged = "layout.font-glyphs-damaged"
+    /// Warning: `features:` on text whose fonts are all standard ones, which have no OpenType
+    /// features (`text "office", features: ["-liga"]` in Helvetica).
+    case featuresWithoutOpenType = "layout.features-ignored"
     /// An image that cannot be read or decoded, or is too large, at the `image` node.
     case image = "layout.image"
     /// An image whose header reads but whose data is damaged (cut short, corrupt compressed

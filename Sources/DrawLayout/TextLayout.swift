@@ -490,6 +490,7 @@ extension LayoutEngine {
         defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
         func settle(_ style: ResolvedStyle) -> Int {
             let faces = resolveFaces(style, span: span)
+            if !style.typography.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
             let size = style.fontSize * scale
             let primary = faces.first.map { self.faces[$0] }
             let t = style.typography
@@ -843,6 +844,22 @@ extension LayoutEngine {
                 "font '\(layoutFace.displayName)'\(file) has damaged glyph data: \(named.joined(separator: ", "))\(more) cannot be drawn (\(entry.error.detail))",
                 notes: [Diagnostic.Note("without its glyphs the text would be missing from the output; repair the font file or choose another font")]))
         }
+    }
+
+    /// `features:` on text whose fonts are all standard ones (issue 33): the standard 14 have
+    /// no OpenType tables, so the features would change nothing without a word.
+    private mutating func reportFeaturesWithoutOpenType(_ faceIndices: [Int], span: Span) {
+        var standard: [String] = []
+        for index in faceIndices {
+            switch faces[index].kind {
+            case .trueType: return
+            case .standard: standard.append(faces[index].displayName)
+            }
+        }
+        guard let first = standard.first else { return }
+        report(.warning(.featuresWithoutOpenType, at: span,
+            "'features' has no effect here: '\(first)' is a standard font, which has no OpenType features",
+            notes: [Diagnostic.Note("features apply to TrueType and OpenType fonts: name one with 'font:' (a file or a family on the font path)")]))
     }
 
     /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.

@@ -458,6 +458,33 @@ extension Evaluation {
             }
         }
         checkIneffectiveLineProperties(top, at: span)
+        checkStackAlignment(top, at: span)
+    }
+
+    /// A stack aligns its children across its flow only (issue 33): an hstack on the vertical
+    /// (top, center, bottom, a baseline), a vstack on the horizontal (leading, center,
+    /// trailing). An alignment with nothing on that axis (`hstack align: trailing`, `vstack
+    /// align: top`, `vstack align: baseline`) would centre them without a word.
+    func checkStackAlignment(_ top: Int, at span: Span) {
+        let node = frames[top].node
+        guard frames[top].explicit.contains(.align), let align = node.geometry.align,
+              !isReported(.ignoredProperty, span) else { return }
+        // What the alignment says on each axis (centre is a place on both).
+        let saysVertical: Bool, saysHorizontal: Bool
+        switch align {
+        case .center, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing: (saysVertical, saysHorizontal) = (true, true)
+        case .leading, .trailing: (saysVertical, saysHorizontal) = (false, true)
+        case .top, .bottom, .firstBaseline, .lastBaseline: (saysVertical, saysHorizontal) = (true, false)
+        }
+        let reason: String
+        if node.kind == .hstack && !saysVertical {
+            reason = "an hstack aligns its children vertically: top, center, bottom or baseline"
+        } else if node.kind == .vstack && !saysHorizontal {
+            reason = "a vstack aligns its children horizontally: leading, center or trailing"
+        } else {
+            return
+        }
+        report(EvalMessages.ineffectiveProperty(.align, reason, at: span))
     }
 
     /// Properties that act on what the node turns out not to have (issue 33): `side:` or
