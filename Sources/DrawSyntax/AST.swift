@@ -140,6 +140,20 @@ package enum NumberUnit: UInt8, Hashable, Sendable {
     case percent
     /// `deg`.
     case deg
+
+    /// The unit as written after the number (`""` for none).
+    package var spelling: String {
+        switch self {
+        case .none: ""
+        case .pt: "pt"
+        case .inch: "in"
+        case .mm: "mm"
+        case .cm: "cm"
+        case .px: "px"
+        case .percent: "%"
+        case .deg: "deg"
+        }
+    }
 }
 
 package enum UnaryOperator: UInt8, Hashable, Sendable {

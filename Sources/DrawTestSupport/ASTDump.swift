@@ -108,7 +108,7 @@ private struct ASTDumper {
         let expr = file[id]
         switch expr.kind {
         case .number(let value, let unit):
-            line(depth, "number \(number(value))\(unitText(unit))", expr.span)
+            line(depth, "number \(number(value))\(unit.spelling)", expr.span)
         case .string(let partList):
             let parts = file[partList]
             if parts.allSatisfy({ if case .text = $0 { true } else { false } }) {
@@ -204,19 +204,6 @@ private struct ASTDumper {
             }
         }
         return out + "\""
-    }
-
-    func unitText(_ unit: NumberUnit) -> String {
-        switch unit {
-        case .none: ""
-        case .pt: "pt"
-        case .inch: "in"
-        case .mm: "mm"
-        case .cm: "cm"
-        case .px: "px"
-        case .percent: "%"
-        case .deg: "deg"
-        }
     }
 
     func unaryText(_ op: UnaryOperator) -> String {

@@ -123,20 +123,7 @@ package enum SourceEdit {
 
     /// `value` points written in `unit` (rounded to 0.01 of the unit), with its suffix.
     static func length(_ points: Double, unit: NumberUnit) -> [UInt8] {
-        Array((NumberFormat.string(points / PositionRewrite.points(per: unit), precision: 2) + suffix(unit)).utf8)
-    }
-
-    static func suffix(_ unit: NumberUnit) -> String {
-        switch unit {
-        case .none: ""
-        case .pt: "pt"
-        case .inch: "in"
-        case .mm: "mm"
-        case .cm: "cm"
-        case .px: "px"
-        case .percent: "%"
-        case .deg: "deg"
-        }
+        Array((NumberFormat.string(points / PositionRewrite.points(per: unit), precision: 2) + unit.spelling).utf8)
     }
 
     /// The unit the statement writes its position in (its `at:`, `from:` or first point), for
