@@ -399,8 +399,7 @@ enum NetworkSimplex {
                 let component = feasibleTree(root)
                 for v in component { seen[v] = true }
                 guard component.count > 1 else { continue }
-                lowLim(root)
-                for v in postorder(root) where v != root { cut[v] = cutValue(v) }
+                for v in lowLim(root) where v != root { cut[v] = cutValue(v) }
                 // Each exchange costs a pass over the component; bounded for huge graphs.
                 let componentEdges = component.reduce(0) { $0 + incident[$1].count } / 2
                 let budget = max(50, min(10 * component.count, 40_000_000 / max(1, component.count + componentEdges)))
@@ -464,9 +463,12 @@ enum NetworkSimplex {
             return component
         }
 
-        /// Parents, and each node's postorder number `lim` and the least one below it `low`.
-        mutating func lowLim(_ root: Int) {
+        /// Parents, and each node's postorder number `lim` and the least one below it `low`;
+        /// returns the tree's nodes in that postorder (the order cut values are computed in).
+        @discardableResult
+        mutating func lowLim(_ root: Int) -> [Int] {
             var next = 1
+            var order: [Int] = []
             parent[root] = -1; parentEdge[root] = -1
             var stack: [(node: Int, child: Int)] = [(root, 0)]
             low[root] = next
@@ -482,22 +484,6 @@ enum NetworkSimplex {
                 } else {
                     lim[top.node] = next
                     next += 1
-                    stack.removeLast()
-                }
-            }
-        }
-
-        func postorder(_ root: Int) -> [Int] {
-            var order: [Int] = []
-            var stack: [(node: Int, child: Int)] = [(root, 0)]
-            while let top = stack.last {
-                if top.child < treeAdjacent[top.node].count {
-                    stack[stack.count - 1].child += 1
-                    let e = treeAdjacent[top.node][top.child]
-                    if e == parentEdge[top.node] { continue }
-                    let w = edges[e].from == top.node ? edges[e].to : edges[e].from
-                    stack.append((w, 0))
-                } else {
                     order.append(top.node)
                     stack.removeLast()
                 }
@@ -572,7 +558,7 @@ enum NetworkSimplex {
             inTree[entering] = true
             treeAdjacent[edges[entering].from].append(entering)
             treeAdjacent[edges[entering].to].append(entering)
-            lowLim(root)
+            let postorder = lowLim(root)
             // Ranks from the tree, so that every tree edge is tight again.
             var stack = [root]
             var order: [Int] = []
@@ -589,7 +575,7 @@ enum NetworkSimplex {
                 let e = parentEdge[v], p = parent[v]
                 rank[v] = edges[e].from == v ? rank[p] - edges[e].minLength : rank[p] + edges[e].minLength
             }
-            for v in postorder(root) where v != root { cut[v] = cutValue(v) }
+            for v in postorder where v != root { cut[v] = cutValue(v) }
         }
     }
 }
