@@ -3,7 +3,7 @@
 // on the page, naming a child or any node inside one (a child holding a graph of its own is
 // laid out first, with its own direction, and then counts as one node: a cluster). The
 // connectors themselves stay the page's: they are routed after placing like every other
-// (Links.swift), through the points of their chain of virtual nodes, as a spline, or by the
+// (Links.swift), through the points of their chain of virtual nodes, as a polyline, or by the
 // orthogonal router with `route: orthogonal`.
 
 import DrawCatalogue

@@ -294,7 +294,7 @@ extension LayoutEngine {
                 end = graphPortEnd(end, last)
             }
             ends = (start.target, end.target)
-            // A connector a graph laid out passes through its chain's points, as a spline.
+            // A connector a graph laid out passes through its chain's points, as a polyline.
             let graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
             var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
             if graphBends != nil && link.route == .orthogonal { vias = [] }
