@@ -369,11 +369,11 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
         }
         if setting == .letterSpacing { style.letterSpacing = p } else { style.wordSpacing = p }
     case .baselineShift:
-        switch value {
-        case "super": style.baselineShift = (0, Typography.superscriptShift)
-        case "sub": style.baselineShift = (0, Typography.subscriptShift)
-        case "baseline": style.baselineShift = (0, 0)
-        default:
+        switch BaselineShiftWord(rawValue: value) {
+        case .super?: style.baselineShift = (0, Typography.superscriptShift)
+        case .sub?: style.baselineShift = (0, Typography.subscriptShift)
+        case .baseline?: style.baselineShift = (0, 0)
+        case nil:
             guard let m = measure() else { return "'baselineShift' takes a length, a percentage, super, sub or baseline, found '\(value)'" }
             if let p = m.points {
                 guard abs(p) <= TextLimits.maxSpacing else { return "'baselineShift' is out of range" }
