@@ -269,14 +269,15 @@ package enum ImageFit: UInt8, Hashable, Sendable {
 /// one by one (fill, stroke, line width, text colour and size) inline, with presence bits
 /// instead of `Optional` padding; the rest, which nodes almost always inherit unchanged,
 /// in one shared, copy-on-write `StyleRest` that all those nodes reference.
-package struct ResolvedStyle: Hashable, Sendable {
-    // `@usableFromInline` (not private): layout reads `pathFill`, `pathStroke` and
-    // `hasPaintSpecs` of every painted node from another module, inlined (issue 38).
+public struct ResolvedStyle: Hashable, Sendable {
+    // `@usableFromInline` (not private), and the type public rather than package: layout
+    // reads `pathFill`, `pathStroke` and `hasPaintSpecs` of every painted node from another
+    // module, and Swift 6.3.1 inlines no member of a `package` type there (issue 38).
     @usableFromInline var fillColor: Color
     @usableFromInline var strokeColor: Color
     /// Text colour.
     package var color: Color
-    package var lineWidth: Double
+    public var lineWidth: Double
     package var fontSize: Double
     /// Bit 0: `fill` is a colour; bit 1: `stroke` is; bit 2: `fillPaint` is set; bit 3:
     /// `strokePaint` is. Bits 2 and 3 let the plain colours of nearly every node skip the
@@ -377,16 +378,16 @@ package struct ResolvedStyle: Hashable, Sendable {
         }
     }
     /// Whether a gradient or pattern paints the fill or the stroke (layout's fast path).
-    @inlinable package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
+    @inlinable @inline(__always) package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
 
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
-    @inlinable package var pathFill: Fill? {
+    @inlinable @inline(__always) package var pathFill: Fill? {
         paintBits & 1 != 0 ? Fill(color: fillColor, rule: rest.values.fillRule) : nil
     }
 
     /// The stroke of a path drawn in this style (nil: `stroke: none` or a zero line width).
-    @inlinable package var pathStroke: Stroke? {
+    @inlinable @inline(__always) package var pathStroke: Stroke? {
         guard paintBits & 2 != 0, lineWidth > 0 else { return nil }
         let r = rest.values
         return Stroke(color: strokeColor, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
@@ -425,8 +426,8 @@ package struct ResolvedStyle: Hashable, Sendable {
 /// The rarely set part of a `ResolvedStyle`, shared by reference between nodes and never
 /// changed once made (a change makes a new box). Equal when its values are: a box is how the
 /// values are stored, not what they are.
-package final class StyleRest: Hashable, Sendable {
-    package struct Values: Hashable, Sendable {
+public final class StyleRest: Hashable, Sendable {
+    public struct Values: Hashable, Sendable {
         @usableFromInline var lineCap: LineCap
         @usableFromInline var lineJoin: LineJoin
         @usableFromInline var miterLimit: Double
@@ -449,8 +450,8 @@ package final class StyleRest: Hashable, Sendable {
     @usableFromInline let values: Values
     init(_ values: Values) { self.values = values }
 
-    package static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }
-    package func hash(into hasher: inout Hasher) { hasher.combine(values) }
+    public static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// Geometry and layout properties (not inherited). Nil means "not given": layout applies
