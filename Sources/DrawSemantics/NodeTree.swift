@@ -377,6 +377,11 @@ public struct ResolvedStyle: Hashable, Sendable {
             }
         }
     }
+    /// `fillPaint = nil` / `strokePaint = nil`, tested first: a plain colour (nearly every
+    /// `fill:` and `stroke:`) finds none set, and building and passing an empty `PaintSpec?`
+    /// to the setter cost ~100 instructions a property (issue 38).
+    package mutating func clearFillPaint() { if paintBits & 4 != 0 { fillPaint = nil } }
+    package mutating func clearStrokePaint() { if paintBits & 8 != 0 { strokePaint = nil } }
     /// Whether a gradient or pattern paints the fill or the stroke (layout's fast path).
     @inlinable @inline(__always) package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
 
@@ -854,4 +859,11 @@ package struct Uncompared<Value: Sendable>: Hashable, Sendable {
     package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     package static func == (a: Uncompared, b: Uncompared) -> Bool { true }
     package func hash(into hasher: inout Hasher) {}
+}
+
+extension UnsafePointer where Pointee == Node {
+    /// `pointee.geometry.hasRareProperties`, read here in place: layout asks it of every node
+    /// several times (an `UnsafePointer<Node>` is its `NodeRef`), and from its module the
+    /// getter call copied the whole geometry out of the node each time (issue 38).
+    package var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
 }

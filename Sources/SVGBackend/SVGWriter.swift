@@ -365,14 +365,11 @@ struct SVGPageWriter {
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it. (Tested first: it has no pattern to look up.)
-        if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
-           !fill.hasGradient, !stroke.hasGradient, fill.pattern == nil,
-           stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
-           stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
+        if let plain = paint.plainFillAndStroke, plain.width.isFinite, ByteCursor.fits(plain.width) {
             indent(depth)
             body.appendShape(path, numbers: numbers)
-            let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple
-            let width = max(0, stroke.width)
+            let fillTriple = plain.fill.hexTriple, strokeTriple = plain.stroke.hexTriple
+            let width = max(0, plain.width)
             body.withCursor(maximumLength: 64 + NumberFormat.maximumFastLength, numbers: numbers) { out in
                 if fillTriple != 0 { out.hexColor(" fill=\"#", fillTriple) }
                 out.hexColor(" stroke=\"#", strokeTriple)
@@ -649,5 +646,20 @@ extension ByteBuffer {
     /// `prefix` + `kind` + `number`: an id or class name of this file.
     mutating func appendName(_ names: SVGNames, _ kind: StaticString, _ number: Int) {
         append(names.prefix); append(static: kind); append(integer: number)
+    }
+}
+
+extension Paint {
+    /// The fill colour, stroke colour and stroke width of `writePath`'s common case — an
+    /// opaque colour filling by the non-zero rule, an opaque solid colour stroke with butt
+    /// caps and the initial miter joins, no gradient or pattern — or nil. Read through the
+    /// optionals in place: binding `fill` and `stroke` copied each, gradient box and dash
+    /// array retained and released, and `==` on their enums was a generic call (issue 38).
+    var plainFillAndStroke: (fill: Color, stroke: Color, width: Double)? {
+        guard let fillColor = fill?.color, let strokeColor = stroke?.color, fillColor.isOpaque, strokeColor.isOpaque,
+              case .nonZero? = fill?.rule, fill?.hasGradient == false, fill?.pattern == nil,
+              stroke?.hasGradient == false, case .butt? = stroke?.cap, case .miter? = stroke?.join,
+              stroke?.miterLimit == 4, stroke?.dash.isEmpty == true, let width = stroke?.width else { return nil }
+        return (fillColor, strokeColor, width)
     }
 }
