@@ -4,7 +4,7 @@
 /// A new kind is a case here and its entry in `spec` (the switch is exhaustive); layout then
 /// asks for its class (DrawLayout's KindClasses.swift, exhaustive as well). A new diagram
 /// shape is a case here with its `Self.shape(…)` entry, and its geometry entry in DrawLayout.
-package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
+public enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
     case rect, ellipse, circle
     case line, arrow, polyline, polygon, path
     case text, image
@@ -25,13 +25,13 @@ package enum NodeKind: UInt8, Hashable, Sendable, CaseIterable {
 
     /// By raw value and inlinable: layout and evaluation compare kinds of every node from
     /// other modules (see `Property.applies(to:)`).
-    @inlinable package static func == (a: NodeKind, b: NodeKind) -> Bool { a.rawValue == b.rawValue }
+    @inlinable @inline(__always) public static func == (a: NodeKind, b: NodeKind) -> Bool { a.rawValue == b.rawValue }
 }
 
 /// What sort of thing a kind is, for the stages that treat a family alike: switches over a
 /// family stay exhaustive without listing every kind (a new diagram shape needs no case
 /// in them).
-package enum KindFamily: UInt8, Sendable {
+public enum KindFamily: UInt8, Sendable {
     /// `rect`, `ellipse`, `circle`: a frame around a label and children.
     case box
     /// The diagram shapes: an outline from DrawLayout's Shapes.swift around a label area.
@@ -86,12 +86,13 @@ extension NodeKind {
     package var positionalMeaning: String? { spec.positional }
     // Layout asks these per node: read from a table of bits rather than copying the spec
     // (its strings would be retained and released at every question).
-    @inline(__always) package var isDiagramShape: Bool { NodeKind.flags[Int(rawValue)] & 1 != 0 }
-    @inline(__always) package var alignsChildren: Bool { NodeKind.flags[Int(rawValue)] & 2 != 0 }
-    @inline(__always) package var takesChildren: Bool { NodeKind.flags[Int(rawValue)] & 4 != 0 }
-    @inline(__always) package var family: KindFamily { NodeKind.families[Int(rawValue)] }
-    private static let families: [KindFamily] = specs.map(\.family)
-    private static let flags: [UInt8] = specs.map {
+    // Inlinable on a public type, as `Property.applies(to:)` (issue 38).
+    @inlinable @inline(__always) package var isDiagramShape: Bool { NodeKind.flags[Int(rawValue)] & 1 != 0 }
+    @inlinable @inline(__always) package var alignsChildren: Bool { NodeKind.flags[Int(rawValue)] & 2 != 0 }
+    @inlinable @inline(__always) package var takesChildren: Bool { NodeKind.flags[Int(rawValue)] & 4 != 0 }
+    @inlinable @inline(__always) package var family: KindFamily { NodeKind.families[Int(rawValue)] }
+    @usableFromInline static let families: [KindFamily] = specs.map(\.family)
+    @usableFromInline static let flags: [UInt8] = specs.map {
         ($0.isDiagramShape ? 1 : 0) | ($0.alignsChildren ? 2 : 0) | ($0.takesChildren ? 4 : 0)
     }
 

@@ -3,7 +3,7 @@
 // the switch is exhaustive, so one without the other does not build.
 
 /// A node property. The raw value is its bit in a `PropertySet`.
-package enum Property: UInt8, CaseIterable, Hashable, Sendable {
+public enum Property: UInt8, CaseIterable, Hashable, Sendable {
     // Common geometry.
     case id, at, anchor, width, height, size, padding, rotate, scale, opacity, clip, style
     // Paint (inherited).
@@ -114,16 +114,17 @@ extension Property {
     package var name: String { spec.name }
     /// Whether the property has an effect on `kind`. Evaluation asks this for every property
     /// of every node: a table of kind bits, not a copy of the spec.
-    /// `@inlinable`: every stage asks these of every node from another module, where a
-    /// `package` member is otherwise a call (`@inline(__always)` does not cross modules).
-    /// The same holds for `==` (the synthesised one is a call through the generic
+    /// `@inlinable @inline(__always)` on a public type: every stage asks these of every node
+    /// from another module, where a `package` type's members stay calls, inlinable or not
+    /// (Swift 6.3.1), and a large caller such as `applyProperty` inlines nothing it is not
+    /// told to. The same holds for `==` (the synthesised one is a call through the generic
     /// `Equatable` witness), `role` and `PropertySet` (issue 38, bench/RESULTS.md).
-    @inlinable package func applies(to kind: NodeKind) -> Bool {
-        Property.kindBits[Int(rawValue)] & (1 << UInt64(kind.rawValue)) != 0
+    @inlinable @inline(__always) package func applies(to kind: NodeKind) -> Bool {
+        Property.kindBits[Int(rawValue)] & (1 &<< UInt64(kind.rawValue)) != 0
     }
     @usableFromInline static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
 
-    @inlinable package static func == (a: Property, b: Property) -> Bool { a.rawValue == b.rawValue }
+    @inlinable @inline(__always) public static func == (a: Property, b: Property) -> Bool { a.rawValue == b.rawValue }
 
     /// The property of a name, or nil.
     package static func named(_ name: String) -> Property? { byName[name] }
@@ -578,15 +579,15 @@ extension Property {
 }
 
 /// A set of properties, one bit each (there are more than 64 of them).
-package struct PropertySet: Equatable, Sendable {
-    package var low: UInt64
-    package var high: UInt64
+public struct PropertySet: Equatable, Sendable {
+    public var low: UInt64
+    public var high: UInt64
     @inlinable package init() { low = 0; high = 0 }
-    @inlinable package func contains(_ property: Property) -> Bool {
-        property.rawValue < 64 ? low & (1 << UInt64(property.rawValue)) != 0 : high & (1 << UInt64(property.rawValue - 64)) != 0
+    @inlinable @inline(__always) package func contains(_ property: Property) -> Bool {
+        property.rawValue < 64 ? low & (1 &<< UInt64(property.rawValue)) != 0 : high & (1 &<< UInt64(property.rawValue &- 64)) != 0
     }
-    @inlinable package mutating func insert(_ property: Property) {
-        if property.rawValue < 64 { low |= 1 << UInt64(property.rawValue) } else { high |= 1 << UInt64(property.rawValue - 64) }
+    @inlinable @inline(__always) package mutating func insert(_ property: Property) {
+        if property.rawValue < 64 { low |= 1 &<< UInt64(property.rawValue) } else { high |= 1 &<< UInt64(property.rawValue &- 64) }
     }
 }
 
@@ -594,19 +595,19 @@ package struct PropertySet: Equatable, Sendable {
 /// Kept to 32 bits because a million nodes are held at once (Node places it where it costs
 /// no padding); a 33rd inherited property widens `RawValue` here and nowhere else (a test
 /// checks it fits).
-package struct InheritedSet: Equatable, Hashable, Sendable {
-    package typealias RawValue = UInt32
-    package var rawValue: RawValue
+public struct InheritedSet: Equatable, Hashable, Sendable {
+    public typealias RawValue = UInt32
+    public var rawValue: RawValue
     package init() { rawValue = 0 }
     package static let empty = InheritedSet()
 
-    @inlinable package func contains(_ property: Property) -> Bool {
+    @inlinable @inline(__always) package func contains(_ property: Property) -> Bool {
         rawValue & InheritedSet.bit(property) != 0
     }
-    @inlinable package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
+    @inlinable @inline(__always) package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
 
     /// The property's bit, or 0 when it is not inherited.
-    @inlinable static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
+    @inlinable @inline(__always) static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
     @usableFromInline static let bits: [RawValue] = Property.allCases.map { property in
         guard let index = Property.inherited.firstIndex(of: property) else { return 0 }
         return 1 << RawValue(index)

@@ -5,7 +5,12 @@
 // compiler asks for each of them.
 
 /// A property by the part of a node it sets.
-package enum PropertyRole: Hashable, Sendable {
+// These enums, `Property`, `PropertySet`, `InheritedSet`, `NodeKind` and `KindFamily` are
+// public rather than package: Swift 6.3.1 does not inline the `@inlinable` members of a
+// `package` type into another module (it does for a public type's package members), and
+// evaluation and layout ask them of every node (issue 38, bench/RESULTS.md). DrawCatalogue
+// is no product, so nothing outside the package sees them.
+public enum PropertyRole: Hashable, Sendable {
     /// `style:` — applies a named style's entries.
     case style
     case geometry(GeometryProperty)
@@ -31,67 +36,71 @@ package enum PropertyRole: Hashable, Sendable {
 }
 
 /// Where a node goes and how big it is.
-package enum GeometryProperty: Hashable, Sendable, CaseIterable {
+public enum GeometryProperty: Hashable, Sendable, CaseIterable {
     case id, at, anchor, width, height, size, padding, rotate, scale, opacity, clip
     case corner, r, spacing, rowSpacing, columnSpacing, columns, minLength, fit
 }
 
 /// Paint of lines and shapes (inherited): the catalogue's `PropertyGroup.paint`.
-package enum PaintProperty: Hashable, Sendable, CaseIterable {
+public enum PaintProperty: Hashable, Sendable, CaseIterable {
     case fill, stroke, lineWidth, lineCap, lineJoin, miterLimit, dash, dashOffset, fillRule
 }
 
 /// Text settings (inherited): the catalogue's `PropertyGroup.text`.
-package enum TextProperty: Hashable, Sendable, CaseIterable {
+public enum TextProperty: Hashable, Sendable, CaseIterable {
     case font, fontSize, bold, italic, color, align, lineHeight
     case underline, strikethrough, letterSpacing, wordSpacing, textTransform, smallCaps, baselineShift
     case hyphenate, markup, tabStops, textDirection, features
 }
 
 /// How a text fits its box.
-package enum TextFitProperty: Hashable, Sendable, CaseIterable {
+public enum TextFitProperty: Hashable, Sendable, CaseIterable {
     case maxLines, overflow
 }
 
 /// Shadows and compositing.
-package enum EffectProperty: Hashable, Sendable, CaseIterable {
+public enum EffectProperty: Hashable, Sendable, CaseIterable {
     case shadow, blend
 }
 
 /// The ends and points of lines, polylines, paths, ink and connectors.
-package enum PathProperty: Hashable, Sendable, CaseIterable {
+public enum PathProperty: Hashable, Sendable, CaseIterable {
     case from, to, points, via, arrow, smooth, tension
 }
 
 /// Connectors (and the lines that take their options).
-package enum ConnectorProperty: Hashable, Sendable, CaseIterable {
+public enum ConnectorProperty: Hashable, Sendable, CaseIterable {
     case label, route, side, toSide, arrowhead, arrowtail, arrowSize, labelPosition, labelAt, labelBackground, merge, jumps
 }
 
 /// Options of the diagram shapes.
-package enum ShapeProperty: Hashable, Sendable, CaseIterable {
+public enum ShapeProperty: Hashable, Sendable, CaseIterable {
     case direction, skew, sides, inner
 }
 
 /// Options of filled ink.
-package enum InkProperty: Hashable, Sendable, CaseIterable {
+public enum InkProperty: Hashable, Sendable, CaseIterable {
     case thinning, smoothing, streamline, easing, taper, cap, simulatePressure
 }
 
 /// Automatic layout: a `graph`'s own settings and its nodes' and connectors' constraints.
-package enum GraphProperty: Hashable, Sendable, CaseIterable {
+public enum GraphProperty: Hashable, Sendable, CaseIterable {
     case nodeStyle, rank, sameRank, weight
 }
 
 /// Settings of a `barcode`.
-package enum BarcodeProperty: Hashable, Sendable, CaseIterable {
+public enum BarcodeProperty: Hashable, Sendable, CaseIterable {
     case type, module, quietZone, text, errorCorrection, version, mask, printerDPI, background, shape
     case bearer, bearerWidth
 }
 
 extension Property {
-    /// The part of a node the property sets.
-    @inlinable package var role: PropertyRole {
+    /// The part of a node the property sets. Evaluation asks it of every property of every
+    /// node: a table read, inlined into the caller (see `applies(to:)`).
+    @inlinable @inline(__always) package var role: PropertyRole { Property.roles[Int(rawValue)] }
+    @usableFromInline static let roles: [PropertyRole] = allCases.map(\.declaredRole)
+
+    private var declaredRole: PropertyRole {
         switch self {
         case .style: .style
         case .id: .geometry(.id)

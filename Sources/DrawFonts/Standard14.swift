@@ -339,3 +339,90 @@ extension Standard14Font {
         return lo < table.count && table[lo] == key
     }
 }
+
+extension Standard14Font {
+    /// Whether text in this face is moved after the pair of WinAnsi codes: the AFM kerns it
+    /// (`Standard14Metrics.kerning` is not 0) or only the metric twin does
+    /// (`twinOnlyKerning`). The SVG writer asks it of every pair of glyphs it writes: one
+    /// bit of a 256 × 256 table per face, made on the face's first use, instead of two
+    /// binary searches per pair (issue 38).
+    package func kernsPair(_ left: UInt8, _ right: UInt8) -> Bool {
+        let index = Int(left) << 8 | Int(right)
+        return kernedPairs[index >> 6] & (1 &<< UInt64(index & 63)) != 0
+    }
+
+    /// The face's `kernsPair` bits: one lazily made table each (a drawing pays only for the
+    /// faces it uses; a static `let` is made once, safely across threads).
+    private var kernedPairs: [UInt64] {
+        switch self {
+        case .helvetica: KernedPairs.helvetica
+        case .helveticaBold: KernedPairs.helveticaBold
+        case .helveticaOblique: KernedPairs.helveticaOblique
+        case .helveticaBoldOblique: KernedPairs.helveticaBoldOblique
+        case .timesRoman: KernedPairs.timesRoman
+        case .timesBold: KernedPairs.timesBold
+        case .timesItalic: KernedPairs.timesItalic
+        case .timesBoldItalic: KernedPairs.timesBoldItalic
+        case .courier: KernedPairs.courier
+        case .courierBold: KernedPairs.courierBold
+        case .courierOblique: KernedPairs.courierOblique
+        case .courierBoldOblique: KernedPairs.courierBoldOblique
+        case .symbol: KernedPairs.symbol
+        case .zapfDingbats: KernedPairs.zapfDingbats
+        }
+    }
+
+    private enum KernedPairs {
+        static let helvetica = table(.helvetica)
+        static let helveticaBold = table(.helveticaBold)
+        static let helveticaOblique = table(.helveticaOblique)
+        static let helveticaBoldOblique = table(.helveticaBoldOblique)
+        static let timesRoman = table(.timesRoman)
+        static let timesBold = table(.timesBold)
+        static let timesItalic = table(.timesItalic)
+        static let timesBoldItalic = table(.timesBoldItalic)
+        static let courier = table(.courier)
+        static let courierBold = table(.courierBold)
+        static let courierOblique = table(.courierOblique)
+        static let courierBoldOblique = table(.courierBoldOblique)
+        static let symbol = table(.symbol)
+        static let zapfDingbats = table(.zapfDingbats)
+
+        /// Bit `left << 8 | right` set when `face` kerns the pair, from its kerning table
+        /// (glyph pairs, each glyph reached from every code that shows it) and its twin's.
+        static func table(_ face: Standard14Font) -> [UInt64] {
+            var bits = [UInt64](repeating: 0, count: 1024)
+            func set(_ left: Int, _ right: Int) {
+                let index = left << 8 | right
+                bits[index >> 6] |= 1 &<< UInt64(index & 63)
+            }
+            let metrics = face.metrics
+            // The codes of each glyph as linked lists: `firstCode[glyph]`, then `nextCode[code]`
+            // (-1 ends; a glyph may have two codes, as space and no-break space).
+            let glyphs = Int(metrics.codeToGlyph.lazy.filter { $0 != 0xFFFF }.max() ?? 0) + 1
+            var firstCode = [Int](repeating: -1, count: glyphs)
+            var nextCode = [Int](repeating: -1, count: 256)
+            for code in (0..<256).reversed() {
+                let glyph = Int(metrics.codeToGlyph[code])
+                guard glyph != 0xFFFF else { continue }
+                nextCode[code] = firstCode[glyph]
+                firstCode[glyph] = code
+            }
+            // (Pairs of glyphs no code shows are never asked for.)
+            for (i, key) in metrics.kernKeys.enumerated()
+            where metrics.kernValues[i] != 0 && Int(key >> 16) < glyphs && Int(key & 0xFFFF) < glyphs {
+                var left = firstCode[Int(key >> 16)]
+                while left >= 0 {
+                    var right = firstCode[Int(key & 0xFFFF)]
+                    while right >= 0 {
+                        set(left, right)
+                        right = nextCode[right]
+                    }
+                    left = nextCode[left]
+                }
+            }
+            for key in Standard14Font.twinOnlyKerningTables[Int(face.rawValue)] { set(Int(key >> 8), Int(key & 0xFF)) }
+            return bits
+        }
+    }
+}

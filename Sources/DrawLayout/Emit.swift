@@ -18,18 +18,25 @@ extension LayoutEngine {
         case .connector, .placed: break
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
-        let opacity = node.hasRareGeometry ? node.geometry.opacity ?? 1 : 1
-        let shadows = node.hasRareGeometry ? node.geometry.shadows : []
-        let blend = node.hasRareGeometry ? node.geometry.blend : .normal
-        if causes.translucent == nil, opacity < 1 || blend != .normal || Self.hasTranslucentPaint(node.style) { causes.translucent = node.span }
+        // The geometry and the style are read once each: every read of `node.geometry` or
+        // `node.style` copies the value out of the node (issue 38).
+        let rare = node.hasRareGeometry
+        let geometry = rare ? node.geometry : nil
+        let opacity = geometry?.opacity ?? 1
+        let shadows = geometry?.shadows ?? []
+        let blend = geometry?.blend ?? .normal
+        // A tag test: `blend != .normal` is a call through the generic Equatable witness.
+        let blends = { if case .normal = blend { false } else { true } }()
+        let style = node.style
+        if causes.translucent == nil, opacity < 1 || blends || Self.hasTranslucentPaint(style) { causes.translucent = node.span }
         let outerFontCause = fontCause
-        let fontsSpan = node.style.fontsSpan
+        let fontsSpan = style.fontsSpan
         fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
         defer { fontCause = outerFontCause }
         var source = Scene.SourceID.none
         let start = items.count
         if recordSources { source = recorder.enter(node, parentKind: emitParentKind) }
-        if own != nil || opacity != 1 || !shadows.isEmpty || blend != .normal {
+        if own != nil || opacity != 1 || !shadows.isEmpty || blends {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
             groupDepth += 1

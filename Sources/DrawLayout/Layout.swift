@@ -98,8 +98,7 @@ extension UnsafePointer where Pointee == Node {
     var contentIsVerbatim: Bool { pointee.contentIsVerbatim }
     var explicitStyle: InheritedSet { pointee.explicitStyle }
     var geometry: NodeGeometry { pointee.geometry }
-    /// A one-byte load (reading `geometry.…` copies the geometry for the getter call).
-    var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
+    // `hasRareGeometry` is DrawSemantics' (read in place there).
     var style: ResolvedStyle { pointee.style }
     var children: [Node] { pointee.children }
 }

@@ -22,7 +22,9 @@ extension LayoutEngine {
         appendPainted(outline, style, fill: style.pathFill, stroke: style.pathStroke, frame: frame, into: &items)
     }
 
-    mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, fill: Fill?, stroke: Stroke?, frame: Rect,
+    /// `fill` and `stroke` are consumed: they move into the item's `Paint` (copying a `Fill?`
+    /// went through the generic `Optional` value witness, ~130 instructions, issue 38).
+    mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, fill: consuming Fill?, stroke: consuming Stroke?, frame: Rect,
                                 into items: inout [Scene.Item]) {
         // Plain colours (nearly every node): no gradient or pattern to look up (issue 38).
         guard style.hasPaintSpecs else {

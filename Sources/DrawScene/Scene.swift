@@ -100,9 +100,9 @@ package struct Transform: Hashable, Sendable {
 }
 
 /// A colour in sRGB with straight (not premultiplied) alpha, each component in 0…1.
-package struct Color: Hashable, Sendable {
-    package var red, green, blue, alpha: Double
-    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    @inlinable package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
     /// From 8-bit components, as written in `#rrggbbaa`.
@@ -111,14 +111,14 @@ package struct Color: Hashable, Sendable {
     }
     package static let black = Color(red: 0, green: 0, blue: 0)
     package static let white = Color(red: 1, green: 1, blue: 1)
-    package var isOpaque: Bool { alpha >= 1 }
+    @inlinable package var isOpaque: Bool { alpha >= 1 }
 }
 
-package enum FillRule: UInt8, Hashable, Sendable {
+public enum FillRule: UInt8, Hashable, Sendable {
     case nonZero, evenOdd
 }
 
-package enum LineCap: UInt8, Hashable, Sendable {
+public enum LineCap: UInt8, Hashable, Sendable {
     /// PDF 0, PostScript 0, SVG `butt`.
     case butt
     /// PDF 1, SVG `round`.
@@ -127,7 +127,7 @@ package enum LineCap: UInt8, Hashable, Sendable {
     case square
 }
 
-package enum LineJoin: UInt8, Hashable, Sendable {
+public enum LineJoin: UInt8, Hashable, Sendable {
     /// PDF 0, SVG `miter`.
     case miter
     /// PDF 1, SVG `round`.
@@ -136,9 +136,9 @@ package enum LineJoin: UInt8, Hashable, Sendable {
     case bevel
 }
 
-package struct Fill: Hashable, Sendable {
-    package var color: Color
-    package var rule: FillRule
+public struct Fill: Hashable, Sendable {
+    public var color: Color
+    public var rule: FillRule
     /// A gradient painting the fill instead of `color` (which then stands for it where one
     /// colour is needed: `Gradient.representativeColor`).
     package var gradient: Gradient? {
@@ -162,15 +162,15 @@ package struct Fill: Hashable, Sendable {
     }
 }
 
-package struct Stroke: Hashable, Sendable {
-    package var color: Color
-    package var width: Double
-    package var cap: LineCap
-    package var join: LineJoin
-    package var miterLimit: Double
+public struct Stroke: Hashable, Sendable {
+    public var color: Color
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
     /// Dash lengths in points; empty means solid.
-    package var dash: [Double]
-    package var dashOffset: Double
+    public var dash: [Double]
+    public var dashOffset: Double
     /// A gradient painting the stroke instead of `color` (see `Fill.gradient`).
     package var gradient: Gradient? {
         get { gradientStorage?.gradient }
@@ -200,10 +200,10 @@ package struct Stroke: Hashable, Sendable {
 }
 
 /// How a path is painted: fill first, then stroke, as in SVG and PDF `B`.
-package struct Paint: Hashable, Sendable {
-    package var fill: Fill?
-    package var stroke: Stroke?
-    @inlinable package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
+public struct Paint: Hashable, Sendable {
+    public var fill: Fill?
+    public var stroke: Stroke?
+    @inlinable @inline(__always) package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
 }
 
 package enum Scene {

@@ -269,14 +269,15 @@ package enum ImageFit: UInt8, Hashable, Sendable {
 /// one by one (fill, stroke, line width, text colour and size) inline, with presence bits
 /// instead of `Optional` padding; the rest, which nodes almost always inherit unchanged,
 /// in one shared, copy-on-write `StyleRest` that all those nodes reference.
-package struct ResolvedStyle: Hashable, Sendable {
-    // `@usableFromInline` (not private): layout reads `pathFill`, `pathStroke` and
-    // `hasPaintSpecs` of every painted node from another module, inlined (issue 38).
+public struct ResolvedStyle: Hashable, Sendable {
+    // `@usableFromInline` (not private), and the type public rather than package: layout
+    // reads `pathFill`, `pathStroke` and `hasPaintSpecs` of every painted node from another
+    // module, and Swift 6.3.1 inlines no member of a `package` type there (issue 38).
     @usableFromInline var fillColor: Color
     @usableFromInline var strokeColor: Color
     /// Text colour.
     package var color: Color
-    package var lineWidth: Double
+    public var lineWidth: Double
     package var fontSize: Double
     /// Bit 0: `fill` is a colour; bit 1: `stroke` is; bit 2: `fillPaint` is set; bit 3:
     /// `strokePaint` is. Bits 2 and 3 let the plain colours of nearly every node skip the
@@ -376,17 +377,22 @@ package struct ResolvedStyle: Hashable, Sendable {
             }
         }
     }
+    /// `fillPaint = nil` / `strokePaint = nil`, tested first: a plain colour (nearly every
+    /// `fill:` and `stroke:`) finds none set, and building and passing an empty `PaintSpec?`
+    /// to the setter cost ~100 instructions a property (issue 38).
+    package mutating func clearFillPaint() { if paintBits & 4 != 0 { fillPaint = nil } }
+    package mutating func clearStrokePaint() { if paintBits & 8 != 0 { strokePaint = nil } }
     /// Whether a gradient or pattern paints the fill or the stroke (layout's fast path).
-    @inlinable package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
+    @inlinable @inline(__always) package var hasPaintSpecs: Bool { paintBits & 12 != 0 }
 
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
-    @inlinable package var pathFill: Fill? {
+    @inlinable @inline(__always) package var pathFill: Fill? {
         paintBits & 1 != 0 ? Fill(color: fillColor, rule: rest.values.fillRule) : nil
     }
 
     /// The stroke of a path drawn in this style (nil: `stroke: none` or a zero line width).
-    @inlinable package var pathStroke: Stroke? {
+    @inlinable @inline(__always) package var pathStroke: Stroke? {
         guard paintBits & 2 != 0, lineWidth > 0 else { return nil }
         let r = rest.values
         return Stroke(color: strokeColor, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
@@ -425,8 +431,8 @@ package struct ResolvedStyle: Hashable, Sendable {
 /// The rarely set part of a `ResolvedStyle`, shared by reference between nodes and never
 /// changed once made (a change makes a new box). Equal when its values are: a box is how the
 /// values are stored, not what they are.
-package final class StyleRest: Hashable, Sendable {
-    package struct Values: Hashable, Sendable {
+public final class StyleRest: Hashable, Sendable {
+    public struct Values: Hashable, Sendable {
         @usableFromInline var lineCap: LineCap
         @usableFromInline var lineJoin: LineJoin
         @usableFromInline var miterLimit: Double
@@ -449,8 +455,8 @@ package final class StyleRest: Hashable, Sendable {
     @usableFromInline let values: Values
     init(_ values: Values) { self.values = values }
 
-    package static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }
-    package func hash(into hasher: inout Hasher) { hasher.combine(values) }
+    public static func == (a: StyleRest, b: StyleRest) -> Bool { a === b || a.values == b.values }
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// Geometry and layout properties (not inherited). Nil means "not given": layout applies
@@ -853,4 +859,11 @@ package struct Uncompared<Value: Sendable>: Hashable, Sendable {
     package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     package static func == (a: Uncompared, b: Uncompared) -> Bool { true }
     package func hash(into hasher: inout Hasher) {}
+}
+
+extension UnsafePointer where Pointee == Node {
+    /// `pointee.geometry.hasRareProperties`, read here in place: layout asks it of every node
+    /// several times (an `UnsafePointer<Node>` is its `NodeRef`), and from its module the
+    /// getter call copied the whole geometry out of the node each time (issue 38).
+    package var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
 }

@@ -33,7 +33,7 @@ extension Evaluation {
             guard let color = colorOrNone(p.value) else { p.mismatch(names: NamedColors.names + ["none"]); return }
             let isFill = { if case .fill = g { true } else { false } }()
             setInherited(p.property, top) {
-                if isFill { $0.fill = color; $0.fillPaint = nil } else { $0.stroke = color; $0.strokePaint = nil }
+                if isFill { $0.fill = color; $0.clearFillPaint() } else { $0.stroke = color; $0.clearStrokePaint() }
             }
         case .lineWidth:
             guard let x = p.nonNegativeLength() else { return }

@@ -100,8 +100,13 @@ extension Evaluation {
 
     /// `type: gs1-128`: the symbology's name with its hyphen reads as `gs1 - 128` (an
     /// undefined name); reported as one error with the word to write, `gs1`.
-    func isHyphenatedBarcodeType(_ property: Property, _ value: ExprID) -> Bool {
-        guard case .type = property, case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
+    @inline(__always) func isHyphenatedBarcodeType(_ property: Property, _ value: ExprID) -> Bool {
+        guard case .type = property else { return false }
+        return isHyphenatedBarcodeType(expr: value)
+    }
+
+    private func isHyphenatedBarcodeType(expr value: ExprID) -> Bool {
+        guard case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
         let span = exprSpan(value)
         guard sources[span.file]?.text(of: span).lowercased() == "gs1-128" else { return false }
         report(.error(.invalidValue, at: span, "'gs1-128' reads as 'gs1 - 128'; the barcode type is written 'gs1'",
@@ -109,7 +114,7 @@ extension Evaluation {
         return true
     }
 
-    func applyProperty(_ property: Property, _ value: Value, argument: Argument, to top: Int) {
+    func applyProperty(_ property: Property, _ value: consuming Value, argument: Argument, to top: Int) {
         applyProperty(property, value, valueSpan: exprSpan(argument.value), nameSpan: labelOf(argument)?.span ?? argument.span,
                       expr: argument.value, to: top, fromStyle: false)
     }
@@ -183,7 +188,11 @@ extension Evaluation {
 
     // MARK: Checking and setting
 
-    func applyProperty(_ property: Property, _ value: Value, valueSpan: Span, nameSpan: Span, expr: ExprID?, to top: Int, fromStyle: Bool) {
+    /// `value` is consumed: it moves into the `PropertyInput` instead of being copied there
+    /// and destroyed twice (the copy and destruction of a `Value` cost ~115 instructions a
+    /// property, issue 38).
+    func applyProperty(_ property: Property, _ value: consuming Value, valueSpan: Span, nameSpan: Span, expr: ExprID?, to top: Int,
+                       fromStyle: Bool) {
         // `if case`, not `==`: `Property` is DrawCatalogue's, and `==` across the module
         // boundary is a call through the generic Equatable witness, per property (issue 38).
         if case .style = property {

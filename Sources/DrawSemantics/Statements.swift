@@ -432,8 +432,8 @@ extension Evaluation {
             return
         }
         guard countNode(span) else { return }
-        let parentStyle = frames[frames.count - 1].node.style
-        frames.append(Frame(node: Node(kind: kind, span: span, style: parentStyle), role: .node))
+        // The parent's style straight into the new node: through a local it was copied twice.
+        frames.append(Frame(node: Node(kind: kind, span: span, style: frames[frames.count - 1].node.style), role: .node))
         let top = frames.count - 1
         // Through a local reference: reading `unit.ast[…]` straight off the evaluator's
         // `unit` variable copied the whole File (every arena's reference count) per node.
@@ -451,14 +451,27 @@ extension Evaluation {
     func checkRequirements(_ top: Int, at span: Span) {
         let explicit = frames[top].explicit
         guard !explicit.contains(.style) else { return }
+        // Most nodes set none of the properties that need another: one test of the bits
+        // instead of a walk of `Property.requiring` per node (issue 38).
+        let requiring = Self.requiringProperties
+        if explicit.low & requiring.low != 0 || explicit.high & requiring.high != 0 {
+            checkRequiredCompanions(top, explicit: explicit, at: span)
+        }
+        checkIneffectiveLineProperties(top, at: span)
+        checkStackAlignment(top, at: span)
+    }
+
+    /// `Property.requiring` as a set.
+    private static let requiringProperties: PropertySet = Property.requiring.reduce(into: PropertySet()) { $0.insert($1) }
+
+    /// Warns of each property written without the one it needs (`labelAt` without `label`).
+    private func checkRequiredCompanions(_ top: Int, explicit: PropertySet, at span: Span) {
         for property in Property.requiring where explicit.contains(property) && property.applies(to: frames[top].node.kind) {
             let needed = property.spec.requires!
             if !explicit.contains(needed) && !isReported(.ignoredProperty, span) {
                 report(EvalMessages.requiresProperty(property, needed, at: span))
             }
         }
-        checkIneffectiveLineProperties(top, at: span)
-        checkStackAlignment(top, at: span)
     }
 
     /// A stack aligns its children across its flow only (issue 33): an hstack on the vertical
@@ -494,6 +507,10 @@ extension Evaluation {
     /// `arrowSize:` on a line without heads; `dashOffset:` with no dash, written or inherited.
     func checkIneffectiveLineProperties(_ top: Int, at span: Span) {
         let explicit = frames[top].explicit
+        // Each warning below is about a property written on the node: with none of them
+        // (nearly every node) there is nothing to check, and no geometry or style to copy.
+        guard explicit.contains(.side) || explicit.contains(.toSide) || explicit.contains(.route)
+                || explicit.contains(.arrowSize) || explicit.contains(.dashOffset) else { return }
         let kind = frames[top].node.kind
         func warn(_ property: Property, _ reason: String) {
             guard explicit.contains(property), property.applies(to: kind), !isReported(.ignoredProperty, span) else { return }

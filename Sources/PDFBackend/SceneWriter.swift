@@ -185,7 +185,7 @@ struct SceneWriter {
                 if paint.fill?.pattern != nil {
                     var rest = paint
                     rest.fill?.pattern = nil
-                    if rest.stroke?.gradient != nil {
+                    if rest.stroke?.hasGradient == true {
                         // The tiled fill, then the gradient stroke on its own.
                         emitTiledPath(path, Paint(fill: paint.fill, stroke: nil), ctm: frames[top].ctm, alphaScale: alphaScale,
                                       into: &streams[current])
@@ -194,7 +194,8 @@ struct SceneWriter {
                     } else {
                         emitTiledPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
                     }
-                } else if paint.fill?.gradient != nil || paint.stroke?.gradient != nil {
+                } else if paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true {
+                    // (`hasGradient`: `gradient != nil` copied each gradient out of its box, per path.)
                     emitPaintedPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
                 } else {
                     emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])
@@ -259,11 +260,11 @@ struct SceneWriter {
     mutating func emitPaintedPath(_ path: Scene.Path, _ paint: Paint, ctm: Transform, alphaScale: Double, into stream: inout ContentStream) {
         guard !path.isEmpty, path.startsWithSubpath else { return }
         if let fill = paint.fill {
-            if fill.gradient != nil { emitGradientPath(path, fill: fill, stroke: nil, ctm: ctm, alphaScale: alphaScale, into: &stream) }
+            if fill.hasGradient { emitGradientPath(path, fill: fill, stroke: nil, ctm: ctm, alphaScale: alphaScale, into: &stream) }
             else { emitPath(path, Paint(fill: fill), alphaScale: alphaScale, into: &stream) }
         }
         if let stroke = paint.stroke, stroke.width > 0, stroke.width.isFinite {
-            if stroke.gradient != nil { emitGradientPath(path, fill: nil, stroke: stroke, ctm: ctm, alphaScale: alphaScale, into: &stream) }
+            if stroke.hasGradient { emitGradientPath(path, fill: nil, stroke: stroke, ctm: ctm, alphaScale: alphaScale, into: &stream) }
             else { emitPath(path, Paint(stroke: stroke), alphaScale: alphaScale, into: &stream) }
         }
     }

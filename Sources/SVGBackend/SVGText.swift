@@ -129,10 +129,7 @@ enum SVGText {
             scale = run.size / 1000
             advance = { metrics.advance(code: UInt8(truncatingIfNeeded: $0)) }
             // The AFM's pairs, and the pairs only the metric twin kerns (rsvg would kern those).
-            kerns = {
-                let left = UInt8(truncatingIfNeeded: $0), right = UInt8(truncatingIfNeeded: $1)
-                return metrics.kerning(left, right) != 0 || standard.twinOnlyKerning(left, right)
-            }
+            kerns = { standard.kernsPair(UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $1)) }
         } else if case .trueType(let face) = font {
             scale = run.size / Double(max(1, face.unitsPerEm))
             advance = { face.advance(glyph: $0) }

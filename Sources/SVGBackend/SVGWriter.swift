@@ -261,7 +261,8 @@ struct SVGPageWriter {
             for item in list {
                 switch item {
                 case .path(_, let paint):
-                    if paint.fill?.gradient != nil || paint.stroke?.gradient != nil { return true }
+                    // `hasGradient`, not `gradient != nil`: that copies each gradient out of its box.
+                    if paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true { return true }
                     if paint.fill?.pattern != nil { return true }
                 case .group(let group):
                     if !group.shadows.isEmpty { return true }
@@ -314,22 +315,27 @@ struct SVGPageWriter {
         var stack = [Level(items: items, opened: 0)]
         if annotateSources { stack[0].sources = pageSources }
         var depth = 0
-        while let top = stack.last {
-            if top.next == top.items.endIndex {
+        // The top level is read in place: copying it out (`while let top = stack.last`)
+        // retained and released its arrays once per item (issue 38).
+        while !stack.isEmpty {
+            let level = stack.count - 1
+            let next = stack[level].next
+            if next == stack[level].items.endIndex {
                 if annotateSources { switchSource(&stack, to: .none, depth: &depth) }
-                stack.removeLast()
-                for _ in 0..<top.opened {
+                let opened = stack.removeLast().opened
+                for _ in 0..<opened {
                     depth -= 1
                     indent(depth); body.append(static: "</g>\n")
                 }
                 continue
             }
-            let item = top.items[top.next]
+            let item = stack[level].items[next]
             if annotateSources {
-                let position = top.next - top.items.startIndex
-                switchSource(&stack, to: position < top.sources.count ? top.sources[position] : .none, depth: &depth)
+                let position = next - stack[level].items.startIndex
+                let sources = stack[level].sources
+                switchSource(&stack, to: position < sources.count ? sources[position] : .none, depth: &depth)
             }
-            stack[stack.count - 1].next += 1
+            stack[level].next = next + 1
             switch item {
             case .path(let path, let paint):
                 writePath(path, paint, depth: depth)
@@ -356,19 +362,14 @@ struct SVGPageWriter {
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
         // Nothing painted, or nothing to paint: no element at all.
         guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
-        // A pattern's definition goes before the first shape it fills (SVGPaint.swift).
-        let pattern = paint.fill?.pattern.flatMap { patternID($0, depth: depth) }
-        indent(depth)
-        body.appendShape(path, numbers: numbers)
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
-        // writes for it.
-        if let fill = paint.fill, let stroke = paint.stroke, fill.rule == .nonZero, fill.color.isOpaque,
-           !fill.hasGradient, !stroke.hasGradient, fill.pattern == nil,
-           stroke.color.isOpaque, stroke.cap == .butt, stroke.join == .miter, stroke.miterLimit == 4,
-           stroke.dash.isEmpty, stroke.width.isFinite, ByteCursor.fits(stroke.width) {
-            let fillTriple = fill.color.hexTriple, strokeTriple = stroke.color.hexTriple
-            let width = max(0, stroke.width)
+        // writes for it. (Tested first: it has no pattern to look up.)
+        if let plain = paint.plainFillAndStroke, plain.width.isFinite, ByteCursor.fits(plain.width) {
+            indent(depth)
+            body.appendShape(path, numbers: numbers)
+            let fillTriple = plain.fill.hexTriple, strokeTriple = plain.stroke.hexTriple
+            let width = max(0, plain.width)
             body.withCursor(maximumLength: 64 + NumberFormat.maximumFastLength, numbers: numbers) { out in
                 if fillTriple != 0 { out.hexColor(" fill=\"#", fillTriple) }
                 out.hexColor(" stroke=\"#", strokeTriple)
@@ -377,6 +378,10 @@ struct SVGPageWriter {
             }
             return
         }
+        // A pattern's definition goes before the first shape it fills (SVGPaint.swift).
+        let pattern = paint.fill?.pattern.flatMap { patternID($0, depth: depth) }
+        indent(depth)
+        body.appendShape(path, numbers: numbers)
         if let fill = paint.fill, let pattern {
             body.append(static: " fill=\"url(#"); body.appendName(names, "p", pattern); body.append(static: ")\"")
             if fill.rule == .evenOdd { body.append(static: " fill-rule=\"evenodd\"") }
@@ -641,5 +646,20 @@ extension ByteBuffer {
     /// `prefix` + `kind` + `number`: an id or class name of this file.
     mutating func appendName(_ names: SVGNames, _ kind: StaticString, _ number: Int) {
         append(names.prefix); append(static: kind); append(integer: number)
+    }
+}
+
+extension Paint {
+    /// The fill colour, stroke colour and stroke width of `writePath`'s common case — an
+    /// opaque colour filling by the non-zero rule, an opaque solid colour stroke with butt
+    /// caps and the initial miter joins, no gradient or pattern — or nil. Read through the
+    /// optionals in place: binding `fill` and `stroke` copied each, gradient box and dash
+    /// array retained and released, and `==` on their enums was a generic call (issue 38).
+    var plainFillAndStroke: (fill: Color, stroke: Color, width: Double)? {
+        guard let fillColor = fill?.color, let strokeColor = stroke?.color, fillColor.isOpaque, strokeColor.isOpaque,
+              case .nonZero? = fill?.rule, fill?.hasGradient == false, fill?.pattern == nil,
+              stroke?.hasGradient == false, case .butt? = stroke?.cap, case .miter? = stroke?.join,
+              stroke?.miterLimit == 4, stroke?.dash.isEmpty == true, let width = stroke?.width else { return nil }
+        return (fillColor, strokeColor, width)
     }
 }

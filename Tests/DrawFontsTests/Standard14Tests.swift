@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    /// `kernsPair`'s table (the SVG writer's question per pair of glyphs) answers as the two
+    /// searches it replaces, for every pair of codes of every face.
+    @Test func kernsPairAgreesWithTheKerningTables() {
+        for face in Standard14Font.allCases {
+            let metrics = face.metrics
+            var mismatches = 0, kerned = 0
+            for left in 0...255 {
+                for right in 0...255 {
+                    let l = UInt8(left), r = UInt8(right)
+                    let expected = metrics.kerning(l, r) != 0 || face.twinOnlyKerning(l, r)
+                    if face.kernsPair(l, r) != expected { mismatches += 1 }
+                    if expected { kerned += 1 }
+                }
+            }
+            #expect(mismatches == 0, "\(face)")
+            // The Latin faces but Courier kern: the test compares tables that have pairs.
+            if face.postScriptName.hasPrefix("Helvetica") || face.postScriptName.hasPrefix("Times") { #expect(kerned > 1000, "\(face)") }
+        }
+        #expect(Standard14Font.helvetica.kernsPair(0x41, 0x56))   // A V
+        #expect(!Standard14Font.helvetica.kernsPair(0x41, 0x41))
+    }
+
     @Test func winAnsiMapping() {
         #expect(WinAnsi.code(for: "€") == 0x80)
         #expect(WinAnsi.code(for: "é") == 0xE9)
