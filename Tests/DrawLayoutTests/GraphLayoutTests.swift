@@ -237,6 +237,40 @@ import Testing
         }
     }
 
+    /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
+    static func frame(of label: String, in ir: String) throws -> Rect {
+        let lines = ir.split(separator: "\n")
+        let at = try #require(lines.firstIndex { $0.hasSuffix("\"\(label)\"") }, "no \(label) in \(ir)")
+        let numbers = lines[at - 1].split(separator: " ").compactMap { Double($0) }
+        let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// `at:` in a graph: the first pinned child takes part in the layout, and the layout is
+    /// moved so that it sits exactly at its point; the rest are laid out around it.
+    @Test func aPinnedChildSitsAtItsPointAndTheRestAroundIt() throws {
+        let source = """
+            page size: (500pt, 400pt), margin: 20pt
+            graph {
+              a -> b -> c
+              rect "pin", id: pin, at: (300, 200)
+              b -> pin
+              pin -> d
+            }
+            """
+        let result = compile(source)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let pin = try Self.frame(of: "pin", in: result.ir), b = try Self.frame(of: "b", in: result.ir)
+        let d = try Self.frame(of: "d", in: result.ir)
+        // At its point (the page's margin is 20pt), its parent a rank above, its child right below.
+        #expect(abs(pin.midX - 320) < 0.01 && abs(pin.midY - 220) < 0.01, "\(pin)")
+        #expect(b.maxY < pin.minY && abs(b.midX - pin.midX) < 60, "\(b) \(pin)")
+        #expect(d.minY > pin.maxY && abs(d.midX - pin.midX) < 1, "\(d) \(pin)")
+        let faults = checkDiagram(try #require(layOutDiagram(source)))
+        #expect(faults.faults == 0, "\(faults)\n\(faults.details.joined(separator: "\n"))")
+    }
+
     @Test func graphSamplesHaveNoFaults() throws {
         for source in [
             "graph { a -> b; a -> c; b -> d; c -> d; d -> a; b -> e, label: \"retry\"; a -> e }",
