@@ -237,6 +237,38 @@ import Testing
         }
     }
 
+    /// "A small edit moves little": one edge added to a 50-node graph (random DAGs of 75
+    /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
+    /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
+    @Test func oneMoreEdgeMovesFewNodes() {
+        var moved: [Int] = [], rankMoved: [Int] = [], orderMoved: [Int] = []
+        for seed in 1...10 {
+            let plain = PlainGraph.random(nodes: 50, edges: 76, seed: UInt64(seed))
+            var g = LayeredGraph()
+            g.nodes = plain.sizes.map { LayeredGraph.Node(width: $0.width, height: $0.height) }
+            g.nodeSpacing = 18; g.rankSpacing = 36
+            g.edges = plain.edges.dropLast().map { LayeredGraph.Edge(from: $0.0, to: $0.1) }
+            let before = LayeredLayout.layout(g)
+            g.edges.append(LayeredGraph.Edge(from: plain.edges.last!.0, to: plain.edges.last!.1))
+            let after = LayeredLayout.layout(g)
+            moved.append((0..<50).filter { abs(before.centers[$0].x - after.centers[$0].x) + abs(before.centers[$0].y - after.centers[$0].y) > 1 }.count)
+            let rb = Self.levels(before), ra = Self.levels(after)
+            rankMoved.append((0..<50).filter { rb[$0] != ra[$0] }.count)
+            // Left-to-right order among the real nodes of each rank.
+            func order(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
+                (0..<50).map { v in (0..<50).filter { r[$0] == r[v] && d.centers[$0].x < d.centers[v].x }.count }
+            }
+            let ob = order(before, rb), oa = order(after, ra)
+            orderMoved.append((0..<50).filter { rb[$0] != ra[$0] || ob[$0] != oa[$0] }.count)
+        }
+        print("nodes moved by one more edge (of 50):", moved, "median", moved.sorted()[moved.count / 2])
+        print("rank changed:", rankMoved, "rank or order changed:", orderMoved)
+        // Measured (bench/RESULTS.md): ranks barely change (median 1 node, at most 7); the
+        // order within ranks is searched anew and changes for most nodes, and so do the
+        // coordinates. The bound holds the part that is stable.
+        #expect(rankMoved.max()! <= 10 && rankMoved.sorted()[rankMoved.count / 2] <= 2, "\(rankMoved)")
+    }
+
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
     static func frame(of label: String, in ir: String) throws -> Rect {
         let lines = ir.split(separator: "\n")
