@@ -237,6 +237,34 @@ import Testing
         }
     }
 
+    /// Tidy trees in linear time: a caterpillar 2,000 deep (every spine node with a leaf) and a
+    /// root with 2,000 children cost at most two contour levels per node (the contours of
+    /// the former copied and shifted level by level would cost ~n²/2), and stay tidy.
+    @Test func tidyTreesTakeLinearWork() {
+        let deep = Self.graph(4_000, (0..<1_999).flatMap { [($0, $0 + 1), ($0, 2_000 + $0)] })
+        let wide = Self.graph(2_001, (1...2_000).map { (0, $0) })
+        for g in [deep, wide] {
+            #expect(TidyTree.applies(to: g))
+            var work = 0
+            let d = TidyTree.layout(g, cross: g.nodes.map(\.width), thick: g.nodes.map(\.height), work: &work)
+            #expect(work <= 2 * g.nodes.count, "\(work) levels for \(g.nodes.count) nodes")
+            // No two nodes of a level closer than the spacing; each parent centred over its
+            // first and last child.
+            var levels: [Double: [Double]] = [:]
+            for c in d.centers { levels[c.y, default: []].append(c.x) }
+            for xs in levels.values {
+                let sorted = xs.sorted()
+                for i in sorted.indices.dropFirst() { #expect(sorted[i] - sorted[i - 1] >= 40 + 24 - 1e-6) }
+            }
+            var children = [[Int]](repeating: [], count: g.nodes.count)
+            for e in g.edges { children[e.from].append(e.to) }
+            for v in children.indices where !children[v].isEmpty {
+                let mid = (d.centers[children[v].first!].x + d.centers[children[v].last!].x) / 2
+                #expect(abs(d.centers[v].x - mid) < 1e-6)
+            }
+        }
+    }
+
     /// "A small edit moves little": one edge added to a 50-node graph (random DAGs of 75
     /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
