@@ -473,6 +473,30 @@ extension LayoutEngine {
         return result
     }
 
+    /// The page's node frames that meet `region` (edges touching count), in page order.
+    mutating func pageNodeFrames(near region: Rect) -> [(index: Int, frame: Rect)] {
+        let frames = pageNodeFrames()
+        if nodeFramesByLeft == nil {
+            let order = frames.indices.sorted { frames[$0].frame.minX != frames[$1].frame.minX ? frames[$0].frame.minX < frames[$1].frame.minX : $0 < $1 }
+            nodeFramesByLeft = (order, frames.map { $0.frame.width }.max() ?? 0)
+        }
+        let (order, widest) = nodeFramesByLeft!
+        // Frames starting left of the region by more than the widest frame end before it.
+        let (left, right, top, bottom) = (region.minX, region.maxX, region.minY, region.maxY)
+        var lo = 0, hi = order.count
+        while lo < hi { let mid = (lo + hi) / 2; if frames[order[mid]].frame.minX < left - widest { lo = mid + 1 } else { hi = mid } }
+        var found: [Int] = []
+        var k = lo
+        while k < order.count {
+            let f = frames[order[k]].frame
+            if f.minX > right { break }
+            if !(f.maxX < left || f.maxY < top || f.minY > bottom) { found.append(order[k]) }
+            k += 1
+        }
+        found.sort()
+        return found.map { frames[$0] }
+    }
+
     mutating func pageNodeFrameIndex() -> RectIndex {
         if let index = nodeFrameIndex { return index }
         var index = RectIndex()
@@ -591,9 +615,8 @@ extension LayoutEngine {
         let reach = 200.0
         region = Rect(x: region.minX - reach, y: region.minY - reach, width: region.width + 2 * reach, height: region.height + 2 * reach)
         var obstacles: [Rect] = []
-        for (i, frame) in pageNodeFrames() {
+        for (i, frame) in pageNodeFrames(near: region) {
             if related(i, start.target) || related(i, end.target) { continue }
-            if frame.maxX < region.minX || frame.minX > region.maxX || frame.maxY < region.minY || frame.minY > region.maxY { continue }
             obstacles.append(frame)
         }
         if obstacles.count > maximumRoutingObstacles {
