@@ -92,8 +92,17 @@ enum GraphArrangement: Arrangement {
         let g = node.geometry
         var children: [(index: Int, end: Int)] = []
         var layered = LayeredGraph()
+        // The first child with `at:` (a plain point) is pinned: it takes part in the layout,
+        // which is then moved so that it sits where its `at:` says.
+        var pin: (node: Int, centre: Point)?
         engine.forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
-            guard LayoutEngine.isFlow(child) else { return }
+            var pinned = false
+            if pin == nil, !LayoutEngine.isConnector(child), let at = child.geometry.at, at.anchor == nil {
+                let b = engine.boxes[childIndex].bounds
+                pin = (layered.nodes.count, at.offset - engine.atAnchor(child, index: childIndex) + Point(b.midX, b.midY))
+                pinned = true
+            }
+            guard LayoutEngine.isFlow(child) || pinned else { return }
             let b = engine.boxes[childIndex].bounds
             children.append((childIndex, Int(engine.boxes[childIndex].next)))
             layered.nodes.append(LayeredGraph.Node(width: b.width, height: b.height,
@@ -129,7 +138,10 @@ enum GraphArrangement: Arrangement {
         for (e, key) in keys.enumerated() where !drawing.bends[e].isEmpty { bends.append((key, drawing.bends[e])) }
         engine.graphs.layouts[index] = GraphLayoutResult(centers: centers, bends: bends)
         let pad = g.padding ?? .zero
-        return Rect(x: 0, y: 0, width: g.width ?? drawing.size.width + pad.left + pad.right,
+        // Pinned: the frame moves so that the pinned child's centre in it is where `at:` puts it.
+        var shift = Point.zero
+        if let pin { shift = pin.centre - drawing.centers[pin.node] - Point(pad.left, pad.top) }
+        return Rect(x: shift.x, y: shift.y, width: g.width ?? drawing.size.width + pad.left + pad.right,
                     height: g.height ?? drawing.size.height + pad.top + pad.bottom)
     }
 

@@ -538,25 +538,23 @@ enum NetworkSimplex {
             var bestSlack = Int.max
             // Candidates join the subtree below the leaving edge to the rest, pointing the
             // other way than it does.
+            // The subtree's nodes are those whose postorder number lies in [low, lim] of its root.
+            let lo = low[tail], hi = lim[tail]
             var stack = [tail]
-            var visitedEdges: [Int] = []
-            var seenNode = Set<Int>()
-            seenNode.insert(tail)
             while let v = stack.popLast() {
                 for e in incident[v] {
-                    visitedEdges.append(e)
                     if inTree[e] {
+                        // Tree edges lead down the subtree (its parent's edge leads out of it).
                         let w = edges[e].from == v ? edges[e].to : edges[e].from
-                        if isDescendant(w, of: tail) && !seenNode.contains(w) { seenNode.insert(w); stack.append(w) }
+                        if parentEdge[w] == e && lo <= lim[w] && lim[w] <= hi { stack.append(w) }
+                        continue
                     }
-                }
-            }
-            for e in visitedEdges where !inTree[e] {
-                let fromIn = isDescendant(edges[e].from, of: tail)
-                let toIn = isDescendant(edges[e].to, of: tail)
-                if flip == fromIn && flip != toIn {
-                    let s = slack(e)
-                    if s < bestSlack || (s == bestSlack && e < (best ?? Int.max)) { best = e; bestSlack = s }
+                    let fromIn = lo <= lim[edges[e].from] && lim[edges[e].from] <= hi
+                    let toIn = lo <= lim[edges[e].to] && lim[edges[e].to] <= hi
+                    if flip == fromIn && flip != toIn {
+                        let s = slack(e)
+                        if s < bestSlack || (s == bestSlack && e < (best ?? Int.max)) { best = e; bestSlack = s }
+                    }
                 }
             }
             return best
@@ -570,19 +568,9 @@ enum NetworkSimplex {
             treeAdjacent[edges[entering].from].append(entering)
             treeAdjacent[edges[entering].to].append(entering)
             let postorder = lowLim(root)
-            // Ranks from the tree, so that every tree edge is tight again.
-            var stack = [root]
-            var order: [Int] = []
-            var visited = Set<Int>()
-            visited.insert(root)
-            while let v = stack.popLast() {
-                order.append(v)
-                for e in treeAdjacent[v] {
-                    let w = edges[e].from == v ? edges[e].to : edges[e].from
-                    if !visited.contains(w) { visited.insert(w); stack.append(w) }
-                }
-            }
-            for v in order where v != root {
+            // Ranks from the tree, so that every tree edge is tight again: parents before
+            // children, which is the postorder read backwards.
+            for v in postorder.reversed() where v != root {
                 let e = parentEdge[v], p = parent[v]
                 rank[v] = edges[e].from == v ? rank[p] - edges[e].minLength : rank[p] + edges[e].minLength
             }

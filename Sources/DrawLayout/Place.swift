@@ -19,9 +19,13 @@ extension LayoutEngine {
         if boxes[index].state == .connector { return parentOffset }
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
-        let anchor = node.kind.shapeGeometry.map { Self.shapeAnchor($0, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center) }
+        return parentOffset + target - atAnchor(node, index: index)
+    }
+
+    /// The point of a node that `at:` puts where it says: its `anchor:` (default its centre).
+    func atAnchor(_ node: NodeRef, index: Int) -> Point {
+        node.kind.shapeGeometry.map { Self.shapeAnchor($0, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center) }
             ?? anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
-        return parentOffset + target - anchor
     }
 
     /// A point written in a parent whose own coordinates map to content coordinates by

@@ -2,7 +2,10 @@
 // subtree is laid out on its own, its children's subtrees pushed together as close as their
 // contours allow (level by level, with each node's own width), and the parent centred over
 // its first and last child. Children keep their written order; the roots of a forest stand
-// side by side. Contours are kept per level, so the work is the sum of the subtrees' heights.
+// side by side. In linear time, as Walker's threads and Buchheim et al.'s fix achieve it, by
+// other means: a contour is kept deepest level first with one offset for all its levels, so
+// shifting a subtree or adding its root costs O(1), and merging two contours costs only as
+// many levels as the shallower has — and the sum of those over a tree is at most its size.
 
 import DrawScene
 
@@ -34,13 +37,30 @@ enum TidyTree {
     }
 
     /// A subtree's outline per level below its root: the leftmost and rightmost extent,
-    /// relative to the root's centre.
+    /// relative to the root's centre. Stored deepest level first and less `offset`.
     struct Contour {
         var left: [Double]
         var right: [Double]
+        var offset = 0.0
+        var depth: Int { left.count }
+
+        init(leaf half: Double) { left = [-half]; right = [half] }
+
+        func left(_ level: Int) -> Double { left[left.count - 1 - level] + offset }
+        func right(_ level: Int) -> Double { right[right.count - 1 - level] + offset }
+        mutating func setLeft(_ level: Int, _ x: Double) { left[left.count - 1 - level] = x - offset }
+        mutating func setRight(_ level: Int, _ x: Double) { right[right.count - 1 - level] = x - offset }
+        /// A new top level (the parent's), pushing the others one level down.
+        mutating func addRoot(half: Double) { left.append(-half - offset); right.append(half - offset) }
     }
 
     static func layout(_ graph: LayeredGraph, cross: [Double], thick: [Double]) -> LayeredDrawing {
+        var work = 0
+        return layout(graph, cross: cross, thick: thick, work: &work)
+    }
+
+    /// `work` counts the levels compared and copied in merging contours (linear in the size).
+    static func layout(_ graph: LayeredGraph, cross: [Double], thick: [Double], work: inout Int) -> LayeredDrawing {
         let n = graph.nodes.count
         var children = [[Int]](repeating: [], count: n)
         var hasParent = [Bool](repeating: false, count: n)
@@ -68,19 +88,19 @@ enum TidyTree {
         for v in postorder {
             let own = cross[v] / 2
             guard !children[v].isEmpty else {
-                contours[v] = Contour(left: [-own], right: [own])
+                contours[v] = Contour(leaf: own)
                 continue
             }
-            var (merged, positions) = placeSide(by: children[v], contours: &contours, gap: gap)
+            var (merged, positions) = placeSide(by: children[v], contours: &contours, gap: gap, work: &work)
             // The parent centred over its first and last child.
             let centre = (positions.first! + positions.last!) / 2
             for (k, c) in children[v].enumerated() { offset[c] = positions[k] - centre }
-            merged.left = merged.left.map { $0 - centre }
-            merged.right = merged.right.map { $0 - centre }
-            contours[v] = Contour(left: [-own] + merged.left, right: [own] + merged.right)
+            merged.offset -= centre
+            merged.addRoot(half: own)
+            contours[v] = merged
         }
         // The forest's roots side by side.
-        let (_, rootPositions) = placeSide(by: roots, contours: &contours, gap: gap)
+        let (_, rootPositions) = placeSide(by: roots, contours: &contours, gap: gap, work: &work)
         var x = [Double](repeating: 0, count: n)
         for (k, r) in roots.enumerated() { x[r] = rootPositions[k] }
         for v in postorder.reversed() { for c in children[v] { x[c] = x[v] + offset[c] } }
@@ -105,30 +125,27 @@ enum TidyTree {
     }
 
     /// Subtrees placed left to right, each as close to the ones before as their contours
-    /// allow; returns the merged contour and each subtree root's position.
-    static func placeSide(by subtrees: [Int], contours: inout [Contour?], gap: Double) -> (Contour, [Double]) {
-        var merged = Contour(left: [], right: [])
-        var positions: [Double] = []
-        for s in subtrees {
-            let contour = contours[s]!
-            var shift = 0.0
-            if !positions.isEmpty {
-                shift = -Double.infinity
-                for level in 0..<min(merged.right.count, contour.left.count) {
-                    shift = max(shift, merged.right[level] + gap - contour.left[level])
-                }
-                if shift == -Double.infinity { shift = merged.right.max() ?? 0 }
-            }
+    /// allow; returns the merged contour and each subtree root's position. Each step costs the
+    /// depth of the shallower of the two contours.
+    static func placeSide(by subtrees: [Int], contours: inout [Contour?], gap: Double, work: inout Int) -> (Contour, [Double]) {
+        var merged = contours[subtrees[0]].take()!
+        var positions = [0.0]
+        for s in subtrees.dropFirst() {
+            var contour = contours[s].take()!
+            let shared = min(merged.depth, contour.depth)
+            work += shared
+            var shift = -Double.infinity
+            for level in 0..<shared { shift = max(shift, merged.right(level) + gap - contour.left(level)) }
             positions.append(shift)
-            for level in 0..<contour.left.count {
-                if level < merged.left.count {
-                    merged.right[level] = contour.right[level] + shift
-                } else {
-                    merged.left.append(contour.left[level] + shift)
-                    merged.right.append(contour.right[level] + shift)
-                }
+            contour.offset += shift
+            if contour.depth >= merged.depth {
+                // The new subtree reaches as deep or deeper: its right side is the right side
+                // at every level, and the left side above its bottom part is the merged one's.
+                for level in 0..<merged.depth { contour.setLeft(level, merged.left(level)) }
+                merged = contour
+            } else {
+                for level in 0..<contour.depth { merged.setRight(level, contour.right(level)) }
             }
-            contours[s] = nil
         }
         return (merged, positions)
     }

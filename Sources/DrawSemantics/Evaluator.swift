@@ -159,6 +159,9 @@ struct Frame {
     var explicit = PropertySet()
     /// Where `id:` was given on this frame, when it was.
     var idSpan: Span?
+    /// A graph's: the names its connectors use, gathered here and handed to the node once
+    /// it is finished (appending to the node's boxed options would copy them every time).
+    var implicitNames: [ImplicitNodeName] = []
 }
 
 struct PendingReference {

@@ -122,7 +122,7 @@ extension Evaluation {
         guard parent >= 0, nodeKind(ofFrame: parent) == .graph else { return }
         for end in [from, to] {
             if case .node(let id, let span) = end {
-                frames[parent].node.geometry.graph.implicitNames.append(ImplicitNodeName(name: id, span: span))
+                frames[parent].implicitNames.append(ImplicitNodeName(name: id, span: span))
                 sawImplicitNames = true
             }
         }

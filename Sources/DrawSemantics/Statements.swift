@@ -622,7 +622,9 @@ extension Evaluation {
                 error(.duplicateId, idSpan, "the id '\(id)' is already used", notes: [note])
             }
         }
-        let node = frames.removeLast().node
+        let finished = frames.removeLast()
+        var node = finished.node
+        if !finished.implicitNames.isEmpty { node.geometry.graph.implicitNames = finished.implicitNames }
         frames[top - 1].node.children.append(node)
     }
 
