@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CBuildInfo"),
         // Drawings inside documents: ```draw blocks of Markdown (`drawc markdown`), mdBook's
         // preprocessor protocol and pandoc's JSON filters, over DrawKit (docs/cli.md).
-        .target(name: "DrawDocuments", dependencies: ["DrawKit", "DrawDiagnostics", "DrawOutput", "PDFBackend", "DrawLanguageServer"]),
+        .target(name: "DrawDocuments", dependencies: ["DrawKit", "DrawDiagnostics", "DrawOutput", "PDFBackend"]),
         // The one table of drawc's commands and options, and what is made from it: help,
         // usage errors, the man page, shell completions, docs/cli.md's reference.
         .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),

@@ -206,26 +206,5 @@ private enum Ansi {
     static let cyan = "\u{1B}[36m"
 }
 
-/// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).
-package func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal (RFC 8259), written by the one JSON writer (`JSON.writeString`).
+package func jsonString(_ text: String) -> String { JSON.quoted(text) }

@@ -6,10 +6,10 @@
 // `"Separator"` or `{"PartTitle": …}`; each chapter's content goes through
 // `MarkdownDrawings` with its file's path (context `root`, `config.book.src`, `source_path`),
 // and every other member is written back as it was read, in its order. The JSON is the
-// project's one reader and writer (DrawLanguageServer's `JSON`).
+// project's one reader and writer (DrawDiagnostics' `JSON`).
 
+import DrawDiagnostics
 import DrawKit
-import DrawLanguageServer
 
 package enum MdBookPreprocessor {
     /// The renderers whose output shows inline SVG: mdBook's own HTML renderer, and its

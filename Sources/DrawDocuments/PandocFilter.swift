@@ -9,7 +9,6 @@
 
 import DrawDiagnostics
 import DrawKit
-import DrawLanguageServer
 import DrawOutput
 
 package enum PandocFilter {

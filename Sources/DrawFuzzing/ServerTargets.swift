@@ -17,6 +17,7 @@
 //   which must agree with `HTTPRequest.parse` of the whole, then answered by a
 //   `PreviewServer` of a small drawing (writes are taken as made: the undo steps grow).
 
+import DrawDiagnostics
 import DrawKit
 import DrawLanguageServer
 import DrawTools

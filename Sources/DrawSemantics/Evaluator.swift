@@ -401,7 +401,12 @@ final class Evaluation {
 
     /// A limit was hit: report and stop evaluating.
     func limit(_ id: SemanticsID, _ span: Span, _ message: String) {
-        sink.reportLimit(.error(id, at: span, message))
+        limit(.error(id, at: span, message))
+    }
+
+    /// A limit was hit (a typed message): report and stop evaluating.
+    func limit(_ diagnostic: Diagnostic) {
+        sink.reportLimit(diagnostic)
         aborted = true
     }
 

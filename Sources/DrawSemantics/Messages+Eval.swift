@@ -229,14 +229,14 @@ enum EvalMessages {
         return ([.init("close names: " + close.map { "'\($0)'" }.joined(separator: ", "))], [])
     }
 
-    /// `line from: (0, 0), to: (60, 0), labelAt: 25%`: a property that acts on another the
-    /// node does not have (`PropertySpec.requires`).
     /// `line from: (0, 0), to: (60, 0), side: top`: a property that acts on something the
     /// node turns out not to have (an end at a node, heads, a dash).
     static func ineffectiveProperty(_ property: Property, _ reason: String, at span: Span) -> Diagnostic {
         .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect here: \(reason)")
     }
 
+    /// `line from: (0, 0), to: (60, 0), labelAt: 25%`: a property that acts on another the
+    /// node does not have (`PropertySpec.requires`).
     static func requiresProperty(_ property: Property, _ needed: Property, at span: Span) -> Diagnostic {
         .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect without '\(needed.name)'",
                  notes: [.init("'\(property.name)' acts on '\(needed.name):', which this node does not set")])

@@ -37,13 +37,11 @@ extension Evaluation {
                 return nil
             }
             guard w.isFinite, h.isFinite, w > 0, h > 0 else {
-                error(.invalidValue, valueSpan,
-                      "the \(what) of 'pattern' must be greater than zero each way, found (\(formatNumber(w))pt, \(formatNumber(h))pt)")
+                report(PatternMessages.sideNotPositive(what, Size(w, h), at: valueSpan))
                 return nil
             }
             guard min(w, h) >= PaintLimits.minPatternSide, max(w, h) <= Scene.maximumPageSide else {
-                error(.invalidValue, valueSpan,
-                      "the \(what) of 'pattern' must be from \(formatNumber(PaintLimits.minPatternSide))pt to \(formatNumber(Scene.maximumPageSide))pt each way, found (\(formatNumber(w))pt, \(formatNumber(h))pt)")
+                report(PatternMessages.sideOutOfRange(what, Size(w, h), at: valueSpan))
                 return nil
             }
             return Size(w, h)
@@ -54,17 +52,14 @@ extension Evaluation {
                 if case .name(let nameID) = file.ast.exprs[Int(argument.value.index)].kind {
                     name = Identifier(file.ast.names[Int(nameID.index)], span: exprSpan(argument.value))
                 } else {
-                    error(.invalidName, exprSpan(argument.value),
-                          "the first argument of 'pattern' must be the name it defines, as in 'pattern bricks, size: (24, 12) { … }'")
+                    report(PatternMessages.nameNotFirst(at: exprSpan(argument.value)))
                     failed = true
                 }
                 continue
             }
             guard let setting = PatternSetting.named(label.name) else {
                 let (notes, fixIts) = didYouMean(label.name, among: Self.patternSettingNames, span: label.span)
-                report(.error(.unknownProperty, at: label.span,
-                              "'pattern' takes no '\(label.name)' (it takes size, spacing, rotate, scale and origin; the tile's nodes go in its block)",
-                              notes: notes, fixIts: fixIts))
+                report(PatternMessages.unknownSetting(label.name, notes: notes, fixIts: fixIts, at: label.span))
                 failed = true
                 continue
             }
@@ -95,7 +90,7 @@ extension Evaluation {
                     continue
                 }
                 guard scale.x.isFinite, scale.y.isFinite, scale.x > 0, scale.y > 0 else {
-                    error(.invalidValue, valueSpan, "the scale of 'pattern' must be greater than zero")
+                    report(PatternMessages.scaleNotPositive(at: valueSpan))
                     failed = true
                     continue
                 }
@@ -110,21 +105,19 @@ extension Evaluation {
             }
         }
         if name == nil && !failed {
-            error(.missingContent, statement.kind.span,
-                  "'pattern' needs the name it defines as the first argument, as in 'pattern bricks, size: (24, 12) { … }'")
+            report(PatternMessages.missingName(at: statement.kind.span))
             failed = true
         }
         if size == nil && !failed {
-            error(.missingGeometry, statement.kind.span, "'pattern' needs 'size:', the size of one tile")
+            report(PatternMessages.missingSize(at: statement.kind.span))
             failed = true
         }
         if let size, let given = step, given.width < size.width || given.height < size.height {
-            error(.invalidValue, stepSpan,
-                  "the spacing of 'pattern' must be at least its size (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt): tiles do not overlap")
+            report(PatternMessages.spacingBelowSize(size, at: stepSpan))
             failed = true
         }
         guard let block = statement.block else {
-            if !failed { error(.missingContent, statement.kind.span, "'pattern' needs a block with the nodes of its tile") }
+            if !failed { report(PatternMessages.missingBlock(at: statement.kind.span)) }
             if let name { declare(name, .poison) }
             return
         }
@@ -140,19 +133,18 @@ extension Evaluation {
         let tileNode = frames.removeLast().node
         if pendingReferences.count > referencesBefore {
             for reference in pendingReferences[referencesBefore...] {
-                error(.invalidValue, reference.span,
-                      "a node inside 'pattern' cannot refer to other nodes: its tile is drawn on its own, once for every shape it fills")
+                report(PatternMessages.referenceInTile(at: reference.span))
             }
             pendingReferences.removeSubrange(referencesBefore...)
             failed = true
         }
         if tileNode.children.isEmpty && !failed {
-            error(.emptyPattern, block.span, "the tile of 'pattern' is empty: put the nodes it repeats in its block")
+            report(PatternMessages.emptyTile(at: block.span))
             failed = true
         }
         let depth = 1 + Self.patternDepth(tileNode.children)
         if depth > PaintLimits.maxPatternDepth && !failed {
-            limit(.paintLimit, name?.span ?? statement.kind.span, "patterns nest deeper than \(PaintLimits.maxPatternDepth): a tile fills with a pattern whose tile fills with a pattern …")
+            limit(PatternMessages.nestedTooDeep(at: name?.span ?? statement.kind.span))
             failed = true
         }
         guard let name else { return }

@@ -1,3 +1,5 @@
+import DrawDiagnostics
+
 /// The little HTTP/1.1 the preview speaks: one request per connection, read whole, answered,
 /// closed (or held open for server-sent events). Parsing works on bytes and refuses anything
 /// beyond named limits.
@@ -234,27 +236,8 @@ extension String {
     }
 }
 
-/// JSON text for the page: strings escaped, numbers as the one formatter writes them.
+/// JSON text for the page: a string literal by the one JSON writer, safe inside HTML
+/// (`<`, U+2028 and U+2029 escaped).
 package enum JSONText {
-    package static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"  // never `</script>` inside the page
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    package static func string(_ s: String) -> String { JSON.quoted(s, htmlSafe: true) }
 }

@@ -578,86 +578,32 @@ package enum FlatJSON {
         }
     }
 
+    /// The request body read by the one JSON reader (`JSON.parse`), then held to the flat
+    /// shape: an object whose members are scalars or lists at most two deep.
     package static func parse(_ bytes: [UInt8]) -> [String: Value]? {
-        var i = 0
-        func skip() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
-        func string() -> String? {
-            guard i < bytes.count, bytes[i] == 0x22 else { return nil }
-            i += 1
-            var out: [UInt8] = []
-            while i < bytes.count {
-                let b = bytes[i]; i += 1
-                if b == 0x22 { return String(validating: out, as: UTF8.self) }
-                if b == 0x5C {
-                    guard i < bytes.count else { return nil }
-                    let e = bytes[i]; i += 1
-                    switch e {
-                    case 0x22, 0x5C, 0x2F: out.append(e)
-                    case 0x6E: out.append(0x0A)
-                    case 0x74: out.append(0x09)
-                    case 0x72: out.append(0x0D)
-                    default: return nil
-                    }
-                } else { out.append(b) }
-            }
-            return nil
-        }
-        /// A scalar, or a list nested at most two deep.
-        func value(depth: Int) -> Value? {
-            guard i < bytes.count else { return nil }
-            if bytes[i] == 0x22 {
-                return string().map(Value.string)
-            }
-            if bytes[i] == 0x5B {
+        guard case .object(let members)? = JSON.parse(bytes) else { return nil }
+        func flat(_ value: JSON, depth: Int) -> Value? {
+            switch value {
+            case .null: return .null
+            case .bool(let b): return .bool(b)
+            case .number(let n): return n.isFinite ? .number(n) : nil
+            case .string(let s): return .string(s)
+            case .array(let items):
                 guard depth < 2 else { return nil }
-                i += 1
-                var items: [Value] = []
-                skip()
-                if i < bytes.count, bytes[i] == 0x5D { i += 1; return .list(items) }
-                while true {
-                    skip()
-                    guard let item = value(depth: depth + 1) else { return nil }
-                    items.append(item)
-                    skip()
-                    guard i < bytes.count else { return nil }
-                    if bytes[i] == 0x2C { i += 1; continue }
-                    if bytes[i] == 0x5D { i += 1; return .list(items) }
-                    return nil
+                var list: [Value] = []
+                for item in items {
+                    guard let element = flat(item, depth: depth + 1) else { return nil }
+                    list.append(element)
                 }
-            }
-            var end = i
-            while end < bytes.count, !([0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[end])) { end += 1 }
-            let word = String(decoding: bytes[i..<end], as: UTF8.self)
-            i = end
-            switch word {
-            case "true": return .bool(true)
-            case "false": return .bool(false)
-            case "null": return .null
-            default:
-                guard let n = Double(word), n.isFinite else { return nil }
-                return .number(n)
+                return .list(list)
+            case .object: return nil
             }
         }
-        skip()
-        guard i < bytes.count, bytes[i] == 0x7B else { return nil }
-        i += 1
         var result: [String: Value] = [:]
-        skip()
-        if i < bytes.count, bytes[i] == 0x7D { return result }
-        while true {
-            skip()
-            guard let key = string() else { return nil }
-            skip()
-            guard i < bytes.count, bytes[i] == 0x3A else { return nil }
-            i += 1
-            skip()
-            guard let value = value(depth: 0) else { return nil }
+        for (key, member) in members {
+            guard let value = flat(member, depth: 0) else { return nil }
             result[key] = value
-            skip()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == 0x2C { i += 1; continue }
-            if bytes[i] == 0x7D { return result }
-            return nil
         }
+        return result
     }
 }

@@ -5,6 +5,7 @@
 // each change up to its published diagnostics (lex, parse, names, evaluation, layout), and a
 // completion request at a property value after it. Medians, in wall and CPU time.
 
+import DrawDiagnostics
 import DrawLanguageServer
 import Foundation
 #if canImport(Glibc)

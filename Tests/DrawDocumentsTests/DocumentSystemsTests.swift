@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DrawDocuments
+import DrawDiagnostics
 import DrawKit
 import DrawLanguageServer
 import DrawTestSupport

@@ -2,6 +2,7 @@
 // order (`initialize` first) and ids that are no ids, and positions that cost the same on a
 // 320 KB line as on a short one.
 
+import DrawDiagnostics
 @testable import DrawLanguageServer
 import Testing
 

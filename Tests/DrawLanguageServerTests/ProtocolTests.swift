@@ -2,6 +2,7 @@
 // edits, and the server's answers to hostile or out-of-order messages. Also: the TextMate
 // grammar names exactly the node kinds and functions the language has.
 
+import DrawDiagnostics
 @testable import DrawLanguageServer
 import DrawSemantics
 import DrawTestSupport

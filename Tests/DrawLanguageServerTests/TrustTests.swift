@@ -2,6 +2,7 @@
 // node from the last good layout while the file has errors (moved with the edit), and
 // property completion leaves out the properties the node already has.
 
+import DrawDiagnostics
 @testable import DrawLanguageServer
 import Testing
 

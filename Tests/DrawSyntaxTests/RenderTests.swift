@@ -5,6 +5,16 @@ import Testing
 /// The terminal and JSON renderers of DrawDiagnostics (tested here: that target has no
 /// test target of its own).
 @Suite struct RenderTests {
+    /// The one JSON writer: short escapes, other controls and DEL as \u00xx, and inside a page
+    /// `<`, U+2028 and U+2029 escaped too; what it writes the one reader reads back.
+    @Test func theOneJSONWriterEscapesAndReadsBack() {
+        let text = "q\"\\\n\r\t\u{8}\u{C}\u{1}\u{7F}<\u{2028}é😀"
+        #expect(JSON.quoted(text) == #""q\"\\\n\r\t\b\f\u0001\u007f<\#u{2028}é😀""#)
+        #expect(JSON.quoted(text, htmlSafe: true) == #""q\"\\\n\r\t\b\f\u0001\u007f\u003c\u2028é😀""#)
+        #expect(JSON.parse(Array(JSON.quoted(text, htmlSafe: true).utf8)) == .string(text))
+        #expect(jsonString(text) == JSON.quoted(text))
+    }
+
     let file = SourceFile(id: FileID(0), path: "dir/a.draw", text: "group {\n\trect fil: é@\n}\n")
 
     func span(_ start: UInt32, _ end: UInt32) -> Span { Span(file: FileID(0), start: start, end: end) }
