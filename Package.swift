@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport",
-                                                         "DrawFuzzing", "DrawScene"]),
+                                                         "DrawFuzzing", "DrawScene", "DrawCatalogue"]),
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),

@@ -67,6 +67,8 @@ enum LayoutDefaults {
     static let circleRadius = 18.0
     /// Gap between a connector and its label.
     static let labelGap = 3.0
+    /// Gap between a cluster's title and the graph below it.
+    static let titleGap = 6.0
     /// Connector labels without their own `fontSize:` are this much smaller than body text.
     static let connectorLabelScale = 10.0 / 12.0
     /// Padding of a connector label's background, horizontal and vertical.
@@ -243,6 +245,9 @@ struct LayoutEngine {
     var deferredLabels: [(geometry: ConnectorGeometry, source: Scene.SourceID)] = []
     var nodeFrames: [(index: Int, frame: Rect)]?
     var nodeFrameIndex: RectIndex?
+    /// `nodeFrames`' positions sorted by their frames' left edges, and the widest frame's
+    /// width: the frames near a route are found without a scan of the page.
+    var nodeFramesByLeft: (order: [Int], widest: Double)?
     /// Outlines of connector targets, flattened once per page.
     var outlineCache: [Int: [[Point]]] = [:]
     /// Orthogonal routes searched on this page so far (bounded by `maximumRoutedConnectors`).
@@ -298,7 +303,7 @@ struct LayoutEngine {
         shapeOptions.removeAll(); strokeHalfWidths.removeAll(); placedLabels = RectIndex(); nodeFrames = nil
         lineIndex = SegmentIndex(); deferredLabels.removeAll(); groupDepth = 0
         routingPass = 0; routeEnds.removeAll(); looseRoutes.removeAll(); portOverrides.removeAll(); routedLines = SegmentIndex()
-        nodeFrameIndex = nil; outlineCache.removeAll(); routedConnectors = 0
+        nodeFrameIndex = nil; nodeFramesByLeft = nil; outlineCache.removeAll(); routedConnectors = 0
         inkOutlines.removeAll()
         parallelCounts.removeAll(); parallelSeen.removeAll()
         pageBackground = page.settings.background; pageSize = page.settings.size

@@ -288,14 +288,18 @@ extension LayoutEngine {
         } else {
             guard var start = linkEnd(g.from, index: index, side: link.fromSide),
                   var end = linkEnd(g.to, index: index, side: link.toSide) else { return }
-            if let bends = g.via.isEmpty ? graphConnectorBends[index] : nil, let first = bends.first, let last = bends.last {
-                // A graph's port: the end leaves along the rank axis, straight out of its node.
-                start = graphPortEnd(start, first)
-                end = graphPortEnd(end, last)
+            var graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            if var bends = graphBends, bends.count >= 2 {
+                // A graph's port: the end leaves along the rank axis, straight out of its node
+                // (or out of the node inside a cluster it really ends at).
+                bends[0] = graphPortOver(start, bends[0])
+                bends[bends.count - 1] = graphPortOver(end, bends[bends.count - 1])
+                start = graphPortEnd(start, bends[0])
+                end = graphPortEnd(end, bends[bends.count - 1])
+                graphBends = bends
             }
             ends = (start.target, end.target)
-            // A connector a graph laid out passes through its chain's points, as a spline.
-            let graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            // A connector a graph laid out passes through its chain's points, as a polyline.
             var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
             if graphBends != nil && link.route == .orthogonal { vias = [] }
             let route = link.route ?? .straight
@@ -469,6 +473,30 @@ extension LayoutEngine {
         return result
     }
 
+    /// The page's node frames that meet `region` (edges touching count), in page order.
+    mutating func pageNodeFrames(near region: Rect) -> [(index: Int, frame: Rect)] {
+        let frames = pageNodeFrames()
+        if nodeFramesByLeft == nil {
+            let order = frames.indices.sorted { frames[$0].frame.minX != frames[$1].frame.minX ? frames[$0].frame.minX < frames[$1].frame.minX : $0 < $1 }
+            nodeFramesByLeft = (order, frames.map { $0.frame.width }.max() ?? 0)
+        }
+        let (order, widest) = nodeFramesByLeft!
+        // Frames starting left of the region by more than the widest frame end before it.
+        let (left, right, top, bottom) = (region.minX, region.maxX, region.minY, region.maxY)
+        var lo = 0, hi = order.count
+        while lo < hi { let mid = (lo + hi) / 2; if frames[order[mid]].frame.minX < left - widest { lo = mid + 1 } else { hi = mid } }
+        var found: [Int] = []
+        var k = lo
+        while k < order.count {
+            let f = frames[order[k]].frame
+            if f.minX > right { break }
+            if !(f.maxX < left || f.maxY < top || f.minY > bottom) { found.append(order[k]) }
+            k += 1
+        }
+        found.sort()
+        return found.map { frames[$0] }
+    }
+
     mutating func pageNodeFrameIndex() -> RectIndex {
         if let index = nodeFrameIndex { return index }
         var index = RectIndex()
@@ -587,9 +615,8 @@ extension LayoutEngine {
         let reach = 200.0
         region = Rect(x: region.minX - reach, y: region.minY - reach, width: region.width + 2 * reach, height: region.height + 2 * reach)
         var obstacles: [Rect] = []
-        for (i, frame) in pageNodeFrames() {
+        for (i, frame) in pageNodeFrames(near: region) {
             if related(i, start.target) || related(i, end.target) { continue }
-            if frame.maxX < region.minX || frame.minX > region.maxX || frame.maxY < region.minY || frame.minY > region.maxY { continue }
             obstacles.append(frame)
         }
         if obstacles.count > maximumRoutingObstacles {

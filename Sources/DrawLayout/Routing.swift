@@ -20,6 +20,16 @@
 // length as "shared". The cost is then (shared, bends, length) in that order, so a route runs
 // beside another one, `routeGap` apart, rather than on it — the nudging of libavoid's and
 // ELK's orthogonal routers, done while searching instead of after.
+//
+// The estimate of the shared length left is 0 until a search has taken 500 states from its
+// heap without reaching the goal. Such a search is one whose best route cannot avoid an
+// earlier run (or one with no way at all): with 0 as the estimate it would take every state
+// that shares nothing before any that shares (in a dense diagram 20,000–40,000 a search).
+// It then finds the least shared length on from every state exactly (a Dijkstra backwards
+// from the goal in which only shared length costs, run to the start's level) and starts
+// again with that as the estimate, which takes it along the best routes directly; a start
+// with no way on shows at once there is none. The route found is as good as before (the
+// estimate stays consistent); among equally good ones another may win.
 
 import DrawCatalogue
 import DrawScene
@@ -90,19 +100,21 @@ func fewestBends(_ dx: Double, _ dy: Double, heading h: Int, arriving g: Int) ->
 let routeSteps = [(1, 0), (0, 1), (-1, 0), (0, -1)]
 
 /// Storage the route search reuses from one search to the next (one per layout engine): it
-/// grows to the largest grid searched and is stamped per search, so a search costs the states
-/// it reaches, not the size of its grid.
+/// grows to the largest grid searched and its states are stamped per search, so a search
+/// costs the states it reaches, not the size of its grid.
 struct RouteScratch {
+    /// Stamps the least shared lengths to the goal (one grid per search).
     fileprivate var generation: UInt32 = 0
-    fileprivate var cellStamp: [UInt32] = []
-    /// Per grid point: 1 blocked, 2 step +x blocked, 4 step +y blocked, 8 step +x shared, 16 step +y shared.
+    /// Stamps the search states (a search may start again on the same grid).
+    fileprivate var stateGeneration: UInt32 = 0
+    /// Per grid point, cleared per search: 1 blocked, 2 step +x blocked, 4 step +y blocked,
+    /// 8 step +x shared, 16 step +y shared.
     fileprivate var cellFlags: [UInt8] = []
-    fileprivate var stateStamp: [UInt32] = []
-    fileprivate var bends: [Int32] = []
-    fileprivate var lengths: [Double] = []
-    fileprivate var shares: [Double] = []
-    fileprivate var previous: [Int32] = []
+    fileprivate var states: [RouteState] = []
+    fileprivate var toGoal: [SharedToGoal] = []
     fileprivate var heap = RouteHeap()
+    fileprivate var pending: [Int32] = []
+    fileprivate var farther = ShareHeap()
 
     init() {}
 
@@ -110,31 +122,46 @@ struct RouteScratch {
     fileprivate mutating func begin(cells: Int) {
         if generation == UInt32.max {
             generation = 0
-            for i in cellStamp.indices { cellStamp[i] = 0 }
-            for i in stateStamp.indices { stateStamp[i] = 0 }
+            for i in toGoal.indices { toGoal[i] = SharedToGoal() }
         }
         generation += 1
-        if cellStamp.count < cells {
-            cellStamp += [UInt32](repeating: 0, count: cells - cellStamp.count)
-            cellFlags += [UInt8](repeating: 0, count: cells - cellFlags.count)
+        if cellFlags.count < cells { cellFlags += [UInt8](repeating: 0, count: cells - cellFlags.count) }
+        cellFlags.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[0..<cells]).update(repeating: 0) }
+        let count = cells * 4
+        if states.count < count {
+            states += [RouteState](repeating: RouteState(), count: count - states.count)
+            toGoal += [SharedToGoal](repeating: SharedToGoal(), count: count - toGoal.count)
         }
-        let states = cells * 4
-        if stateStamp.count < states {
-            let more = states - stateStamp.count
-            stateStamp += [UInt32](repeating: 0, count: more)
-            bends += [Int32](repeating: 0, count: more)
-            lengths += [Double](repeating: 0, count: more)
-            shares += [Double](repeating: 0, count: more)
-            previous += [Int32](repeating: -1, count: more)
-        }
-        heap.removeAll()
+        beginStates()
     }
 
-    fileprivate func flags(_ cell: Int) -> UInt8 { cellStamp[cell] == generation ? cellFlags[cell] : 0 }
-    fileprivate mutating func mark(_ cell: Int, _ flag: UInt8) {
-        if cellStamp[cell] != generation { cellStamp[cell] = generation; cellFlags[cell] = 0 }
-        cellFlags[cell] |= flag
+    /// Forgets every search state (the grid stays).
+    fileprivate mutating func beginStates() {
+        if stateGeneration == UInt32.max {
+            stateGeneration = 0
+            for i in states.indices { states[i].stamp = 0 }
+        }
+        stateGeneration += 1
+        heap.removeAll()
     }
+}
+
+/// A search state's best way from the start so far (valid where `stamp` is the search's).
+struct RouteState {
+    var stamp: UInt32 = 0
+    var bends: Int32 = 0
+    var previous: Int32 = -1
+    var length = 0.0
+    var shared = 0.0
+}
+
+/// A search state's least length on to the goal along earlier routes: found so far where
+/// `stamp` is the grid's, final where `settled` is (a state never settled has no way on that
+/// could be the best).
+struct SharedToGoal {
+    var stamp: UInt32 = 0
+    var settled: UInt32 = 0
+    var shared = 0.0
 }
 
 /// The route from `start` to `end` (both ports included, stubs and bends between) around
@@ -148,12 +175,13 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
 /// score worse than `bound` (a route found for another pair of ports).
 func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied: [(Point, Point)], scratch: inout RouteScratch,
                      bound: RouteScore? = nil) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
-    let grown = obstacles.map { Rect(x: $0.minX - routeMargin, y: $0.minY - routeMargin,
-                                     width: $0.width + 2 * routeMargin, height: $0.height + 2 * routeMargin) }
+    // Grown frames as plain numbers (minX, minY, maxX, maxY).
+    let grown = obstacles.map { ($0.minX - routeMargin, $0.minY - routeMargin, $0.maxX + routeMargin, $0.maxY + routeMargin) }
     let s = start.stub
     let e = end.stub
     var xs: [Double] = [s.x, e.x], ys: [Double] = [s.y, e.y]
-    for r in grown { xs.append(r.minX); xs.append(r.maxX); ys.append(r.minY); ys.append(r.maxY) }
+    xs.reserveCapacity(2 + 2 * grown.count); ys.reserveCapacity(2 + 2 * grown.count)
+    for r in grown { xs.append(r.0); xs.append(r.2); ys.append(r.1); ys.append(r.3) }
     // Lines beside earlier runs join the grid without channel middles of their own: the
     // middles are those of the channels between nodes (a middle between a run and the line
     // beside it would lie on the run), so the grid grows by three lines per run, not six.
@@ -188,6 +216,16 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     let gx = lines(xs, beside: xsBeside), gy = lines(ys, beside: ysBeside)
     let (nx, ny) = (gx.count, gy.count)
     scratch.begin(cells: nx * ny)
+    // The search's storage, moved out of the scratch while it runs (so writes to it need no
+    // check that it is shared) and back when it ends.
+    var flags: [UInt8] = [], states: [RouteState] = [], toGoal: [SharedToGoal] = []
+    var heap = RouteHeap(), pending: [Int32] = [], farther = ShareHeap()
+    swap(&flags, &scratch.cellFlags); swap(&states, &scratch.states); swap(&toGoal, &scratch.toGoal)
+    swap(&heap, &scratch.heap); swap(&pending, &scratch.pending); swap(&farther, &scratch.farther)
+    defer {
+        swap(&flags, &scratch.cellFlags); swap(&states, &scratch.states); swap(&toGoal, &scratch.toGoal)
+        swap(&heap, &scratch.heap); swap(&pending, &scratch.pending); swap(&farther, &scratch.farther)
+    }
     // Blocked grid points, and blocked steps to the next point along x and along y, marked
     // once per obstacle over the grid lines it spans (obstacle edges are grid lines).
     func lowerBound(_ lines: [Double], _ value: Double) -> Int {
@@ -195,20 +233,20 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
         while lo < hi { let mid = (lo + hi) / 2; if lines[mid] < value { lo = mid + 1 } else { hi = mid } }
         return lo
     }
-    for r in grown {
-        let x0 = lowerBound(gx, r.minX), x1 = lowerBound(gx, r.maxX)
-        let y0 = lowerBound(gy, r.minY), y1 = lowerBound(gy, r.maxY)
+    for (minX, minY, maxX, maxY) in grown {
+        let x0 = lowerBound(gx, minX), x1 = lowerBound(gx, maxX)
+        let y0 = lowerBound(gy, minY), y1 = lowerBound(gy, maxY)
         guard x0 < nx, y0 < ny else { continue }
         for j in y0...min(y1, ny - 1) {
-            let insideY = gy[j] > r.minY && gy[j] < r.maxY
+            let insideY = gy[j] > minY && gy[j] < maxY
             for i in x0...min(x1, nx - 1) {
-                let insideX = gx[i] > r.minX && gx[i] < r.maxX
+                let insideX = gx[i] > minX && gx[i] < maxX
                 var flag: UInt8 = 0
                 if insideX && insideY { flag |= 1 }
                 // The step i → i+1 at row j runs inside when row j is inside and i+1 ≤ x1.
                 if insideY && i < x1 && i + 1 < nx { flag |= 2 }
                 if insideX && j < y1 && j + 1 < ny { flag |= 4 }
-                if flag != 0 { scratch.mark(j * nx + i, flag) }
+                flags[j * nx + i] |= flag
             }
         }
     }
@@ -222,7 +260,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
             var i = max(0, lowerBound(gx, h.x0) - 1)
             while i + 1 < nx && gx[i] < h.x1 {
                 let mid = (gx[i] + gx[i + 1]) / 2
-                if mid > h.x0 && mid < h.x1 { scratch.mark(j * nx + i, 8) }
+                if mid > h.x0 && mid < h.x1 { flags[j * nx + i] |= 8 }
                 i += 1
             }
             j += 1
@@ -234,7 +272,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
             var j = max(0, lowerBound(gy, v.y0) - 1)
             while j + 1 < ny && gy[j] < v.y1 {
                 let mid = (gy[j] + gy[j + 1]) / 2
-                if mid > v.y0 && mid < v.y1 { scratch.mark(j * nx + i, 16) }
+                if mid > v.y0 && mid < v.y1 { flags[j * nx + i] |= 16 }
                 j += 1
             }
             i += 1
@@ -243,65 +281,144 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     let sx = lowerBound(gx, s.x), sy = lowerBound(gy, s.y), ex = lowerBound(gx, e.x), ey = lowerBound(gy, e.y)
     guard sx < nx, gx[sx] == s.x, sy < ny, gy[sy] == s.y, ex < nx, gx[ex] == e.x, ey < ny, gy[ey] == e.y else { return nil }
     // A stub end inside another obstacle: no route from this side.
-    if scratch.flags(sy * nx + sx) & 1 != 0 || scratch.flags(ey * nx + ex) & 1 != 0 { return nil }
+    if flags[sy * nx + sx] & 1 != 0 || flags[ey * nx + ex] & 1 != 0 { return nil }
     func heading(_ d: Point) -> Int { d.x > 0.5 ? 0 : d.y > 0.5 ? 1 : d.x < -0.5 ? 2 : 3 }
     let startHeading = heading(start.direction)
     // Arriving at e, the route must head into the end port: opposite to its direction.
     let endHeading = (heading(end.direction) + 2) % 4
     let (goalX, goalY) = (gx[ex], gy[ey])
-    // A* over (grid point, heading): the estimate is the fewest bends and the Manhattan
-    // length left with nothing in the way, both consistent, so the first time the goal is
+    // The step from a grid point heading nh: nil when blocked, else the grid point it reaches,
+    // its length and whether it runs along an earlier route (a step's flags are stored at its
+    // lower-left point).
+    func step(_ x: Int, _ y: Int, heading nh: Int) -> (to: Int, length: Double, shared: Bool)? {
+        let (dx, dy) = routeSteps[nh]
+        let (x2, y2) = (x + dx, y + dy)
+        guard x2 >= 0, x2 < nx, y2 >= 0, y2 < ny else { return nil }
+        let to = y2 * nx + x2
+        if flags[to] & 1 != 0 { return nil }
+        let stepFlags = flags[dy == 0 ? y * nx + min(x, x2) : min(y, y2) * nx + x]
+        if stepFlags & (dy == 0 ? 2 : 4) != 0 { return nil }
+        return (to, dy == 0 ? abs(gx[x2] - gx[x]) : abs(gy[y2] - gy[y]), stepFlags & (dy == 0 ? 8 : 16) != 0)
+    }
+    // A* over (grid point, heading): the estimate is the least shared length, the fewest
+    // bends and the Manhattan length left, each consistent, so the first time the goal is
     // taken from the heap its route is the best, and states beyond the best are never reached.
-    func estimate(_ x: Int, _ y: Int, _ h: Int) -> (Int, Double) {
+    // The least shared length is known only once `findSharedLengthsToGoal` has run; until
+    // then it is taken as 0.
+    let gridGeneration = scratch.generation
+    var knowsSharing = false
+    func estimate(_ x: Int, _ y: Int, _ h: Int) -> (Double, Int, Double) {
         let dx = goalX - gx[x], dy = goalY - gy[y]
-        return (fewestBends(dx, dy, heading: h, arriving: endHeading), abs(dx) + abs(dy))
+        var shared = 0.0
+        if knowsSharing {
+            let t = toGoal[(y * nx + x) * 4 + h]
+            shared = t.settled == gridGeneration ? t.shared : .infinity
+        }
+        return (shared, fewestBends(dx, dy, heading: h, arriving: endHeading), abs(dx) + abs(dy))
+    }
+    // The least length each state's way on to the goal must run along earlier routes:
+    // Dijkstra backwards from the goal over the search's states and steps, lengths not shared
+    // costing nothing (so it is exact). The states of one level are spread by a plain stack;
+    // only the steps along an earlier route go through a heap. It stops past the start's
+    // level: a state that must share more than the start cannot be on the best route, so
+    // one left unreached counts as having no way on.
+    let startState = (sy * nx + sx) * 4 + startHeading
+    func findSharedLengthsToGoal() {
+        pending.removeAll(keepingCapacity: true)
+        farther.removeAll()
+        let goal = (ey * nx + ex) * 4 + endHeading
+        toGoal[goal] = SharedToGoal(stamp: gridGeneration, settled: 0, shared: 0)
+        pending.append(Int32(goal))
+        while true {
+            guard let last = pending.popLast() else {
+                guard let next = farther.pop() else { break }
+                let start = toGoal[startState]
+                if start.settled == gridGeneration && next.shared > start.shared + 1e-9 { break }
+                let t = Int(next.state)
+                if toGoal[t].settled != gridGeneration && toGoal[t].shared == next.shared { pending.append(next.state) }
+                continue
+            }
+            let t = Int(last)
+            if toGoal[t].settled == gridGeneration { continue }
+            toGoal[t].settled = gridGeneration
+            let here = toGoal[t].shared
+            // The states a step heading nh into this grid point comes from.
+            let nh = t % 4, cell = t / 4
+            let (dx, dy) = routeSteps[nh]
+            let (px, py) = (cell % nx - dx, cell / nx - dy)
+            guard px >= 0, px < nx, py >= 0, py < ny else { continue }
+            let from = py * nx + px
+            if flags[from] & 1 != 0 { continue }
+            guard let step = step(px, py, heading: nh) else { continue }
+            let there = here + (step.shared ? step.length : 0)
+            for h in 0..<4 where h != (nh + 2) % 4 {
+                let q = from * 4 + h
+                let old = toGoal[q]
+                if old.settled == gridGeneration || (old.stamp == gridGeneration && old.shared <= there) { continue }
+                toGoal[q] = SharedToGoal(stamp: gridGeneration, settled: 0, shared: there)
+                if step.shared { farther.push(ShareEntry(shared: there, state: Int32(q))) } else { pending.append(Int32(q)) }
+            }
+        }
     }
     // The route's ends beyond the stubs count towards its length, not towards the search's.
     let stubLengths = distance(start.point, s) + distance(end.point, e)
-    let generation = scratch.generation
-    func state(_ x: Int, _ y: Int, _ h: Int) -> Int { ((y * nx) + x) * 4 + h }
-    let first = state(sx, sy, startHeading)
-    scratch.stateStamp[first] = generation
-    scratch.bends[first] = 0; scratch.lengths[first] = 0; scratch.shares[first] = 0; scratch.previous[first] = -1
-    let (b0, l0) = estimate(sx, sy, startHeading)
-    scratch.heap.push(RouteCost(shared: 0, bends: b0, length: l0, state: first))
+    // A search that takes more states from the heap than this without reaching the goal is
+    // one whose best route must run along an earlier one (or that has none): it would visit
+    // every state that shares nothing first. It starts again knowing the least shared length
+    // on from every state, which takes it to the goal directly (or shows there is no way).
+    let budget = 500
+    var pops = 0
     var goal = -1
-    while let cost = scratch.heap.pop() {
-        let current = cost.state
-        let (sh, b, l) = (scratch.shares[current], Int(scratch.bends[current]), scratch.lengths[current])
-        let h = current % 4
-        let cell = current / 4
-        let (x, y) = (cell % nx, cell / nx)
-        let (hb, hl) = estimate(x, y, h)
-        // A stale entry: the state was reached more cheaply after it was pushed.
-        if cost.shared != sh || cost.bends != b + hb || cost.length != l + hl { continue }
-        if let bound, routeScore((sh, b + hb, l + hl + stubLengths), isWorseThan: bound) { return nil }
-        if x == ex && y == ey && h == endHeading { goal = current; break }
-        for nh in 0..<4 where nh != (h + 2) % 4 {
-            let (dx, dy) = routeSteps[nh]
-            let (x2, y2) = (x + dx, y + dy)
-            guard x2 >= 0, x2 < nx, y2 >= 0, y2 < ny else { continue }
-            let target = scratch.flags(y2 * nx + x2)
-            if target & 1 != 0 { continue }
-            // The step between the two points, stored at the lower-left one.
-            let stepFlags = dy == 0 ? scratch.flags(y * nx + min(x, x2)) : scratch.flags(min(y, y2) * nx + x)
-            if stepFlags & (dy == 0 ? 2 : 4) != 0 { continue }
-            let nb = b + (nh == h ? 0 : 1)
-            let step = dy == 0 ? abs(gx[x2] - gx[x]) : abs(gy[y2] - gy[y])
-            let nl = l + step
-            let ns = sh + (stepFlags & (dy == 0 ? 8 : 16) != 0 ? step : 0)
-            let next = state(x2, y2, nh)
-            let seen = scratch.stateStamp[next] == generation
-            if !seen || ns < scratch.shares[next] - 1e-9
-                || (abs(ns - scratch.shares[next]) <= 1e-9
-                    && (nb < Int(scratch.bends[next]) || (nb == Int(scratch.bends[next]) && nl < scratch.lengths[next] - 1e-9))) {
-                scratch.stateStamp[next] = generation
-                scratch.shares[next] = ns; scratch.bends[next] = Int32(nb); scratch.lengths[next] = nl
-                scratch.previous[next] = Int32(current)
-                let (eb, el) = estimate(x2, y2, nh)
-                scratch.heap.push(RouteCost(shared: ns, bends: nb + eb, length: nl + el, state: next))
+    search: while true {
+        let generation = scratch.stateGeneration
+        let first = startState
+        states[first] = RouteState(stamp: generation, bends: 0, previous: -1, length: 0, shared: 0)
+        let (s0, b0, l0) = estimate(sx, sy, startHeading)
+        if s0 == .infinity { return nil }
+        heap.push(RouteCost(shared: s0, bends: b0, length: l0, state: first))
+        while let cost = heap.pop() {
+            pops += 1
+            if !knowsSharing && pops > budget {
+                knowsSharing = true
+                findSharedLengthsToGoal()
+                // Forget the states (the scratch's are moved out here).
+                if scratch.stateGeneration == UInt32.max {
+                    scratch.stateGeneration = 0
+                    for i in states.indices { states[i].stamp = 0 }
+                }
+                scratch.stateGeneration += 1
+                heap.removeAll()
+                continue search
+            }
+            let current = cost.state
+            let here = states[current]
+            let (sh, b, l) = (here.shared, Int(here.bends), here.length)
+            let h = current % 4
+            let cell = current / 4
+            let (x, y) = (cell % nx, cell / nx)
+            let (hs, hb, hl) = estimate(x, y, h)
+            // A stale entry: the state was reached more cheaply after it was pushed.
+            if cost.shared != sh + hs || cost.bends != b + hb || cost.length != l + hl { continue }
+            if let bound, routeScore((sh + hs, b + hb, l + hl + stubLengths), isWorseThan: bound) { return nil }
+            if x == ex && y == ey && h == endHeading { goal = current; break search }
+            for nh in 0..<4 where nh != (h + 2) % 4 {
+                guard let step = step(x, y, heading: nh) else { continue }
+                let nb = b + (nh == h ? 0 : 1)
+                let nl = l + step.length
+                let ns = sh + (step.shared ? step.length : 0)
+                let next = step.to * 4 + nh
+                let old = states[next]
+                if old.stamp != generation || ns < old.shared - 1e-9
+                    || (abs(ns - old.shared) <= 1e-9 && (nb < Int(old.bends) || (nb == Int(old.bends) && nl < old.length - 1e-9))) {
+                    let (es, eb, el) = estimate(step.to % nx, step.to / nx, nh)
+                    // No way on to the goal from there.
+                    if es == .infinity { continue }
+                    states[next] = RouteState(stamp: generation, bends: Int32(nb), previous: Int32(current), length: nl, shared: ns)
+                    heap.push(RouteCost(shared: ns + es, bends: nb + eb, length: nl + el, state: next))
+                }
             }
         }
+        break
     }
     guard goal >= 0 else { return nil }
     var cells: [Point] = []
@@ -309,7 +426,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     while walk >= 0 {
         let cell = walk / 4
         cells.append(Point(gx[cell % nx], gy[cell / nx]))
-        walk = Int(scratch.previous[walk])
+        walk = Int(states[walk].previous)
     }
     cells.reverse()
     var points = [start.point]
@@ -318,7 +435,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     let simplified = removeCollinear(points)
     var length = 0.0
     for i in simplified.indices.dropFirst() { length += distance(simplified[i - 1], simplified[i]) }
-    return (simplified, max(0, simplified.count - 2), length, scratch.shares[goal])
+    return (simplified, max(0, simplified.count - 2), length, states[goal].shared)
 }
 
 /// Drops repeated points and the middle of three points on one axis-parallel line.
@@ -348,6 +465,46 @@ struct RouteCost {
     static func < (a: RouteCost, b: RouteCost) -> Bool {
         if abs(a.shared - b.shared) > 1e-9 { return a.shared < b.shared }
         return a.bends != b.bends ? a.bends < b.bends : a.length != b.length ? a.length < b.length : a.state < b.state
+    }
+}
+
+/// A search state and the least shared length on from it to the goal found so far.
+struct ShareEntry {
+    var shared: Double
+    var state: Int32
+}
+
+/// A binary min-heap of those, by length (then state, so the order is fixed).
+struct ShareHeap {
+    private var items: [ShareEntry] = []
+    private static func less(_ a: ShareEntry, _ b: ShareEntry) -> Bool { a.shared != b.shared ? a.shared < b.shared : a.state < b.state }
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    mutating func push(_ item: ShareEntry) {
+        items.append(item)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Self.less(items[i], items[parent]) else { break }
+            items.swapAt(i, parent); i = parent
+        }
+    }
+    mutating func pop() -> ShareEntry? {
+        guard !items.isEmpty else { return nil }
+        let top = items[0]
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && Self.less(items[l], items[m]) { m = l }
+                if r < items.count && Self.less(items[r], items[m]) { m = r }
+                if m == i { break }
+                items.swapAt(i, m); i = m
+            }
+        }
+        return top
     }
 }
 

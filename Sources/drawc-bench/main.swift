@@ -70,8 +70,10 @@ func parseOptions() -> Options {
             runMicro()
             exit(0)
         case "--routing":
-            // --routing [RUNS]: issue 36's rows (orthogonal labelled connectors, 100 to 10,000).
-            runRoutingBench(runs: args.popFirst().flatMap { Int($0) } ?? 3)
+            // --routing [RUNS [CONNECTORS]]: issue 36's rows (orthogonal labelled connectors, 100 to
+            // 10,000; or one size alone, for a profile or an instruction count).
+            let runs = args.popFirst().flatMap { Int($0) } ?? 3
+            if let n = args.popFirst().flatMap({ Int($0) }) { runRoutingBench(runs: runs, sizes: [n]) } else { runRoutingBench(runs: runs) }
             exit(0)
         case "--graph":
             // --graph [RUNS]: issue 37's rows (automatic layout, 100 to 10,000 nodes, against dot).
