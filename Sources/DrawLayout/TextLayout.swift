@@ -142,7 +142,7 @@ final class LayoutFace {
     /// visual order, in font units (Shaping.swift); nil for a standard face.
     func shapeWord(_ scalars: [Unicode.Scalar], script: ShapingScript, features: [String]) -> [GlyphPlacement]? {
         guard case .trueType(let font) = kind else { return nil }
-        let wordKey = ShapedWordKey(text: String(String.UnicodeScalarView(scalars)), script: script, features: features)
+        let wordKey = ShapedWordKey(scalars: scalars, script: script, features: features)
         if let known = shapedWords[wordKey] { return known }
         let planKey = ShapingPlanKey(script: script, features: features)
         let plan: ShapingPlan
@@ -252,7 +252,9 @@ struct ShapingPlanKey: Hashable {
 }
 
 struct ShapedWordKey: Hashable {
-    var text: String
+    /// The word's scalars, not a `String`: a String's hash and `==` go through canonical
+    /// equivalence (NFC) for any non-ASCII text, which cost more than shaping a cached word.
+    var scalars: [Unicode.Scalar]
     var script: ShapingScript
     var features: [String]
 }
@@ -1184,20 +1186,24 @@ extension LayoutEngine {
     /// across a space).
     private func shapeWords(_ shaped: inout [ShapedGlyph], paragraphEnds: inout [Int], settings: [RunSettings], scale: Double,
                             texts: inout [String]) {
-        guard !shaped.isEmpty else { return }
+        // Text in the standard fonts only (never shaped) costs one look at the faces.
+        guard !shaped.isEmpty, faces.contains(where: { if case .trueType = $0.kind { true } else { false } }) else { return }
+        // `out` is filled from the first word that shaping changes (until then it would be a
+        // copy of `shaped[..<i]`, thrown away when nothing changes).
         var out: [ShapedGlyph] = []
         var changed = false
         var ends = paragraphEnds[...]
         var newEnds: [Int] = []
         var i = 0
         func flushEnds(upTo index: Int) {
-            while let e = ends.first, e <= index { newEnds.append(e - index + out.count); ends = ends.dropFirst() }
+            let written = changed ? out.count : index
+            while let e = ends.first, e <= index { newEnds.append(e - index + written); ends = ends.dropFirst() }
         }
         while i < shaped.count {
             flushEnds(upTo: i)
             let first = shaped[i]
             let face = faces[first.face]
-            guard !first.isSpace, !first.isTab, case .trueType = face.kind else { out.append(first); i += 1; continue }
+            guard !first.isSpace, !first.isTab, case .trueType = face.kind else { if changed { out.append(first) }; i += 1; continue }
             let limit = ends.first.map { min($0, shaped.count) } ?? shaped.count
             var e = i + 1
             while e < limit, shaped[e].face == first.face, shaped[e].style == first.style, shaped[e].size == first.size,
@@ -1212,23 +1218,34 @@ extension LayoutEngine {
             }
             let scalars = shaped[i..<e].map(\.scalar)
             guard !plain, let glyphs = face.shapeWord(scalars, script: script, features: r.typography.features) else {
-                out.append(contentsOf: shaped[i..<e]); i = e; continue
+                if changed { out.append(contentsOf: shaped[i..<e]) }
+                i = e; continue
             }
-            changed = true
+            if !changed {
+                changed = true
+                out.reserveCapacity(shaped.count + shaped.count / 8)
+                out.append(contentsOf: shaped[..<i])
+            }
             let rtl = script.direction == .rightToLeft
             let logical = rtl ? Array(glyphs.reversed()) : glyphs
             let unit = face.unitScale * first.size
             let letterSpacing = r.typography.letterSpacing * scale
-            // Cluster starts, ascending: a cluster's text runs to the next start.
-            let starts = Array(Set(logical.map(\.cluster))).sorted()
+            // Cluster starts, ascending: a cluster's text runs to the next start. In logical
+            // order the clusters usually ascend already: then the next start is the next glyph's.
+            var ascending = true
+            for k in logical.indices.dropFirst() where logical[k].cluster < logical[k - 1].cluster { ascending = false; break }
+            let starts = ascending ? [] : Array(Set(logical.map(\.cluster))).sorted()
             var clusterStart = 0
             while clusterStart < logical.count {
                 // One cluster: its glyphs, its scalars.
                 let c = min(max(logical[clusterStart].cluster, 0), scalars.count - 1)
                 var clusterEnd = clusterStart + 1
                 while clusterEnd < logical.count, logical[clusterEnd].cluster == logical[clusterStart].cluster { clusterEnd += 1 }
-                let next = starts.first(where: { $0 > c }) ?? scalars.count
-                let own = Self.glyphTexts(logical[clusterStart..<clusterEnd].map(\.glyph), scalars: scalars[c..<next], face: face)
+                let next = ascending ? (clusterEnd < logical.count ? min(max(logical[clusterEnd].cluster, c + 1), scalars.count) : scalars.count)
+                    : starts.first(where: { $0 > c }) ?? scalars.count
+                // One glyph for one scalar (most Latin letters): its text is that scalar.
+                let own = clusterEnd - clusterStart == 1 && next - c == 1 ? [""]
+                    : Self.glyphTexts(logical[clusterStart..<clusterEnd].map(\.glyph), scalars: scalars[c..<next], face: face)
                 for (k, text) in own.enumerated() {
                     let index = clusterStart + k
                     var item = shaped[i + c]
@@ -1247,7 +1264,9 @@ extension LayoutEngine {
                         texts.append(String(String.UnicodeScalarView(scalars[c..<next])))
                         item.textIndex = Int32(texts.count - 1)
                     }
-                    if text.isEmpty {
+                    if clusterEnd - clusterStart == 1 && next - c == 1 {
+                        // Its own scalar: glyphTextIndex stays -1.
+                    } else if text.isEmpty {
                         item.glyphTextIndex = -2
                     } else if text.unicodeScalars.count != 1 || text.unicodeScalars.first != item.scalar {
                         texts.append(text)
