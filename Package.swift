@@ -67,7 +67,7 @@ let package = Package(
         // drag rewrite, the watch list (docs/preview.md).
         .target(name: "DrawTools", dependencies: [
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
-            "DrawFormat", "DrawCatalogue",
+            "DrawFormat", "DrawCatalogue", "DrawLayout",
         ]),
         // The build's git commit, for `drawc --version`: scripts/release.sh writes it into a
         // header that BuildInfo.c includes (not the manifest: SwiftPM caches its evaluation, so
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport",
-                                                         "DrawFuzzing", "DrawScene"]),
+                                                         "DrawFuzzing", "DrawScene", "DrawCatalogue"]),
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
         .testTarget(name: "DrawImagesTests", dependencies: ["DrawImages", "DrawTestSupport"]),
@@ -126,7 +126,7 @@ let package = Package(
                                                               "DrawKit", "DrawLayout", "DrawDiagnostics"],
                     exclude: ["lsp"]),
         .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
-                                                         "DrawFormat"],
+                                                         "DrawFormat", "DrawLayout"],
                     exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
             "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",

@@ -204,11 +204,11 @@ extension Property {
                                 doc: "The outline's width (non-negative).", example: "line from: a, to: b, lineWidth: 2pt")
         case .lineCap:
             return PropertySpec("lineCap", .word, kinds: .outlined, default: "butt", group: .paint,
-                                words: ["butt", "round", "square"], doc: "How open ends of lines are drawn.",
+                                words: LineCapWord.words, doc: "How open ends of lines are drawn.",
                                 example: "polyline points: [(0, 0), (20, 10)], lineCap: round")
         case .lineJoin:
             return PropertySpec("lineJoin", .word, kinds: .outlined, default: "miter", group: .paint,
-                                words: ["miter", "round", "bevel"], doc: "How corners of outlines are drawn.",
+                                words: LineJoinWord.words, doc: "How corners of outlines are drawn.",
                                 example: "polygon points: [(0, 0), (20, 0), (10, 20)], lineJoin: round")
         case .miterLimit:
             return PropertySpec("miterLimit", .number, "a number", kinds: .outlined, default: "4", group: .paint,
@@ -222,7 +222,7 @@ extension Property {
                                 doc: "How far into the dash pattern the outline starts.", example: "rect dash: [4, 2], dashOffset: 2")
         case .fillRule:
             return PropertySpec("fillRule", .word, "nonZero or evenOdd", kinds: Self.filledWithRule, default: "nonZero", group: .paint,
-                                words: ["nonZero", "evenOdd", "nonzero", "evenodd"],
+                                words: FillRuleWord.words,
                                 doc: "Which parts of a self-crossing outline are inside.", example: "path \"M0 0 H40 V40 H0 Z M10 10 H30 V30 H10 Z\", fill: gray, fillRule: evenOdd")
         case .font:
             return PropertySpec("font", .font, "a font name, a font file path or a list of them", kinds: .drawsText, default: "\"Helvetica\"",
@@ -245,10 +245,7 @@ extension Property {
             return PropertySpec("align", .word,
                                 "an alignment (leading, center, trailing, top, bottom, left, right, topLeading, …)",
                                 kinds: Self.aligned, default: "left (text), center (stacks)", group: .text,
-                                words: ["left", "center", "right", "leading", "trailing", "top", "bottom", "topLeading",
-                                        "topTrailing", "bottomLeading", "bottomTrailing", "topLeft", "topRight",
-                                        "bottomLeft", "bottomRight", "baseline", "firstBaseline", "lastBaseline",
-                                        "justify", "justified", "start", "end"],
+                                words: AlignWord.words,
                                 doc: "Text alignment (also `justify`, and `start`/`end`, which follow `textDirection:`), inherited; on stacks and grids their own alignment of children, not inherited.",
                                 example: "vstack align: trailing { text \"a\"; text \"bbb\" }")
         case .lineHeight:
@@ -278,7 +275,7 @@ extension Property {
         case .arrow:
             return PropertySpec("arrow", .word, kinds: lines,
                                 default: "none (arrow, connector: end)", group: .kindSpecific,
-                                words: ["start", "end", "both", "none"], doc: "Which ends get an arrowhead (`true` is `end`).",
+                                words: ArrowWord.words, doc: "Which ends get an arrowhead (`true` is `end`).",
                                 example: "line from: a, to: b, arrow: both")
         case .via:
             return PropertySpec("via", .points, "a list of points", kinds: lines, default: "none", group: .kindSpecific,
@@ -305,7 +302,7 @@ extension Property {
                                 example: "spacer minLength: 10")
         case .fit:
             return PropertySpec("fit", .word, kinds: KindSet(.image), default: "contain",
-                                group: .kindSpecific, words: ["contain", "cover", "fill"],
+                                group: .kindSpecific, words: FitWord.words,
                                 doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
         case .type:
             return PropertySpec("type", .word,
@@ -347,7 +344,7 @@ extension Property {
                                 example: "barcode \"x\", type: code128, background: white")
         case .shape:
             return PropertySpec("shape", .word, kinds: KindSet(.barcode), default: "square",
-                                group: .kindSpecific, words: ["square", "rectangle", "any"],
+                                group: .kindSpecific, words: BarcodeShapeWord.words,
                                 doc: "The Data Matrix shapes to choose from.", example: "barcode \"x\", type: datamatrix, shape: rectangle")
         case .smooth:
             return PropertySpec("smooth", .bool, "a bool", kinds: KindSet(.line, .arrow, .polyline, .polygon),
@@ -372,8 +369,7 @@ extension Property {
         case .easing:
             return PropertySpec("easing", .word, "an easing name (linear, easeInQuad, easeOutQuad, …)", kinds: KindSet(.stroke),
                                 default: "linear", group: .kindSpecific,
-                                words: ["linear", "easeInQuad", "easeOutQuad", "easeInOutQuad", "easeInCubic", "easeOutCubic",
-                                        "easeInOutCubic", "easeInSine", "easeOutSine", "easeInOutSine"],
+                                words: EasingWord.words,
                                 doc: "Applied to the pressure before it sets the radius.",
                                 example: "stroke points: [(0, 0), (40, 0)], easing: easeOutQuad")
         case .taper:
@@ -392,7 +388,7 @@ extension Property {
                                 example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
         case .direction:
             return PropertySpec("direction", .word, kinds: KindSet(.triangle, .graph), default: "up (graph: down)",
-                                group: .kindSpecific, words: ["up", "down", "left", "right"],
+                                group: .kindSpecific, words: DirectionWord.words,
                                 doc: "Where a triangle's apex points; the way a `graph`'s ranks follow each other.", example: "triangle direction: right")
         case .skew:
             return PropertySpec("skew", .other, "a length or an angle", kinds: KindSet(.parallelogram, .trapezoid),
@@ -409,23 +405,23 @@ extension Property {
                                 example: "star points: 6, inner: 40%")
         case .route:
             return PropertySpec("route", .word, kinds: lines, default: "straight",
-                                group: .kindSpecific, words: ["straight", "orthogonal", "curved"],
+                                group: .kindSpecific, words: RouteWord.words,
                                 doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
         case .side:
             return PropertySpec("side", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
-                                group: .kindSpecific, words: ["top", "bottom", "left", "right", "n", "s", "w", "e"],
+                                group: .kindSpecific, words: SideWord.words,
                                 doc: "Where a connector leaves its start node.", example: "a -> b, side: bottom")
         case .toSide:
             return PropertySpec("toSide", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
-                                group: .kindSpecific, words: ["top", "bottom", "left", "right", "n", "s", "w", "e"],
+                                group: .kindSpecific, words: SideWord.words,
                                 doc: "Where a connector enters its end node.", example: "a -> b, toSide: top")
         case .arrowhead:
             return PropertySpec("arrowhead", .word, kinds: lines, default: "triangle",
-                                group: .kindSpecific, words: Self.arrowheadWords,
+                                group: .kindSpecific, words: ArrowheadWord.words,
                                 doc: "The mark at the end of a line.", example: "a -> b, arrowhead: many")
         case .arrowtail:
             return PropertySpec("arrowtail", .word, kinds: lines, default: "none",
-                                group: .kindSpecific, words: Self.arrowheadWords,
+                                group: .kindSpecific, words: ArrowheadWord.words,
                                 doc: "The mark at the start of a line.", example: "a -> b, arrowtail: one")
         case .arrowSize:
             return PropertySpec("arrowSize", .length, "a length", kinds: lines, default: "from the line width",
@@ -433,7 +429,7 @@ extension Property {
                                 example: "line from: a, to: b, arrow: end, arrowSize: 8pt")
         case .labelPosition:
             return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
-                                group: .kindSpecific, words: ["above", "below", "on"],
+                                group: .kindSpecific, words: LabelPositionWord.words,
                                 doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on", requires: .label)
         case .labelAt:
             return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
@@ -444,7 +440,7 @@ extension Property {
                                 doc: "Orthogonal connectors that share a node and say `merge: true` share its port and run as one trunk.",
                                 example: "a -> b, route: orthogonal, merge: true")
         case .jumps:
-            return PropertySpec("jumps", .word, kinds: lines, default: "none", group: .kindSpecific, words: ["none", "arc", "gap"],
+            return PropertySpec("jumps", .word, kinds: lines, default: "none", group: .kindSpecific, words: JumpsWord.words,
                                 doc: "Where the line crosses an earlier connector: a small hop (`arc`) or a break (`gap`).",
                                 example: "a -> b, jumps: arc")
         case .labelBackground:
@@ -467,7 +463,7 @@ extension Property {
                                 doc: "Added after every space (±1000pt).", example: "text \"a b\", wordSpacing: 3pt")
         case .textTransform:
             return PropertySpec("textTransform", .word, "none, uppercase, lowercase or capitalize", kinds: .writtenText, default: "none",
-                                group: .text, words: ["none", "uppercase", "lowercase", "capitalize"],
+                                group: .text, words: TextTransformWord.words,
                                 doc: "Changes the case of the drawn (and extracted) text.", example: "text \"a\", textTransform: uppercase")
         case .smallCaps:
             return PropertySpec("smallCaps", .bool, "a bool", kinds: .writtenText, default: "false", group: .text,
@@ -475,7 +471,7 @@ extension Property {
                                 example: "text \"Name\", smallCaps: true")
         case .baselineShift:
             return PropertySpec("baselineShift", .other, "a length, a percentage of the font size, super, sub or baseline",
-                                kinds: .drawsText, default: "baseline", group: .text, words: ["baseline", "sub", "super"],
+                                kinds: .drawsText, default: "baseline", group: .text, words: BaselineShiftWord.words,
                                 doc: "Moves text up (a length or a percentage of the size; `super` +33%, `sub` −20%).",
                                 example: "text \"x[baselineShift: super]{2}\", markup: true")
         case .hyphenate:
@@ -483,7 +479,7 @@ extension Property {
                                 doc: "Wrapped words may break at hyphenation points (Liang's patterns, American English).",
                                 example: "text \"internationalization\", width: 100pt, hyphenate: true")
         case .textDirection:
-            return PropertySpec("textDirection", .word, kinds: .writtenText, default: "auto", group: .text, words: ["auto", "ltr", "rtl"],
+            return PropertySpec("textDirection", .word, kinds: .writtenText, default: "auto", group: .text, words: TextDirectionWord.words,
                                 doc: "The base direction of each paragraph: `auto` from its first strong letter (Hebrew, Arabic: right to left), `ltr`, `rtl`; mixed text is ordered by the Unicode Bidirectional Algorithm.",
                                 example: "text \"שלום, world\", textDirection: rtl, font: \"Noto Sans Hebrew\"")
         case .markup:
@@ -506,7 +502,7 @@ extension Property {
                                 example: "text \"one two three four\", width: 40pt, maxLines: 2")
         case .overflow:
             return PropertySpec("overflow", .word, "visible or shrink", kinds: Self.textKinds, default: "visible",
-                                group: .kindSpecific, words: ["visible", "shrink"],
+                                group: .kindSpecific, words: OverflowWord.words,
                                 doc: "`shrink`: the text of a fixed-size box is set smaller until it fits.",
                                 example: "rect \"Label\", size: (60, 20), overflow: shrink")
         case .shadow:
@@ -522,7 +518,7 @@ extension Property {
                                 example: "circle r: 20, fill: #0ff, blend: multiply")
         case .bearer:
             return PropertySpec("bearer", .word, kinds: KindSet(.barcode), default: "frame",
-                                group: .kindSpecific, words: ["frame", "bars", "none"],
+                                group: .kindSpecific, words: BearerWord.words,
                                 doc: "ITF-14 bearer bars: a frame round the symbol and its quiet zones, bars above and below, or none.",
                                 example: "barcode \"1540014128876\", type: itf14, bearer: bars")
         case .bearerWidth:
@@ -537,7 +533,7 @@ extension Property {
                                 example: "graph nodeStyle: card { p -> q }")
         case .rank:
             return PropertySpec("rank", .word, kinds: Self.placed, default: "from the connectors",
-                                group: .kindSpecific, words: ["first", "last"],
+                                group: .kindSpecific, words: RankWord.words,
                                 doc: "In a `graph`: puts the node in the first or the last rank.",
                                 example: "graph { t -> s; rect \"start\", id: s, rank: first }",
                                 noDrawnEffect: "it constrains where a graph ranks a node; on a node outside a graph it draws nothing")
@@ -579,11 +575,6 @@ extension Property {
 
     /// Texts and the shapes that draw a label.
     private static let textKinds = KindSet(.text, .rect, .ellipse, .circle).union(.diagramShapes)
-
-    private static let arrowheadWords = [
-        "triangle", "open", "stealth", "diamond", "diamondOpen", "circle", "circleOpen", "bar", "none", "one", "many",
-        "oneOrMany", "zeroOrOne", "zeroOrMany",
-    ]
 }
 
 /// A set of properties, one bit each (there are more than 64 of them).

@@ -1,4 +1,4 @@
-// The settings of the statements that are not nodes: `page` and `labels`. Each is a case of
+// The settings of the statements that are not nodes: `page`, `labels` and `pattern`. Each is a case of
 // its enum with what a tool needs to know about it; evaluation switches over the enum,
 // exhaustively, and the language server reads the entries.
 
@@ -47,4 +47,15 @@ package enum LabelsSetting: String, CaseIterable, Sendable {
     package static func named(_ name: String) -> LabelsSetting? { LabelsSetting(rawValue: name) }
     /// Every name, in declaration order (messages list them so).
     package static let names: [String] = allCases.map(\.name)
+}
+
+/// A setting of `pattern` (`pattern bricks, size: (24, 12), rotate: 45deg { … }`).
+package enum PatternSetting: String, CaseIterable, Sendable {
+    case size, spacing, rotate, scale, origin
+
+    package var name: String { rawValue }
+    /// The setting called `name`, or nil.
+    package static func named(_ name: String) -> PatternSetting? { PatternSetting(rawValue: name) }
+    /// Every name, sorted (did-you-mean looks among them in this order).
+    package static let names: [String] = allCases.map(\.name).sorted()
 }

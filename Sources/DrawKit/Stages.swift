@@ -61,6 +61,7 @@ enum Stages {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The text form of the IR (`drawc ir`), with each source's place when `sources` is given.
     static func dumpIR(_ document: Scene.Document, diagnostics: inout [Diagnostic], sources: SourceManager? = nil) -> String? {
         DrawScene.dumpIR(document, sources: sources)
     }

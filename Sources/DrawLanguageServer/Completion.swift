@@ -55,7 +55,7 @@ extension LanguageServer {
         switch context.place {
         case .none: return []
         case .unit:
-            return LanguageQueries.units.map { CompletionCandidate(label: $0, kind: .unit, detail: unitDetail($0)) }
+            return LanguageQueries.unitDocs.map { CompletionCandidate(label: $0.name, kind: .unit, detail: $0.doc) }
         case .member(let base):
             var out = LanguageQueries.anchors.map {
                 CompletionCandidate(label: $0, kind: .field, detail: "anchor of '\(base)' (a point on the page)")
@@ -269,18 +269,6 @@ extension LanguageServer {
             fontFamilies[folder] = fontLibrary(for: analysis.path).familyNames()
         }
         return ["Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats"] + (fontFamilies[folder] ?? [])
-    }
-
-    func unitDetail(_ unit: String) -> String {
-        switch unit {
-        case "pt": "points (1/72 in)"
-        case "in": "inches (72 pt)"
-        case "mm": "millimetres"
-        case "cm": "centimetres"
-        case "px": "CSS pixels (0.75 pt)"
-        case "%": "percent"
-        default: "degrees"
-        }
     }
 }
 

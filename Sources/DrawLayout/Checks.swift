@@ -18,7 +18,7 @@ extension LayoutEngine {
         guard box.state == .placed else { return nil }
         switch node.kind.layoutClass {
         case .box, .shape:
-            return inset(Self.labelArea(node, bounds: box.bounds), Self.shapePadding(node, index: index))
+            return shapeChildArea(node, index: index, bounds: box.bounds)
         case .container(let arrangement):
             return arrangement.contentArea(node, bounds: box.bounds)
         case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:

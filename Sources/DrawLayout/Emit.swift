@@ -81,8 +81,7 @@ extension LayoutEngine {
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(box.bounds, Self.shapePadding(node, index: index))
-                let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
-                let at = aligned(block.size, in: content, side) + o
+                let at = labelOrigin(node, index: index, block: block, in: content) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)
@@ -94,8 +93,7 @@ extension LayoutEngine {
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(shape.labelArea(g.shape, in: box.bounds), Self.shapePadding(node, index: index))
-                let side: Alignment = block.align == .left ? .leading : block.align == .right ? .trailing : .center
-                let at = aligned(block.size, in: content, side) + o
+                let at = labelOrigin(node, index: index, block: block, in: content) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(shape, g.shape, in: frame) : nil, into: &items)

@@ -35,7 +35,7 @@ func horizontalSide(_ a: Alignment) -> Int {
     switch a {
     case .leading, .topLeading, .bottomLeading: -1
     case .trailing, .topTrailing, .bottomTrailing: 1
-    default: 0
+    case .center, .top, .bottom, .firstBaseline, .lastBaseline: 0
     }
 }
 
@@ -44,7 +44,7 @@ func verticalSide(_ a: Alignment) -> Int {
     switch a {
     case .top, .topLeading, .topTrailing: -1
     case .bottom, .bottomLeading, .bottomTrailing: 1
-    default: 0
+    case .center, .leading, .trailing, .firstBaseline, .lastBaseline: 0
     }
 }
 

@@ -3,7 +3,7 @@
 // on the page, naming a child or any node inside one (a child holding a graph of its own is
 // laid out first, with its own direction, and then counts as one node: a cluster). The
 // connectors themselves stay the page's: they are routed after placing like every other
-// (Links.swift), through the points of their chain of virtual nodes, as a spline, or by the
+// (Links.swift), through the points of their chain of virtual nodes, as a polyline, or by the
 // orthogonal router with `route: orthogonal`.
 
 import DrawCatalogue
@@ -169,6 +169,22 @@ extension LayoutEngine {
 }
 
 extension LayoutEngine {
+    /// A graph's port for a connector that ends at a node inside a cluster: the graph spread
+    /// it along the cluster's side, so it is moved across to face that node (into the middle
+    /// 60 % of its side, where the ports of a node outside clusters always are already).
+    mutating func graphPortOver(_ end: LinkEnd, _ port: Point) -> Point {
+        guard end.clips, end.side == nil, let target = end.target else { return port }
+        let b = boxes[target].bounds
+        let frame = Rect(origin: b.origin + boxes[target].offset, size: b.size)
+        if port.y > frame.maxY || port.y < frame.minY {
+            return Point(min(max(port.x, frame.minX + 0.2 * frame.width), frame.maxX - 0.2 * frame.width), port.y)
+        }
+        if port.x > frame.maxX || port.x < frame.minX {
+            return Point(port.x, min(max(port.y, frame.minY + 0.2 * frame.height), frame.maxY - 0.2 * frame.height))
+        }
+        return port
+    }
+
     /// An end clipped from a port outside its node: aimed at the node's centre line under
     /// the port rather than its centre, so the edge meets the outline square to the side.
     mutating func graphPortEnd(_ end: LinkEnd, _ port: Point) -> LinkEnd {

@@ -192,12 +192,23 @@ enum LayeredLayout {
         }
         func point(_ v: Int) -> Point { Point(xs[v] - minX, rankCenter[layered.rank[v]]) }
         let centers = (0..<n).map(point)
-        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: thick, reach: min(10, graph.rankSpacing * 0.3), next: { point($0).x })
+        // Every edge crosses the gap between two ranks from just below the upper rank's band
+        // to just above the lower one's (ports of real nodes and both ends of a virtual node
+        // alike), and runs straight down inside a band: so no line cuts through a node of
+        // the band it passes, and two edges cross exactly where the order says they do.
+        let reach = min(10, graph.rankSpacing * 0.3)
+        let band = (0..<n).map { rankThickness[rank[$0]] }
+        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: band, reach: reach, next: { point($0).x })
         var bends: [[Point]] = []
         var labels: [Point?] = []
         for e in graph.edges.indices {
             let chain = chains[e]
-            var inner = chain.count > 2 ? chain[1..<(chain.count - 1)].map(point) : []
+            var inner: [Point] = []
+            for v in chain.dropFirst().dropLast() {
+                let p = point(v), half = rankThickness[layered.rank[v]] / 2 + reach
+                inner.append(Point(p.x, p.y - half))
+                inner.append(Point(p.x, p.y + half))
+            }
             if chain.count >= 2 { inner = [ports.exit[e]] + inner + [ports.entry[e]] }
             if reversed[e] { inner.reverse() }
             bends.append(inner)

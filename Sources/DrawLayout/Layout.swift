@@ -67,6 +67,8 @@ enum LayoutDefaults {
     static let circleRadius = 18.0
     /// Gap between a connector and its label.
     static let labelGap = 3.0
+    /// Gap between a cluster's title and the graph below it.
+    static let titleGap = 6.0
     /// Connector labels without their own `fontSize:` are this much smaller than body text.
     static let connectorLabelScale = 10.0 / 12.0
     /// Padding of a connector label's background, horizontal and vertical.

@@ -288,14 +288,18 @@ extension LayoutEngine {
         } else {
             guard var start = linkEnd(g.from, index: index, side: link.fromSide),
                   var end = linkEnd(g.to, index: index, side: link.toSide) else { return }
-            if let bends = g.via.isEmpty ? graphConnectorBends[index] : nil, let first = bends.first, let last = bends.last {
-                // A graph's port: the end leaves along the rank axis, straight out of its node.
-                start = graphPortEnd(start, first)
-                end = graphPortEnd(end, last)
+            var graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            if var bends = graphBends, bends.count >= 2 {
+                // A graph's port: the end leaves along the rank axis, straight out of its node
+                // (or out of the node inside a cluster it really ends at).
+                bends[0] = graphPortOver(start, bends[0])
+                bends[bends.count - 1] = graphPortOver(end, bends[bends.count - 1])
+                start = graphPortEnd(start, bends[0])
+                end = graphPortEnd(end, bends[bends.count - 1])
+                graphBends = bends
             }
             ends = (start.target, end.target)
-            // A connector a graph laid out passes through its chain's points, as a spline.
-            let graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
+            // A connector a graph laid out passes through its chain's points, as a polyline.
             var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
             if graphBends != nil && link.route == .orthogonal { vias = [] }
             let route = link.route ?? .straight

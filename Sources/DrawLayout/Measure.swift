@@ -226,12 +226,17 @@ extension LayoutEngine {
             contentWidth = block.size.width; contentHeight = block.size.height
             hasContent = true
         }
+        var childrenWidth = 0.0, childrenHeight = 0.0
         forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
             guard Self.isFlow(child) else { return }
             let b = engine.boxes[childIndex].bounds
-            contentWidth = max(contentWidth, b.width); contentHeight = max(contentHeight, b.height)
+            childrenWidth = max(childrenWidth, b.width); childrenHeight = max(childrenHeight, b.height)
             hasContent = true
         }
+        contentWidth = max(contentWidth, childrenWidth)
+        // A cluster's title sits above its children; otherwise label and children share the middle.
+        let title = titleRoom(node, index: index)
+        contentHeight = title > 0 ? title + childrenHeight : max(contentHeight, childrenHeight)
         let pad = explicitPadding ?? (hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero)
         let paddedWidth = contentWidth + pad.left + pad.right
         let paddedHeight = contentHeight + pad.top + pad.bottom
@@ -319,11 +324,46 @@ extension LayoutEngine {
             guard box.side >= 0 else { return box.bounds.height }
             let block = texts[Int(box.side)]
             let area = inset(Self.labelArea(child, bounds: box.bounds), Self.shapePadding(child, index: index))
-            let top = aligned(block.size, in: area, .center).y - box.bounds.minY
+            let top = labelOrigin(child, index: index, block: block, in: area).y - box.bounds.minY
             return top + offset(block)
         case .line, .path, .stroke, .image, .barcode, .spacer, .connector, .container:
             return box.bounds.height
         }
+    }
+
+    /// Whether a shape's label is a title: the shape holds a `graph` as well as a label (a
+    /// cluster), so the label goes across the top of its content and the children below it,
+    /// where they cannot hide it. Any other shape centres label and children on each other.
+    static func hasTitle(_ node: NodeRef) -> Bool {
+        node.content != nil && node.children.contains { isFlow($0) && $0.kind == .graph }
+    }
+
+    /// The room a shape's title takes at the top of its content (0 without one).
+    func titleRoom(_ node: NodeRef, index: Int) -> Double {
+        guard Self.hasTitle(node), boxes[index].side >= 0 else { return 0 }
+        return texts[Int(boxes[index].side)].size.height + LayoutDefaults.titleGap
+    }
+
+    /// Where a shape's children go, in its own coordinates: its label area inside its
+    /// padding, below the title if it has one.
+    func shapeChildArea(_ node: NodeRef, index: Int, bounds: Rect) -> Rect {
+        let content = inset(Self.labelArea(node, bounds: bounds), Self.shapePadding(node, index: index))
+        let title = titleRoom(node, index: index)
+        guard title > 0 else { return content }
+        return Rect(x: content.minX, y: content.minY + title, width: content.width, height: max(0, content.height - title))
+    }
+
+    /// The top-left corner of a shape's label in `content` (the area inside its padding):
+    /// centred, or along the top as a title, aligned by the text's own alignment.
+    func labelOrigin(_ node: NodeRef, index: Int, block: TextBlock, in content: Rect) -> Point {
+        let title = Self.hasTitle(node)
+        let side: Alignment
+        switch block.align {
+        case .left: side = title ? .topLeading : .leading
+        case .right: side = title ? .topTrailing : .trailing
+        case .center, .justify, .start, .end: side = title ? .top : .center
+        }
+        return aligned(block.size, in: content, side)
     }
 
     /// The area a shape's label and children go in (before padding).

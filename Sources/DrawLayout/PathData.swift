@@ -25,6 +25,40 @@ struct PathDataError: Error, Hashable, Sendable {
 /// The most numbers one path may hold; a hostile data string stops with a diagnostic.
 let maximumPathDataNumbers = 10_000_000
 
+/// A number of path data as written, with what it means: for tools that rewrite the data
+/// (the preview's resize scales a path by rewriting exactly these bytes).
+package struct PathDataNumber: Hashable, Sendable {
+    package enum Role: Hashable, Sendable {
+        /// An absolute coordinate (upper-case commands; the first pair of a leading `m`).
+        case x, y
+        /// A relative coordinate (lower-case commands).
+        case dx, dy
+        /// An arc's radii and the rotation of its x axis, in degrees.
+        case radiusX, radiusY, rotation
+    }
+    package var role: Role
+    /// The bytes of the number in the data, its unit (`pt`, `mm`…) included.
+    package var start: Int
+    package var end: Int
+    /// The value in points, and how many points one of its unit is (1 without a unit).
+    package var points: Double
+    package var pointsPerUnit: Double
+    /// How many bytes of `start..<end` are its unit (0 or 2).
+    package var unitLength: Int
+}
+
+/// The numbers of path data with their roles, and the exact bounding box of the path they
+/// draw (`tightBounds`, the box layout gives the node); nil when the data has an error.
+package func pathDataNumbers(_ data: String) -> (numbers: [PathDataNumber], bounds: Rect?)? {
+    var data = data
+    return data.withUTF8 { bytes in
+        var parser = PathDataParser(bytes: bytes)
+        parser.written = []
+        guard parser.parse() == nil else { return nil }
+        return (parser.written ?? [], parser.sink.verbs.isEmpty ? nil : tightBounds(of: parser.sink.path))
+    }
+}
+
 /// Parses SVG path data. Returns the path drawn up to the first error (nil when nothing
 /// was drawn) and that error, if any.
 func parsePathData(_ data: String) -> (path: Scene.Path?, error: PathDataError?) {
@@ -46,6 +80,8 @@ private struct PathDataParser {
     /// Control point of the previous `Q`/`T`, for `T` reflection.
     var lastQuadControl: Point?
     var numbersRead = 0
+    /// Every number read, when asked for (`pathDataNumbers`); nil when drawing.
+    var written: [PathDataNumber]?
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -148,6 +184,9 @@ private struct PathDataParser {
             return .failure(PathDataError(id: .pathDataBadNumber, offset: start, length: end - start,
                                           message: "number '\(text)' in path data is out of range (the coordinate range is ±\(Int(Scene.maximumCoordinate))pt)"))
         }
+        if written != nil {
+            written!.append(PathDataNumber(role: .x, start: start, end: index, points: value * scale, pointsPerUnit: scale, unitLength: unitLength))
+        }
         return .success(value * scale)
     }
 
@@ -224,6 +263,7 @@ private struct PathDataParser {
     /// One argument group of a command, drawn into the sink.
     mutating func segment(_ command: UInt8, relative: Bool, repeatIndex: Int, values: inout [Double]) -> PathDataError? {
         let base = relative ? sink.current : Point.zero
+        let firstWritten = written?.count ?? 0
         var cubicControl: Point?
         var quadControl: Point?
         switch command {
@@ -281,6 +321,26 @@ private struct PathDataParser {
         }
         lastCubicControl = cubicControl
         lastQuadControl = quadControl
+        if written != nil {
+            // A leading `m` starts from (0, 0): its first pair is absolute (SVG's rule).
+            let absolute = !relative || (command == 0x4D && repeatIndex == 0 && firstWritten == 0)
+            let roles = Self.roles(command, absolute: absolute)
+            for (offset, role) in roles.enumerated() { written![firstWritten + offset].role = role }
+        }
         return nil
+    }
+
+    /// What each number of one argument group of `command` means.
+    static func roles(_ command: UInt8, absolute: Bool) -> [PathDataNumber.Role] {
+        let (x, y): (PathDataNumber.Role, PathDataNumber.Role) = absolute ? (.x, .y) : (.dx, .dy)
+        switch command {
+        case 0x4D, 0x4C, 0x54: return [x, y]  // M L T
+        case 0x48: return [x]  // H
+        case 0x56: return [y]  // V
+        case 0x43: return [x, y, x, y, x, y]  // C
+        case 0x53, 0x51: return [x, y, x, y]  // S Q
+        case 0x41: return [.radiusX, .radiusY, .rotation, x, y]  // A (the flags are not numbers)
+        default: return []
+        }
     }
 }

@@ -103,8 +103,7 @@ extension LayoutEngine {
         case .container(let arrangement):
             arrangement.place(&self, node, index: index, bounds: bounds, offset: offset, transform: transform)
         case .box, .shape:
-            let content = inset(Self.labelArea(node, bounds: bounds), Self.shapePadding(node, index: index))
-            placeAligned(node, index: index, in: content, offset: offset, transform: transform)
+            placeAligned(node, index: index, in: shapeChildArea(node, index: index, bounds: bounds), offset: offset, transform: transform)
         case .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
             break
         }

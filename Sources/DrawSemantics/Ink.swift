@@ -5,6 +5,7 @@
 // geometry; layout turns them into one filled outline. The compact string is decoded here,
 // once, over its UTF-8 bytes; every malformed character is reported at its own offset.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -36,19 +37,21 @@ package enum InkEasing: UInt8, CaseIterable, Hashable, Sendable {
     case linear, easeInQuad, easeOutQuad, easeInOutQuad, easeInCubic, easeOutCubic, easeInOutCubic
     case easeInSine, easeOutSine, easeInOutSine
 
+    /// The word that names it (the catalogue's `EasingWord`).
     package var name: String {
-        switch self {
-        case .linear: "linear"
-        case .easeInQuad: "easeInQuad"
-        case .easeOutQuad: "easeOutQuad"
-        case .easeInOutQuad: "easeInOutQuad"
-        case .easeInCubic: "easeInCubic"
-        case .easeOutCubic: "easeOutCubic"
-        case .easeInOutCubic: "easeInOutCubic"
-        case .easeInSine: "easeInSine"
-        case .easeOutSine: "easeOutSine"
-        case .easeInOutSine: "easeInOutSine"
+        let word: EasingWord = switch self {
+        case .linear: .linear
+        case .easeInQuad: .easeInQuad
+        case .easeOutQuad: .easeOutQuad
+        case .easeInOutQuad: .easeInOutQuad
+        case .easeInCubic: .easeInCubic
+        case .easeOutCubic: .easeOutCubic
+        case .easeInOutCubic: .easeInOutCubic
+        case .easeInSine: .easeInSine
+        case .easeOutSine: .easeOutSine
+        case .easeInOutSine: .easeInOutSine
         }
+        return word.rawValue
     }
 }
 

@@ -116,6 +116,8 @@ package enum LanguageQueries {
 
     /// Units a number may carry.
     package static let units: [String] = UnitSpec.all.map(\.name)
+    /// Each unit with what it is (the catalogue's doc), for completion details.
+    package static let unitDocs: [(name: String, doc: String)] = UnitSpec.all.map { ($0.name, $0.doc) }
 
     /// The built-in functions with their parameters, sorted by name.
     package static let functions: [Function] = FunctionSpec.all.sorted { $0.name < $1.name }.map {

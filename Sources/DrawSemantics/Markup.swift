@@ -14,7 +14,9 @@
 // missing glyph at its place, and errors at the exact bytes of the markup. It does not
 // apply the settings: `MarkupStyle.apply` does, onto the node's resolved style.
 
+import DrawCatalogue
 import DrawScene
+import DrawSyntax
 
 /// Text properties a markup span may set; nil: the enclosing value.
 package struct MarkupStyle: Hashable, Sendable {
@@ -310,29 +312,44 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
         var digits = Substring(value)
         var factor = 1.0
         var percent = false
-        for (unit, k) in [("pt", 1.0), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72.0), ("px", 0.75), ("%", 0.01)]
-            where digits.hasSuffix(unit) {
-            digits = digits.dropLast(unit.count); factor = k; percent = unit == "%"
+        for unit in NumberUnit.written where digits.hasSuffix(unit.spelling) {
+            switch unit {
+            case .pt: factor = 1
+            case .mm: factor = 72 / 25.4
+            case .cm: factor = 72 / 2.54
+            case .inch: factor = 72
+            case .px: factor = 0.75
+            case .percent: factor = 0.01; percent = true
+            case .deg, .none: return nil  // a markup length takes no angle
+            }
+            digits = digits.dropLast(unit.spelling.utf8.count)
             break
         }
         guard let x = Double(digits), x.isFinite else { return nil }
         return percent ? (nil, x * factor) : (x * factor, nil)
     }
-    switch name {
-    case "bold", "italic", "underline", "strikethrough", "smallCaps":
+    /// Sets a true/false setting; the message when the value is neither.
+    func setFlag(_ field: WritableKeyPath<MarkupStyle, Bool?>) -> String? {
         guard let flag = bool() else { return "'\(name)' takes true or false, found '\(value)'" }
-        switch name {
-        case "bold": style.bold = flag
-        case "italic": style.italic = flag
-        case "underline": style.underline = flag
-        case "strikethrough": style.strikethrough = flag
-        default: style.smallCaps = flag
-        }
-    case "color":
+        style[keyPath: field] = flag
+        return nil
+    }
+    // A span sets text properties only, by the catalogue's names; the switch is exhaustive
+    // over the text role, so a new text property is a decision here too.
+    guard let property = Property.named(name), case .text(let setting) = property.role else {
+        return "'\(name)' cannot be set in markup"
+    }
+    switch setting {
+    case .bold: return setFlag(\.bold)
+    case .italic: return setFlag(\.italic)
+    case .underline: return setFlag(\.underline)
+    case .strikethrough: return setFlag(\.strikethrough)
+    case .smallCaps: return setFlag(\.smallCaps)
+    case .color:
         if let color = NamedColors.color(named: value) { style.color = color; return nil }
         if let color = parseHexColor(value) { style.color = color; return nil }
         return "'\(value)' is not a color (a name such as 'red' or '#rrggbb')"
-    case "fontSize":
+    case .fontSize:
         guard let m = measure() else { return "'fontSize' takes a length or a percentage, found '\(value)'" }
         if let p = m.points {
             guard p > 0, p <= 10_000 else { return "'fontSize' must be greater than zero and at most 10000pt, found '\(value)'" }
@@ -341,32 +358,32 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
             guard f > 0, f <= 100 else { return "'fontSize' must be greater than zero, found '\(value)'" }
             style.fontScale = f
         }
-    case "font":
+    case .font:
         // A family name, or a font file path as `font:` takes it (relative to the drawing).
         let family = quoted ?? value
         guard !family.isEmpty else { return "'font' takes a font name or a font file path" }
         style.fonts = [family]
-    case "letterSpacing", "wordSpacing":
+    case .letterSpacing, .wordSpacing:
         guard let m = measure(), let p = m.points, abs(p) <= TextLimits.maxSpacing else {
             return "'\(name)' takes a length up to \(Int(TextLimits.maxSpacing))pt, found '\(value)'"
         }
-        if name == "letterSpacing" { style.letterSpacing = p } else { style.wordSpacing = p }
-    case "baselineShift":
-        switch value {
-        case "super": style.baselineShift = (0, Typography.superscriptShift)
-        case "sub": style.baselineShift = (0, Typography.subscriptShift)
-        case "baseline": style.baselineShift = (0, 0)
-        default:
+        if setting == .letterSpacing { style.letterSpacing = p } else { style.wordSpacing = p }
+    case .baselineShift:
+        switch BaselineShiftWord(rawValue: value) {
+        case .super?: style.baselineShift = (0, Typography.superscriptShift)
+        case .sub?: style.baselineShift = (0, Typography.subscriptShift)
+        case .baseline?: style.baselineShift = (0, 0)
+        case nil:
             guard let m = measure() else { return "'baselineShift' takes a length, a percentage, super, sub or baseline, found '\(value)'" }
             if let p = m.points {
                 guard abs(p) <= TextLimits.maxSpacing else { return "'baselineShift' is out of range" }
                 style.baselineShift = (p, 0)
             } else { style.baselineShift = (0, m.fraction ?? 0) }
         }
-    case "textTransform":
+    case .textTransform:
         guard let t = textTransformNames[value] else { return "'textTransform' takes none, uppercase, lowercase or capitalize, found '\(value)'" }
         style.textTransform = t
-    default:
+    case .align, .lineHeight, .hyphenate, .markup, .tabStops, .textDirection, .features:
         return "'\(name)' cannot be set in markup"
     }
     return nil

@@ -4,6 +4,7 @@
 // to a paint value, visible from the next statement on. Layout lays the tile out once, in
 // its own coordinates; backends write it as their format's tiling pattern.
 
+import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 import DrawSyntax
@@ -12,8 +13,8 @@ import Foundation
 #endif
 
 extension Evaluation {
-    /// The settings a `pattern` statement takes.
-    static let patternSettingNames = ["origin", "rotate", "scale", "size", "spacing"]
+    /// The settings a `pattern` statement takes (the catalogue's `PatternSetting`).
+    static let patternSettingNames = PatternSetting.names
 
     // pattern = "pattern" identifier { "," labelled-argument } block ;   (a node statement)
     func buildPattern(_ statement: NodeStmt, span: Span) {
@@ -59,7 +60,7 @@ extension Evaluation {
                 }
                 continue
             }
-            guard Self.patternSettingNames.contains(label.name) else {
+            guard let setting = PatternSetting.named(label.name) else {
                 let (notes, fixIts) = didYouMean(label.name, among: Self.patternSettingNames, span: label.span)
                 report(.error(.unknownProperty, at: label.span,
                               "'pattern' takes no '\(label.name)' (it takes size, spacing, rotate, scale and origin; the tile's nodes go in its block)",
@@ -69,22 +70,22 @@ extension Evaluation {
             }
             guard let value = evaluate(argument.value) else { failed = true; continue }
             let valueSpan = exprSpan(argument.value)
-            switch label.name {
-            case "size":
+            switch setting {
+            case .size:
                 size = sizeValue(value, "size", valueSpan, argument.value)
                 if size == nil { failed = true }
-            case "spacing":
+            case .spacing:
                 step = sizeValue(value, "spacing", valueSpan, argument.value)
                 stepSpan = valueSpan
                 if step == nil { failed = true }
-            case "rotate":
+            case .rotate:
                 switch value {
                 case .angle(let a) where a.isFinite, .number(let a) where a.isFinite: rotate = a
                 default:
                     typeMismatch("'rotate' of 'pattern'", expected: "an angle", value, valueSpan, argument.value)
                     failed = true
                 }
-            case "scale":
+            case .scale:
                 switch value {
                 case .number(let k), .percent(let k): scale = Point(k, k)
                 case .point(let x, let y): scale = Point(x, y)
@@ -98,7 +99,7 @@ extension Evaluation {
                     failed = true
                     continue
                 }
-            default:  // origin
+            case .origin:
                 guard case .point(let x, let y) = value else {
                     typeMismatch("'origin' of 'pattern'", expected: "a point (x, y): where a tile's top-left corner sits", value,
                                  valueSpan, argument.value)

@@ -1,51 +1,193 @@
-// The values of word-valued properties: from the words the catalogue lists
-// (DrawCatalogue's `PropertySpec.words`, checked equal by a test) to the typed values of the
-// node tree, and the named limits of evaluation.
+// The values of word-valued properties: from the words the catalogue spells (DrawCatalogue's
+// Words.swift, one enum per property) to the typed values of the node tree, each through an
+// exhaustive switch; and the named limits of evaluation.
 
+import DrawBarcodes
 import DrawCatalogue
 import DrawDiagnostics
 import DrawScene
 
-let alignmentNames: [String: Alignment] = [
-    "center": .center, "leading": .leading, "trailing": .trailing, "top": .top, "bottom": .bottom,
-    "left": .leading, "right": .trailing,
-    "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
-    "bottomTrailing": .bottomTrailing,
-    "topLeft": .topLeading, "topRight": .topTrailing, "bottomLeft": .bottomLeading, "bottomRight": .bottomTrailing,
-    "baseline": .firstBaseline, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
-]
+/// The table from a property's words to typed values: every word of the catalogue's `W`
+/// through `value`, whose `switch` is exhaustive over `W` (nil: the word means nothing here,
+/// as `justify` for a stack's alignment).
+func wordTable<W: PropertyWord, T>(_ words: W.Type, _ value: (W) -> T?) -> [String: T] {
+    var table: [String: T] = [:]
+    for word in W.allCases { if let typed = value(word) { table[word.rawValue] = typed } }
+    return table
+}
 
-let textAlignNames: [String: TextAlign] = [
-    "left": .left, "center": .center, "right": .right, "leading": .left, "trailing": .right,
-    "justify": .justify, "justified": .justify, "start": .start, "end": .end,
-]
-let textDirectionNames: [String: TextDirection] = ["auto": .auto, "ltr": .ltr, "rtl": .rtl]
-let textTransformNames: [String: TextTransform] = [
-    "none": .none, "uppercase": .uppercase, "lowercase": .lowercase, "capitalize": .capitalize,
-]
-let textOverflowNames: [String: TextOverflow] = ["visible": .visible, "shrink": .shrink]
+/// `align:` on a stack or grid.
+let alignmentNames: [String: Alignment] = wordTable(AlignWord.self) {
+    switch $0 {
+    case .center: .center
+    case .leading, .left: .leading
+    case .trailing, .right: .trailing
+    case .top: .top
+    case .bottom: .bottom
+    case .topLeading, .topLeft: .topLeading
+    case .topTrailing, .topRight: .topTrailing
+    case .bottomLeading, .bottomLeft: .bottomLeading
+    case .bottomTrailing, .bottomRight: .bottomTrailing
+    case .baseline, .firstBaseline: .firstBaseline
+    case .lastBaseline: .lastBaseline
+    case .justify, .justified, .start, .end: nil
+    }
+}
 
-let lineCapNames: [String: LineCap] = ["butt": .butt, "round": .round, "square": .square]
-let lineJoinNames: [String: LineJoin] = ["miter": .miter, "round": .round, "bevel": .bevel]
-let fillRuleNames: [String: FillRule] = [
-    "nonZero": .nonZero, "evenOdd": .evenOdd, "nonzero": .nonZero, "evenodd": .evenOdd,
-]
-let arrowNames: [String: ArrowEnds] = ["start": .start, "end": .end, "both": .both, "none": .none]
-let fitNames: [String: ImageFit] = ["contain": .contain, "cover": .cover, "fill": .fill]
-let inkEasingNames: [String: InkEasing] = Dictionary(uniqueKeysWithValues: InkEasing.allCases.map { ($0.name, $0) })
-let directionNames: [String: ShapeDirection] = ["up": .up, "down": .down, "left": .left, "right": .right]
-let routeNames: [String: Route] = ["straight": .straight, "orthogonal": .orthogonal, "curved": .curved]
+/// `align:` of text.
+let textAlignNames: [String: TextAlign] = wordTable(AlignWord.self) {
+    switch $0 {
+    case .left, .leading: .left
+    case .center: .center
+    case .right, .trailing: .right
+    case .justify, .justified: .justify
+    case .start: .start
+    case .end: .end
+    case .top, .bottom, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing, .topLeft, .topRight, .bottomLeft,
+         .bottomRight, .baseline, .firstBaseline, .lastBaseline: nil
+    }
+}
+let textDirectionNames: [String: TextDirection] = wordTable(TextDirectionWord.self) {
+    switch $0 {
+    case .auto: .auto
+    case .ltr: .ltr
+    case .rtl: .rtl
+    }
+}
+let textTransformNames: [String: TextTransform] = wordTable(TextTransformWord.self) {
+    switch $0 {
+    case .none: TextTransform.none
+    case .uppercase: .uppercase
+    case .lowercase: .lowercase
+    case .capitalize: .capitalize
+    }
+}
+let textOverflowNames: [String: TextOverflow] = wordTable(OverflowWord.self) {
+    switch $0 {
+    case .visible: .visible
+    case .shrink: .shrink
+    }
+}
+
+let lineCapNames: [String: LineCap] = wordTable(LineCapWord.self) {
+    switch $0 {
+    case .butt: .butt
+    case .round: .round
+    case .square: .square
+    }
+}
+let lineJoinNames: [String: LineJoin] = wordTable(LineJoinWord.self) {
+    switch $0 {
+    case .miter: .miter
+    case .round: .round
+    case .bevel: .bevel
+    }
+}
+let fillRuleNames: [String: FillRule] = wordTable(FillRuleWord.self) {
+    switch $0 {
+    case .nonZero, .nonzero: .nonZero
+    case .evenOdd, .evenodd: .evenOdd
+    }
+}
+let arrowNames: [String: ArrowEnds] = wordTable(ArrowWord.self) {
+    switch $0 {
+    case .start: .start
+    case .end: .end
+    case .both: .both
+    case .none: ArrowEnds.none
+    }
+}
+let fitNames: [String: ImageFit] = wordTable(FitWord.self) {
+    switch $0 {
+    case .contain: .contain
+    case .cover: .cover
+    case .fill: .fill
+    }
+}
+let inkEasingNames: [String: InkEasing] = wordTable(EasingWord.self) {
+    switch $0 {
+    case .linear: .linear
+    case .easeInQuad: .easeInQuad
+    case .easeOutQuad: .easeOutQuad
+    case .easeInOutQuad: .easeInOutQuad
+    case .easeInCubic: .easeInCubic
+    case .easeOutCubic: .easeOutCubic
+    case .easeInOutCubic: .easeInOutCubic
+    case .easeInSine: .easeInSine
+    case .easeOutSine: .easeOutSine
+    case .easeInOutSine: .easeInOutSine
+    }
+}
+let directionNames: [String: ShapeDirection] = wordTable(DirectionWord.self) {
+    switch $0 {
+    case .up: .up
+    case .down: .down
+    case .left: .left
+    case .right: .right
+    }
+}
+let routeNames: [String: Route] = wordTable(RouteWord.self) {
+    switch $0 {
+    case .straight: .straight
+    case .orthogonal: .orthogonal
+    case .curved: .curved
+    }
+}
 let anchorNames: [String: Anchor] = AnchorName.byName
-let sideNames: [String: Anchor] = [
-    "top": .top, "bottom": .bottom, "left": .left, "right": .right, "n": .top, "s": .bottom, "w": .left, "e": .right,
-]
-let arrowheadNames: [String: ArrowheadStyle] = [
-    "triangle": .triangle, "open": .open, "stealth": .stealth, "diamond": .diamond, "diamondOpen": .diamondOpen,
-    "circle": .circle, "circleOpen": .circleOpen, "bar": .bar, "none": .none, "one": .one, "many": .many,
-    "oneOrMany": .oneOrMany, "zeroOrOne": .zeroOrOne, "zeroOrMany": .zeroOrMany,
-]
-let labelPositionNames: [String: LabelPosition] = ["above": .above, "below": .below, "on": .on]
-let lineJumpNames: [String: LineJumps] = ["none": .none, "arc": .arc, "gap": .gap]
+let sideNames: [String: Anchor] = wordTable(SideWord.self) {
+    switch $0 {
+    case .top, .n: .top
+    case .bottom, .s: .bottom
+    case .left, .w: .left
+    case .right, .e: .right
+    }
+}
+let arrowheadNames: [String: ArrowheadStyle] = wordTable(ArrowheadWord.self) {
+    switch $0 {
+    case .triangle: .triangle
+    case .open: .open
+    case .stealth: .stealth
+    case .diamond: .diamond
+    case .diamondOpen: .diamondOpen
+    case .circle: .circle
+    case .circleOpen: .circleOpen
+    case .bar: .bar
+    case .none: ArrowheadStyle.none
+    case .one: .one
+    case .many: .many
+    case .oneOrMany: .oneOrMany
+    case .zeroOrOne: .zeroOrOne
+    case .zeroOrMany: .zeroOrMany
+    }
+}
+let labelPositionNames: [String: LabelPosition] = wordTable(LabelPositionWord.self) {
+    switch $0 {
+    case .above: .above
+    case .below: .below
+    case .on: .on
+    }
+}
+let lineJumpNames: [String: LineJumps] = wordTable(JumpsWord.self) {
+    switch $0 {
+    case .none: LineJumps.none
+    case .arc: .arc
+    case .gap: .gap
+    }
+}
+let dataMatrixShapeNames: [String: DataMatrixShape] = wordTable(BarcodeShapeWord.self) {
+    switch $0 {
+    case .square: .square
+    case .rectangle: .rectangle
+    case .any: .any
+    }
+}
+let bearerNames: [String: BarcodeBearer] = wordTable(BearerWord.self) {
+    switch $0 {
+    case .frame: .frame
+    case .bars: .bars
+    case .none: BarcodeBearer.none
+    }
+}
 
 /// Limits of the typesetting properties (a breach is a diagnostic).
 package enum TextLimits {

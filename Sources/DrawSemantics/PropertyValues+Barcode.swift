@@ -93,15 +93,16 @@ extension Evaluation {
             guard let color = colorOrNone(value) else { mismatch(names: NamedColors.names + ["none"]); return }
             settings.background = color
         case .shape:
-            let shapes: [String: DataMatrixShape] = ["square": .square, "rectangle": .rectangle, "any": .any]
-            guard case .word(let w) = value, let shape = shapes[w] else { mismatch(names: shapes.keys.sorted()); return }
+            guard case .word(let w) = value, let shape = dataMatrixShapeNames[w] else {
+                mismatch(names: dataMatrixShapeNames.keys.sorted())
+                return
+            }
             settings.request.dataMatrixShape = shape
         case .bearer:
-            let bearers: [String: BarcodeBearer] = ["frame": .frame, "bars": .bars, "none": .none]
             switch value {
-            case .word(let w) where bearers[w] != nil: settings.bearer = bearers[w]!
+            case .word(let w) where bearerNames[w] != nil: settings.bearer = bearerNames[w]!
             case .none: settings.bearer = .none
-            default: mismatch(names: ["bars", "frame", "none"]); return
+            default: mismatch(names: bearerNames.keys.sorted()); return
             }
         case .bearerWidth:
             switch value {

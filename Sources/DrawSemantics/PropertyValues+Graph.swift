@@ -40,7 +40,12 @@ extension Evaluation {
         }
     }
 
-    static let graphRankNames: [String: GraphRank] = ["first": .first, "last": .last]
+    static let graphRankNames: [String: GraphRank] = wordTable(RankWord.self) {
+        switch $0 {
+        case .first: .first
+        case .last: .last
+        }
+    }
 
     /// `sameRank: [a, b]` or `[[a, b], [c, d]]`: names of nodes, each referred to like a
     /// connector's end (an unknown id is reported at the end of evaluation).

@@ -162,10 +162,13 @@ extension Evaluation {
             switch p.value {
             case .number(let x), .length(let x): points = x
             case .percent(let x): em = x
-            case .word("super"): em = Typography.superscriptShift
-            case .word("sub"): em = Typography.subscriptShift
-            case .word("baseline"): break
-            default: p.mismatch(names: ["baseline", "sub", "super"]); return
+            case .word(let w) where BaselineShiftWord(rawValue: w) != nil:
+                switch BaselineShiftWord(rawValue: w)! {
+                case .super: em = Typography.superscriptShift
+                case .sub: em = Typography.subscriptShift
+                case .baseline: break
+                }
+            default: p.mismatch(names: BaselineShiftWord.words.sorted()); return
             }
             guard points.isFinite, em.isFinite, abs(points) <= TextLimits.maxSpacing, abs(em) <= 10 else {
                 error(.invalidValue, p.valueSpan, "\(p.what) is out of range")

@@ -501,8 +501,8 @@ extension Evaluation {
     /// fraction, an optional unit glued on (`100pt`, `2.5mm`, `50%`).
     static func isQuotedNumber(_ text: String) -> Bool {
         var body = Substring(text)
-        for unit in ["pt", "in", "mm", "cm", "px", "deg", "%"] where body.hasSuffix(unit) {
-            body = body.dropLast(unit.count)
+        for unit in NumberUnit.written where body.hasSuffix(unit.spelling) {
+            body = body.dropLast(unit.spelling.utf8.count)
             break
         }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)

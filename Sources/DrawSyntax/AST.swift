@@ -123,7 +123,7 @@ package struct Identifier: Hashable, Sendable {
 }
 
 /// The unit glued to a number literal.
-package enum NumberUnit: UInt8, Hashable, Sendable {
+package enum NumberUnit: UInt8, Hashable, Sendable, CaseIterable {
     /// No unit: a plain number (points where a length is expected).
     case none
     /// `pt`, 1/72 in.
@@ -154,6 +154,13 @@ package enum NumberUnit: UInt8, Hashable, Sendable {
         case .deg: "deg"
         }
     }
+
+    /// The units written after a number, in declaration order: the one list of their
+    /// spellings (messages, hints, markup and the parser's detached-unit check read it;
+    /// the catalogue's `UnitSpec` documents the same names, CatalogueTests checks so).
+    package static let written: [NumberUnit] = allCases.filter { $0 != .none }
+    /// The units spelled with letters (all but `%`).
+    package static let lettered: [NumberUnit] = written.filter { $0 != .percent }
 }
 
 package enum UnaryOperator: UInt8, Hashable, Sendable {

@@ -73,14 +73,15 @@ package enum LexMessages {
 
     /// `12em`.
     static func unknownUnit(_ unit: String, at span: Span) -> Diagnostic {
-        let units = ["pt", "in", "mm", "cm", "px", "deg"]
+        let units = NumberUnit.lettered.map(\.spelling)
         var notes: [Diagnostic.Note] = []
         var fixIts: [Diagnostic.FixIt] = []
         if let match = closestMatch(to: unit, in: units) {
             notes.append(.init("did you mean '\(match)'?", at: span))
             fixIts.append(.init(replacing: span, with: match))
         }
-        notes.append(.init("units are pt, in, mm, cm, px, % and deg"))
+        let all = NumberUnit.written.map(\.spelling)
+        notes.append(.init("units are \(all.dropLast().joined(separator: ", ")) and \(all.last!)"))
         return .error(.unknownUnit, at: span, "unknown unit \(quotedSource(unit))", notes: notes, fixIts: fixIts)
     }
 

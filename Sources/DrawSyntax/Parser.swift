@@ -769,7 +769,7 @@ final class Parser {
     func detachedUnit() -> (text: String, span: Span)? {
         guard kind == .identifier, index > 0, tokens[index - 1].kind == .number else { return nil }
         let unit = text(current)
-        guard ["pt", "in", "mm", "cm", "px", "deg"].contains(unit) else { return nil }
+        guard NumberUnit.lettered.contains(where: { $0.spelling == unit }) else { return nil }
         let number = tokens[index - 1]
         let between = bytes[Int(number.end)..<Int(current.start)]
         guard between.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),

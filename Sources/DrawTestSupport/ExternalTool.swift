@@ -62,8 +62,21 @@ package enum ExternalTool {
 
     /// For a test trait (`.enabled(if: ExternalTool.shouldRun("xmllint"))`): runs when the tools
     /// are installed, and always under CI, where the test then fails on the missing tool.
-    package static func shouldRun(_ names: String...) -> Bool {
+    package static func shouldRun(_ names: String...) -> Bool { shouldRun(names) }
+
+    /// `shouldRun` for a list.
+    package static func shouldRun(_ names: [String]) -> Bool {
         isCI || missing(names).isEmpty
+    }
+
+    /// True when the file at `path` — a table or font that a system package installs, named
+    /// by `package` — is there; a missing one follows the rule of a missing program (a
+    /// failure under CI, a printed skip elsewhere). Callers return when false.
+    @discardableResult
+    package static func requireFile(_ path: String, package: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        if FileManager.default.fileExists(atPath: path) { return true }
+        reportMissing("\(path) (Debian \(package))", sourceLocation: sourceLocation)
+        return false
     }
 
     /// True when python3 is installed and imports every module in `modules` (fontTools,

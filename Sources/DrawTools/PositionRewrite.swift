@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawDiagnostics
 import DrawFormat
 import DrawOutput
@@ -54,6 +55,9 @@ package enum PositionRewrite {
 
     /// The position literals of the statement at `statement` (its exact span), or why there
     /// are none to move.
+    /// The properties whose numbers place a node: a point, a line's ends, the points.
+    static let positionProperties: [Property] = [.at, .from, .to, .points]
+
     package static func targets(in file: File, source: [UInt8], statement: Span) -> Result<[Literal], Refusal> {
         guard let found = find(statement, in: file.statements, file: file) else {
             return .failure(Refusal("its statement was not found in the file"))
@@ -71,9 +75,10 @@ package enum PositionRewrite {
             var literals: [Literal] = []
             var sawPosition = false
             for argument in arguments {
-                guard let label = argument.label(in: file)?.name else { continue }
-                switch label {
-                case "at", "from", "to":
+                // Only the properties that say where a node is hold numbers to move.
+                guard let label = argument.label(in: file)?.name, let property = Property.named(label),
+                      Self.positionProperties.contains(property) else { continue }
+                if property != .points {
                     sawPosition = true
                     switch pair(argument.value, in: file, source: source) {
                     case .success(let pair): literals += pair
@@ -83,7 +88,7 @@ package enum PositionRewrite {
                         }
                         return .failure(Refusal("its '\(label):' is \(refusal.message)"))
                     }
-                case "points":
+                } else {
                     sawPosition = true
                     guard case .list(let elements) = file[argument.value].kind else {
                         return .failure(Refusal("its 'points:' is an expression, not a list of numbers"))
@@ -94,8 +99,6 @@ package enum PositionRewrite {
                         case .failure(let refusal): return .failure(Refusal("a point of its 'points:' is \(refusal.message)"))
                         }
                     }
-                default:
-                    continue
                 }
             }
             if !sawPosition {

@@ -406,8 +406,17 @@ enum PreviewPage {
           if (!gesture) return;
           const g = gesture; gesture = null;
           if (g.connect) {
-            const to = statementAt(document.elementFromPoint(e.clientX, e.clientY), e.clientX, e.clientY);
-            if (!to || to === g.connect) { say("connect: drag from one node to another"); return; }
+            const under = document.elementFromPoint(e.clientX, e.clientY);
+            const to = statementAt(under, e.clientX, e.clientY);
+            const at = to ? null : pagePoint(under, e.clientX, e.clientY);
+            if (!to && at) {
+              // Empty paper: a new node there, of the start's kind when the palette has it, connected.
+              const kinds = Array.from($("palette").options, o => o.value), s = source(+g.connect.dataset.s);
+              const kind = kinds.includes(s.kind) ? s.kind : "rect";
+              await edit("insert", { kind, at: [at.x, at.y], page: at.page, from: +g.connect.dataset.s }, "added and connected a " + kind);
+              return;
+            }
+            if (!to || to === g.connect) { say("connect: drag from one node to another, or to empty paper for a new one"); return; }
             await edit("connect", { from: +g.connect.dataset.s, to: +to.dataset.s }, "connected");
             return;
           }

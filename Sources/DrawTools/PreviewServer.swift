@@ -310,7 +310,15 @@ package final class PreviewServer {
             }
             let text = string("text")
             if body["text"] != nil && body["text"] != .null && text == nil { return Self.refusal(400, "insert's text is a string") }
-            result = SourceEdit.insert(source: current.source, path: path, kind: kind, x: at[0] - origin.x, y: at[1] - origin.y, text: text, page: page)
+            // Connect mode's drag from a node to empty paper: the new node is connected from it.
+            var from: Span? = nil
+            if body["from"] != nil && body["from"] != .null {
+                switch statement("from") {
+                case .failure(let refused): return refused.action
+                case .success(let (_, span)): from = span
+                }
+            }
+            result = SourceEdit.insert(source: current.source, path: path, kind: kind, x: at[0] - origin.x, y: at[1] - origin.y, text: text, page: page, from: from)
         case .connect:
             let from: Span, to: Span
             switch statement("from") {
@@ -362,7 +370,7 @@ package final class PreviewServer {
     /// The selected statement's properties for the page's inspector (docs/preview.md).
     func inspect(_ query: [String: String]) -> HTTPResponse {
         guard let current, !current.hasErrors else { return .json(409, #"{"ok":false,"message":"the drawing has errors"}"#) }
-        guard let text = query["source"], text.count <= 10, let index = Int(text), current.sources.indices.contains(index) else {
+        guard let index = Self.wholeNumber(query["source"], in: 0...Int(Int32.max)), current.sources.indices.contains(index) else {
             return .json(400, #"{"ok":false,"message":"source is a whole number naming an item of the picture"}"#)
         }
         let source = current.sources[index]
@@ -374,6 +382,15 @@ package final class PreviewServer {
         }
     }
 
+    /// A query parameter that is a whole number within `range`: digits only (no sign, no
+    /// point), at most 10 of them; nil otherwise. The one way a query's number becomes an `Int`
+    /// (a body's is `FlatJSON.Value.wholeNumber`).
+    static func wholeNumber(_ text: String?, in range: ClosedRange<Int>) -> Int? {
+        guard let text, (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+
     /// The formats `GET /export` writes.
     package static let exportFormats: [OutputFormat] = [.png, .pdf, .svg]
 
@@ -383,8 +400,7 @@ package final class PreviewServer {
         guard let format = query["format"].flatMap(OutputFormat.init(rawValue:)), Self.exportFormats.contains(format) else {
             return .json(400, #"{"ok":false,"message":"format is png, pdf or svg"}"#)
         }
-        let pageText = query["page"] ?? "1"
-        guard pageText.count <= 7, let page = Int(pageText), page >= 1 else {
+        guard let page = Self.wholeNumber(query["page"] ?? "1", in: 1...1_000_000) else {
             return .json(400, #"{"ok":false,"message":"page is a whole number from 1"}"#)
         }
         guard let shown = lastGood else { return .json(409, #"{"ok":false,"message":"nothing compiled yet"}"#) }

@@ -260,8 +260,8 @@ package enum SourceEdit {
     }
 
     /// `resize` to `width` × `height` points: `width:`/`height:` (in the units written, added
-    /// when absent), a circle's `r:`, or the points of a line, polyline, polygon or ink scaled
-    /// about their top-left corner.
+    /// when absent), a circle's `r:`, the points of a line, polyline, polygon or ink, or a
+    /// path's data, scaled about their top-left corner.
     package static func resize(source: [UInt8], path: String, statement: Span, width: Double, height: Double) -> Result<[UInt8], Refusal> {
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e7, height <= 1e7 else {
             return .failure(Refusal("a size is more than 0 and at most 10000000 pt"))
@@ -281,6 +281,9 @@ package enum SourceEdit {
                 }
                 if node.kind.name == "circle" {
                     return sized("r", min(width, height) / 2).flatMap { finish(parsed, [$0]) }
+                }
+                if node.kind.name == "path" {
+                    return scalePath(parsed, node, width: width, height: height)
                 }
                 let pointLabels = properties.filter { ["points", "from", "to"].contains($0.name) }
                 if !pointLabels.isEmpty {
@@ -572,36 +575,37 @@ package enum SourceEdit {
 
     // MARK: New statements
 
-    /// Where a new statement goes: the end of the file, or of the page block under the click
-    /// (`page`, 1-based, when the file has top-level page blocks), on a line of its own.
-    static func appending(_ parsed: Parsed, _ statement: [UInt8], page: Int?) -> Splice {
+    /// Where new statements go: the end of the file, or of the page block under the click
+    /// (`page`, 1-based, when the file has top-level page blocks), each on a line of its own.
+    static func appending(_ parsed: Parsed, _ statements: [[UInt8]], page: Int?) -> Splice {
         let pageBlocks = parsed.file.statements.compactMap { s -> Block? in
             if case .page(_, let block) = s.kind { return block } else { return nil }
         }
         if let page, pageBlocks.indices.contains(page - 1) {
-            return appending(parsed, statement, in: pageBlocks[page - 1])
+            return appending(parsed, statements, in: pageBlocks[page - 1])
         }
         if page == nil || pageBlocks.isEmpty {
             var end = parsed.source.count
             while end > 0, parsed.source[end - 1] == 0x0A || parsed.source[end - 1] == 0x20 || parsed.source[end - 1] == 0x09 { end -= 1 }
             // After the last byte that is not a line end (a final comment included).
-            let text = (end == 0 ? [] : [0x0A]) + statement + [0x0A]
+            let text = (end == 0 ? [] : [0x0A]) + statements.joined(separator: [0x0A]) + [0x0A]
             return Splice(start: end, end: parsed.source.count, text: text)
         }
-        return appending(parsed, statement, in: pageBlocks[pageBlocks.count - 1])
+        return appending(parsed, statements, in: pageBlocks[pageBlocks.count - 1])
     }
 
     /// Before the closing brace of `block`, indented as its statements (two spaces more than
     /// the brace when it has none).
-    static func appending(_ parsed: Parsed, _ statement: [UInt8], in block: Block) -> Splice {
+    static func appending(_ parsed: Parsed, _ statements: [[UInt8]], in block: Block) -> Splice {
         let close = Int(block.span.end) - 1
         let indent = block.statements.last.map { parsed.indentation(at: Int($0.span.start)) } ?? (parsed.indentation(at: close) + [0x20, 0x20])
         var start = close
         while start > 0, parsed.source[start - 1] == 0x20 || parsed.source[start - 1] == 0x09 { start -= 1 }
+        let lines = statements.map { indent + $0 }.joined(separator: [0x0A])
         if start > 0, parsed.source[start - 1] == 0x0A {
-            return Splice(start: start, end: start, text: indent + statement + [0x0A])
+            return Splice(start: start, end: start, text: lines + [0x0A])
         }
-        return Splice(start: close, end: close, text: [0x0A] + indent + statement + [0x0A] + parsed.indentation(at: close))
+        return Splice(start: close, end: close, text: [0x0A] + lines + [0x0A] + parsed.indentation(at: close))
     }
 
     /// The page block (1-based among the top-level page blocks) holding `offset`, if any.
@@ -622,8 +626,11 @@ package enum SourceEdit {
     ]
 
     /// `insert`: a new statement of `kind` with its anchor at (x, y) page points, in
-    /// canonical form, with `text` as its label (text: "Text" when none is given).
-    package static func insert(source: [UInt8], path: String, kind: String, x: Double, y: Double, text: String?, page: Int?) -> Result<[UInt8], Refusal> {
+    /// canonical form, with `text` as its label (text: "Text" when none is given). With
+    /// `from` (connect mode's drag from a node to empty paper) it is connected at once:
+    /// `from -> new`, and then — only then — both need an id (docs/preview.md, *Ids*).
+    package static func insert(source: [UInt8], path: String, kind: String, x: Double, y: Double, text: String?, page: Int?,
+                               from: Span? = nil) -> Result<[UInt8], Refusal> {
         guard insertableKinds.contains(kind) else {
             return .failure(Refusal("'\(kind)' is not one of the palette's kinds (\(insertableKinds.joined(separator: ", ")))"))
         }
@@ -645,8 +652,32 @@ package enum SourceEdit {
             return .failure(Refusal("'\(kind)' is not one of the palette's kinds"))
         }
         return parse(source, path: path).flatMap { parsed in
-            finish(parsed, [appending(parsed, Array(words.utf8), page: page)])
+            guard let from else { return finish(parsed, [appending(parsed, [Array(words.utf8)], page: page)]) }
+            return parsed.node(at: from).flatMap { (_, fromNode) in
+                var used = usedNames(parsed)
+                var splices: [Splice] = []
+                let a = readableID(parsed, fromNode, &used, &splices)
+                let b = freshName(readableBase(kind), used)
+                let lines = [Array((words + ", id: " + b).utf8), Array("\(a) -> \(b)".utf8)]
+                splices.append(appending(parsed, lines, page: page))
+                return finish(parsed, splices)
+            }
         }
+    }
+
+    /// The readable id a kind's nodes get (`box`, `ellipse`, `diamond`…), numbered past the
+    /// names in use by `freshName`.
+    static func readableBase(_ kind: String) -> String { kind == "rect" ? "box" : kind }
+
+    /// The id of `node` as written, or a fresh readable one added to it (a splice).
+    static func readableID(_ parsed: Parsed, _ node: NodeStmt, _ used: inout Set<String>, _ splices: inout [Splice]) -> String {
+        if let id = parsed.labelled(node).last(where: { $0.name == "id" }) {
+            return String(decoding: parsed.text(parsed.file[id.argument.value].span), as: UTF8.self)
+        }
+        let fresh = freshName(readableBase(node.kind.name), used)
+        used.insert(fresh)
+        splices.append(setProperty(parsed, node, "id", Array(fresh.utf8)))
+        return fresh
     }
 
     /// `connect`: `a -> b` after the last statement (of the page block holding `from`), with
@@ -658,18 +689,8 @@ package enum SourceEdit {
                 parsed.node(at: to).flatMap { (_, toNode) in
                     var used = usedNames(parsed)
                     var splices: [Splice] = []
-                    func name(_ node: NodeStmt) -> String {
-                        if let id = parsed.labelled(node).last(where: { $0.name == "id" }) {
-                            let expr = parsed.file[id.argument.value]
-                            return String(decoding: parsed.text(expr.span), as: UTF8.self)
-                        }
-                        let fresh = freshName(node.kind.name == "rect" ? "box" : node.kind.name, used)
-                        used.insert(fresh)
-                        splices.append(setProperty(parsed, node, "id", Array(fresh.utf8)))
-                        return fresh
-                    }
-                    let a = name(fromNode), b = name(toNode)
-                    splices.append(appending(parsed, Array("\(a) -> \(b)".utf8), page: pageBlock(holding: Int(fromStatement.span.start), parsed)))
+                    let a = readableID(parsed, fromNode, &used, &splices), b = readableID(parsed, toNode, &used, &splices)
+                    splices.append(appending(parsed, [Array("\(a) -> \(b)".utf8)], page: pageBlock(holding: Int(fromStatement.span.start), parsed)))
                     return finish(parsed, splices)
                 }
             }
@@ -703,7 +724,7 @@ package enum SourceEdit {
         arguments.append("points: \"" + compactPoints(points) + "\"")
         words += " " + arguments.joined(separator: ", ")
         return parse(source, path: path).flatMap { parsed in
-            finish(parsed, [appending(parsed, Array(words.utf8), page: page)])
+            finish(parsed, [appending(parsed, [Array(words.utf8)], page: page)])
         }
     }
 

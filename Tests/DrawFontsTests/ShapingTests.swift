@@ -100,9 +100,7 @@ import Testing
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard ExternalTool.require(["hb-shape"], sourceLocation: sourceLocation) else { return }
         let path = noto + font
-        guard FileManager.default.fileExists(atPath: path) || ExternalTool.isCI else {
-            print("skipping: \(path) is not installed (Debian fonts-noto-core)"); return
-        }
+        guard ExternalTool.requireFile(path, package: "fonts-noto-core", sourceLocation: sourceLocation) else { return }
         let words = corpus(script) + extra
         #expect(words.count >= minimumWords, "too few \(script) words in /usr/share/i18n/locales (Debian locales)", sourceLocation: sourceLocation)
         let mismatches = try compare(words, font: path, script: script)

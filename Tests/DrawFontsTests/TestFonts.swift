@@ -21,7 +21,4 @@ enum TestFonts {
 
     static let dejaVuSans: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: dejaVuSansBytes, path: dejaVuSansPath)
     static let microHei: TrueTypeFontRef = try! TrueTypeFontRef.load(bytes: microHeiBytes, face: .index(0), path: microHeiPath)
-
-    /// Whether external validators must be present (CI) rather than skipped when missing.
-    static var validatorsRequired: Bool { ExternalTool.isCI }
 }

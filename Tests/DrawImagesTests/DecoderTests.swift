@@ -11,14 +11,10 @@ import Testing
 /// Runs a Python script with Pillow in a scratch folder; nil (after recording an issue in
 /// CI) when python3 or Pillow is missing.
 func withPillow(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TemporaryFolder? {
-    guard ExternalTool.find("python3") != nil else {
-        if ExternalTool.isCI { Issue.record("python3 missing in CI", sourceLocation: sourceLocation) }
-        return nil
-    }
+    guard ExternalTool.requirePython(modules: ["PIL"], sourceLocation: sourceLocation) else { return nil }
     let folder = try TemporaryFolder(prefix: "images")
     let run = try ExternalTool.run("python3", ["-c", script, folder.path])
     if !run.succeeded {
-        if run.stderrText.contains("No module named 'PIL'") && !ExternalTool.isCI { return nil }
         Issue.record("python3: \(run.stderrText)", sourceLocation: sourceLocation)
         return nil
     }

@@ -1,3 +1,4 @@
+import DrawCatalogue
 import DrawTestSupport
 import Testing
 #if canImport(Foundation)
@@ -103,6 +104,71 @@ import Foundation
         }
         #expect(names.contains("SOURCE_DATE_EPOCH"))
         for name in names.sorted() { #expect(page.contains("`\(name)`"), "\(name) is read but not in docs/architecture.md") }
+    }
+
+    /// Every environment variable the tests read by name is in docs/testing.md's list.
+    @Test func everyVariableTheTestsReadIsDocumented() {
+        let page = Self.read("docs/testing.md")
+        // A read, not the environment a test sets for a program it starts (`environment["X"] = …`).
+        let pattern = try! Regex(#"(?:getenv\(|environment\[)"([A-Z_]+)"(?!\]\s*=[^=])"#)
+        var names: Set<String> = []
+        for file in Self.swiftFiles(under: "Tests") + Self.swiftFiles(under: "Sources/DrawTestSupport") {
+            for match in Self.read(file).matches(of: pattern) {
+                if let name = match.output[1].substring { names.insert(String(name)) }
+            }
+        }
+        #expect(names.contains("DRAWC_UPDATE_GOLDEN"))
+        for name in names.sorted() { #expect(page.contains("`\(name)`"), "\(name) is read by a test but not in docs/testing.md") }
+    }
+
+    /// A test skips only through DrawTestSupport's `ExternalTool` (one CI rule): no test reads
+    /// `CI`, asks `isCI` or throws XCTest's skip itself.
+    @Test func testsSkipOnlyThroughExternalTool() {
+        let handRolled = try! Regex(#"\bisCI\b|environment\["CI"\]|XCTSkip"#)
+        var found: [String] = []
+        for file in Self.swiftFiles(under: "Tests") where file != "Tests/DrawKitTests/ArchitectureTests.swift" {
+            if Self.read(file).contains(handRolled) { found.append(file) }
+        }
+        #expect(found.isEmpty, "skips outside ExternalTool: \(found)")
+    }
+
+    /// No `switch` over the language's kinds or properties ends in `default:` (a new case
+    /// must be decided where it matters): a switch that dispatches on property, kind or
+    /// setting names written as strings, or whose subject is a kind's class or family, a
+    /// property's role or a setting, is exhaustive.
+    @Test func noDefaultOverKindsOrProperties() {
+        let vocabulary = Set(Property.allCases.map(\.name) + NodeKind.allCases.map(\.name)
+                             + PageSetting.names + LabelsSetting.names + PatternSetting.names)
+        let caseLabel = try! Regex(#"^\s*case\s+"([A-Za-z]+)""#)
+        let typedSubject = try! Regex(#"switch\s+.*(layoutClass|family|\.role|property|setting)\s*\{\s*$"#)
+        var found: [String] = []
+        for file in Self.swiftFiles(under: "Sources") where !file.contains("+Generated") {
+            let lines = Self.read(file).split(separator: "\n", omittingEmptySubsequences: false)
+            // Each open switch: its indentation, where it starts, its subject's kind and how
+            // many of its string cases are names of the vocabulary.
+            var open: [(indent: Int, line: Int, typed: Bool, names: Int)] = []
+            for (i, line) in lines.enumerated() {
+                let indent = line.prefix { $0 == " " }.count
+                while let last = open.last, indent < last.indent || (indent == last.indent && line.dropFirst(indent).hasPrefix("}")) {
+                    open.removeLast()
+                }
+                if line.contains(try! Regex(#"\bswitch\s.*\{\s*$"#)) {
+                    open.append((indent, i + 1, line.contains(typedSubject), 0))
+                    continue
+                }
+                guard var last = open.popLast() else { continue }
+                if let match = line.firstMatch(of: caseLabel), let name = match.output[1].substring,
+                   vocabulary.contains(String(name)) {
+                    last.names += 1
+                }
+                let trimmed = line.drop { $0 == " " }
+                if indent == last.indent, trimmed.hasPrefix("default:"), last.typed || last.names >= 2 {
+                    found.append("\(file):\(i + 1) (switch at line \(last.line))")
+                }
+                open.append(last)
+            }
+        }
+        #expect(found.isEmpty, "default: over kinds or properties: \(found)")
     }
 
     /// Hand-written files of DrawLayout stay under 900 lines and functions in Sources/ under

@@ -31,9 +31,6 @@ struct DiagramCheckerTests {
         // Syntax coverage, not a diagram: five connectors between nodes 8pt apart, one with
         // ports named by hand where a parallel connector runs.
         "Tests/Corpus/ok/syntax-every-construct.draw": "lineThroughNode 1, sharedPort 1",
-        // Issue 37, known: edges into a cluster end at the inner node with ports spread by the
-        // outer graph, which can meet the inner edges' ports there.
-        "Tests/Corpus/ok/lang-automatic-layout-graph-2.draw": "sharedPort 2",
     ]
 
     static func faults(_ name: String) throws -> DiagramFaults? {

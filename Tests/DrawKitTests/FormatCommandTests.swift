@@ -60,11 +60,7 @@ struct FormatCommandTests {
 
     /// The diff is judged by GNU patch: applied to the original, it gives the formatted text.
     @Test func diffAppliesWithPatch() throws {
-        let missing = ExternalTool.missing(["patch"])
-        if !missing.isEmpty {
-            #expect(!ExternalTool.isCI, "validator missing under CI: \(missing)")
-            return
-        }
+        guard ExternalTool.require("patch") else { return }
         let folder = try TemporaryFolder()
         let sample = try #require(FileManager.default.contents(atPath: packageRoot() + "/Tests/Corpus/fmt/odd-spacing.draw"))
         let original = String(decoding: sample, as: UTF8.self) + Self.messy + "\n\n\nrect\n" + String(repeating: "rect\n", count: 12) + "let   x = 1"

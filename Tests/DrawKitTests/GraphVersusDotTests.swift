@@ -1,8 +1,8 @@
 // `graph` against Graphviz dot (issue 37): dot's own example graphs (Debian graphviz-doc) and
 // seeded random DAGs, each written as the same boxes and edges for both tools, measured by one
 // counter (DrawTestSupport's LayoutComparison.swift): crossings, bends, edge length, area.
-// drawc must draw them without a fault of the diagram checker, and with no more crossings than
-// dot on the graphs listed in `atMostDot`.
+// drawc must draw them without overlapping nodes, and with no more crossings than dot in total
+// on each set.
 
 import DrawKit
 import DrawScene
@@ -47,8 +47,7 @@ import Testing
     }
 
     @Test func dotsExampleGraphs() throws {
-        guard ExternalTool.require("dot"), FileManager.default.fileExists(atPath: Self.examples) || ExternalTool.isCI else { return }
-        #expect(FileManager.default.fileExists(atPath: Self.examples), "graphviz-doc's examples are missing")
+        guard ExternalTool.require("dot"), ExternalTool.requireFile(Self.examples, package: "graphviz-doc") else { return }
         var rows: [Row] = []
         for name in Self.graphs {
             let read = try ExternalTool.run("dot", ["-Tplain", Self.examples + name])
@@ -79,5 +78,8 @@ import Testing
         for row in rows { #expect(row.faults.overlappingNodes == 0, "\(row.name): \(row.faults)") }
         let dotTotal = rows.reduce(0) { $0 + $1.dot.crossings }, drawcTotal = rows.reduce(0) { $0 + $1.drawc.crossings }
         print("total crossings: dot \(dotTotal), drawc \(drawcTotal)")
+        // Achieved with dot's schedule, run from four starts (LayeredOrdering.swift).
+        #expect(drawcTotal <= dotTotal)
+        #expect(rows.count == 6)
     }
 }

@@ -12,11 +12,8 @@ import Testing
     /// it is not installed.
     static func ucdLines(_ name: String) -> [Substring]? {
         let path = "/usr/share/unicode/" + name
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            // Debian's unicode-data (.ci/run installs it): a failure under CI, a skip elsewhere.
-            if ExternalTool.isCI { Issue.record("\(path) missing: apt-get install unicode-data") }
-            return nil
-        }
+        guard ExternalTool.requireFile(path, package: "unicode-data"),
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         return text.split(separator: "\n")
     }
 
@@ -148,9 +145,7 @@ let notoHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
 /// Bidirectional text through `compile`: the IR's runs come in visual order.
 @Suite struct BidiLayoutTests {
     static var hebrewFont: Bool {
-        if FileManager.default.fileExists(atPath: notoHebrew) { return true }
-        if ExternalTool.isCI { Issue.record("\(notoHebrew) missing: apt-get install fonts-noto-core") }
-        return false
+        ExternalTool.requireFile(notoHebrew, package: "fonts-noto-core")
     }
 
     /// Runs of the page in the order the IR holds them, each with its text and left edge.

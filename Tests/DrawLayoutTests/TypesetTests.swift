@@ -42,11 +42,8 @@ func lineEnds(_ items: [Scene.Item]) -> [Double] {
     /// Extended_Pictographic part included.
     @Test func unicodeLineBreakTestPasses() throws {
         let path = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            // Debian's unicode-data (.ci/run installs it): a failure under CI, a skip elsewhere.
-            if ExternalTool.isCI { Issue.record("\(path) missing: apt-get install unicode-data") }
-            return
-        }
+        guard ExternalTool.requireFile(path, package: "unicode-data") else { return }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
         var cases = 0
         var failures: [String] = []
         for line in text.split(separator: "\n") {

@@ -150,6 +150,11 @@ import Foundation
         #expect(result.diagnostics.map(\.id) == ["lex.unknown-unit"])
     }
 
+    /// The catalogue's units are the ones `NumberUnit` spells, in the same order.
+    @Test func unitsAreTheSpelledUnits() {
+        #expect(UnitSpec.all.map(\.name) == NumberUnit.written.map(\.spelling).filter { $0 != "%" } + ["%"])
+    }
+
     /// Each built-in function the catalogue lists is one evaluation calls.
     @Test func functionsAreTheEvaluatorsFunctions() {
         #expect(Set(Evaluation.functionNames + Evaluation.libraryFunctionNames) == Set(FunctionSpec.all.map(\.name)))

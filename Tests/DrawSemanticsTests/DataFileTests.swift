@@ -44,10 +44,7 @@ func canonicalJSON(_ value: Value) -> String {
 /// Runs a Python 3 script on `path` and returns its standard output; nil (and, in CI, a
 /// failure) when python3 is missing.
 func python(_ script: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
-    guard ExternalTool.find("python3") != nil else {
-        if ExternalTool.isCI { Issue.record("python3 missing in CI — .ci/run installs it", sourceLocation: sourceLocation) }
-        return nil
-    }
+    guard ExternalTool.require(["python3"], sourceLocation: sourceLocation) else { return nil }
     let run = try ExternalTool.run("python3", ["-c", script, path])
     #expect(run.status == 0, "python3: \(String(decoding: run.stderr, as: UTF8.self))", sourceLocation: sourceLocation)
     return String(decoding: run.stdout, as: UTF8.self)

@@ -47,6 +47,8 @@ struct EditRouteTests {
         #expect(written(post(s, #"{"version":1,"op":"duplicate","source":\#(e),"dx":40,"dy":0}"#))?.hasSuffix("ellipse at: (120, 10), width: 30, height: 20\n") == true)
         #expect(written(post(s, #"{"version":1,"op":"insert","kind":"circle","at":[50,60]}"#))?.hasSuffix("\ncircle at: (50, 60), r: 20\n") == true)
         #expect(written(post(s, #"{"version":1,"op":"connect","from":\#(a),"to":\#(e)}"#))?.hasSuffix("id: ellipse\nbox -> ellipse\n") == true)
+        #expect(written(post(s, #"{"version":1,"op":"insert","kind":"ellipse","at":[200,100],"from":\#(e)}"#))?
+            .hasSuffix("height: 20, id: ellipse\nellipse at: (200, 100), width: 80, height: 40, id: ellipse2\nellipse -> ellipse2\n") == true)
         #expect(written(post(s, #"{"version":1,"op":"ink","points":[[1,2,0.5],[3,4,0.6]],"color":"navy","width":2}"#))?
             .hasSuffix("stroke width: 2pt, color: navy, points: \"1,2,0.5 2,2,0.1\"\n") == true)
         #expect(written(post(s, #"{"version":1,"source":\#(a),"dx":5,"dy":0}"#))?.contains("\nrect \"a\", at: (15, 10)") == true)
@@ -67,6 +69,7 @@ struct EditRouteTests {
             (#"{"version":1,"op":"insert","kind":"vstack","at":[1,1]}"#, 422),
             (#"{"version":1,"op":"insert","kind":"rect","at":[1,1],"page":0}"#, 400),
             (#"{"version":1,"op":"connect","from":\#(a),"to":\#(a)}"#, 422),
+            (#"{"version":1,"op":"insert","kind":"rect","at":[1,1],"from":99}"#, 400),
             (#"{"version":1,"op":"ink","points":[]}"#, 400),
             (#"{"version":1,"op":"ink","points":[[1,2,1.5]]}"#, 400),
             (#"{"version":1,"op":"ink","points":[[1,2],[1,2,0.5]]}"#, 400),
@@ -139,6 +142,13 @@ struct EditRouteTests {
         #expect(status(s.handle(request("GET", "/export?token=\(Self.token)&format=ps", headers: host), readFile: { Self.source })) == 400)
         #expect(status(s.handle(request("GET", "/export?token=\(Self.token)&format=png&page=2", headers: host), readFile: { Self.source })) == 404)
         #expect(status(s.handle(request("GET", "/export?format=png", headers: host), readFile: { Self.source })) == 403)
+        // A query's numbers are digits only, in range: one reader for both routes.
+        for query in ["/inspect?token=\(Self.token)&source=+\(a)", "/inspect?token=\(Self.token)&source=", "/inspect?token=\(Self.token)&source=99999999999",
+                      "/export?token=\(Self.token)&format=png&page=+1", "/export?token=\(Self.token)&format=png&page=0",
+                      "/export?token=\(Self.token)&format=png&page=-1", "/export?token=\(Self.token)&format=png&page=1.0"] {
+            #expect(status(s.handle(request("GET", query, headers: host), readFile: { Self.source })) == 400, "\(query)")
+        }
+        #expect(PreviewServer.wholeNumber("0042", in: 0...100) == 42 && PreviewServer.wholeNumber("101", in: 0...100) == nil)
     }
 
     @Test func listsInRequests() {

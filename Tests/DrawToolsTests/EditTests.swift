@@ -4,6 +4,7 @@
 
 import DrawDiagnostics
 import DrawFormat
+import DrawLayout
 import DrawSyntax
 @testable import DrawTools
 import Testing
@@ -61,6 +62,50 @@ struct EditTests {
         let text = "stroke width: 2pt, points: \"10,10,0.5 10,0,0.1 0,5,-0.1\" // ink\n"
         let out = try edited(text) { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: 40, height: 10) }.get()
         #expect(out == "stroke width: 2pt, points: \"10,10,0.5 40,0,0.1 0,10,-0.1\" // ink\n")
+    }
+
+    // A path's data is scaled about the top-left corner of its box (the exact bounds of its
+    // curves): absolute coordinates from that corner, relative ones and radii multiplied, each
+    // number in its own unit; numbers the scale leaves alone keep their bytes.
+    @Test func resizeScalesAPathsData() throws {
+        func resized(_ text: String, _ width: Double, _ height: Double) -> Result<String, PositionRewrite.Refusal> {
+            edited(text) { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: width, height: height) }
+        }
+        #expect(try resized("path \"M 10 10 L 30 10 L 20 30 Z\", stroke: red // tri\n", 40, 10).get()
+            == "path \"M 10 10 L 50 10 L 30 20 Z\", stroke: red // tri\n")
+        // Relative commands, H and V, units kept; the move to the corner stays as written.
+        let mm = 72 / 25.4
+        #expect(try resized("path \"M 1in 1in h 10mm v 5mm l -10mm 0 z\"\n", 20 * mm, 20 * mm).get()
+            == "path \"M 1in 1in h 20mm v 20mm l -20mm 0 z\"\n")
+        // The box is the curve's, not its control points': this cubic is 40 × 30.
+        #expect(try resized("path \"M 0 0 C 0 40, 40 40, 40 0\"\n", 80, 60).get() == "path \"M 0 0 C 0 80, 80 80, 80 0\"\n")
+        // A leading relative move is absolute (SVG): scaled from the corner, the rest multiplied.
+        #expect(try resized("path \"m 10 10 l 10 10\"\n", 20, 30).get() == "path \"m 10 10 l 20 30\"\n")
+        // Numbers that run together stay apart.
+        #expect(try resized("path \"M0 0 L1.5.5\"\n", 3, 2).get() == "path \"M0 0 L3 2\"\n")
+        #expect(try resized("path \"M0,0L10-5\"\n", 20, 10).get() == "path \"M0,5L20-5\"\n")
+    }
+
+    @Test func resizeScalesAPathsArcs() throws {
+        func resized(_ text: String, _ width: Double, _ height: Double) -> Result<String, PositionRewrite.Refusal> {
+            edited(text) { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: width, height: height) }
+        }
+        // A half circle below its chord (box 10 × 5 from the start): radii scale with their axes.
+        #expect(try resized("path \"M 10 10 a 5 5 0 0 0 10 0\"\n", 20, 20).get() == "path \"M 10 10 a 10 20 0 0 0 20 0\"\n")
+        // Turned by 90°: the x radius lies along y. The arc's flags run into its end point.
+        #expect(try resized("path \"M 10 10 a 5 5 90 0010 0\"\n", 20, 20).get() == "path \"M 10 10 a 20 10 90 00 20 0\"\n")
+        // Turned by 30°: refused unless both sides scale alike.
+        let turned = "path \"M 0 0 a 10 5 30 0 0 20 10\"\n"
+        #expect(refusal(resized(turned, 50, 20))?.contains("an arc turned by 30°") == true)
+        let box = try #require(DrawLayout.pathDataNumbers("M 0 0 a 10 5 30 0 0 20 10")?.bounds)
+        let twice = try resized(turned, box.size.width * 2, box.size.height * 2).get()
+        #expect(twice.contains("a 20 10 30 0 0 40 20"), "\(twice)")
+        #expect((try? SourceEdit.compiled(Array(twice.utf8), path: "t.draw").get()) != nil)
+    }
+
+    @Test func resizeOfAPathRefusesDataThatIsNotAPlainString() {
+        let result = edited("let r = 5\npath \"M 0 0 h \\(r) v 5\"\n", { SourceEdit.resize(source: $0, path: "t.draw", statement: $1, width: 30, height: 20) }, statement: 1)
+        #expect(refusal(result)?.contains("its path data is not a plain string") == true)
     }
 
     @Test func resizeOfAMultiLineStatementAddsItsOwnLines() throws {
@@ -167,6 +212,24 @@ struct EditTests {
         let text = "page {\n  rect \"one\"\n}\npage {\n  rect \"two\"\n}\n"
         let out = try SourceEdit.insert(source: Array(text.utf8), path: "t.draw", kind: "circle", x: 20, y: 30, text: nil, page: 2).get()
         #expect(String(decoding: out, as: UTF8.self) == "page {\n  rect \"one\"\n}\npage {\n  rect \"two\"\n  circle at: (20, 30), r: 20\n}\n")
+    }
+
+    // An inserted node gets an id only when something names it at once: connect mode's drag
+    // from a node to empty paper adds the node and `from -> new`, ids on both; a plain insert none.
+    @Test func insertConnectedFromANodeGivesBothIDs() throws {
+        let text = "rect \"a\", at: (10, 10), width: 20, height: 10 // a\nrect id: box, at: (50, 10)\n"
+        let out = try SourceEdit.insert(source: Array(text.utf8), path: "t.draw", kind: "rect", x: 100, y: 80, text: nil, page: nil,
+                                        from: statementSpan(text, 0)).get()
+        #expect(String(decoding: out, as: UTF8.self) == "rect \"a\", at: (10, 10), width: 20, height: 10, id: box2 // a\nrect id: box, at: (50, 10)\n"
+            + "rect at: (100, 80), width: 80, height: 40, id: box3\nbox2 -> box3\n")
+        #expect((try? SourceEdit.compiled(out, path: "t.draw").get()) != nil)
+        // In a page block, both lines go at its end, indented; a named start keeps its id.
+        let pages = "page {\n  diamond \"d\", id: start\n}\n"
+        let inPage = try SourceEdit.insert(source: Array(pages.utf8), path: "t.draw", kind: "diamond", x: 20, y: 30, text: nil, page: 1,
+                                           from: statementSpan(pages, 0, inner: 0)).get()
+        #expect(String(decoding: inPage, as: UTF8.self) == "page {\n  diamond \"d\", id: start\n  diamond at: (20, 30), width: 80, height: 40, id: diamond\n  start -> diamond\n}\n")
+        let plain = try SourceEdit.insert(source: Array(text.utf8), path: "t.draw", kind: "rect", x: 1, y: 2, text: nil, page: nil).get()
+        #expect(!String(decoding: plain, as: UTF8.self).contains("id: box2"))
     }
 
     // MARK: connect

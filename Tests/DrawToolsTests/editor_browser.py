@@ -23,11 +23,9 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Python"))
-from drawc_preview import chromium, start_preview, stop_preview, wait_for  # noqa: E402
+from drawc_preview import check, checks, chromium, read_text, request, start_preview, stop_preview, wait_for, write  # noqa: E402
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -37,35 +35,8 @@ page size: (400, 300), margin: 0
 
 rect "Box", at: (60, 40), width: 60, height: 30, fill: #ffeeaa // box A
 circle at: (10mm, 40mm), r: 12, fill: #aaddff /* mm */
+path "M 250 40 l 40 0 l -20 30 z", fill: #ddffdd // tri
 """
-
-checks = []
-
-
-def check(name, ok, detail=""):
-    checks.append([name, bool(ok), str(detail)[:400]])
-    return ok
-
-
-def write(path, text):
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(temporary, path)
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read().decode("utf-8")
-
-
-def fetch(url):
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status, response.headers.get("Content-Type", ""), response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, "", error.read()
-
 
 def body(driver, key):
     return driver.execute_script(f"return document.body.dataset.{key} || ''")
@@ -115,10 +86,10 @@ def click(driver, x, y):
 
 def changed(driver, path, before_text, shown, timeout=10):
     """Waits for the file to change and a newer picture than `shown` in the page; the new text."""
-    if wait_for(lambda: read(path) != before_text, timeout=timeout):
+    if wait_for(lambda: read_text(path) != before_text, timeout=timeout):
         wait_for(lambda: picture(driver) > shown, timeout=timeout)
         time.sleep(0.05)
-    return read(path)
+    return read_text(path)
 
 
 def body_version(driver):
@@ -181,7 +152,7 @@ def main():
 def steps(driver, path, url, token, drawc, folder):
     # Resize: the south-east handle, 30 × 15 px (22.5 × 11.25 pt at 100%).
     check("a click selects the box and the inspector shows it", select_line(driver, 4))
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     handle = driver.execute_script("const r = document.querySelector('.handle[data-h=se]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
     drag(driver, handle, (handle[0] + 30, handle[1] + 15))
     after = changed(driver, path, before, shown)
@@ -191,7 +162,7 @@ def steps(driver, path, url, token, drawc, folder):
 
     # Shift keeps the ratio (82.5 × 41.25 → 2:1).
     wait_for(lambda: body(driver, "inspected") != "")
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     handle = driver.execute_script("const r = document.querySelector('.handle[data-h=e]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
     drag(driver, handle, (handle[0] + 40, handle[1]), modifiers=8)
     after = changed(driver, path, before, shown)
@@ -201,39 +172,48 @@ def steps(driver, path, url, token, drawc, folder):
 
     # Resize of a circle in mm: its r:, in mm.
     select_line(driver, 5)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     handle = driver.execute_script("const r = document.querySelector('.handle[data-h=se]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
     drag(driver, handle, (handle[0] + 32, handle[1] + 32))
     after = changed(driver, path, before, shown)
     check("a circle's handle rewrites r:", re.search(r"circle at: \(10mm, 40mm\), r: 24, fill: #aaddff /\* mm \*/", after), after.split("\n")[4])
 
+    # Resize of a path: its data scaled about its box's top-left corner (40 × 30 pt), each
+    # number rewritten in place — 40 px right (30 pt), 15 px down (11.25 pt).
+    select_line(driver, 6)
+    before, shown = read_text(path), picture(driver)
+    handle = driver.execute_script("const r = document.querySelector('.handle[data-h=se]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
+    drag(driver, handle, (handle[0] + 40, handle[1] + 15))
+    after = changed(driver, path, before, shown)
+    check("a path's handle scales its data", after == before.replace('"M 250 40 l 40 0 l -20 30 z"', '"M 250 40 l 70 0 l -35 41.25 z"'), after.split("\n")[5])
+
     # The inspector: a colour, a length, a switch, and a value that would not compile.
     select_line(driver, 4)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     field = driver.find_element(By.CSS_SELECTOR, "#inspector input[data-source=fill]")
     type_into(field, "#00ff00")
     after = changed(driver, path, before, shown)
     check("the inspector's colour rewrites exactly the value", after == before.replace("fill: #ffeeaa", "fill: #00ff00"), after.split("\n")[3])
     wait_for(lambda: body(driver, "inspected") != "")
     time.sleep(0.2)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     number = driver.find_element(By.CSS_SELECTOR, "#inspector input[type=number][data-property=lineWidth]")
     type_into(number, "3")
     after = changed(driver, path, before, shown)
     check("a length from the inspector is added", after == before.replace("fill: #00ff00", "fill: #00ff00, lineWidth: 3"), after.split("\n")[3])
     wait_for(lambda: body(driver, "inspected") != "")
     time.sleep(0.2)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     driver.find_element(By.CSS_SELECTOR, "#inspector input[type=checkbox][data-property=bold]").click()
     after = changed(driver, path, before, shown)
     check("a switch writes bold: true", after == before.replace("lineWidth: 3", "lineWidth: 3, bold: true"), after.split("\n")[3])
     wait_for(lambda: body(driver, "inspected") != "")
     time.sleep(0.2)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     field = driver.find_element(By.CSS_SELECTOR, "#inspector input[data-source=fill]")
     type_into(field, "12mm")
     ok = wait_for(lambda: "would not compile" in body(driver, "message"))
-    check("a value that would not compile is refused with its diagnostic", ok and read(path) == before, body(driver, "message"))
+    check("a value that would not compile is refused with its diagnostic", ok and read_text(path) == before, body(driver, "message"))
     label = driver.find_element(By.CSS_SELECTOR, "#inspector input[data-property='(text)']")
     type_into(label, "Start")
     after = changed(driver, path, before, shown)
@@ -241,11 +221,11 @@ def steps(driver, path, url, token, drawc, folder):
 
     # Arrows nudge: 1 pt, Shift 10 pt.
     wait_for(lambda: body(driver, "inspected") != "")
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     key(driver, Keys.ARROW_RIGHT)
     after = changed(driver, path, before, shown)
     check("an arrow nudges by 1 pt", after == before.replace("at: (60, 40)", "at: (61, 40)"), after.split("\n")[3])
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     key(driver, Keys.SHIFT, Keys.ARROW_DOWN)
     after = changed(driver, path, before, shown)
     check("Shift-arrow nudges by 10 pt", after == before.replace("at: (61, 40)", "at: (61, 50)"), after.split("\n")[3])
@@ -256,7 +236,7 @@ def steps(driver, path, url, token, drawc, folder):
         const svg = document.querySelector('#pages svg'), m = svg.getScreenCTM();
         const p = new DOMPoint(300, 200).matrixTransform(m);
         return [p.x, p.y];""")
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     click(driver, target[0], target[1])
     after = changed(driver, path, before, shown)
     added = after[len(before):] if after.startswith(before) else after
@@ -268,7 +248,7 @@ def steps(driver, path, url, token, drawc, folder):
     ellipse_line = len(after.rstrip("\n").split("\n"))
     key(driver, "c")
     wait_for(lambda: body(driver, "mode") == "connect")
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     drag(driver, center(driver, 4), center(driver, ellipse_line))
     after = changed(driver, path, before, shown)
     # The file is canonical: the box's statement, now too long for a line, is wrapped by the printer.
@@ -281,15 +261,15 @@ def steps(driver, path, url, token, drawc, folder):
     # Delete the ellipse: its line and the connector naming it go.
     ellipse_line = 1 + next(i for i, l in enumerate(after.split("\n")) if l.startswith("ellipse"))
     select_line(driver, ellipse_line)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     key(driver, Keys.DELETE)
     after = changed(driver, path, before, shown)
     check("Delete removes the statement and its connectors",
-          "ellipse" not in after and "->" not in after and after.endswith("/* mm */\n"), after[-120:])
+          "ellipse" not in after and "->" not in after and after.endswith("// tri\n"), after[-120:])
 
     # Duplicate the box beside it, with a fresh id; undo and redo.
     select_line(driver, 4)
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     key(driver, Keys.CONTROL, "d")
     duplicated = changed(driver, path, before, shown)
     check("Ctrl-D duplicates beside the original with a fresh id",
@@ -308,13 +288,29 @@ def steps(driver, path, url, token, drawc, folder):
     after = changed(driver, path, duplicated, shown)
     check("and Ctrl-Z again", after == before)
 
+    # Connect to empty paper: a new node of the start's kind there, and the connector — the
+    # one insert that needs an id (the box has one from the connect above).
+    key(driver, "c")
+    wait_for(lambda: body(driver, "mode") == "connect")
+    paper = driver.execute_script("""
+        const m = document.querySelector('#pages svg').getScreenCTM(), p = new DOMPoint(330, 200).matrixTransform(m);
+        return [p.x, p.y];""")
+    before, shown = read_text(path), picture(driver)
+    drag(driver, center(driver, 4), paper)
+    after = changed(driver, path, before, shown)
+    added = after[len(before):] if after.startswith(before) else after
+    m = re.fullmatch(r"rect at: \(([0-9.]+), ([0-9.]+)\), width: 80, height: 40, id: box2\nbox -> box2\n", added)
+    check("connect to empty paper adds a connected node with an id",
+          m and abs(float(m.group(1)) - 330) < 1 and abs(float(m.group(2)) - 200) < 1, (added, body(driver, "message")))
+    key(driver, Keys.ESCAPE)
+
     # The pen: a stylus with pressure (coalesced pointer events), written as one stroke.
     key(driver, Keys.ESCAPE)
     key(driver, "p")
     wait_for(lambda: body(driver, "mode") == "pen")
     origin = driver.execute_script("const m = document.querySelector('#pages svg').getScreenCTM(); return [m.e, m.f, m.a]")
     start = (origin[0] + 200 * origin[2], origin[1] + 250 * origin[2])
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     drag(driver, start, (start[0] + 120, start[1] - 20), steps=24, pointer="pen", forces=[0.2 + 0.6 * i / 24 for i in range(25)])
     after = changed(driver, path, before, shown)
     added = after[len(before):] if after.startswith(before) else ""
@@ -330,7 +326,7 @@ def steps(driver, path, url, token, drawc, folder):
 
     # A finger: touch events with force.
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
-    before, shown = read(path), picture(driver)
+    before, shown = read_text(path), picture(driver)
     tx, ty = origin[0] + 40 * origin[2], origin[1] + 200 * origin[2]
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": tx, "y": ty, "force": 0.5}]})
     for i in range(1, 16):
@@ -344,14 +340,14 @@ def steps(driver, path, url, token, drawc, folder):
 
     # Export through drawc's own backends.
     for fmt, magic in [("png", b"\x89PNG\r\n\x1a\n"), ("pdf", b"%PDF-"), ("svg", b"<?xml")]:
-        status, kind, data = fetch(f"{url}export?format={fmt}&page=1&token={token}")
+        status, kind, data = request(f"{url}export?format={fmt}&page=1&token={token}")
         check(f"export as {fmt}", status == 200 and data.startswith(magic), (status, kind, data[:20]))
         if fmt == "pdf" and shutil.which("qpdf"):
             exported = os.path.join(folder, "exported.pdf")
             with open(exported, "wb") as f:
                 f.write(data)
             check("the exported PDF passes qpdf --check", subprocess.run(["qpdf", "--check", exported], capture_output=True).returncode == 0)
-    status, _, _ = fetch(f"{url}export?format=png&page=1")
+    status, _, _ = request(f"{url}export?format=png&page=1")
     check("export without the token is refused", status == 403)
     check("the export button links the page's format with the token", driver.execute_script(
         "let href = null; const a = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () { href = this.href; };"

@@ -21,11 +21,9 @@ import pathlib
 import statistics
 import sys
 import time
-import urllib.error
-import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Python"))
-from drawc_preview import chromium, start_preview, stop_preview, wait_for  # noqa: E402
+from drawc_preview import check, checks, chromium, read, request, start_preview, stop_preview, wait_for, write  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -41,36 +39,6 @@ let x = 10
 rect "Computed", at: (x * 20, 100), fill: #ddffdd
 line from: (20, 140), to: (120, 160), lineWidth: 3
 """
-
-checks = []
-
-
-def check(name, ok, detail=""):
-    checks.append([name, bool(ok), str(detail)])
-    return ok
-
-
-def write(path, text):
-    # Save by rename, as many editors do.
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(temporary, path)
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def request(url, method="GET", headers=None, body=None):
-    req = urllib.request.Request(url, method=method, data=body, headers=headers or {})
-    try:
-        with urllib.request.urlopen(req, timeout=5) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
-
 
 def main():
     drawc, folder = sys.argv[1], sys.argv[2]
@@ -249,7 +217,7 @@ def run_checks(driver, path, url, token, origin, editor_log):
     refresh_state()
 
     # The language server's jump: highlight the statement at a line.
-    status, reply = request(url + "highlight", "POST", {"X-Drawc-Token": token, "Content-Type": "application/json"},
+    status, _, reply = request(url + "highlight", "POST", {"X-Drawc-Token": token, "Content-Type": "application/json"},
                             json.dumps({"line": 3, "column": 5}).encode())
     ok = wait_for(lambda: body(driver, "highlight") != "")
     ids = [int(i) for i in body(driver, "highlight").split(",")] if ok else []
@@ -258,7 +226,7 @@ def run_checks(driver, path, url, token, origin, editor_log):
 
     # An edit against a stale picture is refused and the page told to reload.
     state = refresh_state()
-    status, reply = request(url + "edit", "POST", {"X-Drawc-Token": token, "Origin": origin, "Content-Type": "application/json"},
+    status, _, reply = request(url + "edit", "POST", {"X-Drawc-Token": token, "Origin": origin, "Content-Type": "application/json"},
                             json.dumps({"version": state["version"] - 1, "source": 0, "dx": 5, "dy": 5}).encode())
     check("an edit of a changed picture is refused with reload", status == 409 and b"reload" in reply, (status, reply))
 

@@ -11,8 +11,6 @@ enum ExternalTool {
         var stderr: String
     }
 
-    static var isCI: Bool { DrawTestSupport.ExternalTool.isCI }
-
     /// Full path of `name` on PATH, or nil.
     static func find(_ name: String) -> String? { DrawTestSupport.ExternalTool.find(name) }
 

@@ -1,10 +1,54 @@
 """What the Python end-to-end tests of `drawc preview` share: starting the preview and
-reading its address, stopping it, headless Chromium, and polling. Used by
-Tests/DrawToolsTests/preview_browser.py and Tests/DrawLanguageServerTests/lsp/test_preview_cursor.py."""
+reading its address, stopping it, headless Chromium, polling, the list of checks a script
+prints, saving and reading the drawing, and plain HTTP requests. Used by
+Tests/DrawToolsTests/preview_browser.py, Tests/DrawToolsTests/editor_browser.py and
+Tests/DrawLanguageServerTests/lsp/test_preview_cursor.py."""
 
+import os
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
+
+# The checks of one script run: [name, ok, detail] each, printed as JSON at its end and
+# turned into expectations by the Swift suite that ran it.
+checks = []
+
+
+def check(name, ok, detail=""):
+    """Records one check (the detail cut to 400 characters) and gives back `ok`."""
+    checks.append([name, bool(ok), str(detail)[:400]])
+    return ok
+
+
+def write(path, text):
+    """Saves `text` by rename, as many editors do."""
+    temporary = path + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(temporary, path)
+
+
+def read(path):
+    """The file's bytes."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def read_text(path):
+    """The file's text (UTF-8)."""
+    return read(path).decode("utf-8")
+
+
+def request(url, method="GET", headers=None, body=None, timeout=10):
+    """(status, Content-Type, body bytes) of one request; an HTTP error status is an answer too."""
+    req = urllib.request.Request(url, method=method, data=body, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
+            return response.status, response.headers.get("Content-Type", ""), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, "", error.read()
 
 
 def wait_for(predicate, timeout=10.0, step=0.01):

@@ -21,9 +21,8 @@ enum Golden {
 enum ExternalTool {
     struct Result { var status: Int32; var output: [UInt8]; var errors: String }
 
-    static var isCI: Bool { DrawTestSupport.ExternalTool.isCI }
     static func find(_ name: String) -> String? { DrawTestSupport.ExternalTool.find(name) }
-    static func shouldRun(_ names: String...) -> Bool { DrawTestSupport.ExternalTool.isCI || DrawTestSupport.ExternalTool.missing(names).isEmpty }
+    static func shouldRun(_ names: String...) -> Bool { DrawTestSupport.ExternalTool.shouldRun(names) }
 
     /// Runs `name` with `arguments`, feeding `input` on stdin. Nil when the tool is missing
     /// (a failure under CI, see `DrawTestSupport.ExternalTool.require`).
