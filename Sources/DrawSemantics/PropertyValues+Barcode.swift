@@ -20,7 +20,7 @@ extension Evaluation {
         func wholeNumber(_ range: ClosedRange<Int>) -> Int? {
             guard case .number(let x) = value else { mismatch(); return nil }
             guard x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-                error(.invalidValue, valueSpan, "'\(property.name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(formatNumber(x))")
+                report(BarcodeMessages.wholeNumberOutOfRange(property, range, found: x, at: valueSpan))
                 return nil
             }
             return Int(x)
@@ -32,8 +32,7 @@ extension Evaluation {
             let symbology = n == "gs1" || n == "gs1_128" ? Symbology.gs1_128 : Symbology.named(n)
             guard let symbology else {
                 if case .word = value { mismatch(names: names) } else {
-                    error(.invalidValue, valueSpan, "unknown barcode type '\(n)'",
-                          notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                    report(BarcodeMessages.unknownType(n, at: valueSpan))
                 }
                 return
             }
@@ -42,7 +41,7 @@ extension Evaluation {
         case .module:
             guard let x = length(value) else { mismatch(); return }
             guard x > 0, x.isFinite else {
-                error(.invalidValue, valueSpan, "'module' must be greater than zero, found \(formatNumber(x))")
+                report(BarcodeMessages.moduleNotPositive(x, at: valueSpan))
                 return
             }
             settings.module = x
@@ -51,7 +50,7 @@ extension Evaluation {
             case .number(let x) where x >= 0 && x.isFinite: settings.quietZone = .modules(x)
             case .length(let x) where x >= 0 && x.isFinite: settings.quietZone = .length(x)
             case .number, .length:
-                error(.invalidValue, valueSpan, "'quietZone' must not be negative")
+                report(BarcodeMessages.negativeQuietZone(at: valueSpan))
                 return
             default: mismatch(); return
             }
@@ -63,7 +62,7 @@ extension Evaluation {
             default: mismatch(); return
             }
         case .errorCorrection:
-            guard let n = name(), let level = QRErrorCorrection.named(n) else { mismatch(names: ["L", "M", "Q", "H"]); return }
+            guard let n = name(), let level = QRErrorCorrection.named(n) else { mismatch(names: Property.errorCorrection.spec.words); return }
             settings.request.errorCorrection = level
         case .version:
             switch value {
@@ -73,7 +72,7 @@ extension Evaluation {
             case .string(let s):
                 let parts = s.split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]) else {
-                    error(.invalidValue, valueSpan, "a Data Matrix size is written rows x columns, such as \"16x48\", found \"\(s)\"")
+                    report(BarcodeMessages.malformedMatrixSize(s, at: valueSpan))
                     return
                 }
                 settings.request.dataMatrixSize = MatrixSize(rows: rows, columns: columns)
@@ -85,7 +84,7 @@ extension Evaluation {
         case .printerDPI:
             guard case .number(let x) = value else { mismatch(); return }
             guard x >= 50, x <= 10_000 else {
-                error(.invalidValue, valueSpan, "'printerDPI' must be from 50 to 10000 dots per inch, found \(formatNumber(x))")
+                report(BarcodeMessages.printerDPIOutOfRange(x, at: valueSpan))
                 return
             }
             settings.printerDPI = x
@@ -109,10 +108,10 @@ extension Evaluation {
             case .number(let x) where x >= 2 && x.isFinite: settings.bearerWidth = .modules(x)
             case .length(let x) where x > 0 && x.isFinite: settings.bearerWidth = .length(x)
             case .number(let x):
-                error(.invalidValue, valueSpan, "'bearerWidth' must be at least 2 modules (GS1's smallest bearer bar), found \(formatNumber(x))")
+                report(BarcodeMessages.bearerBelowTwoModules(x, at: valueSpan))
                 return
             case .length:
-                error(.invalidValue, valueSpan, "'bearerWidth' must be greater than zero")
+                report(BarcodeMessages.bearerNotPositive(at: valueSpan))
                 return
             default: mismatch(); return
             }
