@@ -164,6 +164,35 @@ struct SharedToGoal {
     var shared = 0.0
 }
 
+/// `values` sorted, each once.
+private func sortedUnique(_ values: [Double]) -> [Double] {
+    var sorted = values.sorted()
+    var count = 0
+    for v in sorted where count == 0 || v != sorted[count - 1] { sorted[count] = v; count += 1 }
+    sorted.removeSubrange(count...)
+    return sorted
+}
+
+/// The grid lines of one axis: every obstacle edge and stub end (`values`), the middle of each
+/// channel between two of them, and the lines `beside` earlier runs (no middles of their own).
+private func routeGridLines(_ values: [Double], beside: [Double]) -> [Double] {
+    let edges = sortedUnique(values)
+    var result: [Double] = beside
+    result.reserveCapacity(2 * edges.count + beside.count)
+    for i in edges.indices {
+        result.append(edges[i])
+        if i + 1 < edges.count { result.append((edges[i] + edges[i + 1]) / 2) }
+    }
+    return beside.isEmpty ? result : sortedUnique(result)
+}
+
+/// The index of the first of the sorted `lines` not below `value`.
+private func routeLowerBound(_ lines: [Double], _ value: Double) -> Int {
+    var lo = 0, hi = lines.count
+    while lo < hi { let mid = (lo + hi) / 2; if lines[mid] < value { lo = mid + 1 } else { hi = mid } }
+    return lo
+}
+
 /// The route from `start` to `end` (both ports included, stubs and bends between) around
 /// `obstacles` (frames, grown here by `routeMargin`), or nil when every way is blocked.
 func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied: [(Point, Point)] = []) -> (points: [Point], bends: Int, length: Double, shared: Double)? {
@@ -196,24 +225,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
             xsBeside.append(a.x); xsBeside.append(a.x - routeGap); xsBeside.append(a.x + routeGap)
         }
     }
-    func unique(_ values: [Double]) -> [Double] {
-        var sorted = values.sorted()
-        var count = 0
-        for v in sorted where count == 0 || v != sorted[count - 1] { sorted[count] = v; count += 1 }
-        sorted.removeSubrange(count...)
-        return sorted
-    }
-    func lines(_ values: [Double], beside: [Double]) -> [Double] {
-        let edges = unique(values)
-        var result: [Double] = beside
-        result.reserveCapacity(2 * edges.count + beside.count)
-        for i in edges.indices {
-            result.append(edges[i])
-            if i + 1 < edges.count { result.append((edges[i] + edges[i + 1]) / 2) }
-        }
-        return beside.isEmpty ? result : unique(result)
-    }
-    let gx = lines(xs, beside: xsBeside), gy = lines(ys, beside: ysBeside)
+    let gx = routeGridLines(xs, beside: xsBeside), gy = routeGridLines(ys, beside: ysBeside)
     let (nx, ny) = (gx.count, gy.count)
     scratch.begin(cells: nx * ny)
     // The search's storage, moved out of the scratch while it runs (so writes to it need no
@@ -228,14 +240,9 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     }
     // Blocked grid points, and blocked steps to the next point along x and along y, marked
     // once per obstacle over the grid lines it spans (obstacle edges are grid lines).
-    func lowerBound(_ lines: [Double], _ value: Double) -> Int {
-        var lo = 0, hi = lines.count
-        while lo < hi { let mid = (lo + hi) / 2; if lines[mid] < value { lo = mid + 1 } else { hi = mid } }
-        return lo
-    }
     for (minX, minY, maxX, maxY) in grown {
-        let x0 = lowerBound(gx, minX), x1 = lowerBound(gx, maxX)
-        let y0 = lowerBound(gy, minY), y1 = lowerBound(gy, maxY)
+        let x0 = routeLowerBound(gx, minX), x1 = routeLowerBound(gx, maxX)
+        let y0 = routeLowerBound(gy, minY), y1 = routeLowerBound(gy, maxY)
         guard x0 < nx, y0 < ny else { continue }
         for j in y0...min(y1, ny - 1) {
             let insideY = gy[j] > minY && gy[j] < maxY
@@ -255,9 +262,9 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     // searches differ by fractions of a point: channel middles move with their edges).
     let near = routeGap / 2 - 1e-6
     for h in horizontal {
-        var j = lowerBound(gy, h.y - near)
+        var j = routeLowerBound(gy, h.y - near)
         while j < ny && gy[j] <= h.y + near {
-            var i = max(0, lowerBound(gx, h.x0) - 1)
+            var i = max(0, routeLowerBound(gx, h.x0) - 1)
             while i + 1 < nx && gx[i] < h.x1 {
                 let mid = (gx[i] + gx[i + 1]) / 2
                 if mid > h.x0 && mid < h.x1 { flags[j * nx + i] |= 8 }
@@ -267,9 +274,9 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
         }
     }
     for v in vertical {
-        var i = lowerBound(gx, v.x - near)
+        var i = routeLowerBound(gx, v.x - near)
         while i < nx && gx[i] <= v.x + near {
-            var j = max(0, lowerBound(gy, v.y0) - 1)
+            var j = max(0, routeLowerBound(gy, v.y0) - 1)
             while j + 1 < ny && gy[j] < v.y1 {
                 let mid = (gy[j] + gy[j + 1]) / 2
                 if mid > v.y0 && mid < v.y1 { flags[j * nx + i] |= 16 }
@@ -278,7 +285,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
             i += 1
         }
     }
-    let sx = lowerBound(gx, s.x), sy = lowerBound(gy, s.y), ex = lowerBound(gx, e.x), ey = lowerBound(gy, e.y)
+    let sx = routeLowerBound(gx, s.x), sy = routeLowerBound(gy, s.y), ex = routeLowerBound(gx, e.x), ey = routeLowerBound(gy, e.y)
     guard sx < nx, gx[sx] == s.x, sy < ny, gy[sy] == s.y, ex < nx, gx[ex] == e.x, ey < ny, gy[ey] == e.y else { return nil }
     // A stub end inside another obstacle: no route from this side.
     if flags[sy * nx + sx] & 1 != 0 || flags[ey * nx + ex] & 1 != 0 { return nil }

@@ -159,9 +159,6 @@ struct Frame {
     var explicit = PropertySet()
     /// Where `id:` was given on this frame, when it was.
     var idSpan: Span?
-    /// A graph's: the names its connectors use, gathered here and handed to the node once
-    /// it is finished (appending to the node's boxed options would copy them every time).
-    var implicitNames: [ImplicitNodeName] = []
 }
 
 struct PendingReference {
@@ -259,6 +256,11 @@ final class Evaluation {
     var pendingReferences: [PendingReference] = []
     /// A connector in a `graph` named a node: boxes may be made for unknown names (PropertyValues+Graph.swift).
     var sawImplicitNames = false
+    /// The names a graph's connectors use, per open graph frame (innermost last), handed to
+    /// the graph node when its frame is finished: appending to the node's boxed options would
+    /// copy them every time, and a field of `Frame` would make finishing every frame copy
+    /// its node instead of moving it.
+    @exclusivity(unchecked) var graphNames: [(frame: Int, names: [ImplicitNodeName])] = []
     var pageIndex = 0
 
     // Imports.

@@ -122,7 +122,8 @@ extension Evaluation {
         guard parent >= 0, nodeKind(ofFrame: parent) == .graph else { return }
         for end in [from, to] {
             if case .node(let id, let span) = end {
-                frames[parent].implicitNames.append(ImplicitNodeName(name: id, span: span))
+                if graphNames.last?.frame != parent { graphNames.append((parent, [])) }
+                graphNames[graphNames.count - 1].names.append(ImplicitNodeName(name: id, span: span))
                 sawImplicitNames = true
             }
         }

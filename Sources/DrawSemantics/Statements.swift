@@ -622,9 +622,11 @@ extension Evaluation {
                 error(.duplicateId, idSpan, "the id '\(id)' is already used", notes: [note])
             }
         }
-        let finished = frames.removeLast()
-        var node = finished.node
-        if !finished.implicitNames.isEmpty { node.geometry.graph.implicitNames = finished.implicitNames }
+        while let last = graphNames.last, last.frame >= top {
+            let names = graphNames.removeLast().names
+            if last.frame == top { frames[top].node.geometry.graph.implicitNames = names }
+        }
+        let node = frames.removeLast().node
         frames[top - 1].node.children.append(node)
     }
 
