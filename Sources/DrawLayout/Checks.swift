@@ -67,7 +67,10 @@ extension LayoutEngine {
 
     /// The frame of a placed node (or connector) in content coordinates, its rotation and
     /// scale applied; nil for what has no extent (spacers, empty groups, unplaced nodes).
-    func contentFrame(index: Int) -> Rect? {
+    /// `mutating` only so that the engine is passed by reference: its callers are mutating,
+    /// and a call of a non-mutating method from one copies the whole engine (~1 KB) for it
+    /// (per node of `checkCoordinateRange`, issue 38).
+    mutating func contentFrame(index: Int) -> Rect? {
         let box = boxes[index]
         switch box.state {
         case .placed:

@@ -235,7 +235,7 @@ extension LayoutEngine {
         }
         contentWidth = max(contentWidth, childrenWidth)
         // A cluster's title sits above its children; otherwise label and children share the middle.
-        let title = titleRoom(node, index: index)
+        let title = Self.titleRoom(node, label: boxes[index].side, texts: texts)
         contentHeight = title > 0 ? title + childrenHeight : max(contentHeight, childrenHeight)
         let pad = explicitPadding ?? (hasContent ? EdgeInsets(all: LayoutDefaults.shapePadding) : .zero)
         let paddedWidth = contentWidth + pad.left + pad.right
@@ -338,17 +338,19 @@ extension LayoutEngine {
         node.content != nil && node.children.contains { isFlow($0) && $0.kind == .graph }
     }
 
-    /// The room a shape's title takes at the top of its content (0 without one).
-    func titleRoom(_ node: NodeRef, index: Int) -> Double {
-        guard Self.hasTitle(node), boxes[index].side >= 0 else { return 0 }
-        return texts[Int(boxes[index].side)].size.height + LayoutDefaults.titleGap
+    /// The room a shape's title takes at the top of its content (0 without one); `label` is
+    /// its box's `side`, the index of its label in `texts`. Static: a method called from a
+    /// mutating one (`measureShape`, per shape) gets a copy of the whole engine (issue 38).
+    static func titleRoom(_ node: NodeRef, label: Int32, texts: [TextBlock]) -> Double {
+        guard label >= 0, hasTitle(node) else { return 0 }
+        return texts[Int(label)].size.height + LayoutDefaults.titleGap
     }
 
     /// Where a shape's children go, in its own coordinates: its label area inside its
     /// padding, below the title if it has one.
     func shapeChildArea(_ node: NodeRef, index: Int, bounds: Rect) -> Rect {
         let content = inset(Self.labelArea(node, bounds: bounds), Self.shapePadding(node, index: index))
-        let title = titleRoom(node, index: index)
+        let title = Self.titleRoom(node, label: boxes[index].side, texts: texts)
         guard title > 0 else { return content }
         return Rect(x: content.minX, y: content.minY + title, width: content.width, height: max(0, content.height - title))
     }

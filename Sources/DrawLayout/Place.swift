@@ -19,13 +19,19 @@ extension LayoutEngine {
         if boxes[index].state == .connector { return parentOffset }
         guard let at = node.geometry.at else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
-        return parentOffset + target - atAnchor(node, index: index)
+        return parentOffset + target - Self.atAnchor(node, bounds: boxes[index].bounds)
     }
 
     /// The point of a node that `at:` puts where it says: its `anchor:` (default its centre).
     func atAnchor(_ node: NodeRef, index: Int) -> Point {
-        node.kind.shapeGeometry.map { Self.shapeAnchor($0, node.geometry.shape, bounds: boxes[index].bounds, node.geometry.anchor ?? .center) }
-            ?? anchorPoint(boxes[index].bounds, node.geometry.anchor ?? .center, kind: node.kind)
+        Self.atAnchor(node, bounds: boxes[index].bounds)
+    }
+
+    /// `atAnchor` of a node with these bounds. Static: a method called from a mutating one
+    /// (`outOfFlowOffset`, per node) gets a copy of the whole engine (~1 KB, issue 38).
+    static func atAnchor(_ node: NodeRef, bounds: Rect) -> Point {
+        node.kind.shapeGeometry.map { shapeAnchor($0, node.geometry.shape, bounds: bounds, node.geometry.anchor ?? .center) }
+            ?? anchorPoint(bounds, node.geometry.anchor ?? .center, kind: node.kind)
     }
 
     /// A point written in a parent whose own coordinates map to content coordinates by

@@ -51,14 +51,15 @@ public struct ByteCursor {
     /// A number at the default precision, exactly as `ByteBuffer.append(number:)` writes
     /// it; the caller has checked `fits(value)` and reserved `maximumFastLength` bytes.
     @inlinable @inline(__always) public mutating func number(_ value: Double) {
-        // A whole number is written faster than a cache entry is found.
-        let whole = NumberFormat.writeWhole(value, to: position)
-        if whole > 0 {
-            position += whole
-            return
-        }
-        guard let numbers else {
-            position += NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
+        // The cache first, whole numbers too: drawings repeat their coordinates, and a hit
+        // (a hash, a compare, three 8-byte copies) is cheaper than counting and writing the
+        // digits of a whole number (whole first cost the SVG of `shapes` 72 instructions a
+        // number against 46, issue 38). Numbers that do not repeat (ink outlines) only pay
+        // for a cache, so it turns itself off when its first lookups mostly miss.
+        let trial = numbers?.trial ?? -1
+        guard let numbers, trial >= 0 else {
+            let whole = NumberFormat.writeWhole(value, to: position)
+            position += whole > 0 ? whole : NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
             return
         }
         // Every number has `maximumFastLength` bytes reserved, so a whole cache entry can be
@@ -73,9 +74,12 @@ public struct ByteCursor {
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
             position += Int(entry[0])
+            if trial > 0 { numbers.noteLookup(hit: true) }
             return
         }
-        let length = NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
+        if trial > 0 { numbers.noteLookup(hit: false) }
+        let whole = NumberFormat.writeWhole(value, to: position)
+        let length = whole > 0 ? whole : NumberFormat.writeFast(value, precision: NumberFormat.defaultPrecision, to: position)
         numbers.keys[slot] = bits
         entry[0] = UInt8(truncatingIfNeeded: length)
         let destination = UnsafeMutableRawPointer(entry + 1)
@@ -98,6 +102,23 @@ public final class NumberCache {
     @inlinable public static var entrySize: Int { 32 }
     @usableFromInline let keys: UnsafeMutablePointer<UInt64>
     @usableFromInline let entries: UnsafeMutablePointer<UInt8>
+    /// The first this many lookups decide whether the cache pays: with fewer than a quarter
+    /// of them hits, it is bypassed from then on (the bytes written are the same either way).
+    @inlinable public static var trialLookups: Int { 4096 }
+    /// Lookups left in the trial; 0 once the cache is kept, -1 once it is bypassed: one
+    /// load and test a number after the trial. (Unchecked: one writer owns a cache, and a
+    /// checked access per number would cost more than a hit.)
+    @exclusivity(unchecked) @usableFromInline var trial = trialLookups
+    @exclusivity(unchecked) @usableFromInline var trialHits = 0
+    /// Whether the trial found the cache not worth its misses.
+    var bypassed: Bool { trial < 0 }
+
+    /// Counts one lookup of the trial and, at its end, decides.
+    @usableFromInline func noteLookup(hit: Bool) {
+        if hit { trialHits &+= 1 }
+        trial &-= 1
+        if trial == 0 { trial = trialHits &* 4 < Self.trialLookups ? -1 : 0 }
+    }
 
     public init() {
         keys = .allocate(capacity: Self.slotCount)

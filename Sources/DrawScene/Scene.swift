@@ -206,6 +206,26 @@ public struct Paint: Hashable, Sendable {
     @inlinable @inline(__always) package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
 }
 
+extension Paint {
+    // Not inlinable, on purpose: in another module each test of `fill` or `stroke` here
+    // copied the whole `Fill?`/`Stroke?` through their value witnesses (five copies and a
+    // destruction per path in the SVG writer, issue 38); here they are plain loads.
+
+    /// No fill and no stroke: nothing to draw.
+    package var paintsNothing: Bool { fill == nil && stroke == nil }
+
+    /// The fill colour, stroke colour and stroke width of the writers' common case — an
+    /// opaque colour filling by the non-zero rule, an opaque solid colour stroke with butt
+    /// caps and the initial miter joins, no gradient or pattern — or nil.
+    package var plainFillAndStroke: (fill: Color, stroke: Color, width: Double)? {
+        guard let fillColor = fill?.color, let strokeColor = stroke?.color, fillColor.isOpaque, strokeColor.isOpaque,
+              case .nonZero? = fill?.rule, fill?.hasGradient == false, fill?.pattern == nil,
+              stroke?.hasGradient == false, case .butt? = stroke?.cap, case .miter? = stroke?.join,
+              stroke?.miterLimit == 4, stroke?.dash.isEmpty == true, let width = stroke?.width else { return nil }
+        return (fillColor, strokeColor, width)
+    }
+}
+
 package enum Scene {
     /// The coordinate range of a drawing, in points either way from the origin (about
     /// 3.5 km): a property value, a number of path data or a laid-out node beyond it is an

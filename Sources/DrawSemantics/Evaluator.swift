@@ -262,6 +262,9 @@ final class Evaluation {
     /// its node instead of moving it.
     @exclusivity(unchecked) var graphNames: [(frame: Int, names: [ImplicitNodeName])] = []
     var pageIndex = 0
+    /// `Scene.maximumCoordinate`, read once: from this module each read of it goes through
+    /// its global's accessor (tested for every property value, issue 38).
+    let coordinateLimit = Scene.maximumCoordinate
 
     // Imports.
     var importStack: [String] = []

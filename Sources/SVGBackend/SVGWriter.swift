@@ -361,7 +361,7 @@ struct SVGPageWriter {
 
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
         // Nothing painted, or nothing to paint: no element at all.
-        guard !path.isEmpty, paint.fill != nil || paint.stroke != nil else { return }
+        guard !path.isEmpty, !paint.paintsNothing else { return }
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it. (Tested first: it has no pattern to look up.)
@@ -649,17 +649,3 @@ extension ByteBuffer {
     }
 }
 
-extension Paint {
-    /// The fill colour, stroke colour and stroke width of `writePath`'s common case — an
-    /// opaque colour filling by the non-zero rule, an opaque solid colour stroke with butt
-    /// caps and the initial miter joins, no gradient or pattern — or nil. Read through the
-    /// optionals in place: binding `fill` and `stroke` copied each, gradient box and dash
-    /// array retained and released, and `==` on their enums was a generic call (issue 38).
-    var plainFillAndStroke: (fill: Color, stroke: Color, width: Double)? {
-        guard let fillColor = fill?.color, let strokeColor = stroke?.color, fillColor.isOpaque, strokeColor.isOpaque,
-              case .nonZero? = fill?.rule, fill?.hasGradient == false, fill?.pattern == nil,
-              stroke?.hasGradient == false, case .butt? = stroke?.cap, case .miter? = stroke?.join,
-              stroke?.miterLimit == 4, stroke?.dash.isEmpty == true, let width = stroke?.width else { return nil }
-        return (fillColor, strokeColor, width)
-    }
-}

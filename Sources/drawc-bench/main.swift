@@ -46,6 +46,14 @@ func parseOptions() -> Options {
                 exit(2)
             }
             runCompileOnly(input: input, output: output, format: format)
+        case "--pdf-floor":
+            // --pdf-floor IN.draw [RUNS]: compile → PDF against reading the input and deflating
+            // the output (issue 38's floor), interleaved in this process.
+            guard let input = args.popFirst() else {
+                FileHandle.standardError.write(Data("usage: drawc-bench --pdf-floor IN.draw [RUNS]\n".utf8))
+                exit(2)
+            }
+            runPDFFloor(input: input, runs: args.popFirst().flatMap { Int($0) } ?? 7)
         case "--stage":
             // --stage svg|pdf|ps|layout|layout-spans WORKLOAD N [RUNS]: one stage alone (a backend on the
             // laid-out workload; layout again and again on the node tree, layout-spans recording sources).
@@ -111,6 +119,8 @@ func parseOptions() -> Options {
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             drawc-bench --graph [RUNS]: automatic layout of 100 to 10,000 nodes, beside dot -Tplain.
+            drawc-bench --pdf-floor IN.draw [RUNS]: compile → PDF against reading the input and
+              deflating the output as the PDF writer does (issue 38's floor), interleaved.
             """)
             exit(0)
         default:

@@ -85,6 +85,28 @@ import Foundation
         #expect(NumberFormat.string(-0.00001) == "0")
     }
 
+    /// The number cache decides after `trialLookups` lookups whether it pays: numbers that
+    /// never repeat turn it off, repeated coordinates keep it; the bytes are the rule's
+    /// either way, before and after the decision.
+    @Test func theNumberCacheTurnsItselfOffOnlyWhenItMisses() {
+        func write(_ values: [Double], _ cache: NumberCache) -> Bool {
+            for value in values {
+                var buffer = ByteBuffer()
+                buffer.withCursor(maximumLength: NumberFormat.maximumFastLength, numbers: cache) { $0.number(value) }
+                guard String(decoding: buffer.take(), as: UTF8.self) == NumberFormat.string(value) else { return false }
+            }
+            return true
+        }
+        let trial = NumberCache.trialLookups
+        let distinct = NumberCache()
+        #expect(write((0..<(2 * trial)).map { Double($0) * 1.37 + 0.01 }, distinct))
+        #expect(distinct.bypassed)
+        #expect(write([1.37, 20, 1.37, -3.25], distinct))
+        let repeating = NumberCache()
+        #expect(write((0..<(2 * trial)).map { Double($0 % 40) * 12.5 + 0.25 }, repeating))
+        #expect(!repeating.bypassed)
+    }
+
     /// A rectangle's four small whole numbers go through a table (`ByteCursor.smallWholes`):
     /// the bytes `number` and a space write, and nothing at all for any other value.
     @Test func smallWholesAreWrittenAsNumberWritesThem() {
