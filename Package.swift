@@ -58,10 +58,11 @@ let package = Package(
             "DrawFormat",
         ]),
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
-        // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
+        // hover… over the stages' package API, run through DrawKit's StageDriver. Foundation-free;
+        // the stdio loop is drawc's.
         .target(name: "DrawLanguageServer", dependencies: [
             "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
-            "DrawScene", "DrawFormat",
+            "DrawScene", "DrawFormat", "DrawKit",
         ]),
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
