@@ -387,15 +387,6 @@ final class Evaluation {
     /// message (and its "did you mean" search) on every iteration.
     func isReported(_ id: SemanticsID, _ span: Span) -> Bool { sink.wasReported(id.rawValue, at: span) }
 
-    func error(_ id: SemanticsID, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
-        report(.error(id, at: span, message, notes: notes))
-    }
-
-    /// A limit was hit: report and stop evaluating.
-    func limit(_ id: SemanticsID, _ span: Span, _ message: String) {
-        limit(.error(id, at: span, message))
-    }
-
     /// A limit was hit (a typed message): report and stop evaluating.
     func limit(_ diagnostic: Diagnostic) {
         sink.reportLimit(diagnostic)
