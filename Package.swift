@@ -83,13 +83,11 @@ let package = Package(
         // The one table of drawc's commands and options, and what is made from it: help,
         // usage errors, the man page, shell completions, docs/cli.md's reference.
         .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
-        // What the two executables share about the process they run in (not a library stage).
-        .target(name: "DrawProcess"),
-        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawProcess", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools",
+        .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools",
                                                         "DrawDocuments"]),
         .executableTarget(name: "drawc-bench", dependencies: [
             "DrawLanguageServer",
-            "DrawKit", "DrawProcess", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
+            "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts", "DrawOutput",
             "DrawResources",
             "DrawFormat",

@@ -79,6 +79,8 @@ enum Stages {
         }
     }
 
+    /// The rasterizer's options from the public `PNGOptions`: the backdrop as a colour (nil
+    /// for transparent) and the resolution held to `PNGOptions.dpiRange` (96 when not finite).
     static func rasterOptions(_ png: PNGOptions) -> RasterOptions {
         let backdrop: Color?
         switch png.background {

@@ -183,18 +183,17 @@ import Testing
         #expect(faults.connectors == 2 && faults.faults == 0, "\(faults)")
     }
 
+    /// A graph running down with a cluster, `payments`, whose own graph runs right; edges
+    /// cross into it (`api -> charge`) and out of it (`payout -> mail`), and `edges` are
+    /// added after the one in.
+    static func paymentsCluster(edges: [String] = []) -> String {
+        (["graph {", "  web -> api", "  rect \"Payments\", id: payments {",
+          "    graph direction: right { charge -> ledger -> payout }", "  }", "  api -> charge"]
+         + edges.map { "  " + $0 } + ["  payout -> mail", "}"]).joined(separator: "\n")
+    }
+
     @Test func clustersKeepTheirOwnDirection() throws {
-        let source = """
-            graph {
-              web -> api
-              rect "Payments", id: payments {
-                graph direction: right { charge -> ledger -> payout }
-              }
-              api -> charge
-              api -> cache
-              payout -> mail
-            }
-            """
+        let source = Self.paymentsCluster(edges: ["api -> cache"])
         let doc = try #require(layOutDiagram(source))
         let faults = checkDiagram(doc)
         // Edges into the cluster end at its inner nodes, through ports moved to face them.
@@ -206,16 +205,7 @@ import Testing
     /// A cluster's label is its title: drawn across the top of its frame, in room of its own,
     /// clear of every node inside (before, it was centred under the inner graph's nodes).
     @Test func aClusterShowsItsTitle() throws {
-        let source = """
-            graph {
-              web -> api
-              rect "Payments", id: payments {
-                graph direction: right { charge -> ledger -> payout }
-              }
-              api -> charge
-              payout -> mail
-            }
-            """
+        let source = Self.paymentsCluster()
         let result = compile(source)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         // The title's box from the IR: `text … size S … origin X Y advance A "Payments"`.
