@@ -125,13 +125,10 @@ trap 'rm -rf "$work"' EXIT
 # the syntax tree and the node tree on another thread (DrawKit's Stages.discard); with
 # Valgrind's default lock that thread sometimes did not run before exit (shapes-check once
 # 0.32% low); --fair-sched=yes hands the lock round in turn and the runs agree within 0.02%.
-# DRAWC_NO_HUGE_PAGES=1: a large compile restarts drawc with huge pages (DrawProcess's
-# HugePages.swift), which Valgrind cannot follow ("You cannot run … directly"); the guard's
-# drawings are too small to restart, the variable keeps a larger one from failing.
 count() { # $1 = drawing, $2 = format
   local args
   if [ "$2" = check ]; then args=(check "$1"); else args=(compile "$1" -o "$work/out.$2"); fi
-  (cd bench/guard && env -i PATH=/usr/bin:/bin SOURCE_DATE_EPOCH=0 DRAWC_NO_HUGE_PAGES=1 \
+  (cd bench/guard && env -i PATH=/usr/bin:/bin SOURCE_DATE_EPOCH=0 \
     valgrind --tool=cachegrind --cache-sim=no --fair-sched=yes --cachegrind-out-file=/dev/null "$drawc" "${args[@]}") \
     > /dev/null 2> "$work/valgrind.txt" || { cat "$work/valgrind.txt" >&2; echo "instruction-guard: $1 failed" >&2; exit 1; }
   sed -n 's/^==[0-9]*== I *refs: *//p' "$work/valgrind.txt" | tr -d ,

@@ -237,7 +237,6 @@ enum JPEGDecoder {
         var restartInterval = 0
         var adobeTransform = -1
         var maxH = 1, maxV = 1, mcusPerLine = 0, mcusPerColumn = 0
-        var eobRun = 0
         var scans = 0
         var index = 2
 
@@ -328,160 +327,9 @@ enum JPEGDecoder {
                 guard !components.isEmpty else { throw JPEGError() }
                 scans += 1
                 guard scans <= maximumScans else { throw JPEGError() }
-                let count = Int(data[body])
-                guard count >= 1, count <= 4, length >= 6 + 2 * count else { throw JPEGError() }
-                var scanComponents: [Int] = []
-                for s in 0..<count {
-                    let id = Int(data[body + 1 + 2 * s]), tables = data[body + 2 + 2 * s]
-                    guard let c = components.firstIndex(where: { $0.id == id }) else { throw JPEGError() }
-                    components[c].dcTable = Int(tables >> 4) & 3
-                    components[c].acTable = Int(tables & 15) & 3
-                    scanComponents.append(c)
-                }
-                let spectral = body + 1 + 2 * count
-                var ss = Int(data[spectral]), se = Int(data[spectral + 1])
-                let ah = Int(data[spectral + 2] >> 4), al = Int(data[spectral + 2] & 15)
-                if !progressive { ss = 0; se = 63 }
-                guard ss <= se, se <= 63, al <= 13 else { throw JPEGError() }
-                var reader = BitReader(data, at: end)
-                var predictions = [Int32](repeating: 0, count: components.count)
-                for c in predictions.indices { predictions[c] = 0 }
-                eobRun = 0
-
-                func decodeBlock(_ c: Int, _ offset: Int) throws(JPEGError) {
-                    let dcIndex = components[c].dcTable, acIndex = components[c].acTable
-                    try components[c].coefficients.withUnsafeMutableBufferPointer { coef throws(JPEGError) in
-                        let block = coef.baseAddress! + offset
-                        if !progressive {
-                            guard let dc = dcTables[dcIndex], let ac = acTables[acIndex] else { throw JPEGError() }
-                            let t = try reader.decode(dc)
-                            predictions[c] &+= reader.signed(t)
-                            block[0] = predictions[c]
-                            var k = 1
-                            while k < 64 {
-                                let rs = try reader.decode(ac)
-                                let r = rs >> 4, s = rs & 15
-                                if s == 0 {
-                                    if r < 15 { break }
-                                    k += 16
-                                    continue
-                                }
-                                k += r
-                                guard k < 64 else { break }
-                                block[zigzag[k]] = reader.signed(s)
-                                k += 1
-                            }
-                            return
-                        }
-                        if ss == 0 {
-                            // DC scan (progressive): first or refinement.
-                            if ah == 0 {
-                                guard let dc = dcTables[dcIndex] else { throw JPEGError() }
-                                let t = try reader.decode(dc)
-                                predictions[c] &+= reader.signed(t)
-                                block[0] = predictions[c] << Int32(al)
-                            } else if reader.bit() == 1 {
-                                block[0] |= 1 << Int32(al)
-                            }
-                            return
-                        }
-                        guard let ac = acTables[acIndex] else { throw JPEGError() }
-                        if ah == 0 {
-                            // AC first scan.
-                            if eobRun > 0 { eobRun -= 1; return }
-                            var k = ss
-                            while k <= se {
-                                let rs = try reader.decode(ac)
-                                let r = rs >> 4, s = rs & 15
-                                if s == 0 {
-                                    if r < 15 {
-                                        eobRun = (1 << r) - 1 + reader.bits(r)
-                                        break
-                                    }
-                                    k += 16
-                                    continue
-                                }
-                                k += r
-                                guard k <= se else { break }
-                                block[zigzag[k]] = reader.signed(s) * (1 << Int32(al))
-                                k += 1
-                            }
-                            return
-                        }
-                        // AC refinement scan (T.81 G.1.2.3), in libjpeg's order.
-                        let p1 = Int32(1) << Int32(al), m1 = Int32(-1) << Int32(al)
-                        var k = ss
-                        if eobRun == 0 {
-                            while k <= se {
-                                let rs = try reader.decode(ac)
-                                var r = rs >> 4
-                                var s: Int32 = 0
-                                if rs & 15 != 0 {
-                                    s = reader.bit() == 1 ? p1 : m1
-                                } else if r != 15 {
-                                    eobRun = (1 << r) + reader.bits(r)
-                                    break
-                                }
-                                while k <= se {
-                                    let z = zigzag[k]
-                                    if block[z] != 0 {
-                                        if reader.bit() == 1, block[z] & p1 == 0 { block[z] += block[z] >= 0 ? p1 : m1 }
-                                    } else {
-                                        if r == 0 { break }
-                                        r -= 1
-                                    }
-                                    k += 1
-                                }
-                                if s != 0, k <= se { block[zigzag[k]] = s }
-                                k += 1
-                            }
-                        }
-                        if eobRun > 0 {
-                            while k <= se {
-                                let z = zigzag[k]
-                                if block[z] != 0, reader.bit() == 1, block[z] & p1 == 0 { block[z] += block[z] >= 0 ? p1 : m1 }
-                                k += 1
-                            }
-                            eobRun -= 1
-                        }
-                    }
-                }
-
-                var decoded = 0
-                func afterUnit() {
-                    decoded += 1
-                    if restartInterval > 0, decoded % restartInterval == 0 {
-                        reader.restart()
-                        for c in predictions.indices { predictions[c] = 0 }
-                        eobRun = 0
-                    }
-                }
-                if scanComponents.count == 1 {
-                    // Non-interleaved: the component's own blocks, row by row.
-                    let c = scanComponents[0]
-                    for by in 0..<components[c].blocksPerColumn {
-                        for bx in 0..<components[c].blocksPerLine {
-                            try decodeBlock(c, (by * components[c].allocatedPerLine + bx) * 64)
-                            afterUnit()
-                        }
-                    }
-                } else {
-                    for my in 0..<mcusPerColumn {
-                        for mx in 0..<mcusPerLine {
-                            for c in scanComponents {
-                                let comp = components[c]
-                                for v in 0..<comp.v {
-                                    for h in 0..<comp.h {
-                                        let bx = mx * comp.h + h, by = my * comp.v + v
-                                        try decodeBlock(c, (by * comp.allocatedPerLine + bx) * 64)
-                                    }
-                                }
-                            }
-                            afterUnit()
-                        }
-                    }
-                }
-                index = reader.position
+                index = try decodeScan(data, body: body, end: end, length: length, components: &components,
+                                       dcTables: dcTables, acTables: acTables, progressive: progressive,
+                                       restartInterval: restartInterval, mcus: (mcusPerLine, mcusPerColumn))
                 continue markers
             default:
                 break
@@ -490,6 +338,170 @@ enum JPEGDecoder {
         }
         guard !components.isEmpty else { throw JPEGError() }
         return render(components, quant: quant, width: width, height: height, maxH: maxH, maxV: maxV, adobeTransform: adobeTransform)
+    }
+
+    /// Decodes one entropy-coded scan (SOS `body` to `end`) into the coefficients of
+    /// `components`; returns where the markers go on.
+    private static func decodeScan(
+        _ data: UnsafeBufferPointer<UInt8>, body: Int, end: Int, length: Int, components: inout [Component],
+        dcTables: [HuffmanTable?], acTables: [HuffmanTable?], progressive: Bool, restartInterval: Int, mcus: (Int, Int)
+    ) throws(JPEGError) -> Int {
+        let (mcusPerLine, mcusPerColumn) = mcus
+        var eobRun = 0
+        let count = Int(data[body])
+        guard count >= 1, count <= 4, length >= 6 + 2 * count else { throw JPEGError() }
+        var scanComponents: [Int] = []
+        for s in 0..<count {
+            let id = Int(data[body + 1 + 2 * s]), tables = data[body + 2 + 2 * s]
+            guard let c = components.firstIndex(where: { $0.id == id }) else { throw JPEGError() }
+            components[c].dcTable = Int(tables >> 4) & 3
+            components[c].acTable = Int(tables & 15) & 3
+            scanComponents.append(c)
+        }
+        let spectral = body + 1 + 2 * count
+        var ss = Int(data[spectral]), se = Int(data[spectral + 1])
+        let ah = Int(data[spectral + 2] >> 4), al = Int(data[spectral + 2] & 15)
+        if !progressive { ss = 0; se = 63 }
+        guard ss <= se, se <= 63, al <= 13 else { throw JPEGError() }
+        var reader = BitReader(data, at: end)
+        var predictions = [Int32](repeating: 0, count: components.count)
+        for c in predictions.indices { predictions[c] = 0 }
+        eobRun = 0
+
+        func decodeBlock(_ c: Int, _ offset: Int) throws(JPEGError) {
+            let dcIndex = components[c].dcTable, acIndex = components[c].acTable
+            try components[c].coefficients.withUnsafeMutableBufferPointer { coef throws(JPEGError) in
+                let block = coef.baseAddress! + offset
+                if !progressive {
+                    guard let dc = dcTables[dcIndex], let ac = acTables[acIndex] else { throw JPEGError() }
+                    let t = try reader.decode(dc)
+                    predictions[c] &+= reader.signed(t)
+                    block[0] = predictions[c]
+                    var k = 1
+                    while k < 64 {
+                        let rs = try reader.decode(ac)
+                        let r = rs >> 4, s = rs & 15
+                        if s == 0 {
+                            if r < 15 { break }
+                            k += 16
+                            continue
+                        }
+                        k += r
+                        guard k < 64 else { break }
+                        block[zigzag[k]] = reader.signed(s)
+                        k += 1
+                    }
+                    return
+                }
+                if ss == 0 {
+                    // DC scan (progressive): first or refinement.
+                    if ah == 0 {
+                        guard let dc = dcTables[dcIndex] else { throw JPEGError() }
+                        let t = try reader.decode(dc)
+                        predictions[c] &+= reader.signed(t)
+                        block[0] = predictions[c] << Int32(al)
+                    } else if reader.bit() == 1 {
+                        block[0] |= 1 << Int32(al)
+                    }
+                    return
+                }
+                guard let ac = acTables[acIndex] else { throw JPEGError() }
+                if ah == 0 {
+                    // AC first scan.
+                    if eobRun > 0 { eobRun -= 1; return }
+                    var k = ss
+                    while k <= se {
+                        let rs = try reader.decode(ac)
+                        let r = rs >> 4, s = rs & 15
+                        if s == 0 {
+                            if r < 15 {
+                                eobRun = (1 << r) - 1 + reader.bits(r)
+                                break
+                            }
+                            k += 16
+                            continue
+                        }
+                        k += r
+                        guard k <= se else { break }
+                        block[zigzag[k]] = reader.signed(s) * (1 << Int32(al))
+                        k += 1
+                    }
+                    return
+                }
+                // AC refinement scan (T.81 G.1.2.3), in libjpeg's order.
+                let p1 = Int32(1) << Int32(al), m1 = Int32(-1) << Int32(al)
+                var k = ss
+                if eobRun == 0 {
+                    while k <= se {
+                        let rs = try reader.decode(ac)
+                        var r = rs >> 4
+                        var s: Int32 = 0
+                        if rs & 15 != 0 {
+                            s = reader.bit() == 1 ? p1 : m1
+                        } else if r != 15 {
+                            eobRun = (1 << r) + reader.bits(r)
+                            break
+                        }
+                        while k <= se {
+                            let z = zigzag[k]
+                            if block[z] != 0 {
+                                if reader.bit() == 1, block[z] & p1 == 0 { block[z] += block[z] >= 0 ? p1 : m1 }
+                            } else {
+                                if r == 0 { break }
+                                r -= 1
+                            }
+                            k += 1
+                        }
+                        if s != 0, k <= se { block[zigzag[k]] = s }
+                        k += 1
+                    }
+                }
+                if eobRun > 0 {
+                    while k <= se {
+                        let z = zigzag[k]
+                        if block[z] != 0, reader.bit() == 1, block[z] & p1 == 0 { block[z] += block[z] >= 0 ? p1 : m1 }
+                        k += 1
+                    }
+                    eobRun -= 1
+                }
+            }
+        }
+
+        var decoded = 0
+        func afterUnit() {
+            decoded += 1
+            if restartInterval > 0, decoded % restartInterval == 0 {
+                reader.restart()
+                for c in predictions.indices { predictions[c] = 0 }
+                eobRun = 0
+            }
+        }
+        if scanComponents.count == 1 {
+            // Non-interleaved: the component's own blocks, row by row.
+            let c = scanComponents[0]
+            for by in 0..<components[c].blocksPerColumn {
+                for bx in 0..<components[c].blocksPerLine {
+                    try decodeBlock(c, (by * components[c].allocatedPerLine + bx) * 64)
+                    afterUnit()
+                }
+            }
+        } else {
+            for my in 0..<mcusPerColumn {
+                for mx in 0..<mcusPerLine {
+                    for c in scanComponents {
+                        let comp = components[c]
+                        for v in 0..<comp.v {
+                            for h in 0..<comp.h {
+                                let bx = mx * comp.h + h, by = my * comp.v + v
+                                try decodeBlock(c, (by * comp.allocatedPerLine + bx) * 64)
+                            }
+                        }
+                    }
+                    afterUnit()
+                }
+            }
+        }
+        return reader.position
     }
 
     /// Dequantises, inverse-transforms, upsamples and converts to grey, RGB or CMYK.

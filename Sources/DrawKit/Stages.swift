@@ -12,6 +12,7 @@ import DrawSemantics
 import DrawSyntax
 import PDFBackend
 import PSBackend
+import DrawRaster
 import RasterBackend
 import SVGBackend
 #if canImport(Dispatch)
@@ -78,6 +79,8 @@ enum Stages {
         }
     }
 
+    /// The rasterizer's options from the public `PNGOptions`: the backdrop as a colour (nil
+    /// for transparent) and the resolution held to `PNGOptions.dpiRange` (96 when not finite).
     static func rasterOptions(_ png: PNGOptions) -> RasterOptions {
         let backdrop: Color?
         switch png.background {

@@ -160,7 +160,7 @@ extension LayoutEngine {
             let start = literal.start + 1 + UInt32(error.offset)
             span = Span(file: literal.file, start: start, end: start + UInt32(max(1, error.length)))
         } else {
-            message += " (at byte \(error.offset + 1) of the data)"
+            message = LayoutMessages.barcodeDataAtByte(message, offset: error.offset)
         }
         let notes: [Diagnostic.Note] = error.hint.map { [Diagnostic.Note($0)] } ?? []
         report(.error(error.id, at: span, message, notes: notes))

@@ -59,10 +59,8 @@ extension LayoutEngine {
         let frame = turnedFrame(box, in: parentBox)
         let sides = overflowSides(frame, beyond: area)
         guard !sides.isEmpty else { return }
-        let name = parent.kind.name
-        report(.warning(.textOutsideParent, at: text.span,
-            "this text overflows the '\(name)' it is in by \(sides.joined(separator: ", "))",
-            notes: [Diagnostic.Note("the '\(name)' has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt inside its padding, the text is \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt; give the text a 'width:' to wrap it, 'overflow: shrink' with a box to shrink it, or make the '\(name)' larger", at: parent.span)]))
+        report(LayoutMessages.textOutsideParent(parent.kind, sides: sides, area: area.size, frame: frame.size, at: text.span,
+                                                parentSpan: parent.span))
     }
 
     /// The frame of a placed node (or connector) in content coordinates, its rotation and
@@ -111,8 +109,7 @@ extension LayoutEngine {
             if !v.isFinite { return v.isNaN ? "undefined" : v > 0 ? "infinity" : "-infinity" }
             return abs(v) < 1e15 ? String(Int64(v.rounded())) : "\(v)"
         }
-        report(.error(.outOfRange, at: node.span,
-            "this '\(node.kind.name)' reaches beyond the coordinate range of ±\(formatPoints(limit))pt: it spans x \(text(f.minX))…\(text(f.maxX)), y \(text(f.minY))…\(text(f.maxY))"))
+        report(LayoutMessages.outOfRange(node.kind, x: (text(f.minX), text(f.maxX)), y: (text(f.minY), text(f.maxY)), at: node.span))
         return true
     }
 
@@ -134,9 +131,7 @@ extension LayoutEngine {
                 }
             }
         }
-        report(.error(.pageTooLarge, at: span,
-            "the page would be \(formatPoints(size.width)) × \(formatPoints(size.height))pt, larger than PDF allows: at most \(formatPoints(limit))pt (200in) each way",
-            notes: page.settings.size == nil ? [Diagnostic.Note("a page without 'size:' is as large as its content and margin; give it a size, or move or scale the content")] : []))
+        report(LayoutMessages.pageTooLarge(size, sizedByContent: page.settings.size == nil, at: span))
     }
 
     /// Warns when a top-level node (or connector) reaches outside a page of fixed size.
@@ -158,14 +153,12 @@ extension LayoutEngine {
                 // Text cut by the page edge is never meant: say by how much.
                 let over = max(page.minX - onPage.minX, onPage.maxX - page.maxX, page.minY - onPage.minY, onPage.maxY - page.maxY)
                 if box.kind == .text, over > LayoutDefaults.overflowTolerance {
-                    report(.warning(.textOffPage, at: node.span,
-                        "this text overlaps the page edge by \(formatPoints(over))pt (the page is \(formatPoints(size.width)) × \(formatPoints(size.height))pt)"))
+                    report(LayoutMessages.textOffPage(by: over, page: size, at: node.span))
                 }
                 return
             }
         }
-        report(.warning(.outsidePage, at: node.span,
-            "this '\(node.kind.name)' lies \(fully ? "entirely" : "mostly") outside the page (\(formatPoints(size.width)) × \(formatPoints(size.height))pt); it spans x \(formatPoints(onPage.minX))…\(formatPoints(onPage.maxX)), y \(formatPoints(onPage.minY))…\(formatPoints(onPage.maxY))"))
+        report(LayoutMessages.outsidePage(node.kind, fully: fully, page: size, frame: onPage, at: node.span))
     }
 
     /// A label of a `labels` sheet whose body reaches past its die-cut cell would print onto
@@ -190,9 +183,9 @@ extension LayoutEngine {
             let frame = turnedFrame(box, in: boxes[index])
             let sides = overflowSides(frame, beyond: cellFrame)
             guard !sides.isEmpty else { continue }
-            let name = children[position].kind.name
-            report(.warning(.labelLargerThanCell, at: children[position].span,
-                            "this '\(name)' is larger than its label: \(formatPoints(frame.width)) × \(formatPoints(frame.height))pt in a \(formatPoints(cellFrame.width)) × \(formatPoints(cellFrame.height))pt cell of '\(cell.template)' (label \(cell.index) overflows by \(sides.joined(separator: ", ")))"))
+            report(LayoutMessages.labelLargerThanCell(children[position].kind, frame: frame.size, cell: cellFrame.size,
+                                                      template: cell.template, label: cell.index, sides: sides,
+                                                      at: children[position].span))
         }
     }
 

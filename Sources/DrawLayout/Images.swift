@@ -80,20 +80,19 @@ func loadImage(_ path: String, resources: Resources) -> Result<Scene.ImageResour
     switch resources.read(path, maximumBytes: maximumImageBytes) {
     case .success(let read): bytes = read
     case .failure(let error):
-        if error.reason == .missing || error.reason == .unreadable { return .failure(ImageLoadError(message: "cannot read image '\(path)'")) }
-        return .failure(ImageLoadError(message: "image '\(path)' \(error.message)"))
+        if error.reason == .missing || error.reason == .unreadable { return .failure(LayoutMessages.imageUnreadable(path)) }
+        return .failure(LayoutMessages.imageNotReadable(path, error.message))
     }
     guard let info = ImageDecoder.info(bytes) else {
-        return .failure(ImageLoadError(message: "'\(path)' is not a PNG or JPEG image"))
+        return .failure(LayoutMessages.imageNotPNGOrJPEG(path))
     }
     if info.isTooLarge {
-        return .failure(ImageLoadError(
-            message: "image '\(lastComponent(path))' has \(info.width) × \(info.height) pixels, more than the \(ImageLimits.maximumPixels) an image may have"))
+        return .failure(LayoutMessages.imageTooLarge(path, width: info.width, height: info.height))
     }
     // Every image is checked once, here, for every format alike: a damaged one is an error
     // at its node rather than a picture one backend leaves out and another embeds broken.
     if let damage = ImageDecoder.damage(bytes) {
-        return .failure(ImageLoadError(id: .imageDamaged, message: "image '\(lastComponent(path))' is damaged: \(damage.description)"))
+        return .failure(LayoutMessages.imageDamaged(path, damage.description))
     }
     let format: Scene.ImageResource.Format = info.format == .png ? .png : .jpeg
     return .success(Scene.ImageResource(format: format, bytes: bytes, pixelWidth: info.width, pixelHeight: info.height))

@@ -223,12 +223,12 @@ extension LayoutEngine {
             return nil
         case .node(let id, let span)?:
             guard let target = ids[id] else {
-                report(.error(.unknownNode, at: span, "no node with id '\(id)' on this page"))
+                report(LayoutMessages.unknownNode(id, at: span))
                 return nil
             }
             guard boxes[target].state == .placed else {
-                report(.error(.connectorTarget, at: span,
-                    boxes[target].state == .connector ? "'\(id)' is a connector; connectors join nodes" : "'\(id)' is not drawn, so nothing can connect to it"))
+                report(boxes[target].state == .connector ? LayoutMessages.connectorToConnector(id, at: span)
+                                                         : LayoutMessages.connectorToUndrawn(id, at: span))
                 return nil
             }
             if let side {
@@ -562,8 +562,7 @@ extension LayoutEngine {
         routedConnectors += 1
         if routedConnectors > maximumRoutedConnectors {
             if routedConnectors == maximumRoutedConnectors + 1 {
-                report(.warning(.routeTooComplex, at: span,
-                    "more than \(maximumRoutedConnectors) orthogonal connectors on this page; this one and the rest are drawn as simple elbows"))
+                report(LayoutMessages.tooManyRoutedConnectors(at: span))
             }
             let (s, e) = (start.clips ? start.point : portPoint(start), end.clips ? end.point : portPoint(end))
             var points = [s, Point(e.x, s.y), e]
@@ -620,8 +619,7 @@ extension LayoutEngine {
             obstacles.append(frame)
         }
         if obstacles.count > maximumRoutingObstacles {
-            report(.warning(.routeTooComplex, at: span,
-                "\(obstacles.count) nodes lie near this orthogonal connector (at most \(maximumRoutingObstacles) are avoided); it is drawn without avoiding them"))
+            report(LayoutMessages.tooManyObstacles(obstacles.count, at: span))
             obstacles = []
         }
         let endFrames = [start.target, end.target].compactMap { $0.map { contentFrame($0) } }

@@ -107,8 +107,7 @@ extension LayoutEngine {
                 if let made = inkOutline(of: points, width: g.width, options: g.ink) {
                     outline = made
                 } else {
-                    report(.error(.inkLimit, at: points.span == .unknown ? node.span : points.span,
-                                  "this stroke's outline would have more than \(maxInkOutlinePoints) points (too many sharp turns); it is not drawn"))
+                    report(LayoutMessages.inkOutlineTooLarge(at: points.span == .unknown ? node.span : points.span))
                 }
             }
             bounds = pointBounds(outline) ?? .zero
@@ -291,9 +290,7 @@ extension LayoutEngine {
     mutating func checkLabelFits(_ node: NodeRef, block: TextBlock, area: Rect) {
         let tolerance = LayoutDefaults.overflowTolerance
         guard block.size.width > area.width + tolerance || block.size.height > area.height + tolerance else { return }
-        report(.warning(.labelOverflow, at: node.span,
-            "the label does not fit inside this '\(node.kind.name)': it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the shape has room for \(formatPoints(max(0, area.width))) × \(formatPoints(max(0, area.height)))pt",
-            notes: [Diagnostic.Note(LayoutMessages.overflowFixes(sizedBy: node.kind == .circle ? "'r:'" : "'width:'"))]))
+        report(LayoutMessages.labelOverflow(node.kind, needs: block.size, room: area.size, at: node.span))
     }
 
     /// Warns when a text of fixed width or height needs more room than its box.
@@ -301,11 +298,8 @@ extension LayoutEngine {
         let tolerance = LayoutDefaults.overflowTolerance
         let over = max(block.size.width - box.width, block.size.height - box.height)
         guard over > tolerance else { return }
-        let side = block.size.height - box.height >= block.size.width - box.width ? "at the bottom" : "at the right"
-        let boxText = "\(box.width.isFinite ? formatPoints(box.width) : "any") × \(box.height.isFinite ? formatPoints(box.height) : "any")pt"
-        report(.warning(.textOverflow, at: node.span,
-            "this text overflows its box by \(formatPoints(over))pt \(side)",
-            notes: [Diagnostic.Note("it needs \(formatPoints(block.size.width)) × \(formatPoints(block.size.height))pt, the box is \(boxText); " + LayoutMessages.overflowFixes(sizedBy: "'width:'"))]))
+        let atBottom = block.size.height - box.height >= block.size.width - box.width
+        report(LayoutMessages.textOverflow(by: over, atBottom: atBottom, needs: block.size, box: box, at: node.span))
     }
 
 
@@ -457,7 +451,7 @@ extension LayoutEngine {
                 let start = literal.start + 1 + UInt32(error.offset)
                 span = Span(file: literal.file, start: start, end: start + UInt32(max(1, error.length)))
             } else {
-                message += " (at byte \(error.offset + 1) of the path data)"
+                message = LayoutMessages.pathDataAtByte(message, offset: error.offset)
             }
             report(.error(error.id, at: span, message))
         }

@@ -120,10 +120,10 @@ private struct PathDataParser {
 
     func errorHere(_ id: LayoutID, expected: String) -> PathDataError {
         if index >= bytes.count {
-            return PathDataError(id: id, offset: bytes.count, length: 0, message: "expected \(expected) in path data, found the end of the data")
+            return LayoutMessages.pathDataEnded(id, expected: expected, offset: bytes.count)
         }
         let (text, length) = scalar(at: index)
-        return PathDataError(id: id, offset: index, length: length, message: "expected \(expected) in path data, found '\(text)'")
+        return LayoutMessages.pathDataExpected(id, expected: expected, found: text, offset: index, length: length)
     }
 
     mutating func number() -> Result<Double, PathDataError> {
@@ -142,8 +142,7 @@ private struct PathDataParser {
                 var end = start
                 while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
                 let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                return .failure(PathDataError(id: .pathDataUnknownUnit, offset: start, length: end - start,
-                                              message: "unknown unit '\(unit)' in path data (lengths may carry pt, in, mm, cm or px)"))
+                return .failure(LayoutMessages.pathDataUnknownUnit(unit, offset: start, length: end - start))
             }
             return .failure(errorHere(.pathDataExpectedNumber, expected: "a number"))
         }
@@ -174,15 +173,13 @@ private struct PathDataParser {
         }
         numbersRead += 1
         guard numbersRead <= maximumPathDataNumbers else {
-            return .failure(PathDataError(id: .pathDataTooLong, offset: start, length: end - start,
-                                          message: "path data holds more than \(maximumPathDataNumbers) numbers"))
+            return .failure(LayoutMessages.pathDataTooLong(offset: start, length: end - start))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         index = end + unitLength
         // Beyond the coordinate range (inf included) nothing is drawable in any format.
         guard let value = Double(text), abs(value * scale) <= Scene.maximumCoordinate else {
-            return .failure(PathDataError(id: .pathDataBadNumber, offset: start, length: end - start,
-                                          message: "number '\(text)' in path data is out of range (the coordinate range is ±\(Int(Scene.maximumCoordinate))pt)"))
+            return .failure(LayoutMessages.pathDataNumberOutOfRange(text, offset: start, length: end - start))
         }
         if written != nil {
             written!.append(PathDataNumber(role: .x, start: start, end: index, points: value * scale, pointsPerUnit: scale, unitLength: unitLength))
@@ -228,16 +225,13 @@ private struct PathDataParser {
             let upper = relative ? command - 0x20 : command
             guard "MLHVCSQTAZ".utf8.contains(upper) else {
                 if atNumberStart {
-                    return PathDataError(id: .pathDataExpectedCommand, offset: index, length: 1,
-                                         message: "expected a path command, found a number (only 'M' and the other commands repeat, not 'Z')")
+                    return LayoutMessages.pathDataNumberForCommand(offset: index)
                 }
                 let (text, length) = scalar(at: index)
-                return PathDataError(id: .pathDataUnknownCommand, offset: index, length: length,
-                                     message: "unknown path command '\(text)'; expected one of M L H V C S Q T A Z")
+                return LayoutMessages.pathDataUnknownCommand(text, offset: index, length: length)
             }
             if isFirst && upper != 0x4D {
-                return PathDataError(id: .pathDataMissingMoveto, offset: commandOffset, length: 1,
-                                     message: "path data must start with 'M' or 'm', found '\(String(UnicodeScalar(command)))'")
+                return LayoutMessages.pathDataMissingMoveto(command, offset: commandOffset)
             }
             isFirst = false
             index += 1

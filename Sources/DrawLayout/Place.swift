@@ -48,20 +48,18 @@ extension LayoutEngine {
     /// node is unknown or not placed yet.
     mutating func anchorOnPage(_ ref: PointValue.AnchorRef) -> Point? {
         guard let target = ids[ref.nodeID] else {
-            report(.error(.unknownNode, at: ref.span, "no node with id '\(ref.nodeID)' on this page"))
+            report(LayoutMessages.unknownNode(ref.nodeID, at: ref.span))
             return nil
         }
         switch boxes[target].state {
         case .placed:
             return pagePoint(of: target, localAnchor(target, ref.anchor))
         case .unplaced:
-            report(.error(.anchorNotPlaced, at: ref.span,
-                "'\(ref.nodeID)' is not placed yet here: 'at:' may refer only to nodes that come earlier in the source"))
+            report(LayoutMessages.anchorNotPlacedYet(ref.nodeID, at: ref.span))
         case .connector:
-            report(.error(.anchorOnConnector, at: ref.span,
-                "'\(ref.nodeID)' is a connector; its anchors cannot be used in 'at:'"))
+            report(LayoutMessages.anchorOnConnector(ref.nodeID, at: ref.span))
         case .ignored:
-            report(.error(.anchorNotPlaced, at: ref.span, "'\(ref.nodeID)' is never placed: its parent takes no children"))
+            report(LayoutMessages.anchorNeverPlaced(ref.nodeID, at: ref.span))
         }
         return nil
     }

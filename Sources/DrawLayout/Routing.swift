@@ -112,9 +112,9 @@ struct RouteScratch {
     fileprivate var cellFlags: [UInt8] = []
     fileprivate var states: [RouteState] = []
     fileprivate var toGoal: [SharedToGoal] = []
-    fileprivate var heap = RouteHeap()
+    fileprivate var heap = MinHeap<RouteCost>()
     fileprivate var pending: [Int32] = []
-    fileprivate var farther = ShareHeap()
+    fileprivate var farther = MinHeap<ShareEntry>()
 
     init() {}
 
@@ -231,7 +231,7 @@ func orthogonalRoute(from start: Port, to end: Port, obstacles: [Rect], occupied
     // The search's storage, moved out of the scratch while it runs (so writes to it need no
     // check that it is shared) and back when it ends.
     var flags: [UInt8] = [], states: [RouteState] = [], toGoal: [SharedToGoal] = []
-    var heap = RouteHeap(), pending: [Int32] = [], farther = ShareHeap()
+    var heap = MinHeap<RouteCost>(), pending: [Int32] = [], farther = MinHeap<ShareEntry>()
     swap(&flags, &scratch.cellFlags); swap(&states, &scratch.states); swap(&toGoal, &scratch.toGoal)
     swap(&heap, &scratch.heap); swap(&pending, &scratch.pending); swap(&farther, &scratch.farther)
     defer {
@@ -464,7 +464,7 @@ func removeCollinear(_ points: [Point]) -> [Point] {
 
 /// A search state's estimated cost (so far plus the estimate of the rest): shared length,
 /// then bends, then length (then the state, for ties).
-struct RouteCost {
+struct RouteCost: Comparable {
     var shared: Double
     var bends: Int
     var length: Double
@@ -475,51 +475,21 @@ struct RouteCost {
     }
 }
 
-/// A search state and the least shared length on from it to the goal found so far.
-struct ShareEntry {
+/// A search state and the least shared length on from it to the goal found so far, ordered
+/// by that length (then state, so the order is fixed).
+struct ShareEntry: Comparable {
     var shared: Double
     var state: Int32
+    static func < (a: ShareEntry, b: ShareEntry) -> Bool { a.shared != b.shared ? a.shared < b.shared : a.state < b.state }
 }
 
-/// A binary min-heap of those, by length (then state, so the order is fixed).
-struct ShareHeap {
-    private var items: [ShareEntry] = []
-    private static func less(_ a: ShareEntry, _ b: ShareEntry) -> Bool { a.shared != b.shared ? a.shared < b.shared : a.state < b.state }
+/// A binary min-heap by the elements' own order: of `RouteCost`s for the search, of
+/// `ShareEntry`s for the distances along earlier routes. Generic within this module, so the
+/// optimizer specialises it for each (no witness calls on the hot path).
+struct MinHeap<Element: Comparable> {
+    private var items: [Element] = []
     mutating func removeAll() { items.removeAll(keepingCapacity: true) }
-    mutating func push(_ item: ShareEntry) {
-        items.append(item)
-        var i = items.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard Self.less(items[i], items[parent]) else { break }
-            items.swapAt(i, parent); i = parent
-        }
-    }
-    mutating func pop() -> ShareEntry? {
-        guard !items.isEmpty else { return nil }
-        let top = items[0]
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < items.count && Self.less(items[l], items[m]) { m = l }
-                if r < items.count && Self.less(items[r], items[m]) { m = r }
-                if m == i { break }
-                items.swapAt(i, m); i = m
-            }
-        }
-        return top
-    }
-}
-
-/// A binary min-heap of route costs.
-struct RouteHeap {
-    private var items: [RouteCost] = []
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
-    mutating func push(_ item: RouteCost) {
+    mutating func push(_ item: Element) {
         items.append(item)
         var i = items.count - 1
         while i > 0 {
@@ -528,7 +498,7 @@ struct RouteHeap {
             items.swapAt(i, parent); i = parent
         }
     }
-    mutating func pop() -> RouteCost? {
+    mutating func pop() -> Element? {
         guard !items.isEmpty else { return nil }
         let top = items[0]
         let last = items.removeLast()

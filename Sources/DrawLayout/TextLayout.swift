@@ -837,14 +837,12 @@ extension LayoutEngine {
         for entry in damaged where !reported.contains(entry.face) {
             reported.append(entry.face)
             let glyphs = damaged.filter { $0.face == entry.face }
-            let named = glyphs.prefix(5).map { "glyph \($0.glyph) for \(describeCharacter($0.scalar))" }
-            let more = glyphs.count > 5 ? " and \(glyphs.count - 5) more" : ""
+            let named = glyphs.prefix(5).map { LayoutMessages.damagedGlyph($0.glyph, for: $0.scalar) }
             let layoutFace = faceList[entry.face]
-            var file = ""
-            if case .trueType(let ref) = layoutFace.kind, let path = ref.path { file = " ('\(lastComponent(path))')" }
-            report(.error(.fontGlyphsDamaged, at: span,
-                "font '\(layoutFace.displayName)'\(file) has damaged glyph data: \(named.joined(separator: ", "))\(more) cannot be drawn (\(entry.error.detail))",
-                notes: [Diagnostic.Note("without its glyphs the text would be missing from the output; repair the font file or choose another font")]))
+            var file: String?
+            if case .trueType(let ref) = layoutFace.kind, let path = ref.path { file = lastComponent(path) }
+            report(LayoutMessages.damagedGlyphs(font: layoutFace.displayName, file: file, glyphs: named, more: max(0, glyphs.count - 5),
+                                                detail: entry.error.detail, at: span))
         }
     }
 
@@ -859,9 +857,7 @@ extension LayoutEngine {
             }
         }
         guard let first = standard.first else { return }
-        report(.warning(.featuresWithoutOpenType, at: span,
-            "'features' has no effect here: '\(first)' is a standard font, which has no OpenType features",
-            notes: [Diagnostic.Note("features apply to TrueType and OpenType fonts: name one with 'font:' (a file or a family on the font path)")]))
+        report(LayoutMessages.featuresWithoutOpenType(font: first, at: span))
     }
 
     /// Markup mistakes at their bytes when the content is the literal's bytes, else at the text.
@@ -874,10 +870,10 @@ extension LayoutEngine {
                 at = Span(file: literal.file, start: start, end: start + UInt32(e.length))
                 if let opened = e.openedAt, let opener = e.openerText {
                     let o = literal.start + 1 + UInt32(opened)
-                    notes.append(Diagnostic.Note("'\(opener)' opened here", at: Span(file: literal.file, start: o, end: o + 1)))
+                    notes.append(LayoutMessages.markupOpenedHere(opener, at: Span(file: literal.file, start: o, end: o + 1)))
                 }
             }
-            notes.append(Diagnostic.Note("markup: *bold*, _italic_, [color: red]{…}; a doubled marker (**, __, [[, }}) is the character itself"))
+            notes.append(LayoutMessages.markupSummary)
             report(.error(e.id.rawValue, at: at, e.message, notes: notes))
         }
     }
@@ -885,15 +881,12 @@ extension LayoutEngine {
     private mutating func reportTextProblems(complexScript: String?, missing: [Unicode.Scalar], missingOffsets: [Int],
                                              faces: [Int], span: Span, literal: Span?, content: String) {
         if let script = complexScript {
-            report(.error(.complexScript, at: span,
-                "text in \(script) needs complex shaping, which drawc does not do yet",
-                notes: [Diagnostic.Note("letters of this script change shape or order with their neighbours; drawing them one by one would be wrong")]))
+            report(LayoutMessages.complexScript(script, at: span))
         }
         // A complex script is reported once for the node, not letter by letter.
         guard !missing.isEmpty, complexScript == nil else { return }
-        let names = faces.map { "'\(self.faces[$0].displayName)'" }
-        let fontText = names.count == 1 ? "font \(names[0])" : "fonts \(names.joined(separator: ", "))"
-        let advice = Diagnostic.Note(standardOnly(faces) ? "the standard PDF fonts cover Windows-1252 (WinAnsi) only; use a TrueType font for other scripts" : "choose a font that has it, or add one to a fallback list: font: [\"A\", \"B\"]")
+        let fontText = LayoutMessages.fontList(faces.map { self.faces[$0].displayName })
+        let advice = LayoutMessages.missingGlyphAdvice(standardOnly: standardOnly(faces))
         // Exact places only when the text is byte for byte the literal (no escapes, no
         // composition) and every missing character's offset is known.
         if let literal, missingOffsets.allSatisfy({ $0 >= 0 }) {
@@ -901,23 +894,19 @@ extension LayoutEngine {
             for (scalar, offset) in zip(missing, missingOffsets).prefix(5) {
                 let start = literal.start + 1 + UInt32(offset)
                 let at = Span(file: literal.file, start: start, end: start + UInt32(UTF8.width(scalar)))
-                report(.error(.missingGlyph, at: at, "character \(describeCharacter(scalar)) is not in the \(fontText)", notes: [advice]))
+                report(LayoutMessages.missingGlyph(scalar, fonts: fontText, advice: advice, at: at))
             }
             if missing.count > 5 {
-                report(.error(.missingGlyph, at: span, "\(missing.count - 5) more characters are not in the \(fontText)"))
+                report(LayoutMessages.moreMissingGlyphs(missing.count - 5, fonts: fontText, at: span))
             }
         } else {
             // One place for all (a mistake is reported once per place): one message naming them.
-            let shown = missing.prefix(5).map(describeCharacter)
-            let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
-            let more = missing.count > 5 ? " (and \(missing.count - 5) more)" : ""
             var notes = [advice]
             if let field = dataField(holding: missing[0], in: content) {
-                notes.insert(Diagnostic.Note("the character comes from this field of the data", at: field), at: 0)
+                notes.insert(LayoutMessages.missingGlyphFromData(at: field), at: 0)
             }
-            report(.error(.missingGlyph, at: span,
-                "\(shown.count == 1 ? "character" : "characters") \(list)\(more) \(shown.count == 1 ? "is" : "are") not in the \(fontText)",
-                notes: notes))
+            report(LayoutMessages.missingGlyphs(missing.prefix(5).map(describeCharacter), more: max(0, missing.count - 5),
+                                                fonts: fontText, notes: notes, at: span))
         }
     }
 
@@ -1366,8 +1355,7 @@ extension LayoutEngine {
             report(.error(.fontUnavailable, at: span, error.message))
             return nil
         case nil:
-            report(.error(.unknownFont, at: span, "unknown font '\(name)'",
-                notes: [Diagnostic.Note("the built-in fonts are Helvetica, Times, Courier, Symbol and ZapfDingbats; other fonts are found by family name on the font path or by file path")]))
+            report(LayoutMessages.unknownFont(name, at: span))
             return nil
         }
     }

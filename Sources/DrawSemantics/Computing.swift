@@ -49,7 +49,7 @@ extension Evaluation {
     func defineFunction(_ name: Identifier, _ parameters: [Parameter], _ body: ExprID) {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name.name).inserted {
-            error(.duplicateParameter, parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+            report(EvalMessages.duplicateParameter(parameter.name.name, at: parameter.name.span))
         }
         functions.append(ValueFunction(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
                                        unit: unit, captures: []))
@@ -70,12 +70,12 @@ extension Evaluation {
             if let label = labelOf(argument) {
                 guard let slot = function.parameters.firstIndex(where: { $0.name.name == label.name }) else {
                     let (notes, fixIts) = didYouMean(label.name, among: function.parameters.map(\.name.name), span: label.span)
-                    report(.error(.functionArgument, at: label.span, "'\(function.name)' has no parameter '\(label.name)'",
-                                  notes: notes + [.init("'\(function.name)' is defined here", at: function.nameSpan)], fixIts: fixIts))
+                    report(ComputingMessages.noSuchParameter(function.name, label.name, definedAt: function.nameSpan, notes: notes,
+                                                             fixIts: fixIts, at: label.span))
                     return nil
                 }
                 if values[slot] != nil {
-                    error(.duplicateArgument, label.span, "parameter '\(label.name)' is given twice")
+                    report(EvalMessages.duplicateArgument(label.name, at: label.span))
                     return nil
                 }
                 guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
@@ -83,9 +83,8 @@ extension Evaluation {
                 continue
             }
             guard position < values.count else {
-                error(.functionArgument, exprSpan(argument.value),
-                      "'\(function.name)' takes \(values.count) argument\(values.count == 1 ? "" : "s"), found more",
-                      notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
+                report(ComputingMessages.tooManyArguments(function.name, takes: values.count, definedAt: function.nameSpan,
+                                                          at: exprSpan(argument.value)))
                 return nil
             }
             guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
@@ -102,18 +101,16 @@ extension Evaluation {
     func invokeFunction(_ index: Int, _ arguments: [Value?], span: Span, depth: Int) -> Value? {
         let function = functions[index]
         if evaluationDepth + depth + 1 > limits.maxEvaluationDepth {
-            limit(.expressionDepth, span,
-                  "expressions nest deeper than \(limits.maxEvaluationDepth) levels through the function calls open here")
+            limit(ComputingMessages.nestedTooDeep(limit: limits.maxEvaluationDepth, at: span))
             return nil
         }
         if callDepth >= limits.maxCallDepth {
-            limit(.recursionLimit, span,
-                  "function and component calls nest deeper than \(limits.maxCallDepth) (is '\(function.name)' recursive without an end?)")
+            limit(ComputingMessages.callsTooDeep(function.name, limit: limits.maxCallDepth, at: span))
             return nil
         }
         totalCalls += 1
         if totalCalls > limits.maxCalls {
-            limit(.callLimit, span, "more than \(limits.maxCalls) function and component calls in the drawing")
+            limit(ComputingMessages.tooManyCalls(limit: limits.maxCalls, at: span))
             return nil
         }
         let saved = (unit, floor, captures, blockStart)
@@ -130,9 +127,7 @@ extension Evaluation {
             if value == nil {
                 guard let defaultValue = parameter.defaultValue else {
                     // Reported at the call, which is in the caller's file.
-                    let note = Diagnostic.Note("'\(function.name)' is defined here", at: function.nameSpan)
-                    report(.error(.missingArgument, at: span,
-                                  "missing argument for parameter '\(parameter.name.name)' of '\(function.name)'", notes: [note]))
+                    report(EvalMessages.missingArgument(parameter.name.name, of: function.name, definedAt: function.nameSpan, at: span))
                     return nil
                 }
                 guard let computed = evaluate(defaultValue) else { return nil }
@@ -157,9 +152,8 @@ extension Evaluation {
             let function = functions[index]
             let required = function.parameters.prefix { $0.defaultValue == nil }.count
             guard arguments.count >= required, arguments.count <= function.parameters.count else {
-                error(.functionArgument, calleeSpan,
-                      "\(what) calls '\(function.name)' with \(arguments.count) argument\(arguments.count == 1 ? "" : "s"), but it takes \(function.parameters.count)",
-                      notes: [.init("'\(function.name)' is defined here", at: function.nameSpan)])
+                report(ComputingMessages.invokedWithWrongCount(what, function.name, count: arguments.count, takes: function.parameters.count,
+                                                               definedAt: function.nameSpan, at: calleeSpan))
                 return nil
             }
             return invokeFunction(index, arguments, span: span, depth: depth)
@@ -185,7 +179,7 @@ extension Evaluation {
     func conditional(_ condition: ExprID, _ then: ExprID, _ otherwise: ExprID, depth: Int) -> Value? {
         guard let value = evaluate(condition, depth: depth + 1) else { return nil }
         guard case .bool(let flag) = value else {
-            error(.conditionNotBool, exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
+            report(EvalMessages.conditionNotBool(value.typeName, at: exprSpan(condition)))
             return nil
         }
         return evaluate(flag ? then : otherwise, depth: depth + 1)
@@ -199,8 +193,7 @@ extension Evaluation {
             guard let label = field.label(names: file.ast.names) else { continue }
             if let first = names.firstIndex(of: label.name) {
                 let firstSpan = file.ast[fields][first].label(names: file.ast.names)?.span
-                error(.duplicateField, label.span, "the field '\(label.name)' is given twice",
-                      notes: firstSpan.map { [.init("first given here", at: $0)] } ?? [])
+                report(ComputingMessages.duplicateField(label.name, first: firstSpan, at: label.span))
                 return nil
             }
             guard let value = evaluate(field.value, depth: depth + 1) else { return nil }
@@ -228,12 +221,11 @@ extension Evaluation {
         guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "[for") else { return nil }
         let count = walk.count
         if count > limits.maxLoopIterations || count > limits.maxListLength {
-            limit(.loopLimit, sequenceSpan,
-                  "this list would have \(count) elements; the limit is \(min(limits.maxLoopIterations, limits.maxListLength))")
+            limit(ComputingMessages.comprehensionTooLong(count, limit: min(limits.maxLoopIterations, limits.maxListLength), at: sequenceSpan))
             return nil
         }
         if totalIterations + count > limits.maxTotalIterations {
-            limit(.loopLimit, sequenceSpan, "loops run more than \(limits.maxTotalIterations) iterations in total")
+            limit(EvalMessages.loopsTooLong(limit: limits.maxTotalIterations, at: sequenceSpan))
             return nil
         }
         totalIterations += count
@@ -248,7 +240,7 @@ extension Evaluation {
             if let filter = comprehension.filter {
                 guard let keep = evaluate(filter, depth: depth + 1) else { return nil }
                 guard case .bool(let flag) = keep else {
-                    error(.conditionNotBool, exprSpan(filter), "the condition of '[for … if' must be a bool, found \(keep.typeName)")
+                    report(ComputingMessages.filterNotBool(keep.typeName, at: exprSpan(filter)))
                     return nil
                 }
                 if !flag {
@@ -281,8 +273,8 @@ extension Evaluation {
             if counts.contains(values.count) { return true }
             let expected = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)"
                 : counts.upperBound == Int.max ? "at least \(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-            error(.functionArgument, span,
-                  "'\(function)' takes \(expected) positional argument\(counts.upperBound == 1 ? "" : "s"), found \(values.count)")
+            report(ComputingMessages.positionalCount(function, expected: expected, plural: counts.upperBound != 1, found: values.count,
+                                                     at: span))
             return false
         }
         func bad(_ index: Int, _ expected: String) -> Value? {
@@ -297,12 +289,12 @@ extension Evaluation {
         func list(_ index: Int) -> [Value]? { sequenceItems(values[index]) }
         func checkLength(_ count: Int) -> Bool {
             if count <= limits.maxListLength { return true }
-            limit(.listLimit, span, "list longer than \(limits.maxListLength) elements")
+            limit(ExpressionMessages.listTooLong(limit: limits.maxListLength, at: span))
             return false
         }
         func checkString(_ text: String) -> Value? {
             if text.utf8.count <= limits.maxStringLength { return .string(text) }
-            limit(.stringLimit, span, "string longer than \(limits.maxStringLength) bytes")
+            limit(ExpressionMessages.stringTooLong(limit: limits.maxStringLength, at: span))
             return nil
         }
 
@@ -319,8 +311,7 @@ extension Evaluation {
             default:
                 let scalars = Array(text.unicodeScalars)
                 guard scalars.count == 1 else {
-                    error(.invalidValue, arguments.spans[0],
-                          "'codepoint' needs a string of exactly one character, found \(scalars.count)")
+                    report(ComputingMessages.codepointLength(scalars.count, at: arguments.spans[0]))
                     return nil
                 }
                 return .number(Double(scalars[0].value))
@@ -334,7 +325,7 @@ extension Evaluation {
             }
             guard let separator = string(1) else { return bad(1, "a string") }
             guard !separator.isEmpty else {
-                error(.invalidValue, arguments.spans[1], "'split' needs a separator that is not empty (use 'chars' for characters)")
+                report(ComputingMessages.emptySeparator(at: arguments.spans[1]))
                 return nil
             }
             return .list(split(text, separator).map { .string($0) })
@@ -351,7 +342,7 @@ extension Evaluation {
                 if index > 0 { text += separator }
                 switch item {
                 case .style, .component, .function, .poison, .anchor:
-                    error(.typeMismatch, arguments.spans[0], "'join' cannot write \(item.typeName) into a string")
+                    report(ComputingMessages.joinNotWritable(item.typeName, at: arguments.spans[0]))
                     return nil
                 default: text += interpolationText(item)
                 }
@@ -364,7 +355,7 @@ extension Evaluation {
             guard let old = string(1) else { return bad(1, "a string") }
             guard let new = string(2) else { return bad(2, "a string") }
             guard !old.isEmpty else {
-                error(.invalidValue, arguments.spans[1], "'replace' needs a text to replace that is not empty")
+                report(ComputingMessages.emptyReplacement(at: arguments.spans[1]))
                 return nil
             }
             return checkString(split(text, old).joined(separator: new))
@@ -410,8 +401,7 @@ extension Evaluation {
             guard arity(1...1) else { return nil }
             guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
             if let color = colorFromText(text) { return .color(color) }
-            error(.invalidValue, arguments.spans[0],
-                  "'\(text)' is not a color: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name")
+            report(ComputingMessages.notAColor(text, at: arguments.spans[0]))
             return nil
         case "keys", "values":
             guard arity(1...1) else { return nil }
@@ -431,13 +421,13 @@ extension Evaluation {
             let step = values.count == 3 ? numbers[2].0 : 1
             for n in numbers {
                 guard let merged = sumDimension(dimension, n.1) else {
-                    error(.operatorTypes, span, "the arguments of 'range' must be of one kind (numbers, lengths or angles)")
+                    report(ComputingMessages.rangeKinds(at: span))
                     return nil
                 }
                 dimension = merged
             }
             guard step != 0, step.isFinite else {
-                error(.invalidValue, values.count == 3 ? arguments.spans[2] : span, "'range' needs a step that is not zero")
+                report(ComputingMessages.rangeStepZero(at: values.count == 3 ? arguments.spans[2] : span))
                 return nil
             }
             let steps = ((end - start) / step).rounded(.up)
@@ -466,7 +456,7 @@ extension Evaluation {
             guard let items = list(0) else { return bad(0, "a list") }
             for item in items where numeric(item) == nil {
                 if case .point = item { continue }
-                error(.typeMismatch, arguments.spans[0], "'sum' adds numbers, lengths or points, found \(item.typeName) in the list")
+                report(ComputingMessages.sumItem(item.typeName, at: arguments.spans[0]))
                 return nil
             }
             guard let first = items.first else { return .number(0) }
@@ -490,7 +480,7 @@ extension Evaluation {
                     continue
                 }
                 guard case .bool(let keep) = value else {
-                    error(.conditionNotBool, arguments.spans[1], "the function given to 'filter' must give a bool, found \(value.typeName)")
+                    report(ComputingMessages.filterResultNotBool(value.typeName, at: arguments.spans[1]))
                     return nil
                 }
                 if keep { result.append(item) }
@@ -529,9 +519,7 @@ extension Evaluation {
         case .number(let n): x = n
         case .length, .angle, .percent:
             let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
-            report(.error(.typeMismatch, at: arguments.spans[0],
-                          "argument 1 of 'format' expects a plain number, found \(values[0].typeName)",
-                          notes: [.init("divide by a unit to say which number to write: 'format(x / \(unitName), decimals: 2)'")]))
+            report(ComputingMessages.formatNeedsPlainNumber(values[0].typeName, unit: unitName, at: arguments.spans[0]))
             return nil
         default:
             typeMismatch("argument 1 of 'format'", expected: "a number", values[0], arguments.spans[0], arguments.exprs[0])
@@ -540,7 +528,7 @@ extension Evaluation {
         var style = NumberFormat.TextStyle()
         if let given = option("decimals") {
             guard case .number(let d) = given.value, d == d.rounded(), d >= 0, d <= 12 else {
-                error(.invalidValue, given.span, "'decimals:' must be a whole number from 0 to 12, found \(interpolationText(given.value))")
+                report(ComputingMessages.decimalsOutOfRange(interpolationText(given.value), at: given.span))
                 return nil
             }
             style.decimals = Int(d)
@@ -554,14 +542,13 @@ extension Evaluation {
             let scalars = mark.unicodeScalars
             guard scalars.count == 1 || (scalars.isEmpty && label == "grouping"),
                   !scalars.contains(where: { ("0"..."9").contains($0) || $0 == "-" }) else {
-                error(.invalidValue, given.span,
-                      "'\(label):' must be one character (not a digit or '-') written \(what), found \(quotedSource(mark))")
+                report(ComputingMessages.badMark(label, written: what, found: quotedSource(mark), at: given.span))
                 return nil
             }
             if label == "grouping" { style.grouping = mark } else { style.decimalMark = mark }
         }
         if !style.grouping.isEmpty && style.grouping == style.decimalMark, let given = option("grouping") {
-            error(.invalidValue, given.span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
+            report(ComputingMessages.marksEqual(at: given.span))
             return nil
         }
         let text = NumberFormat.text(x, style: style)
@@ -575,17 +562,16 @@ extension Evaluation {
         for named in arguments.named {
             guard allowed.contains(named.label.name) else {
                 if allowed.isEmpty {
-                    error(.functionArgument, named.label.span, "'\(function)' takes no named arguments")
+                    report(ExpressionMessages.noNamedArguments(function, at: named.label.span))
                 } else {
                     let (notes, fixIts) = didYouMean(named.label.name, among: allowed, span: named.label.span)
-                    report(.error(.functionArgument, at: named.label.span,
-                                  "'\(function)' has no argument '\(named.label.name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
-                                  notes: notes, fixIts: fixIts))
+                    report(ComputingMessages.unknownNamedArgument(function, named.label.name, allowed: allowed, notes: notes, fixIts: fixIts,
+                                                                  at: named.label.span))
                 }
                 return false
             }
             if !seen.insert(named.label.name).inserted {
-                error(.duplicateArgument, named.label.span, "'\(named.label.name):' is given twice")
+                report(ComputingMessages.namedArgumentTwice(named.label.name, at: named.label.span))
                 return false
             }
         }

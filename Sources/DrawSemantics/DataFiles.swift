@@ -40,8 +40,7 @@ extension Evaluation {
             case ("delimiter", .string(let text)) where text.utf8.count == 1 && text != "\"" && text != "\n" && text != "\r":
                 delimiter = text.utf8.first!
             case ("delimiter", _):
-                error(.invalidValue, option.span,
-                      "'delimiter:' must be one ASCII character other than a quote or a line break, e.g. \";\" or \"\\t\"")
+                report(EvalMessages.badDelimiter(at: option.span))
                 return nil
             case ("header", .bool(let flag)): header = flag
             case ("numbers", .bool(let flag)): numbers = flag
@@ -60,7 +59,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumDataBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error(.dataNotFound, pathSpan, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
+            report(EvalMessages.dataNotFound(path, resolved: resolved, reason: failure.diagnosticSuffix, at: pathSpan))
             dataCache[key] = .poison
             return nil
         }
@@ -72,18 +71,17 @@ extension Evaluation {
         for text in parser.texts where dataTexts[text.text] == nil {
             dataTexts[text.text] = Span(file: file, start: UInt32(text.start), end: UInt32(text.end))
         }
-        let note = Diagnostic.Note("read by '\(function)' here", at: call)
+        let note = EvalMessages.readBy(function, at: call)
         for var diagnostic in parser.diagnostics + parser.warnings {
             diagnostic.notes.append(note)
             report(diagnostic)
         }
         if parser.suppressed > 0 {
-            report(.error(.dataTooManyErrors, at: call,
-                          "\(parser.suppressed) more error\(parser.suppressed == 1 ? "" : "s") in '\(path)' not shown"))
+            report(EvalMessages.moreDataErrors(parser.suppressed, in: path, at: call))
         }
         let result = parser.diagnostics.isEmpty ? value : nil
         if case .list(let rows) = result ?? .none, rows.count > limits.maxListLength {
-            limit(.listLimit, call, "'\(path)' has more than \(limits.maxListLength) rows")
+            limit(EvalMessages.tooManyRows(path, limit: limits.maxListLength, at: call))
             return nil
         }
         dataCache[key] = result ?? .poison
@@ -128,9 +126,7 @@ struct DataParser {
     /// a warning at its line and column, at most `maximumDiagnosticsPerFile` of them a file.
     mutating func warnInexactInteger(_ start: Int, _ end: Int, _ value: Double) {
         guard warnings.count < DataLimits.maximumDiagnosticsPerFile else { return }
-        warnings.append(.warning(.dataInexactInteger, at: span(start, end),
-                                 "the integer '\(text(start, end))' is beyond 9007199254740992 (2^53), where a number cannot hold every integer exactly: it reads as \(NumberFormat.text(value))",
-                                 notes: [.init("write it as a JSON string to keep its digits: \"\(text(start, end))\"")]))
+        warnings.append(EvalMessages.inexactInteger(text(start, end), reads: NumberFormat.text(value), at: span(start, end)))
     }
 
     func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }

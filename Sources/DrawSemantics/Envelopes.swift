@@ -78,13 +78,12 @@ extension Evaluation {
         switch name {
         case .string(let s), .word(let s): text = s
         default:
-            error(.typeMismatch, span, "'envelope' takes an envelope name as a string (\(Self.envelopeNames.joined(separator: ", "))), found \(name.typeName)")
+            report(EvalMessages.envelopeNotAName(found: name.typeName, names: Self.envelopeNames, at: span))
             return nil
         }
         if let layout = EnvelopeLayout.byName[text.lowercased()] { return layout.value }
         let (notes, fixIts) = didYouMean(text, among: Self.envelopeNames, span: span)
-        report(.error(.unknownEnvelope, at: span,
-                      "unknown envelope '\(text)' (\(Self.envelopeNames.joined(separator: ", ")))", notes: notes, fixIts: fixIts))
+        report(EvalMessages.unknownEnvelope(text, names: Self.envelopeNames, notes: notes, fixIts: fixIts, at: span))
         return nil
     }
 

@@ -340,9 +340,7 @@ final class Evaluation {
             drawing = Drawing(pages: [PageNode(settings: settings, nodes: root.children)], hasPageBlocks: false)
         } else {
             if let first = root.children.first {
-                report(.error(.nodeOutsidePage, at: first.span,
-                              "a document with 'page { }' blocks cannot have nodes outside them",
-                              notes: firstPageBlock.map { [Diagnostic.Note("first page block here", at: $0)] } ?? []))
+                report(EvalMessages.nodeOutsidePage(firstBlock: firstPageBlock, at: first.span))
             }
             drawing = Drawing(pages: pages, hasPageBlocks: true)
         }
@@ -365,23 +363,15 @@ final class Evaluation {
         for reference in pendingReferences {
             if let info = ids[reference.id] {
                 if info.page != reference.page {
-                    report(.error(.referenceOtherPage, at: reference.span,
-                                  "'\(reference.id)' is on another page", notes: [.init("'\(reference.id)' is defined here", at: info.span)]))
+                    report(EvalMessages.referenceOtherPage(reference.id, definedAt: info.span, at: reference.span))
                 } else if reference.mustPrecede {
-                    report(.error(.forwardReference, at: reference.span,
-                                  "'at:' refers to '\(reference.id)', which is not placed before this node",
-                                  notes: [.init("'\(reference.id)' is defined here; 'at:' may refer only to nodes that come earlier and are not its ancestors", at: info.span)]))
+                    report(EvalMessages.forwardReference(reference.id, definedAt: info.span, at: reference.span))
                 }
                 continue
             }
             if sortedIDs == nil { sortedIDs = ids.keys.sorted() }
-            var notes: [Diagnostic.Note] = []
-            var fixIts: [Diagnostic.FixIt] = []
-            if let guess = closestMatch(to: reference.id, in: sortedIDs!) {
-                notes.append(.init("did you mean '\(guess)'?"))
-                fixIts.append(.init(replacing: reference.span, with: guess))
-            }
-            report(.error(.unknownId, at: reference.span, "no node has the id '\(reference.id)'", notes: notes, fixIts: fixIts))
+            let guess = closestMatch(to: reference.id, in: sortedIDs!)
+            report(EvalMessages.unknownId(reference.id, guess: guess, at: reference.span))
         }
     }
 
@@ -399,15 +389,6 @@ final class Evaluation {
     /// Whether a diagnostic was already reported here: lets a loop skip building the same
     /// message (and its "did you mean" search) on every iteration.
     func isReported(_ id: SemanticsID, _ span: Span) -> Bool { sink.wasReported(id.rawValue, at: span) }
-
-    func error(_ id: SemanticsID, _ span: Span, _ message: String, notes: [Diagnostic.Note] = []) {
-        report(.error(id, at: span, message, notes: notes))
-    }
-
-    /// A limit was hit: report and stop evaluating.
-    func limit(_ id: SemanticsID, _ span: Span, _ message: String) {
-        limit(.error(id, at: span, message))
-    }
 
     /// A limit was hit (a typed message): report and stop evaluating.
     func limit(_ diagnostic: Diagnostic) {
@@ -468,8 +449,7 @@ final class Evaluation {
         let symbol = symbol(of: identifier)
         let newest = Int(newestBinding[Int(symbol)])
         if newest >= max(blockStart, floor) {
-            error(.duplicateBinding, identifier.span, "'\(identifier.name)' is already defined in this block",
-                  notes: [.init("previous definition here", at: bindings[newest].span)])
+            report(EvalMessages.duplicateBinding(identifier.name, previous: bindings[newest].span, at: identifier.span))
         }
         bind(symbol, value, span: identifier.span)
     }

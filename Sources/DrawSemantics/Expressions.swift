@@ -33,14 +33,14 @@ extension Evaluation {
 
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
         if depth > limits.maxExpressionDepth {
-            limit(.expressionDepth, exprSpan(id), "expression nested deeper than \(limits.maxExpressionDepth) levels")
+            limit(ExpressionMessages.nestedTooDeep(limit: limits.maxExpressionDepth, at: exprSpan(id)))
             return nil
         }
         // Switched on in place: copying the `Expr` out would retain its payload.
         switch unit.ast.exprs[Int(id.index)].kind {
         case .number(let x, let numberUnit):
             guard x.isFinite else {
-                error(.invalidValue, exprSpan(id), "the number is too large")
+                report(ExpressionMessages.numberTooLarge(at: exprSpan(id)))
                 return nil
             }
             switch numberUnit {
@@ -85,7 +85,7 @@ extension Evaluation {
                     case .string(let piece): text.append(contentsOf: piece.utf8)
                     case .number(let x): appendNumberText(x, to: &text)
                     case .style, .component, .range, .function:
-                        error(.typeMismatch, exprSpan(inner), "\(value.typeName) cannot be written into a string")
+                        report(ExpressionMessages.notWritable(value.typeName, at: exprSpan(inner)))
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
                         typeMismatch("string interpolation", expected: "a value", value, exprSpan(inner), inner)
@@ -94,7 +94,7 @@ extension Evaluation {
                     }
                 }
                 if text.count > limits.maxStringLength {
-                    limit(.stringLimit, exprSpan(id), "string longer than \(limits.maxStringLength) bytes")
+                    limit(ExpressionMessages.stringTooLong(limit: limits.maxStringLength, at: exprSpan(id)))
                     return nil
                 }
             }
@@ -140,7 +140,7 @@ extension Evaluation {
             let file = unit
             let items = file.ast[itemList]
             if items.count > limits.maxListLength {
-                limit(.listLimit, exprSpan(id), "list longer than \(limits.maxListLength) elements")
+                limit(ExpressionMessages.listTooLong(limit: limits.maxListLength, at: exprSpan(id)))
                 return nil
             }
             var values: [Value] = []
@@ -239,7 +239,7 @@ extension Evaluation {
             return nil
         }
         guard x == x.rounded(), abs(x) < 1e15 else {
-            error(.notInteger, exprSpan(expr), "\(what) must be a whole number, found \(formatNumber(x))")
+            report(ExpressionMessages.notInteger(what, x, at: exprSpan(expr)))
             return nil
         }
         return Int(x)
@@ -295,7 +295,7 @@ extension Evaluation {
         default:
             return value
         }
-        error(.invalidValue, span, "the result is too large to be a number")
+        report(ExpressionMessages.resultTooLarge(at: span))
         return nil
     }
 
@@ -360,31 +360,31 @@ extension Evaluation {
         default: break
         }
         let symbol = op == .not ? "!" : (op == .negate ? "-" : "+")
-        operandError("'\(symbol)' cannot be applied to \(value.typeName)", value, span: span, expr: operandExpr)
+        operandError(ExpressionMessages.cannotApply(symbol, to: value.typeName, at: span), value, expr: operandExpr)
         return nil
     }
 
     /// An operator error; an undefined bare word gets the clearer "undefined name".
-    func operandError(_ message: String, _ value: Value, span: Span, expr: ExprID?) {
+    func operandError(_ diagnostic: @autoclosure () -> Diagnostic, _ value: Value, expr: ExprID?) {
         if case .word(let word) = value, let expr, describeWord(word) == nil {
             if isReported(.undefinedName, exprSpan(expr)) { return }
             let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: exprSpan(expr))
-            report(.error(.undefinedName, at: exprSpan(expr), "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.undefinedName(quotedSource(word), notes: notes, fixIts: fixIts, at: exprSpan(expr)))
             return
         }
-        error(.operatorTypes, span, message)
+        report(diagnostic())
     }
 
     func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, span: Span, leftExpr: ExprID, rightExpr: ExprID) -> Value? {
-        func fail(_ detail: String? = nil) -> Value? {
-            if case .word(let word) = lhs, describeWord(word) == nil { operandError("", lhs, span: span, expr: leftExpr); return nil }
-            if case .word(let word) = rhs, describeWord(word) == nil { operandError("", rhs, span: span, expr: rightExpr); return nil }
+        func fail(_ diagnostic: Diagnostic? = nil) -> Value? {
             func name(_ value: Value) -> String {
                 if case .word(let word) = value, let known = describeWord(word) { return known }
                 return value.typeName
             }
-            let text = detail ?? "'\(op.spelling)' cannot combine \(name(lhs)) and \(name(rhs))"
-            error(.operatorTypes, span, text)
+            let problem = diagnostic ?? ExpressionMessages.cannotCombine(op.spelling, name(lhs), name(rhs), at: span)
+            if case .word(let word) = lhs, describeWord(word) == nil { operandError(problem, lhs, expr: leftExpr); return nil }
+            if case .word(let word) = rhs, describeWord(word) == nil { operandError(problem, rhs, expr: rightExpr); return nil }
+            report(problem)
             return nil
         }
         switch op {
@@ -431,13 +431,13 @@ extension Evaluation {
                 return anchorError(span)
             case (.string(let a), .string(let b)) where op == .add:
                 if a.utf8.count + b.utf8.count > limits.maxStringLength {
-                    limit(.stringLimit, span, "string longer than \(limits.maxStringLength) bytes")
+                    limit(ExpressionMessages.stringTooLong(limit: limits.maxStringLength, at: span))
                     return nil
                 }
                 return .string(a + b)
             case (.list(let a), .list(let b)) where op == .add:
                 if a.count + b.count > limits.maxListLength {
-                    limit(.listLimit, span, "list longer than \(limits.maxListLength) elements")
+                    limit(ExpressionMessages.listTooLong(limit: limits.maxListLength, at: span))
                     return nil
                 }
                 return .list(a + b)
@@ -463,13 +463,13 @@ extension Evaluation {
             case .multiply:
                 if da == .number || da == .percent && db != .number { return make(a * b, db) }
                 if db == .number || db == .percent { return make(a * b, da) }
-                return fail("'*' cannot multiply \(lhs.typeName) by \(rhs.typeName)")
+                return fail(ExpressionMessages.cannotMultiply(lhs.typeName, by: rhs.typeName, at: span))
             case .divide:
                 guard b != 0 else { return divisionByZero(span) }
                 if db == .number || db == .percent { return make(a / b, da) }
                 if da == db { return .number(a / b) }
                 if da == .number && db == .length { return .number(a / b) }
-                return fail("'/' cannot divide \(lhs.typeName) by \(rhs.typeName)")
+                return fail(ExpressionMessages.cannotDivide(lhs.typeName, by: rhs.typeName, at: span))
             default:
                 guard b != 0 else { return divisionByZero(span) }
                 let r = a.truncatingRemainder(dividingBy: b)
@@ -492,13 +492,12 @@ extension Evaluation {
     }
 
     func divisionByZero(_ span: Span) -> Value? {
-        error(.divisionByZero, span, "division by zero")
+        report(ExpressionMessages.divisionByZero(at: span))
         return nil
     }
 
     func anchorError(_ span: Span) -> Value? {
-        error(.anchorArithmetic, span,
-              "an anchor of a node can only be offset by adding or subtracting a point: node positions are known only after layout")
+        report(ExpressionMessages.anchorArithmetic(at: span))
         return nil
     }
 
@@ -547,33 +546,26 @@ extension Evaluation {
             default: break
             }
             let (notes, fixIts) = didYouMean(name.name, among: Self.pointMembers, span: name.span)
-            report(.error(.unknownMember, at: name.span, "a point has no member '\(name.name)' (it has x, y, width, height)",
-                          notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.unknownPointMember(name.name, notes: notes, fixIts: fixIts, at: name.span))
             return nil
         case .word(let node), .string(let node):
             if let anchor = anchorNames[name.name] {
                 return .anchor(PointValue(anchor: .init(nodeID: node, anchor: anchor, span: baseSpan), offset: .zero))
             }
             if Self.pointMembers.contains(name.name) {
-                error(.anchorArithmetic, name.span,
-                      "'.\(name.name)' of node '\(node)' is not known before layout: node positions are known only after layout; use an anchor such as '\(node).center'")
+                report(ExpressionMessages.nodeMemberBeforeLayout(name.name, of: node, at: name.span))
                 return nil
             }
             let (notes, fixIts) = didYouMean(name.name, among: anchorNames.keys.sorted(), span: name.span)
-            report(.error(.unknownAnchor, at: name.span,
-                          "unknown anchor \(quotedSource(name.name)) (center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, n, s, e, w, ne, nw, se, sw)",
-                          notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.unknownAnchor(quotedSource(name.name), notes: notes, fixIts: fixIts, at: name.span))
             return nil
         case .anchor:
-            error(.anchorArithmetic, name.span,
-                  "'.\(name.name)' of an anchor is not known before layout: node positions are known only after layout")
+            report(ExpressionMessages.anchorMemberBeforeLayout(name.name, at: name.span))
             return nil
         case .record(let keys, let fields):
             if let position = keys.index[name.name] { return fields[position] }
             let (notes, fixIts) = didYouMean(name.name, among: keys.names, span: name.span)
-            report(.error(.unknownMember, at: name.span,
-                          "the record has no field '\(name.name)' (its fields: \(keys.names.joined(separator: ", ")))",
-                          notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.unknownField(name.name, fields: keys.names, notes: notes, fixIts: fixIts, at: name.span))
             return nil
         default:
             typeMismatch("member access '.\(name.name)'", expected: "a point or a node name", value, baseSpan, baseExpr)
@@ -597,9 +589,7 @@ extension Evaluation {
             }
             if let found = keys.index[key] { return fields[found] }
             let (notes, fixIts) = didYouMean(key, among: keys.names, span: exprSpan(indexExpr))
-            report(.error(.unknownMember, at: exprSpan(indexExpr),
-                          "the record has no field '\(key)' (its fields: \(keys.names.joined(separator: ", ")))",
-                          notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.unknownField(key, fields: keys.names, notes: notes, fixIts: fixIts, at: exprSpan(indexExpr)))
             return nil
         default:
             typeMismatch("indexing", expected: "a list, a string or a record", container, exprSpan(baseExpr), baseExpr)
@@ -607,9 +597,8 @@ extension Evaluation {
         }
         guard let index = integer(position, indexExpr, "an index") else { return nil }
         guard index >= 0, index < count else {
-            let what = if case .string = container { "the string has \(count) character\(count == 1 ? "" : "s")" }
-                else { "the list has \(count) element\(count == 1 ? "" : "s")" }
-            error(.indexOutOfRange, exprSpan(indexExpr), "index \(index) is out of range: \(what) (indices 0..<\(count))")
+            let isString = if case .string = container { true } else { false }
+            report(ExpressionMessages.indexOutOfRange(index, count: count, isString: isString, at: exprSpan(indexExpr)))
             return nil
         }
         switch container {
@@ -709,14 +698,14 @@ extension Evaluation {
         }
         guard builtin || Self.libraryFunctionNameSet.contains(name.name) else {
             if let index = lookup(symbol) {
-                error(.notAFunction, name.span, "'\(name.name)' is \(bindings[index].value.typeName), not a function",
-                      notes: [.init("'\(name.name)' is defined here", at: bindings[index].span)])
+                report(ExpressionMessages.notAFunction(name.name, is: bindings[index].value.typeName, definedAt: bindings[index].span,
+                                                       at: name.span))
                 return nil
             }
             let candidates = Self.functionNames + Self.libraryFunctionNames
                 + visibleNames { if case .function = $0 { true } else { false } }
             let (notes, fixIts) = didYouMean(name.name, among: candidates, span: name.span)
-            report(.error(.unknownFunction, at: name.span, "unknown function \(quotedSource(name.name))", notes: notes, fixIts: fixIts))
+            report(ExpressionMessages.unknownFunction(quotedSource(name.name), notes: notes, fixIts: fixIts, at: name.span))
             return nil
         }
         // The argument arrays come from pools and go back emptied (with their room): a call
@@ -734,7 +723,7 @@ extension Evaluation {
         for argument in arguments {
             if let label = labelOf(argument) {
                 if builtin {
-                    error(.functionArgument, label.span, "'\(name.name)' takes no named arguments")
+                    report(ExpressionMessages.noNamedArguments(name.name, at: label.span))
                     return nil
                 }
                 guard let value = evaluate(argument.value, depth: depth + 1) else { return nil }
@@ -756,7 +745,7 @@ extension Evaluation {
     func callBuiltin(_ name: Identifier, values: [Value], spans: [Span], exprs: [ExprID?], span: Span) -> Value? {
         func arity(_ expected: Int) -> Bool {
             if values.count == expected { return true }
-            error(.functionArgument, span, "'\(name.name)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(values.count)")
+            report(ExpressionMessages.argumentCount(name.name, expected: expected, found: values.count, at: span))
             return false
         }
         func bad(_ index: Int, _ expected: String) -> Value? {
@@ -788,7 +777,7 @@ extension Evaluation {
             default: written = interpolationText(values[index])
             }
             let range = if case .percent = values[index] { "0% to 100%" } else if channel { "0 to 255" } else { "0 to 1" }
-            error(.invalidValue, spans[index], "argument \(index + 1) of '\(name.name)' must be from \(range), found \(written)")
+            report(ExpressionMessages.argumentOutOfRange(index + 1, of: name.name, range: range, found: written, at: spans[index]))
             return false
         }
         func degrees(_ index: Int) -> Double? {
@@ -803,7 +792,7 @@ extension Evaluation {
             var items = values
             if values.count == 1, case .list(let list) = values[0] { items = list }
             guard !items.isEmpty else {
-                error(.functionArgument, span, "'\(name.name)' needs at least one value")
+                report(ExpressionMessages.needsAValue(name.name, at: span))
                 return nil
             }
             guard var (best, dimension) = numeric(items[0]) else { return bad(0, "a number or a length") }
@@ -830,7 +819,7 @@ extension Evaluation {
             guard arity(1) else { return nil }
             guard case .number(let x) = values[0] else { return bad(0, "a number") }
             guard x >= 0 else {
-                error(.invalidValue, spans[0], "'sqrt' of a negative number (\(formatNumber(x)))")
+                report(ExpressionMessages.sqrtOfNegative(x, at: spans[0]))
                 return nil
             }
             return .number(x.squareRoot())

@@ -37,22 +37,9 @@ package enum InkEasing: UInt8, CaseIterable, Hashable, Sendable {
     case linear, easeInQuad, easeOutQuad, easeInOutQuad, easeInCubic, easeOutCubic, easeInOutCubic
     case easeInSine, easeOutSine, easeInOutSine
 
-    /// The word that names it (the catalogue's `EasingWord`).
-    package var name: String {
-        let word: EasingWord = switch self {
-        case .linear: .linear
-        case .easeInQuad: .easeInQuad
-        case .easeOutQuad: .easeOutQuad
-        case .easeInOutQuad: .easeInOutQuad
-        case .easeInCubic: .easeInCubic
-        case .easeOutCubic: .easeOutCubic
-        case .easeInOutCubic: .easeInOutCubic
-        case .easeInSine: .easeInSine
-        case .easeOutSine: .easeOutSine
-        case .easeInOutSine: .easeInOutSine
-        }
-        return word.rawValue
-    }
+    /// The word that names it: the one `inkEasingNames` (the catalogue's `EasingWord`, mapped
+    /// in one exhaustive switch) reads as this curve.
+    package var name: String { inkEasingNames.keys.sorted().first { inkEasingNames[$0] == self }! }
 }
 
 /// A stroke's taper at one end: none, a length along the stroke, or the whole stroke.

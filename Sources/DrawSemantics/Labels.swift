@@ -100,7 +100,7 @@ let labelTemplates: [String: LabelTemplate] = {
 extension Evaluation {
     func labelSheet(_ statement: LabelsStmt, span: Span) {
         guard frames.count == 1, callDepth == 0, !importing, unit === mainUnit else {
-            error(.labelsNotTopLevel, span, "'labels' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
+            report(LabelsMessages.notTopLevel(at: span))
             return
         }
         var template: LabelTemplate?
@@ -114,16 +114,15 @@ extension Evaluation {
         var startSpan: Span?
         for argument in unit.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
-                error(.labelsPositional, argument.span, "'labels' takes only 'name: value' settings (\(Self.labelsSettingNames.joined(separator: ", ")))")
+                report(LabelsMessages.positional(settings: Self.labelsSettingNames, at: argument.span))
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
             let valueSpan = exprSpan(argument.value)
             guard let setting = LabelsSetting.named(label.name) else {
                 let (notes, fixIts) = didYouMean(label.name, among: Self.labelsSettingNames, span: label.span)
-                report(.error(.unknownLabelsSetting, at: label.span,
-                              "unknown 'labels' setting '\(label.name)' (\(Self.labelsSettingNames.joined(separator: ", ")))",
-                              notes: notes, fixIts: fixIts))
+                report(LabelsMessages.unknownSetting(label.name, settings: Self.labelsSettingNames, notes: notes, fixIts: fixIts,
+                                                     at: label.span))
                 return
             }
             switch setting {
@@ -134,26 +133,26 @@ extension Evaluation {
                 if template == nil { return }
             case .copies:
                 guard case .number(let n) = value, n >= 0, n == n.rounded(), n <= Double(limits.maxLoopIterations) else {
-                    error(.typeMismatch, valueSpan, "'copies' of 'labels' must be a whole number from 0 to \(limits.maxLoopIterations), found \(value.typeName)")
+                    report(LabelsMessages.copiesNotWhole(limit: limits.maxLoopIterations, found: value.typeName, at: valueSpan))
                     return
                 }
                 copies = Int(n)
             case .start:
                 guard case .number(let n) = value, n >= 1, n == n.rounded(), n <= 1e9 else {
-                    error(.typeMismatch, valueSpan, "'start' of 'labels' must be a whole number of at least 1 (the first cell to use, counted across then down)")
+                    report(LabelsMessages.startNotWhole(at: valueSpan))
                     return
                 }
                 start = Int(n)
                 startSpan = valueSpan
             case .outline:
                 guard case .bool(let flag) = value else {
-                    error(.typeMismatch, valueSpan, "'outline' of 'labels' must be true or false, found \(value.typeName)")
+                    report(LabelsMessages.outlineNotBool(found: value.typeName, at: valueSpan))
                     return
                 }
                 outline = flag
             case .offset:
                 guard case .point(let x, let y) = value else {
-                    error(.typeMismatch, valueSpan, "'offset' of 'labels' must be a point (x, y), found \(value.typeName)")
+                    report(LabelsMessages.offsetNotPoint(found: value.typeName, at: valueSpan))
                     return
                 }
                 offset = Point(x: x, y: y)
@@ -161,18 +160,18 @@ extension Evaluation {
                 switch value {
                 case .number(let s) where s > 0, .percent(let s) where s > 0: scale = s
                 default:
-                    error(.typeMismatch, valueSpan, "'scale' of 'labels' must be a positive number or percentage, found \(value.typeName)")
+                    report(LabelsMessages.scaleNotNumber(found: value.typeName, at: valueSpan))
                     return
                 }
             }
         }
         guard let template else {
-            error(.labelsNoTemplate, span, "'labels' needs 'template:' (a sheet name such as \"avery-5160\", or a record)")
+            report(LabelsMessages.noTemplate(at: span))
             return
         }
         if let startSpan, start > template.cellsPerSheet {
-            error(.labelsStartPastSheet, startSpan,
-                  "'start: \(start)' is past the sheet: the template has \(template.cellsPerSheet) labels (\(template.columns) × \(template.rows))")
+            report(LabelsMessages.startPastSheet(start, cells: template.cellsPerSheet, columns: template.columns, rows: template.rows,
+                                                 at: startSpan))
             return
         }
         _ = templateSpan
@@ -185,27 +184,26 @@ extension Evaluation {
             case .list(let list): items = list; count = list.count
             case .range(let a, let b): count = max(0, b - a); items = (a..<max(a, b)).map { .number(Double($0)) }
             default:
-                error(.notIterable, exprSpan(sequenceExpr), "'labels' needs a list (such as csv(…)) or a range, found \(sequence.typeName)")
+                report(LabelsMessages.notIterable(found: sequence.typeName, at: exprSpan(sequenceExpr)))
                 return
             }
             if copies != nil {
-                error(.labelsCopiesAndData, span, "'labels' takes either a sequence ('labels row in …') or 'copies:', not both")
+                report(LabelsMessages.copiesAndData(at: span))
                 return
             }
         } else {
             guard let copies else {
-                error(.labelsNothing, span, "'labels' needs a sequence ('labels row in DATA, …') or 'copies: N'")
+                report(LabelsMessages.nothingToMake(at: span))
                 return
             }
             count = copies
         }
         if count > limits.maxLoopIterations || totalIterations + count > limits.maxTotalIterations {
-            limit(.loopLimit, span, "'labels' would make \(count) labels; the limit is \(limits.maxLoopIterations)")
+            limit(LabelsMessages.tooManyLabels(count, limit: limits.maxLoopIterations, at: span))
             return
         }
         if labelsMade + count > limits.maxLabels {
-            let before = labelsMade > 0 ? " (with the \(labelsMade) made before)" : ""
-            limit(.loopLimit, span, "'labels' would make \(count) labels\(before); a drawing may have at most \(limits.maxLabels)")
+            limit(LabelsMessages.tooManyLabelsInAll(count, before: labelsMade, limit: limits.maxLabels, at: span))
             return
         }
         labelsMade += count
@@ -280,9 +278,7 @@ extension Evaluation {
         case .string(let name), .word(let name):
             if let template = labelTemplates[name.lowercased()] { return template }
             let (notes, fixIts) = didYouMean(name, among: labelTemplates.keys.sorted(), span: span)
-            report(.error(.unknownLabelTemplate, at: span,
-                          "unknown label template '\(name)' (the built-in sheets are \(labelTemplates.keys.sorted().joined(separator: ", ")); or give a record)",
-                          notes: notes, fixIts: fixIts))
+            report(LabelsMessages.unknownTemplate(name, templates: labelTemplates.keys.sorted(), notes: notes, fixIts: fixIts, at: span))
             return nil
         case .record(let keys, let values):
             func field(_ name: String) -> Value? { keys.index[name].map { values[$0] } }
@@ -297,36 +293,35 @@ extension Evaluation {
                 return nil
             }
             for name in keys.names where !["page", "size", "columns", "rows", "margin", "pitch", "corner"].contains(name) {
-                error(.labelTemplateField, span, "unknown field '\(name)' of a label template (page, size, columns, rows, margin, pitch, corner)")
+                report(LabelsMessages.unknownTemplateField(name, at: span))
                 return nil
             }
             guard let page = size("page"), let label = size("size"), let columns = whole("columns"), let rows = whole("rows") else {
-                error(.labelTemplateField, span,
-                      "a label template record needs page (a size name or (w, h)), size: (w, h), columns and rows (whole numbers from 1 to 1000)")
+                report(LabelsMessages.templateIncomplete(at: span))
                 return nil
             }
             var origin = Point(x: 0, y: 0)
             if let margin = field("margin") {
                 guard case .point(let x, let y) = margin else {
-                    error(.labelTemplateField, span, "'margin' of a label template is (left, top)"); return nil
+                    report(LabelsMessages.templateMargin(at: span)); return nil
                 }
                 origin = Point(x: x, y: y)
             }
             var pitch = Point(x: label.width, y: label.height)
             if let value = field("pitch") {
                 guard case .point(let x, let y) = value, x >= label.width, y >= label.height else {
-                    error(.labelTemplateField, span, "'pitch' of a label template is (x, y), at least the label size"); return nil
+                    report(LabelsMessages.templatePitch(at: span)); return nil
                 }
                 pitch = Point(x: x, y: y)
             }
             var corner = 0.0
             if let value = field("corner") {
-                guard let r = length(value), r >= 0 else { error(.labelTemplateField, span, "'corner' of a label template is a length"); return nil }
+                guard let r = length(value), r >= 0 else { report(LabelsMessages.templateCorner(at: span)); return nil }
                 corner = r
             }
             return LabelTemplate(page: page, label: label, columns: columns, rows: rows, origin: origin, pitch: pitch, corner: corner)
         default:
-            error(.typeMismatch, span, "'template' of 'labels' must be a sheet name or a record, found \(value.typeName)")
+            report(LabelsMessages.templateNotNameOrRecord(found: value.typeName, at: span))
             return nil
         }
     }

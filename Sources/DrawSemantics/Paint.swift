@@ -181,8 +181,7 @@ extension Evaluation {
         func positiveLength(_ index: Int, _ what: String, allowZero: Bool = false) -> Double?? {
             guard let x = length(values[index]) else { _ = bad(index, "a length"); return .some(nil) }
             guard x.isFinite, allowZero ? x >= 0 : x > 0 else {
-                error(.invalidValue, arguments.spans[index],
-                      "the \(what) of '\(function)' must be \(allowZero ? "at least zero" : "greater than zero"), found \(formatNumber(x))")
+                report(PaintMessages.lengthNotPositive(what, of: function, allowZero: allowZero, found: x, at: arguments.spans[index]))
                 return .some(nil)
             }
             return .some(x)
@@ -191,7 +190,7 @@ extension Evaluation {
         switch function {
         case "hatch":
             guard values.count <= 4 else {
-                error(.functionArgument, span, "'hatch' takes at most 4 arguments (angle, spacing, color, width), found \(values.count)")
+                report(PaintMessages.hatchArguments(values.count, at: span))
                 return nil
             }
             var angle = 45.0, spacing = 6.0, color = Color.black, width = 0.75
@@ -208,7 +207,7 @@ extension Evaluation {
                                     spread: .pad, pageUnits: true))
         case "dots":
             guard values.count <= 3 else {
-                error(.functionArgument, span, "'dots' takes at most 3 arguments (spacing, radius, color), found \(values.count)")
+                report(PaintMessages.dotsArguments(values.count, at: span))
                 return nil
             }
             var spacing = 6.0, radius = 1.0, color = Color.black
@@ -216,8 +215,7 @@ extension Evaluation {
             if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "radius") else { return nil }; radius = x }
             if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, "a color") }; color = c }
             if radius * 2 > spacing {
-                error(.invalidValue, arguments.spans[1],
-                      "the dots of 'dots' overlap: the radius (\(formatNumber(radius))pt) must be at most half the spacing (\(formatNumber(spacing))pt)")
+                report(PaintMessages.dotsOverlap(radius: radius, spacing: spacing, at: arguments.spans[1]))
                 return nil
             }
             return .paint(PaintSpec(kind: .dots(spacing: spacing, radius: radius, color: color), stops: [], spread: .pad, pageUnits: true))
@@ -274,20 +272,19 @@ extension Evaluation {
             let from = option("from"), to = option("to")
             if (from == nil) != (to == nil) {
                 let given = from ?? to!
-                error(.functionArgument, given.label.span,
-                      "'linear' needs both 'from:' and 'to:' (or neither, for an angle)")
+                report(PaintMessages.linearNeedsBothEnds(at: given.label.span))
                 return nil
             }
             var start: Point?, end: Point?
             if let from, let to {
                 if first == 1 {
-                    error(.functionArgument, arguments.spans[0], "'linear' takes an angle or 'from:'/'to:', not both")
+                    report(PaintMessages.linearAngleAndEnds(at: arguments.spans[0]))
                     return nil
                 }
                 guard let a = point(from) else { return badOption(from, pointExpectation) }
                 guard let b = point(to) else { return badOption(to, pointExpectation) }
                 guard a != b else {
-                    error(.invalidValue, to.span, "'from:' and 'to:' of 'linear' must be different points")
+                    report(PaintMessages.linearSameEnds(at: to.span))
                     return nil
                 }
                 start = a; end = b
@@ -311,12 +308,12 @@ extension Evaluation {
                 }
                 guard let r = given else { return badOption(named, pageUnits ? "a length" : "a fraction or percentage of the box") }
                 guard r > 0, r.isFinite else {
-                    error(.invalidValue, named.span, "the radius of 'radial' must be greater than zero, found \(formatNumber(r))")
+                    report(PaintMessages.radialRadiusNotPositive(r, at: named.span))
                     return nil
                 }
                 radius = r
             } else if pageUnits {
-                error(.functionArgument, span, "'radial' with 'units: absolute' needs 'radius:' (a length)")
+                report(PaintMessages.radialNeedsRadius(at: span))
                 return nil
             }
             if let named = option("focal") {
@@ -347,15 +344,13 @@ extension Evaluation {
             switch items[1] {
             case .percent(let f):
                 guard f >= 0, f <= 1 else {
-                    error(.invalidValue, positionSpan,
-                          "a stop position of '\(function)' must be from 0% to 100%, found \(formatNumber(f * 100))%")
+                    report(PaintMessages.stopFractionOutOfRange(function, percent: f * 100, at: positionSpan))
                     return false
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .fraction(f)))
             case .length(let l), .number(let l):
                 guard l >= 0, l.isFinite else {
-                    error(.invalidValue, positionSpan,
-                          "a stop position of '\(function)' must not be negative, found \(formatNumber(l))pt")
+                    report(PaintMessages.stopLengthNegative(function, l, at: positionSpan))
                     return false
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .length(l)))
@@ -373,12 +368,11 @@ extension Evaluation {
             }
         }
         guard stops.count >= 2 else {
-            error(.functionArgument, span,
-                  "'\(function)' needs at least two color stops, found \(stops.count)")
+            report(PaintMessages.tooFewStops(function, stops.count, at: span))
             return nil
         }
         guard stops.count <= PaintLimits.maxStops else {
-            limit(.paintLimit, span, "'\(function)' has more than \(PaintLimits.maxStops) color stops")
+            limit(PaintMessages.tooManyStops(function, at: span))
             return nil
         }
         // Positions given as one kind must not go backwards (mixing % and lengths is
@@ -394,8 +388,8 @@ extension Evaluation {
             guard let value else { continue }
             if let last, kind == lastKind, value < last {
                 let stopSpan = arguments.spans[min(first + index, arguments.spans.count - 1)]
-                error(.invalidValue, values.count - first == 1 ? arguments.spans[first] : stopSpan,
-                      "the stop positions of '\(function)' must not decrease (\(formatNumber(last * (kind == 1 ? 100 : 1)))\(kind == 1 ? "%" : "pt") before \(formatNumber(value * (kind == 1 ? 100 : 1)))\(kind == 1 ? "%" : "pt"))")
+                report(PaintMessages.stopsDecrease(function, last: last, value: value, percent: kind == 1,
+                                                   at: values.count - first == 1 ? arguments.spans[first] : stopSpan))
                 return nil
             }
             last = value; lastKind = kind
@@ -418,8 +412,7 @@ extension Evaluation {
                 return nil
             }
             guard blur >= 0, blur <= PaintLimits.maxBlur, dx.isFinite, dy.isFinite else {
-                error(.invalidValue, item(2),
-                      "the blur of 'shadow' must be from 0 to \(formatNumber(PaintLimits.maxBlur))pt, found \(formatNumber(blur))")
+                report(PaintMessages.shadowBlurOutOfRange(blur, at: item(2)))
                 return nil
             }
             var color = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
@@ -436,7 +429,7 @@ extension Evaluation {
         case .none: return []
         case .list(let items):
             guard items.count <= PaintLimits.maxShadows else {
-                limit(.paintLimit, span, "more than \(PaintLimits.maxShadows) shadows on one node")
+                limit(PaintMessages.tooManyShadows(at: span))
                 return nil
             }
             var shadows: [Shadow] = []

@@ -70,7 +70,7 @@ extension Evaluation {
             default: p.mismatch(); return
             }
             guard x >= 0, x <= 1 else {
-                error(.invalidValue, p.valueSpan, "'opacity' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                report(PropertyMessages.opacityOutOfRange(x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.opacity = x
@@ -99,7 +99,7 @@ extension Evaluation {
         case .columns:
             guard case .number(let x) = p.value, x >= 1, x <= 100_000, x == x.rounded() else {
                 if case .number(let x) = p.value {
-                    error(.invalidValue, p.valueSpan, "'columns' must be a whole number from 1 to 100000, found \(formatNumber(x))")
+                    report(PropertyMessages.columnsOutOfRange(x, at: p.valueSpan))
                 } else { p.mismatch() }
                 return
             }
@@ -137,7 +137,7 @@ extension Evaluation {
         case .maxLines:
             guard case .number(let x) = p.value else { p.mismatch(); return }
             guard x >= 1, x == x.rounded(), x <= Double(TextLimits.maxLines) else {
-                error(.invalidValue, p.valueSpan, "\(p.what) must be a whole number from 1 to \(TextLimits.maxLines), found \(formatNumber(x))")
+                report(PropertyMessages.maxLinesOutOfRange(p.what, x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.textFit.maxLines = Int(x)

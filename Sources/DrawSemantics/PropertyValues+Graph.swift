@@ -21,8 +21,7 @@ extension Evaluation {
             }
             frames[top].node.geometry.graph.rank = rank
             if frames.count >= 2, frames[top - 1].node.kind != .graph {
-                report(.warning(.graphOnly, at: p.valueSpan,
-                                "'rank' has an effect only on a node whose parent is a 'graph'"))
+                report(PropertyMessages.rankOutsideGraph(at: p.valueSpan))
             }
         case .sameRank:
             guard let groups = sameRankGroups(p.value, span: p.valueSpan, expr: p.expr) else {
@@ -33,7 +32,7 @@ extension Evaluation {
         case .weight:
             guard case .number(let x) = p.value else { p.mismatch(); return }
             guard x >= 0, x <= 1000 else {
-                error(.invalidValue, p.valueSpan, "'weight' must be a number from 0 to 1000, found \(formatNumber(x))")
+                report(PropertyMessages.weightOutOfRange(x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.graph.weight = x
@@ -95,8 +94,7 @@ extension Evaluation {
             pair = (x, x)
         }
         guard pair.0 >= 0, pair.1 >= 0, pair.0.isFinite, pair.1.isFinite else {
-            error(.invalidValue, p.valueSpan,
-                  "'spacing' of a graph must not be negative, found \(formatNumber(min(pair.0, pair.1)))")
+            report(PropertyMessages.graphSpacingNegative(min(pair.0, pair.1), at: p.valueSpan))
             return
         }
         frames[top].node.geometry.spacing = pair.0
@@ -110,7 +108,7 @@ extension Evaluation {
             return
         }
         guard x >= 0, x <= 100, x == x.rounded() else {
-            error(.invalidValue, p.valueSpan, "'minLength' of a connector must be a whole number of ranks from 0 to 100, found \(formatNumber(x))")
+            report(PropertyMessages.minLengthOutOfRange(x, at: p.valueSpan))
             return
         }
         frames[p.top].node.geometry.minLength = x

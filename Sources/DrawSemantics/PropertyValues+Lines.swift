@@ -93,7 +93,7 @@ extension Evaluation {
         case .arrowSize:
             guard let x = p.nonNegativeLength() else { return }
             guard x <= 1000 else {
-                error(.invalidValue, p.valueSpan, "'arrowSize' must be at most 1000pt, found \(formatNumber(x))")
+                report(PropertyMessages.arrowSizeTooLarge(x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.link.arrowSize = x
@@ -114,7 +114,7 @@ extension Evaluation {
             default: p.mismatch(); return
             }
             guard x >= 0, x <= 1 else {
-                error(.invalidValue, p.valueSpan, "'labelAt' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                report(PropertyMessages.labelAtOutOfRange(x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.link.labelAt = x
@@ -135,7 +135,7 @@ extension Evaluation {
             switch p.value {
             case .angle(let x):
                 guard x > -90, x < 90 else {
-                    error(.invalidValue, p.valueSpan, "'skew' must be an angle between -90deg and 90deg, found \(formatNumber(x))deg")
+                    report(PropertyMessages.skewOutOfRange(x, at: p.valueSpan))
                     return
                 }
                 frames[top].node.geometry.shape.skewAngle = x
@@ -153,7 +153,7 @@ extension Evaluation {
             default: p.mismatch(); return
             }
             guard x > 0, x < 1 else {
-                error(.invalidValue, p.valueSpan, "'inner' must be between 0 and 1 (or 0% and 100%), found \(formatNumber(x))")
+                report(PropertyMessages.innerOutOfRange(x, at: p.valueSpan))
                 return
             }
             frames[top].node.geometry.shape.inner = x

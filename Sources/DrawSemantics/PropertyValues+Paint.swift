@@ -18,8 +18,7 @@ extension Evaluation {
         case .fill, .stroke:
             if case .paint(let spec) = p.value {
                 if case .stroke = g, spec.isPattern {
-                    error(.invalidValue, p.valueSpan,
-                          "a pattern ('hatch', 'dots', a 'pattern' block) fills shapes; 'stroke' takes a color or a gradient ('linear', 'radial')")
+                    report(PropertyMessages.patternStroke(at: p.valueSpan))
                     return
                 }
                 // `if case`, not `==` across the module boundary (see `applyProperty`).
@@ -47,7 +46,7 @@ extension Evaluation {
         case .miterLimit:
             guard case .number(let x) = p.value else { p.mismatch(); return }
             guard x >= 1 else {
-                error(.invalidValue, p.valueSpan, "'miterLimit' must be at least 1, found \(formatNumber(x))")
+                report(PropertyMessages.miterLimitBelowOne(x, at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.miterLimit = x }
@@ -65,7 +64,7 @@ extension Evaluation {
                 dashes = [x]
             }
             if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) {
-                error(.invalidValue, p.valueSpan, "'dash' lengths must not all be zero (use 'none' for a solid line)")
+                report(PropertyMessages.dashAllZero(at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.dash = dashes }
@@ -104,7 +103,7 @@ extension Evaluation {
         case .fontSize:
             guard let x = p.nonNegativeLength() else { return }
             guard x > 0 else {
-                error(.invalidValue, p.valueSpan, "'fontSize' must be greater than zero")
+                report(PropertyMessages.fontSizeZero(at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.fontSize = x }
@@ -145,7 +144,7 @@ extension Evaluation {
         case .letterSpacing, .wordSpacing:
             guard let x = length(p.value), x.isFinite else { p.mismatch(); return }
             guard abs(x) <= TextLimits.maxSpacing else {
-                error(.invalidValue, p.valueSpan, "\(p.what) must be between -\(formatNumber(TextLimits.maxSpacing)) and \(formatNumber(TextLimits.maxSpacing))pt, found \(formatNumber(x))")
+                report(PropertyMessages.spacingOutOfRange(p.what, x, at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) {
@@ -171,7 +170,7 @@ extension Evaluation {
             default: p.mismatch(names: BaselineShiftWord.words.sorted()); return
             }
             guard points.isFinite, em.isFinite, abs(points) <= TextLimits.maxSpacing, abs(em) <= 10 else {
-                error(.invalidValue, p.valueSpan, "\(p.what) is out of range")
+                report(PropertyMessages.outOfRange(p.what, at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.typography.baselineShift = points; $0.typography.baselineShiftEm = em }
@@ -187,11 +186,11 @@ extension Evaluation {
             default: p.mismatch(); return
             }
             guard !stops.isEmpty, stops.count <= TextLimits.maxTabStops else {
-                error(.invalidValue, p.valueSpan, "\(p.what) takes 1 to \(TextLimits.maxTabStops) positions, found \(stops.count)")
+                report(PropertyMessages.tabStopCount(p.what, stops.count, at: p.valueSpan))
                 return
             }
             for (i, x) in stops.enumerated() where !(x > 0 && x.isFinite) || (i > 0 && x <= stops[i - 1]) {
-                error(.invalidValue, p.valueSpan, "\(p.what) must be positive and increasing, found \(formatNumber(x)) after \(i > 0 ? formatNumber(stops[i - 1]) : "the left edge")")
+                report(PropertyMessages.tabStopsNotIncreasing(p.what, x, after: i > 0 ? stops[i - 1] : nil, at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.typography.tabStops = stops }
@@ -207,11 +206,11 @@ extension Evaluation {
             default: p.mismatch(); return
             }
             for s in settings where !Typography.isFeatureSetting(s) {
-                error(.invalidValue, p.valueSpan, "\(p.what): '\(s)' is not a feature setting; write a four-letter OpenType tag (\"smcp\"), \"-liga\" to turn one off, \"salt=2\" for an alternate")
+                report(PropertyMessages.notAFeatureSetting(p.what, s, at: p.valueSpan))
                 return
             }
             guard settings.count <= TextLimits.maxFeatures else {
-                error(.invalidValue, p.valueSpan, "\(p.what) takes at most \(TextLimits.maxFeatures) features, found \(settings.count)")
+                report(PropertyMessages.tooManyFeatures(p.what, settings.count, at: p.valueSpan))
                 return
             }
             setInherited(p.property, top) { $0.typography.features = settings }

@@ -109,8 +109,7 @@ extension Evaluation {
         guard case .binary(_, _, .subtract) = unit.ast.exprs[Int(value.index)].kind else { return false }
         let span = exprSpan(value)
         guard sources[span.file]?.text(of: span).lowercased() == "gs1-128" else { return false }
-        report(.error(.invalidValue, at: span, "'gs1-128' reads as 'gs1 - 128'; the barcode type is written 'gs1'",
-                      fixIts: [.init(replacing: span, with: "gs1")]))
+        report(PropertyMessages.gs1Subtraction(at: span))
         return true
     }
 
@@ -162,7 +161,7 @@ extension Evaluation {
     func applyPositional(_ argument: Argument, to top: Int) {
         let kind = nodeKind(ofFrame: top)
         guard kind.positionalMeaning != nil else {
-            error(.unexpectedPositional, argument.span, "'\(kind.name)' takes no positional argument")
+            report(PropertyMessages.noPositional(kind, at: argument.span))
             return
         }
         guard let value = evaluate(argument.value) else { return }
@@ -208,8 +207,7 @@ extension Evaluation {
         let kind = nodeKind(ofFrame: top)
         if Self.mayBeBeyondCoordinateRange(value, limit: coordinateLimit), let beyond = Self.beyondCoordinateRange(value) {
             if !fromStyle || !explicitProperties(ofFrame: top).contains(property) {
-                report(.error(.outOfRange, at: valueSpan,
-                              "'\(property.name)' is \(beyond), beyond the coordinate range of ±\(formatNumber(Scene.maximumCoordinate))pt (about 3.5 km)"))
+                report(PropertyMessages.beyondCoordinateRange(property, beyond, at: valueSpan))
             }
             return
         }
@@ -217,7 +215,7 @@ extension Evaluation {
             if explicitProperties(ofFrame: top).contains(property) { return }
         } else {
             if explicitProperties(ofFrame: top).contains(property) {
-                report(.warning(.duplicateProperty, at: nameSpan, "'\(property.name)' is given more than once; the last one wins"))
+                report(PropertyMessages.givenTwice(property, at: nameSpan))
             }
             frames[top].explicit.insert(property)
         }
@@ -263,7 +261,7 @@ extension Evaluation {
                     let pressure = step == 3 ? v[k + 2] : 0.5
                     guard pressure >= 0, pressure <= 1 else {
                         // (A points string checked its pressures while decoding.)
-                        error(.invalidValue, valueSpan, "the pressure of point \(k / step + 1) must be between 0 and 1, found \(formatNumber(pressure))")
+                        report(PropertyMessages.pressureOutOfRange(point: k / step + 1, pressure, at: valueSpan))
                         return false
                     }
                     points.append(InkPoint(v[k], v[k + 1], pressure))
@@ -297,7 +295,7 @@ extension Evaluation {
                         return
                     }
                     guard p >= 0, p <= 1 else {
-                        error(.invalidValue, valueSpan, "the pressure of point \(index + 1) must be between 0 and 1, found \(formatNumber(p))")
+                        report(PropertyMessages.pressureOutOfRange(point: index + 1, p, at: valueSpan))
                         return
                     }
                     point = InkPoint(x, y, p); withPressure = true
@@ -306,8 +304,7 @@ extension Evaluation {
                     return
                 }
                 if index == 0 { hasPressure = withPressure } else if withPressure != hasPressure {
-                    error(.invalidValue, valueSpan,
-                          "point \(index + 1) of the stroke \(withPressure ? "has" : "has no") pressure but the first \(hasPressure ? "has" : "has not"); give every point a pressure or none")
+                    report(PropertyMessages.pressureMixed(point: index + 1, hasPressure: withPressure, firstHas: hasPressure, at: valueSpan))
                     return
                 }
                 points.append(point)
@@ -327,7 +324,7 @@ extension Evaluation {
         switch result {
         case .success(let decoded):
             if decoded.dimensions == 3 && !pressure {
-                error(.invalidValue, valueSpan, "only a 'stroke' takes a pressure with its points; give (x, y) points here")
+                report(PropertyMessages.pressureNotTaken(at: valueSpan))
                 return nil
             }
             return PackedPoints(values: decoded.values, dimensions: decoded.dimensions)
@@ -340,9 +337,9 @@ extension Evaluation {
             if verbatim {
                 let start = valueSpan.start + 1 + UInt32(failure.offset)
                 let span = Span(file: valueSpan.file, start: start, end: start + UInt32(failure.length))
-                error(.malformedPoints, span, failure.message)
+                report(PropertyMessages.malformedPoints(failure.message, atByte: nil, at: span))
             } else {
-                error(.malformedPoints, valueSpan, failure.message + " (at byte \(failure.offset + 1) of the points)")
+                report(PropertyMessages.malformedPoints(failure.message, atByte: failure.offset, at: valueSpan))
             }
             return nil
         }
@@ -369,7 +366,7 @@ extension Evaluation {
             return nil
         }
         guard x >= 3, x <= Double(ShapeLimits.maxSides), x == x.rounded() else {
-            error(.invalidValue, span, "\(what) must be a whole number from 3 to \(ShapeLimits.maxSides), found \(formatNumber(x))")
+            report(PropertyMessages.sidesOutOfRange(what, x, at: span))
             return nil
         }
         return Int(x)
@@ -539,29 +536,27 @@ extension Evaluation {
             if let names {
                 var (notes, fixIts) = didYouMean(word, among: names + visibleNames(), span: span)
                 if notes.isEmpty { (notes, fixIts) = EvalMessages.closeNames(to: word, in: names, span: span) }
-                report(.error(.invalidName, at: span, "\(what) expects \(expected), found the name '\(word)'",
-                              notes: notes, fixIts: fixIts))
+                report(PropertyMessages.nameWhereValueExpected(what, expected: expected, word, notes: notes, fixIts: fixIts, at: span))
             } else if let known = describeWord(word) {
-                report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found \(known)"))
+                report(PropertyMessages.typeMismatch(what, expected: expected, found: known, at: span))
             } else {
-                var (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
-                notes.insert(.init("\(what) expects \(expected)"), at: 0)
-                report(.error(.undefinedName, at: span, "undefined name \(quotedSource(word))", notes: notes, fixIts: fixIts))
+                let (notes, fixIts) = didYouMean(word, among: visibleNames(), span: span)
+                report(PropertyMessages.undefinedNameForProperty(what, expected: expected, quoted: quotedSource(word), notes: notes,
+                                                                 fixIts: fixIts, at: span))
             }
             return
         }
         if case .string(let text) = value, let expr, case .string = unit.ast[expr].kind, Self.isQuotedNumber(text) {
             // `width: "100pt"`: a number written as a string.
-            report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found a string",
-                          hints: ["drop the quotes: \(text)"], fixIts: [.init(replacing: span, with: text)]))
+            report(PropertyMessages.quotedNumber(what, expected: expected, text, at: span))
             return
         }
         var notes: [Diagnostic.Note] = []
         if let expr, case .name(let nameID) = unit.ast[expr].kind, case let name = unit.ast[nameID],
            let index = lookup(symbolOfName(expr, name)) {
-            notes.append(.init("'\(name)' is defined here", at: bindings[index].span))
+            notes.append(PropertyMessages.definedHere(name, at: bindings[index].span))
         }
-        report(.error(.typeMismatch, at: span, "\(what) expects \(expected), found \(value.typeName)", notes: notes))
+        report(PropertyMessages.typeMismatch(what, expected: expected, found: value.typeName, notes: notes, at: span))
     }
 }
 
@@ -597,7 +592,7 @@ struct PropertyInput {
     func nonNegativeLength() -> Double? {
         guard let x = evaluation.length(value) else { mismatch(); return nil }
         if x < 0 || !x.isFinite {
-            evaluation.error(.invalidValue, valueSpan, "\(what) must not be negative, found \(formatNumber(x))")
+            evaluation.report(PropertyMessages.negative(what, x, at: valueSpan))
             return nil
         }
         return x
@@ -617,7 +612,7 @@ struct PropertyInput {
         default: mismatch(); return nil
         }
         guard x >= low, x <= 1 else {
-            evaluation.error(.invalidValue, valueSpan, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
+            evaluation.report(PropertyMessages.fractionOutOfRange(what, low: low, x, at: valueSpan))
             return nil
         }
         return x

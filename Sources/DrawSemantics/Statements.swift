@@ -20,7 +20,7 @@ extension Evaluation {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > limits.maxBlockDepth {
-            limit(.nestingLimit, block.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(EvalMessages.nestedTooDeep(limits.maxBlockDepth, at: block.span))
             return
         }
         let start = bindings.count
@@ -41,8 +41,7 @@ extension Evaluation {
             default:
                 if !unit.reportedIgnored {
                     unit.reportedIgnored = true
-                    report(.warning(.importIgnored, at: statement.span,
-                                    "only 'let', 'style', 'def', 'fn' and 'import' are taken from an imported file; this and the file's other statements are ignored"))
+                    report(EvalMessages.importIgnored(at: statement.span))
                 }
                 return
             }
@@ -64,7 +63,7 @@ extension Evaluation {
         case .ifElse(let condition, let then, let otherwise):
             guard let value = evaluate(condition) else { return }
             guard case .bool(let flag) = value else {
-                error(.conditionNotBool, exprSpan(condition), "the condition of 'if' must be a bool, found \(value.typeName)")
+                report(EvalMessages.conditionNotBool(value.typeName, at: exprSpan(condition)))
                 return
             }
             if flag { executeBlock(then) } else if let otherwise { executeBlock(otherwise) }
@@ -76,8 +75,7 @@ extension Evaluation {
             let top = frames.count - 1
             guard frames[top].role == .node else {
                 let name = labelOf(argument)?.name ?? "?"
-                error(.propertyOutsideNode, labelOf(argument)?.span ?? argument.span,
-                      "property '\(name)' is not inside a node's block")
+                report(EvalMessages.propertyOutsideNode(name, at: labelOf(argument)?.span ?? argument.span))
                 return
             }
             applyArgument(argument, to: top)
@@ -96,7 +94,7 @@ extension Evaluation {
         var entries: [StyleEntry] = []
         for argument in arguments {
             guard let label = labelOf(argument) else {
-                error(.stylePositional, argument.span, "a style holds only 'name: value' properties")
+                report(EvalMessages.stylePositional(at: argument.span))
                 continue
             }
             guard let property = property(of: argument) else { continue }
@@ -109,7 +107,7 @@ extension Evaluation {
                 continue
             }
             if property == .id || property == .at {
-                error(.styleProperty, label.span, "'\(label.name)' cannot be part of a style: it names or places one node")
+                report(EvalMessages.styleProperty(label.name, at: label.span))
                 continue
             }
             entries.append(StyleEntry(property: property, value: value, valueSpan: valueSpan, nameSpan: label.span))
@@ -121,10 +119,10 @@ extension Evaluation {
     func defineComponent(_ name: Identifier, _ parameters: [Parameter], _ body: Block) {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name.name).inserted {
-            error(.duplicateParameter, parameter.name.span, "parameter '\(parameter.name.name)' appears twice")
+            report(EvalMessages.duplicateParameter(parameter.name.name, at: parameter.name.span))
         }
         if NodeKind.byName[name.name] != nil {
-            report(.warning(.shadowedKind, at: name.span, "component '\(name.name)' hides the built-in kind '\(name.name)'"))
+            report(EvalMessages.shadowedKind(name.name, at: name.span))
         }
         components.append(Component(name: name.name, nameSpan: name.span, parameters: parameters, body: body,
                                     unit: unit, captures: []))
@@ -140,13 +138,13 @@ extension Evaluation {
 
     func importFile(_ path: String, span: Span, statement: Span) {
         guard atFileTop else {
-            error(.importNotTopLevel, statement, "'import' is allowed only at the top level of a file")
+            report(EvalMessages.importNotTopLevel(at: statement))
             return
         }
         let resolved = resolvePath(path, relativeTo: span)
         if let position = importStack.firstIndex(of: resolved) {
             let chain = (importStack[position...] + [resolved]).map(displayName).joined(separator: " → ")
-            error(.importCycle, span, "import cycle: \(chain)")
+            report(EvalMessages.importCycle(chain, at: span))
             return
         }
         if let exports = modules[resolved] {
@@ -157,7 +155,7 @@ extension Evaluation {
         switch resources.read(resolved, maximumBytes: ResourceLimits.maximumImportBytes) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            error(.importNotFound, span, "cannot read '\(path)' (looked for '\(resolved)')\(failure.diagnosticSuffix)")
+            report(EvalMessages.importNotFound(path, resolved: resolved, reason: failure.diagnosticSuffix, at: span))
             return
         }
         let id = sources.add(path: resolved, bytes: bytes)
@@ -206,7 +204,7 @@ extension Evaluation {
         case .list(let items):
             return IterationSequence(list: items, count: items.count)
         default:
-            error(.notIterable, span, "'\(keyword)' needs a range (a..<b, a...b) or a list, found \(sequence.typeName)")
+            report(EvalMessages.notIterable(keyword, found: sequence.typeName, at: span))
             return nil
         }
     }
@@ -217,13 +215,11 @@ extension Evaluation {
         guard let walk = iterationSequence(sequence, span: sequenceSpan, keyword: "for") else { return }
         let count = walk.count
         if count > limits.maxLoopIterations {
-            limit(.loopLimit, sequenceSpan,
-                  "this loop would run \(count) times; the limit is \(limits.maxLoopIterations) iterations per loop")
+            limit(EvalMessages.loopTooLong(count, limit: limits.maxLoopIterations, at: sequenceSpan))
             return
         }
         if totalIterations + count > limits.maxTotalIterations {
-            limit(.loopLimit, sequenceSpan,
-                  "loops run more than \(limits.maxTotalIterations) iterations in total")
+            limit(EvalMessages.loopsTooLong(limit: limits.maxTotalIterations, at: sequenceSpan))
             return
         }
         totalIterations += count
@@ -231,7 +227,7 @@ extension Evaluation {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > limits.maxBlockDepth {
-            limit(.nestingLimit, body.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(EvalMessages.nestedTooDeep(limits.maxBlockDepth, at: body.span))
             return
         }
         let start = bindings.count
@@ -256,20 +252,16 @@ extension Evaluation {
         // follow the data): no node, page or component is open around it then.
         let pageLevel = block == nil ? atFileTop : frames.count == 1 && callDepth == 0
         guard pageLevel, !importing, unit === mainUnit else {
-            error(.pageNotTopLevel, span,
-                  block == nil ? "page settings without a block are allowed only at the top level of the main file"
-                      : "'page' is allowed only at the top level of the main file (or inside a 'for' or 'if' there)")
+            report(block == nil ? EvalMessages.pageSettingsNotTopLevel(at: span) : EvalMessages.pageNotTopLevel(at: span))
             return
         }
         guard let block else {
             if let previous = pageSettingsSpan {
-                error(.duplicatePage, span, "the page settings are given twice",
-                      notes: [.init("first given here", at: previous)])
+                report(EvalMessages.duplicatePage(first: previous, at: span))
                 return
             }
             if let first = firstPageBlock {
-                error(.pageSettingsAfterBlocks, span, "page settings without a block must come before the first 'page { }' block",
-                      notes: [.init("first page block here", at: first)])
+                report(EvalMessages.pageSettingsAfterBlocks(firstBlock: first, at: span))
                 return
             }
             pageSettingsSpan = span
@@ -309,16 +301,15 @@ extension Evaluation {
         var sizeGiven = false
         for argument in arguments {
             guard let label = labelOf(argument) else {
-                error(.pagePositional, argument.span, "'page' takes only 'name: value' settings (\(Self.pagePropertyNames.joined(separator: ", ")))")
+                report(EvalMessages.pagePositional(settings: Self.pagePropertyNames, at: argument.span))
                 continue
             }
             guard let value = evaluate(argument.value) else { continue }
             let valueSpan = exprSpan(argument.value)
             guard let setting = PageSetting.named(label.name) else {
                 let (notes, fixIts) = didYouMean(label.name, among: Self.pagePropertyNames, span: label.span)
-                report(.error(.unknownPageSetting, at: label.span,
-                              "unknown page setting '\(label.name)' (\(Self.pagePropertyNames.joined(separator: ", ")))",
-                              notes: notes, fixIts: fixIts))
+                report(EvalMessages.unknownPageSetting(label.name, settings: Self.pagePropertyNames, notes: notes, fixIts: fixIts,
+                                                       at: label.span))
                 continue
             }
             switch setting {
@@ -328,15 +319,12 @@ extension Evaluation {
                 case .word(let name):
                     if let named = pageSizeNames[name.lowercased()] { size = named } else {
                         let (notes, fixIts) = didYouMean(name, among: pageSizeNames.keys.sorted(), span: valueSpan)
-                        report(.error(.unknownPageSize, at: valueSpan,
-                                      "unknown page size '\(name)' (letter, legal, tabloid, a3, a4, a5, a6 or (width, height))",
-                                      notes: notes, fixIts: fixIts))
+                        report(EvalMessages.unknownPageSize(name, notes: notes, fixIts: fixIts, at: valueSpan))
                     }
                 case .point(let w, let h) where w > 0 && h > 0 && w <= Scene.maximumPageSide && h <= Scene.maximumPageSide:
                     size = Size(w, h)
                 case .point(let w, let h) where w > 0 && h > 0:
-                    report(.error(.pageTooLarge, at: valueSpan,
-                                  "a page of \(formatNumber(w)) × \(formatNumber(h))pt is larger than PDF allows: at most \(formatNumber(Scene.maximumPageSide))pt (200in) each way"))
+                    report(EvalMessages.pageTooLarge(width: w, height: h, at: valueSpan))
                 default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
                                       value, valueSpan, argument.value)
                 }
@@ -380,7 +368,7 @@ extension Evaluation {
                 if landscape == (s.height > s.width) { swap(&s.width, &s.height) }
                 size = s
             } else {
-                report(.warning(.orientationWithoutSize, at: span, "'orientation' has no effect without a page 'size'"))
+                report(EvalMessages.orientationWithoutSize(at: span))
             }
         }
         let insets = margin ?? EdgeInsets(all: size == nil ? Self.fittedPageMargin : Self.sizedPageMargin)
@@ -395,7 +383,7 @@ extension Evaluation {
     func countNode(_ span: Span) -> Bool {
         nodeCount += 1
         if nodeCount > limits.maxNodes {
-            limit(.nodeLimit, span, "the drawing has more than \(limits.maxNodes) nodes")
+            limit(EvalMessages.tooManyNodes(limit: limits.maxNodes, at: span))
             return false
         }
         return true
@@ -411,9 +399,8 @@ extension Evaluation {
                 return
             }
             if builtinKind(symbol) == nil {
-                error(.notAKind, statement.kind.span,
-                      "'\(statement.kind.name)' is \(bindings[index].value.typeName), not a node kind or component",
-                      notes: [.init("'\(statement.kind.name)' is defined here", at: bindings[index].span)])
+                report(EvalMessages.notAKind(statement.kind.name, is: bindings[index].value.typeName, definedAt: bindings[index].span,
+                                             at: statement.kind.span))
                 return
             }
         }
@@ -427,8 +414,7 @@ extension Evaluation {
             candidates.append(contentsOf: visibleNames { if case .component = $0 { true } else { false } })
             let (notes, fixIts) = Aliases.kindSuggestion(statement.kind.name, span: statement.kind.span)
                 ?? didYouMean(statement.kind.name, among: candidates, span: statement.kind.span)
-            report(.error(.unknownKind, at: statement.kind.span, "unknown node kind \(quotedSource(statement.kind.name))",
-                          notes: notes, fixIts: fixIts))
+            report(EvalMessages.unknownKind(quotedSource(statement.kind.name), notes: notes, fixIts: fixIts, at: statement.kind.span))
             return
         }
         guard countNode(span) else { return }
@@ -545,32 +531,30 @@ extension Evaluation {
         switch kind.family {
         case .path, .image:
             if frames[top].node.content == nil {
-                error(.missingContent, nameSpan,
-                      "'\(kind.name)' needs its \(kind.positionalMeaning!) as the first argument")
+                report(EvalMessages.missingPositional(kind, kind.positionalMeaning!, at: nameSpan))
             }
         case .barcode:
             if frames[top].node.content == nil {
-                error(.missingContent, nameSpan, "'barcode' needs its data as the first argument")
+                report(EvalMessages.barcodeWithoutData(at: nameSpan))
             } else if frames[top].node.geometry.barcode?.hasType != true && !frames[top].explicit.contains(.type) {
-                error(.missingBarcodeType, nameSpan, "'barcode' needs 'type:'",
-                      notes: [.init("the types are code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix")])
+                report(EvalMessages.barcodeWithoutType(at: nameSpan))
             }
         case .line where kind == .line || kind == .arrow:
             let geometry = frames[top].node.geometry
             if geometry.points == nil && (geometry.from == nil || geometry.to == nil) {
-                error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'from:' and 'to:', or 'points:'")
+                report(EvalMessages.lineWithoutCourse(kind, at: nameSpan))
             } else if geometry.points != nil && (geometry.from != nil || geometry.to != nil) {
                 report(EvalMessages.pointsBesideEnds(kind, at: nameSpan))
             }
         case .line:
             // polyline, polygon
             if frames[top].node.geometry.points == nil && !frames[top].explicit.contains(.points) {
-                error(.missingGeometry, nameSpan, "'\(kind.name)' needs 'points:'")
+                report(EvalMessages.missingPoints(kind, at: nameSpan))
             }
         case .stroke:
             // Points given but wrong were reported where they are written.
             if frames[top].node.geometry.inkPoints == nil && !frames[top].explicit.contains(.points) {
-                error(.missingGeometry, nameSpan, "'stroke' needs 'points:'")
+                report(EvalMessages.missingPoints(.stroke, at: nameSpan))
             }
         case .box, .diagramShape, .text, .spacer, .container, .connector:
             break
@@ -591,7 +575,7 @@ extension Evaluation {
         for argument in arguments {
             guard let id = argument.labelID else {
                 if allowPositional { applyPositional(argument, to: top) } else {
-                    error(.unexpectedPositional, argument.span, "a connector takes no positional argument; use 'label:' for text")
+                    report(EvalMessages.connectorPositional(at: argument.span))
                 }
                 continue
             }
@@ -606,20 +590,16 @@ extension Evaluation {
         // out first cost a whole-node copy per node.
         let top = frames.count - 1
         if hasChildren(frame: top) && !nodeKind(ofFrame: top).takesChildren {
-            report(.warning(.childrenIgnored, at: frames[top].node.children[0].span,
-                            "'\(frames[top].node.kind.name)' cannot hold other nodes; its children are ignored"))
+            report(EvalMessages.childrenIgnored(frames[top].node.kind, at: frames[top].node.children[0].span))
             frames[top].node.children = []
         }
         if insidePattern > 0, let idSpan = frames[top].idSpan {
-            error(.invalidValue, idSpan, "a node inside 'pattern' cannot have an id: its tile is drawn once for every shape it fills")
+            report(EvalMessages.idInPattern(at: idSpan))
         } else if let idSpan = frames[top].idSpan, let id = frames[top].node.id {
             // One hash for the common case (a new id); a repeated id keeps its first entry.
             if let previous = ids.updateValue(IDInfo(span: idSpan, page: pageIndex), forKey: id) {
                 ids[id] = previous
-                let note: Diagnostic.Note = previous.span == idSpan
-                    ? .init("this node is made more than once (in a loop or a component); compute the id, e.g. id: \"\(id)\\(i)\"")
-                    : .init("first used here", at: previous.span)
-                error(.duplicateId, idSpan, "the id '\(id)' is already used", notes: [note])
+                report(EvalMessages.duplicateId(id, repeated: previous.span == idSpan, first: previous.span, at: idSpan))
             }
         }
         while let last = graphNames.last, last.frame >= top {
@@ -666,8 +646,7 @@ extension Evaluation {
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {
         guard let anchor = point.anchor else { return }
         if insidePattern > 0 {
-            error(.invalidValue, anchor.span,
-                  "a node inside 'pattern' cannot refer to other nodes: its tile is drawn on its own, once for every shape it fills")
+            report(PatternMessages.referenceInTile(at: anchor.span))
             return
         }
         if mustPrecede, let info = ids[anchor.nodeID], info.page == pageIndex { return }
@@ -679,13 +658,12 @@ extension Evaluation {
     func callComponent(_ index: Int, _ statement: NodeStmt, span: Span) {
         let component = components[index]
         if callDepth >= limits.maxCallDepth {
-            limit(.recursionLimit, statement.kind.span,
-                  "component calls nest deeper than \(limits.maxCallDepth) (is '\(component.name)' recursive without an end?)")
+            limit(EvalMessages.callsTooDeep(component.name, limit: limits.maxCallDepth, at: statement.kind.span))
             return
         }
         totalCalls += 1
         if totalCalls > limits.maxCalls {
-            limit(.callLimit, statement.kind.span, "more than \(limits.maxCalls) component calls in the drawing")
+            limit(EvalMessages.tooManyCalls(limit: limits.maxCalls, at: statement.kind.span))
             return
         }
         // Arguments are evaluated in the caller's scope.
@@ -695,8 +673,7 @@ extension Evaluation {
         for argument in file.ast[statement.arguments] {
             guard let label = labelOf(argument) else {
                 guard !component.parameters.isEmpty else {
-                    error(.unexpectedPositional, argument.span, "component '\(component.name)' has no parameters to take a positional argument",
-                          notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
+                    report(EvalMessages.componentTakesNoPositional(component.name, definedAt: component.nameSpan, at: argument.span))
                     continue
                 }
                 parameterValues[0] = evaluate(argument.value) ?? .poison
@@ -704,7 +681,7 @@ extension Evaluation {
             }
             if let position = component.parameters.firstIndex(where: { $0.name.name == label.name }) {
                 if parameterValues[position] != nil {
-                    error(.duplicateArgument, label.span, "parameter '\(label.name)' is given twice")
+                    report(EvalMessages.duplicateArgument(label.name, at: label.span))
                 }
                 parameterValues[position] = evaluate(argument.value) ?? .poison
                 continue
@@ -727,8 +704,8 @@ extension Evaluation {
                 if let defaultValue = parameter.defaultValue {
                     value = evaluate(defaultValue) ?? .poison
                 } else {
-                    error(.missingArgument, statement.kind.span, "missing argument for parameter '\(parameter.name.name)' of '\(component.name)'",
-                          notes: [.init("'\(component.name)' is defined here", at: component.nameSpan)])
+                    report(EvalMessages.missingArgument(parameter.name.name, of: component.name, definedAt: component.nameSpan,
+                                                        at: statement.kind.span))
                     value = .poison
                 }
             }
@@ -741,7 +718,7 @@ extension Evaluation {
         callDepth += 1
         nesting += 1
         if nesting > limits.maxBlockDepth {
-            limit(.nestingLimit, statement.kind.span, "blocks and component calls nest deeper than \(limits.maxBlockDepth)")
+            limit(EvalMessages.nestedTooDeep(limits.maxBlockDepth, at: statement.kind.span))
         } else {
             execute(component.body.statements)
         }
@@ -755,8 +732,7 @@ extension Evaluation {
         switch produced.count {
         case 0:
             if !extras.isEmpty || statement.block != nil {
-                report(.warning(.emptyComponent, at: statement.kind.span,
-                                "component '\(component.name)' produced no node; the properties given here are ignored"))
+                report(EvalMessages.emptyComponent(component.name, at: statement.kind.span))
             }
             return
         case 1:

@@ -88,12 +88,5 @@ func runCJK(runs: Int, output: String) -> Never {
     \(row)
     <!-- /cjk -->
     """
-    var text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    if let start = text.range(of: "<!-- cjk -->"), let end = text.range(of: "<!-- /cjk -->") {
-        text.replaceSubrange(start.lowerBound..<end.upperBound, with: table)
-    } else {
-        text += "\n\n" + table + "\n"
-    }
-    try? text.write(toFile: output, atomically: true, encoding: .utf8)
-    exit(0)
+    writeSectionAndExit("cjk", table, to: output)
 }

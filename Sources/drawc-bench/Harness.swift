@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import DrawProcess
 
 /// One measured (workload, size): stage medians in seconds, sizes in bytes.
 struct Measurement {
@@ -31,8 +30,6 @@ struct Measurement {
 
 func runChild(workload: Workload, items: Int, quick: Bool) {
     let source = workload.source(items: items)
-    // Measure under the memory setting `drawc compile` itself chooses for an input this size.
-    restartWithHugePagesIfLarge(inputBytes: source.count)
     let runs = quick ? 3 : (items <= 10_000 ? 7 : 3)
     var m = Measurement()
     m["items"] = Double(items)
@@ -196,6 +193,20 @@ func runParent(_ options: Options) {
     }
     try? (markdown + tail).write(toFile: path, atomically: true, encoding: .utf8)
     print("wrote \(path)")
+}
+
+/// Writes `table` (which begins with `<!-- name -->` and ends with `<!-- /name -->`) into the
+/// results file at `output` in place of the section between those markers, or at its end
+/// when it has none, and ends the run: the sections of `--cjk`, `--shaping` and `--lsp`.
+func writeSectionAndExit(_ name: String, _ table: String, to output: String) -> Never {
+    var text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    if let start = text.range(of: "<!-- \(name) -->"), let end = text.range(of: "<!-- /\(name) -->") {
+        text.replaceSubrange(start.lowerBound..<end.upperBound, with: table)
+    } else {
+        text += "\n\n" + table + "\n"
+    }
+    try? text.write(toFile: output, atomically: true, encoding: .utf8)
+    exit(0)
 }
 
 func ms(_ seconds: Double?) -> String {

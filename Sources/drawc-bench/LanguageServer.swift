@@ -120,14 +120,7 @@ func runLanguageServerBench(edits: Int, output: String) -> Never {
     \(rows.joined(separator: "\n"))
     <!-- /lsp -->
     """
-    var file = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    if let start = file.range(of: "<!-- lsp -->"), let end = file.range(of: "<!-- /lsp -->") {
-        file.replaceSubrange(start.lowerBound..<end.upperBound, with: table)
-    } else {
-        file += "\n\n" + table + "\n"
-    }
-    try? file.write(toFile: output, atomically: true, encoding: .utf8)
-    exit(0)
+    writeSectionAndExit("lsp", table, to: output)
 }
 
 /// drawc-bench --lsp-long-lines: issue 34's rows. Two hostile documents opened in the language

@@ -141,12 +141,5 @@ func runShaping(runs: Int, output: String) -> Never {
     \(rows.joined(separator: "\n"))
     <!-- /shaping -->
     """
-    var text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    if let start = text.range(of: "<!-- shaping -->"), let end = text.range(of: "<!-- /shaping -->") {
-        text.replaceSubrange(start.lowerBound..<end.upperBound, with: table)
-    } else {
-        text += "\n\n" + table + "\n"
-    }
-    try? text.write(toFile: output, atomically: true, encoding: .utf8)
-    exit(0)
+    writeSectionAndExit("shaping", table, to: output)
 }

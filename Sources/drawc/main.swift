@@ -16,7 +16,6 @@ import Dispatch
 import CBuildInfo
 import DrawCommandLine
 import DrawKit
-import DrawProcess
 
 enum ExitStatus: Int32 {
     case success = 0
@@ -292,7 +291,6 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
             throw UsageError(message: "two inputs would both be written to '\(plan.path)'", command: "compile")
         }
     }
-    restartWithHugePagesIfLarge(inputBytes: inputBytes(arguments.inputs))
     let plan = plans
     let options = environmentOptions(arguments)
     let inputs = arguments.inputs

@@ -104,32 +104,6 @@ struct CLITests {
         #expect(run.status == 3, "\(run.stderrText)")
     }
 
-    /// Inputs of 4 MiB and more make drawc start itself again with glibc's huge-page malloc
-    /// (DrawProcess): the restarted process must see the same arguments, working folder and
-    /// standard input, and write the same bytes as a run without the restart.
-    @Test
-    func largeInputsCompileTheSameAfterTheHugePageRestart() throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
-        // 4.5 MiB, almost all of it one comment, so the debug build compiles it quickly.
-        let padding = "// " + String(repeating: "x", count: 9 * 512 * 1024) + "\n"
-        CLI.write(padding + CLI.good, folder.file("sub/big.draw"))
-        let restarted = try CLI.run(["compile", "sub/big.draw", "-", "-o", "out.svg"], in: folder, stdin: Array(CLI.good.utf8))
-        #expect(restarted.status == 2, "-o with two inputs is still a usage error: \(restarted.stderrText)")
-        let withRestart = try CLI.run(["compile", "sub/big.draw", "-o", "with.svg"], in: folder)
-        let without = try CLI.run(["compile", "sub/big.draw", "-o", "without.svg"], in: folder, environment: ["DRAWC_NO_HUGE_PAGES": "1"])
-        #expect(withRestart.status == 0, "\(withRestart.stderrText)")
-        #expect(without.status == 0, "\(without.stderrText)")
-        let a = try #require(CLI.bytes(folder.file("with.svg")))
-        #expect(a == CLI.bytes(folder.file("without.svg")))
-        #expect(String(decoding: a.prefix(5), as: UTF8.self) == "<?xml")
-        // Standard input is not read before the restart, so it still reaches the compile.
-        let both = try CLI.run(["compile", "sub/big.draw", "-", "--format", "pdf"], in: folder, stdin: Array(CLI.good.utf8))
-        #expect(both.status == 0, "\(both.stderrText)")
-        #expect(both.stdout.starts(with: Array("%PDF-".utf8)))
-        #expect(CLI.bytes(folder.file("sub/big.pdf"))?.starts(with: Array("%PDF-".utf8)) == true)
-    }
-
     @Test
     func compileWritesBesideTheInputAndByExtension() throws {
         let folder = try TemporaryFolder()

@@ -1,0 +1,150 @@
+// The messages of computing (Computing.swift): `fn` functions and their calls, record and
+// list literals, comprehensions and the built-in functions on strings, lists and numbers, in
+// one place to review for tone: each function's doc comment shows source that triggers it.
+// Ids are SemanticsID's (Messages+Eval.swift).
+
+import DrawDiagnostics
+
+enum ComputingMessages {
+    // MARK: Functions and calls
+
+    /// `fn f(x) = x` then `f(y: 1)` (a did-you-mean when one is close).
+    static func noSuchParameter(_ function: String, _ name: String, definedAt definition: Span, notes: [Diagnostic.Note],
+                                fixIts: [Diagnostic.FixIt], at span: Span) -> Diagnostic {
+        .error(.functionArgument, at: span, "'\(function)' has no parameter '\(name)'",
+               notes: notes + [.init("'\(function)' is defined here", at: definition)], fixIts: fixIts)
+    }
+
+    /// `fn f(x) = x` then `f(1, 2)`.
+    static func tooManyArguments(_ function: String, takes count: Int, definedAt definition: Span, at span: Span) -> Diagnostic {
+        .error(.functionArgument, at: span, "'\(function)' takes \(count) argument\(count == 1 ? "" : "s"), found more",
+               notes: [.init("'\(function)' is defined here", at: definition)])
+    }
+
+    /// Calls whose expressions nest past `EvaluationLimits.maxEvaluationDepth`.
+    static func nestedTooDeep(limit: Int, at span: Span) -> Diagnostic {
+        .error(.expressionDepth, at: span, "expressions nest deeper than \(limit) levels through the function calls open here")
+    }
+
+    /// `fn f(x) = f(x)` then `f(1)`: calls nested past `EvaluationLimits.maxCallDepth`.
+    static func callsTooDeep(_ function: String, limit: Int, at span: Span) -> Diagnostic {
+        .error(.recursionLimit, at: span,
+               "function and component calls nest deeper than \(limit) (is '\(function)' recursive without an end?)")
+    }
+
+    /// More calls in all than `EvaluationLimits.maxCalls`.
+    static func tooManyCalls(limit: Int, at span: Span) -> Diagnostic {
+        .error(.callLimit, at: span, "more than \(limit) function and component calls in the drawing")
+    }
+
+    /// `map(xs, fn (a, b) = a)`: `caller` ("'map'") calls `function` with `count` arguments, it takes `takes`.
+    static func invokedWithWrongCount(_ caller: String, _ function: String, count: Int, takes: Int, definedAt definition: Span,
+                                      at span: Span) -> Diagnostic {
+        .error(.functionArgument, at: span,
+               "\(caller) calls '\(function)' with \(count) argument\(count == 1 ? "" : "s"), but it takes \(takes)",
+               notes: [.init("'\(function)' is defined here", at: definition)])
+    }
+
+    /// `'\(f)' takes 1 to 2 positional arguments`: `expected` as written ("2", "at least 1", "1 to 3").
+    static func positionalCount(_ function: String, expected: String, plural: Bool, found: Int, at span: Span) -> Diagnostic {
+        .error(.functionArgument, at: span, "'\(function)' takes \(expected) positional argument\(plural ? "s" : ""), found \(found)")
+    }
+
+    /// `format(x, decimal: 2)` (a did-you-mean when one is close): `allowed` are the names it takes.
+    static func unknownNamedArgument(_ function: String, _ name: String, allowed: [String], notes: [Diagnostic.Note],
+                                     fixIts: [Diagnostic.FixIt], at span: Span) -> Diagnostic {
+        .error(.functionArgument, at: span,
+               "'\(function)' has no argument '\(name)' (it takes \(allowed.map { "'\($0):'" }.joined(separator: ", ")))",
+               notes: notes, fixIts: fixIts)
+    }
+
+    /// `format(x, decimals: 2, decimals: 3)`.
+    static func namedArgumentTwice(_ name: String, at span: Span) -> Diagnostic {
+        .error(.duplicateArgument, at: span, "'\(name):' is given twice")
+    }
+
+    // MARK: Literals and comprehensions
+
+    /// `{a: 1, a: 2}`.
+    static func duplicateField(_ name: String, first: Span?, at span: Span) -> Diagnostic {
+        .error(.duplicateField, at: span, "the field '\(name)' is given twice", notes: first.map { [.init("first given here", at: $0)] } ?? [])
+    }
+
+    /// `[for i in 0..<10_000_000 i]`: past the loop or list limit (`limit`, the smaller).
+    static func comprehensionTooLong(_ count: Int, limit: Int, at span: Span) -> Diagnostic {
+        .error(.loopLimit, at: span, "this list would have \(count) elements; the limit is \(limit)")
+    }
+
+    /// `[for x in xs if x.name x]` where the filter is not a bool.
+    static func filterNotBool(_ type: String, at span: Span) -> Diagnostic {
+        .error(.conditionNotBool, at: span, "the condition of '[for … if' must be a bool, found \(type)")
+    }
+
+    // MARK: Built-in functions
+
+    /// `codepoint("ab")`.
+    static func codepointLength(_ count: Int, at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'codepoint' needs a string of exactly one character, found \(count)")
+    }
+
+    /// `split("a,b", "")`.
+    static func emptySeparator(at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'split' needs a separator that is not empty (use 'chars' for characters)")
+    }
+
+    /// `join([box], ",")` where `box` is a component.
+    static func joinNotWritable(_ type: String, at span: Span) -> Diagnostic {
+        .error(.typeMismatch, at: span, "'join' cannot write \(type) into a string")
+    }
+
+    /// `replace("abc", "", "x")`.
+    static func emptyReplacement(at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'replace' needs a text to replace that is not empty")
+    }
+
+    /// `color("#12")`.
+    static func notAColor(_ text: String, at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'\(text)' is not a color: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name")
+    }
+
+    /// `range(0, 10pt)`.
+    static func rangeKinds(at span: Span) -> Diagnostic {
+        .error(.operatorTypes, at: span, "the arguments of 'range' must be of one kind (numbers, lengths or angles)")
+    }
+
+    /// `range(0, 10, 0)`.
+    static func rangeStepZero(at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'range' needs a step that is not zero")
+    }
+
+    /// `sum([1, "a"])`.
+    static func sumItem(_ type: String, at span: Span) -> Diagnostic {
+        .error(.typeMismatch, at: span, "'sum' adds numbers, lengths or points, found \(type) in the list")
+    }
+
+    /// `filter(xs, fn (x) = x * 2)`.
+    static func filterResultNotBool(_ type: String, at span: Span) -> Diagnostic {
+        .error(.conditionNotBool, at: span, "the function given to 'filter' must give a bool, found \(type)")
+    }
+
+    /// `format(12pt)`: `unit` ("1pt", "1deg", "1%") is what the hint divides by.
+    static func formatNeedsPlainNumber(_ type: String, unit: String, at span: Span) -> Diagnostic {
+        .error(.typeMismatch, at: span, "argument 1 of 'format' expects a plain number, found \(type)",
+               notes: [.init("divide by a unit to say which number to write: 'format(x / \(unit), decimals: 2)'")])
+    }
+
+    /// `format(x, decimals: 20)`: `written` is the value as given.
+    static func decimalsOutOfRange(_ written: String, at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'decimals:' must be a whole number from 0 to 12, found \(written)")
+    }
+
+    /// `format(x, grouping: "1")`: `what` says where the mark goes, `quoted` is the mark as `quotedSource` writes it.
+    static func badMark(_ label: String, written what: String, found quoted: String, at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'\(label):' must be one character (not a digit or '-') written \(what), found \(quoted)")
+    }
+
+    /// `format(x, grouping: ".", decimalMark: ".")`.
+    static func marksEqual(at span: Span) -> Diagnostic {
+        .error(.invalidValue, at: span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
+    }
+}
