@@ -176,44 +176,20 @@ enum LayeredLayout {
         let crossings = ordering.run()
         let xs = BrandesKoepf.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing)
 
-        // Ranks one after another, each as thick as its thickest node.
-        var rankThickness = [Double](repeating: 0, count: rankCount)
-        for v in 0..<layered.count { rankThickness[layered.rank[v]] = max(rankThickness[layered.rank[v]], layered.thick[v]) }
-        var rankCenter = [Double](repeating: 0, count: rankCount)
-        var y = 0.0
-        for r in 0..<rankCount {
-            rankCenter[r] = y + rankThickness[r] / 2
-            y += rankThickness[r] + (r + 1 < rankCount ? graph.rankSpacing : 0)
-        }
         var minX = Double.infinity, maxX = -Double.infinity
         for v in 0..<layered.count {
             minX = min(minX, xs[v] - layered.cross[v] / 2)
             maxX = max(maxX, xs[v] + layered.cross[v] / 2)
         }
-        func point(_ v: Int) -> Point { Point(xs[v] - minX, rankCenter[layered.rank[v]]) }
+        func x(_ v: Int) -> Double { xs[v] - minX }
+        let lines = EdgeLines(chains: chains, rank: layered.rank, thick: layered.thick, cross: cross, rankCount: rankCount,
+                              x: x, nodeSpacing: graph.nodeSpacing, rankSpacing: graph.rankSpacing)
+        func point(_ v: Int) -> Point { Point(x(v), lines.rankCenter[layered.rank[v]]) }
         let centers = (0..<n).map(point)
-        // Every edge crosses the gap between two ranks from just below the upper rank's band
-        // to just above the lower one's (ports of real nodes and both ends of a virtual node
-        // alike), and runs straight down inside a band: so no line cuts through a node of
-        // the band it passes, and two edges cross exactly where the order says they do.
-        let reach = min(10, graph.rankSpacing * 0.3)
-        let band = (0..<n).map { rankThickness[rank[$0]] }
-        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: band, reach: reach, next: { point($0).x })
-        var bends: [[Point]] = []
-        var labels: [Point?] = []
-        for e in graph.edges.indices {
-            let chain = chains[e]
-            var inner: [Point] = []
-            for v in chain.dropFirst().dropLast() {
-                let p = point(v), half = rankThickness[layered.rank[v]] / 2 + reach
-                inner.append(Point(p.x, p.y - half))
-                inner.append(Point(p.x, p.y + half))
-            }
-            if chain.count >= 2 { inner = [ports.exit[e]] + inner + [ports.entry[e]] }
-            if reversed[e] { inner.reverse() }
-            bends.append(inner)
-            labels.append(labelNode[e] >= 0 ? point(labelNode[e]) : nil)
-        }
+        var bends = lines.bends
+        for e in graph.edges.indices where reversed[e] { bends[e].reverse() }
+        let labels = graph.edges.indices.map { labelNode[$0] >= 0 ? point(labelNode[$0]) : nil }
+        let y = lines.height
         return LayeredDrawing(centers: centers, bends: bends, labelCenters: labels,
                               size: Size(max(0, maxX - minX), y), crossings: crossings, isTree: false)
     }
@@ -245,41 +221,6 @@ enum LayeredLayout {
             }
         }
         return back
-    }
-}
-
-/// Where edges leave and enter their nodes: just outside the side facing the next rank,
-/// spread along it in the order of where they go, so that edges of one node neither share a
-/// point nor cross at it (dot's ports, without shapes).
-struct Ports {
-    var exit: [Point]
-    var entry: [Point]
-
-    /// `chains`: per edge the nodes it runs through, tail first (empty: not between ranks);
-    /// `next`: the cross position of a layered node.
-    /// `reach`: how far outside its node a port is, so that an arrowhead there sits on a
-    /// straight end of its edge.
-    init(chains: [[Int]], centers: [Point], cross: [Double], thick: [Double], reach: Double, next: (Int) -> Double) {
-        exit = [Point](repeating: .zero, count: chains.count)
-        entry = exit
-        var outgoing = [[(Double, Int)]](repeating: [], count: centers.count)
-        var incoming = [[(Double, Int)]](repeating: [], count: centers.count)
-        for (e, chain) in chains.enumerated() where chain.count >= 2 {
-            outgoing[chain[0]].append((next(chain[1]), e))
-            incoming[chain[chain.count - 1]].append((next(chain[chain.count - 2]), e))
-        }
-        for v in centers.indices {
-            let span = cross[v] * 0.6
-            for (list, isExit) in [(outgoing[v], true), (incoming[v], false)] where !list.isEmpty {
-                let sorted = list.enumerated().sorted { $0.element.0 < $1.element.0 || ($0.element.0 == $1.element.0 && $0.offset < $1.offset) }
-                for (k, item) in sorted.enumerated() {
-                    let offset = (Double(k + 1) / Double(list.count + 1) - 0.5) * span
-                    let y = centers[v].y + (isExit ? 1 : -1) * (thick[v] / 2 + reach)
-                    let p = Point(centers[v].x + offset, y)
-                    if isExit { exit[item.element.1] = p } else { entry[item.element.1] = p }
-                }
-            }
-        }
     }
 }
 

@@ -106,20 +106,13 @@ enum TidyTree {
         for v in postorder.reversed() { for c in children[v] { x[c] = x[v] + offset[c] } }
 
         let levels = (depth.max() ?? 0) + 1
-        var levelThickness = [Double](repeating: 0, count: levels)
-        for v in 0..<n { levelThickness[depth[v]] = max(levelThickness[depth[v]], thick[v]) }
-        var levelCenter = [Double](repeating: 0, count: levels)
-        var y = 0.0
-        for l in 0..<levels {
-            levelCenter[l] = y + levelThickness[l] / 2
-            y += levelThickness[l] + (l + 1 < levels ? graph.rankSpacing : 0)
-        }
         var minX = Double.infinity, maxX = -Double.infinity
         for v in 0..<n { minX = min(minX, x[v] - cross[v] / 2); maxX = max(maxX, x[v] + cross[v] / 2) }
-        let centers = (0..<n).map { Point(x[$0] - minX, levelCenter[depth[$0]]) }
-        let chains = graph.edges.map { [$0.from, $0.to] }
-        let ports = Ports(chains: chains, centers: centers, cross: cross, thick: thick, reach: min(10, graph.rankSpacing * 0.3), next: { centers[$0].x })
-        let bends = graph.edges.indices.map { [ports.exit[$0], ports.entry[$0]] }
+        let lines = EdgeLines(chains: graph.edges.map { [$0.from, $0.to] }, rank: depth, thick: thick, cross: cross, rankCount: levels,
+                              x: { x[$0] - minX }, nodeSpacing: graph.nodeSpacing, rankSpacing: graph.rankSpacing)
+        let centers = (0..<n).map { Point(x[$0] - minX, lines.rankCenter[depth[$0]]) }
+        let bends = lines.bends
+        let y = lines.height
         return LayeredDrawing(centers: centers, bends: bends, labelCenters: graph.edges.map { _ in nil },
                               size: Size(max(0, maxX - minX), y), crossings: 0, isTree: true)
     }

@@ -1,8 +1,8 @@
 // `graph` against Graphviz dot (issue 37): dot's own example graphs (Debian graphviz-doc) and
 // seeded random DAGs, each written as the same boxes and edges for both tools, measured by one
 // counter (DrawTestSupport's LayoutComparison.swift): crossings, bends, edge length, area.
-// drawc must draw them without overlapping nodes, and with no more crossings than dot in total
-// on each set.
+// drawc must draw them without any fault of the diagram checker, and with no more crossings
+// than dot in total on each set.
 
 import DrawKit
 import DrawScene
@@ -57,9 +57,8 @@ import Testing
             rows.append(row)
         }
         print(Self.table(rows))
-        for row in rows {
-            #expect(row.faults.overlappingNodes == 0, "\(row.name): \(row.faults)")
-        }
+        // No checker fault at all: fans of edges into one node (pgram) get tracks of their own.
+        for row in rows { #expect(row.faults.faults == 0, "\(row.name): \(row.faults)") }
         let dotTotal = rows.reduce(0) { $0 + $1.dot.crossings }, drawcTotal = rows.reduce(0) { $0 + $1.drawc.crossings }
         print("total crossings: dot \(dotTotal), drawc \(drawcTotal)")
         // Achieved on these graphs: in total no more crossings than dot (measured alike).
@@ -75,7 +74,7 @@ import Testing
             if let row = try Self.compare("random-\(seed) (30/45)", graph) { rows.append(row) }
         }
         print(Self.table(rows))
-        for row in rows { #expect(row.faults.overlappingNodes == 0, "\(row.name): \(row.faults)") }
+        for row in rows { #expect(row.faults.faults == 0, "\(row.name): \(row.faults)") }
         let dotTotal = rows.reduce(0) { $0 + $1.dot.crossings }, drawcTotal = rows.reduce(0) { $0 + $1.drawc.crossings }
         print("total crossings: dot \(dotTotal), drawc \(drawcTotal)")
         // Achieved with dot's schedule, run from four starts (LayeredOrdering.swift).
