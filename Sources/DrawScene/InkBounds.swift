@@ -53,6 +53,15 @@ extension Scene {
             return box.rect
         }
 
+        /// The ink of `group` in its outer coordinates (through its transform) with its
+        /// shadows, moved and blurred (3 σ, as `add` measures them): the area a filter that
+        /// draws the group and its shadows must cover. nil when the group paints nothing.
+        package static func shadowed(_ group: Group) -> Rect? {
+            var box = Box()
+            add([.group(group)], transform: .identity, fonts: nil, into: &box)
+            return box.rect
+        }
+
         /// The ink of a page: the whole page when it has a visible background.
         package static func page(_ page: Page, fonts: [FontResource]?) -> Rect? {
             if let background = page.background, background.alpha > 0 { return Rect(origin: .zero, size: page.size) }

@@ -103,3 +103,16 @@ extension Scene {
         package func finish() -> Path? { path.verbs.isEmpty ? nil : path }
     }
 }
+
+extension Gradient {
+    /// The box a gradient paints over when it fills `path` (`stroke` nil) or strokes it:
+    /// the path's control points, for a stroke widened on every side by the width times the
+    /// miter limit (at least 1), which no join or cap passes. The one measure PDF and
+    /// PostScript take for a gradient's periods and its soft mask; nil for an empty path.
+    package static func paintedBounds(_ path: Scene.Path, stroke: Stroke?) -> Rect? {
+        guard let b = path.controlBounds else { return nil }
+        guard let stroke else { return b }
+        let w = stroke.width * max(1, stroke.miterLimit)
+        return Rect(x: b.minX - w, y: b.minY - w, width: b.width + 2 * w, height: b.height + 2 * w)
+    }
+}

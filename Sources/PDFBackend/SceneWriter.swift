@@ -115,7 +115,7 @@ struct SceneWriter {
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
-        trueTypePlans = TrueTypeFontPlan.plans(for: document)
+        trueTypePlans = TrueTypeFontPlan.plans(for: document, usage: Scene.DocumentUsage(document))
     }
 
     /// The content stream of one page: the y-flip, the background, then the items. With

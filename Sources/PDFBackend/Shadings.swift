@@ -93,11 +93,7 @@ extension SceneWriter {
     mutating func emitGradientPath(_ path: Scene.Path, fill: Fill?, stroke: Stroke?, ctm: Transform, alphaScale: Double,
                                    into stream: inout ContentStream) {
         guard let gradient = fill?.gradient ?? stroke?.gradient else { return }
-        var bounds = path.controlBounds
-        if let stroke, let b = bounds {
-            let w = stroke.width * max(1, stroke.miterLimit)
-            bounds = Rect(x: b.minX - w, y: b.minY - w, width: b.width + 2 * w, height: b.height + 2 * w)
-        }
+        let bounds = Gradient.paintedBounds(path, stroke: stroke)
         let (t0, t1) = gradient.offsetRange(over: bounds)
         let shading = resources.shading(for: ShadingSpec(gradient: gradient, gray: false, t0: t0, t1: t1))
         let pattern = resources.pattern(for: PatternKey(shading: shading, matrix: gradient.transform.then(ctm)))

@@ -28,32 +28,18 @@ struct TrueTypeFontPlan {
     /// the text shaping gave it (a ligature's letters: `Scene.TextRun.glyphText`).
     var text: [UInt16: [Unicode.Scalar]]
 
-    /// Finds every TrueType glyph the document shows (an iterative walk) and subsets each
-    /// face once. A face whose glyph data is damaged gets no plan: its text is not drawn.
-    static func plans(for document: Scene.Document) -> [Int: TrueTypeFontPlan] {
+    /// Subsets each TrueType face once, for the glyphs the document shows (`usage`: what
+    /// its pages and patterns use, `Scene.DocumentUsage`). A face whose glyph data is damaged
+    /// gets no plan: its text is not drawn.
+    static func plans(for document: Scene.Document, usage: Scene.DocumentUsage) -> [Int: TrueTypeFontPlan] {
         var used: [Int: (glyphs: Set<UInt16>, order: [(UInt16, [Unicode.Scalar])])] = [:]
-        var stack: [[Scene.Item]] = document.pages.map(\.items) + document.patterns.map(\.items)
-        while let items = stack.popLast() {
-            for item in items {
-                switch item {
-                case .group(let group): stack.append(group.items)
-                case .text(let run):
-                    let index = run.font.index
-                    guard index >= 0, index < document.fonts.count, case .trueType = document.fonts[index] else { continue }
-                    var entry = used[index] ?? ([], [])
-                    for (k, glyph) in run.glyphs.enumerated() where entry.glyphs.insert(glyph.glyph).inserted {
-                        if let own = run.glyphText, k < own.count {
-                            // A right-to-left ligature's letters (lam-alef) in drawing order:
-                            // readers reverse a right-to-left word's characters, these too.
-                            let scalars = Array(own[k].unicodeScalars)
-                            entry.order.append((glyph.glyph, run.isRightToLeft ? scalars.reversed() : scalars))
-                        } else {
-                            entry.order.append((glyph.glyph, [glyph.scalar]))
-                        }
-                    }
-                    used[index] = entry
-                default: break
-                }
+        for part in usage.pages + usage.patterns {
+            for (index, uses) in part.glyphs {
+                var entry = used[index] ?? ([], [])
+                // A glyph's first use says what it stands for: its scalar, or the text shaping
+                // gave it (a ligature's letters).
+                for use in uses where entry.glyphs.insert(use.glyph).inserted { entry.order.append((use.glyph, use.text ?? [use.scalar])) }
+                used[index] = entry
             }
         }
         var plans: [Int: TrueTypeFontPlan] = [:]
@@ -66,8 +52,7 @@ struct TrueTypeFontPlan {
                 (Double(face.advance(glyph: original)) * scale).rounded()
             }
             var text: [UInt16: [Unicode.Scalar]] = [:]
-            // The walk order above is not the page order; sort so the first use in glyph-id
-            // order decides, which is deterministic (the set of pairs is).
+            // In glyph-id order (each glyph is in `order` once, with its first use's text).
             for (glyph, scalars) in entry.order.sorted(by: {
                 $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.map(\.value).lexicographicallyPrecedes($1.1.map(\.value))
             }) {

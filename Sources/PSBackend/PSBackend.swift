@@ -93,6 +93,8 @@ struct PSDocumentWriter {
     var trueTypeGlyphs: [Int: [UInt16: Unicode.Scalar]] = [:]
     /// The document's images, decoded when first needed.
     let images: PSImages.Cache
+    /// What each page and pattern uses (`Scene.DocumentUsage`), found once.
+    let usage: Scene.DocumentUsage
     /// TrueType faces embedded as Type 42, by font index.
     var embedded: [Int: EmbeddedFont] = [:]
 
@@ -120,8 +122,20 @@ struct PSDocumentWriter {
         images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
         usesOpacity = PSWarnings.usesOpacity(pages + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) }, images: images)
-        for page in pages { collectFonts(page.items) }
-        for pattern in document.patterns { collectFonts(pattern.items) }
+        // What the written pages and the patterns use: fonts in first-use order, pages first,
+        // and each TrueType glyph with the scalar of its first use.
+        usage = Scene.DocumentUsage(document)
+        for part in usage.pages.prefix(pages.count) + usage.patterns {
+            for index in part.fonts where fontKeys[index] == nil {
+                fontKeys[index] = "F\(usedFonts.count)"
+                usedFonts.append(index)
+            }
+            for (index, uses) in part.glyphs {
+                for use in uses where trueTypeGlyphs[index, default: [:]][use.glyph] == nil {
+                    trueTypeGlyphs[index, default: [:]][use.glyph] = use.scalar
+                }
+            }
+        }
         var names: Set<String> = []
         for index in usedFonts {
             guard case .trueType(let face) = document.fonts[index], let used = trueTypeGlyphs[index] else { continue }
@@ -165,28 +179,6 @@ struct PSDocumentWriter {
             embedded[index] = EmbeddedFont(
                 program: program, glyphMap: subset.glyphMap, cidFontName: name,
                 fontName: name + "-Identity-H", cids: cids, cidToGlyph: cidToGlyph, unicode: unicode)
-        }
-    }
-
-    private mutating func collectFonts(_ items: [Scene.Item]) {
-        for item in items {
-            switch item {
-            case .text(let run):
-                let index = run.font.index
-                if fontKeys[index] == nil, document.fonts.indices.contains(index) {
-                    fontKeys[index] = "F\(usedFonts.count)"
-                    usedFonts.append(index)
-                }
-                if document.fonts.indices.contains(index), case .trueType = document.fonts[index] {
-                    for glyph in run.glyphs where trueTypeGlyphs[index, default: [:]][glyph.glyph] == nil {
-                        trueTypeGlyphs[index, default: [:]][glyph.glyph] = glyph.scalar
-                    }
-                }
-            case .group(let group):
-                collectFonts(group.items)
-            case .path, .image:
-                break
-            }
         }
     }
 
@@ -420,7 +412,7 @@ struct PSDocumentWriter {
         }
         let body = PSBody(
             document: document, fontKeys: fontKeys, embedded: embedded, images: images, usesOpacity: pageUsesOpacity)
-        let patterns = PSBody.usedPatterns(page.items, document: document)
+        let patterns = usage.patterns(ofPage: number - 1)
         if !patterns.isEmpty { body.definePatterns(patterns, into: &content) }
         body.items(page.items, into: &content)
         precondition(content.depth == 0, "unbalanced gsave/grestore on page \(number)")

@@ -13,25 +13,6 @@ extension PSBody {
     /// The name of document pattern `index`'s dictionary.
     static func patternName(_ index: Int) -> String { "DrawcTile\(index)" }
 
-    /// The patterns `items` fill with, and those their tiles fill with, in index order.
-    static func usedPatterns(_ items: [Scene.Item], document: Scene.Document) -> [Int] {
-        var used = Set<Int>()
-        var pending = [items]
-        while let list = pending.popLast() {
-            for item in list {
-                switch item {
-                case .path(_, let paint):
-                    if let id = paint.fill?.pattern, document.patterns.indices.contains(id.index), used.insert(id.index).inserted {
-                        pending.append(document.patterns[id.index].items)
-                    }
-                case .group(let group): pending.append(group.items)
-                case .text, .image: break
-                }
-            }
-        }
-        return used.sorted()
-    }
-
     /// `/DrawcTile<n> << … /PaintProc { pop … } >> def` for each pattern the page uses.
     func definePatterns(_ indices: [Int], into content: inout PSContent) {
         for index in indices {

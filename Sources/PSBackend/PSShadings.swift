@@ -12,11 +12,7 @@ import DrawScene
 extension PSBody {
     /// Paints `path` with `gradient` as its fill (`stroke` nil) or stroke.
     func gradientPath(_ path: Scene.Path, gradient: Gradient, fill: Fill?, stroke: Stroke?, into content: inout PSContent) {
-        var bounds = path.controlBounds
-        if let stroke, let b = bounds {
-            let w = stroke.width * max(1, stroke.miterLimit)
-            bounds = Rect(x: b.minX - w, y: b.minY - w, width: b.width + 2 * w, height: b.height + 2 * w)
-        }
+        let bounds = Gradient.paintedBounds(path, stroke: stroke)
         let (t0, t1) = gradient.offsetRange(over: bounds)
         content.gsave()
         content.path(path)

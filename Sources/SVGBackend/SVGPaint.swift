@@ -43,15 +43,18 @@ extension SVGPageWriter {
 
     /// `<filter id="s<id>">`: per shadow, the source alpha blurred (σ = blur / 2), offset,
     /// coloured; then the shadows in order and the group itself on top.
-    func writeShadowFilter(_ shadows: [Shadow], id: Int, into out: inout ByteBuffer) {
-        // The region: generous around the page (the filter's user space is the group's
-        // parent's, which may be offset from the page by transforms of enclosing groups).
-        let extent = max(pageSize.width, pageSize.height, 1)
+    /// `region`: the ink of the groups it draws with their shadows, in their user space (the
+    /// groups' parent's; nil when they paint nothing), widened to whole points and one more
+    /// on each side for anti-aliasing; a renderer draws nothing of the filter outside it.
+    func writeShadowFilter(_ shadows: [Shadow], region: Rect?, id: Int, into out: inout ByteBuffer) {
+        let box = region.map { Rect(x: $0.minX.rounded(.down) - 1, y: $0.minY.rounded(.down) - 1,
+                                    width: $0.maxX.rounded(.up) - $0.minX.rounded(.down) + 2,
+                                    height: $0.maxY.rounded(.up) - $0.minY.rounded(.down) + 2) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
         out.append(static: "<filter id=\""); out.appendName(names, "s", id)
-        out.append(static: "\" filterUnits=\"userSpaceOnUse\" x=\""); out.append(number: -2 * extent)
-        out.append(static: "\" y=\""); out.append(number: -2 * extent)
-        out.append(static: "\" width=\""); out.append(number: 5 * extent)
-        out.append(static: "\" height=\""); out.append(number: 5 * extent)
+        out.append(static: "\" filterUnits=\"userSpaceOnUse\" x=\""); out.append(number: box.minX)
+        out.append(static: "\" y=\""); out.append(number: box.minY)
+        out.append(static: "\" width=\""); out.append(number: box.width)
+        out.append(static: "\" height=\""); out.append(number: box.height)
         out.append(static: "\" color-interpolation-filters=\"sRGB\">\n")
         for (index, shadow) in shadows.enumerated() {
             let n = index + 1

@@ -83,11 +83,12 @@ struct SVGPageWriter {
     /// Shadow filters in first-use order; the id of `filters[i]` is `s<i+1>`.
     var filters: [[Shadow]] = []
     var filterIDs: [[Shadow]: Int] = [:]
+    /// The area each filter draws, in the user space of the groups that use it: the union of
+    /// their ink with its shadows (`Scene.InkBounds.shadowed`), from the IR's stored boxes.
+    var filterRegions: [Scene.InkBounds.Box] = []
     /// Tiling patterns (document indices) defined on this page so far; the id of pattern
     /// `i` is `p<i+1>`.
     var writtenPatterns = Set<Int>()
-    /// The page size, for the region of shadow filters.
-    var pageSize = Size.zero
 
     /// Wrap items in `<g data-s>` by their source (`SVGWriter.renderAnnotated`).
     var annotateSources = false
@@ -102,7 +103,6 @@ struct SVGPageWriter {
     }
 
     mutating func write(_ page: Scene.Page) -> [UInt8] {
-        pageSize = page.size
         pageSources = annotateSources ? page.itemSources : []
         writeBody(page.items)
 
@@ -161,7 +161,7 @@ struct SVGPageWriter {
             writeGradient(gradient, id: offset + 1, into: &out)
         }
         for (offset, shadows) in filters.enumerated() {
-            writeShadowFilter(shadows, id: offset + 1, into: &out)
+            writeShadowFilter(shadows, region: filterRegions[offset].rect, id: offset + 1, into: &out)
         }
         for index in usedImages.sorted() {
             writeImageSymbol(index, into: &out)
@@ -433,8 +433,12 @@ struct SVGPageWriter {
             if !group.shadows.isEmpty {
                 if let known = filterIDs[group.shadows] { filterID = known } else {
                     filters.append(group.shadows)
+                    filterRegions.append(Scene.InkBounds.Box())
                     filterIDs[group.shadows] = filters.count
                     filterID = filters.count
+                }
+                if let filterID, let region = Scene.InkBounds.shadowed(group) {
+                    filterRegions[filterID - 1].add(region, through: .identity)
                 }
             }
             indent(depth)

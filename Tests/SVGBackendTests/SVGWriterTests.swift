@@ -274,6 +274,18 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
         #expect(!svg.contains("xlink"))
     }
 
+    /// A shadow filter covers the ink of the groups it draws with their shadows, in the
+    /// groups' parent's space, whole points and one more each side — not a multiple of the
+    /// page (issue 35): here a 10 × 10 square at (20, 30) in a group moved by (100, 0),
+    /// shadowed (4, 6) with blur 4 (σ 2, reach 6), on a 1,000 pt page.
+    @Test func shadowFilterRegionIsTheInk() {
+        var group = Scene.Group(transform: .translation(100, 0), items: [.path(rectPath(20, 30, 10, 10), Paint(fill: Fill(color: .black)))])
+        group.shadows = [Shadow(offset: Point(4, 6), blur: 4, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))]
+        let svg = render([.group(group)], size: Size(1000, 1000))
+        // Ink 120…130 × 30…40; the shadow 118…140 × 30…52; the union, 1 pt more each side.
+        #expect(svg.contains("<filter id=\"s1\" filterUnits=\"userSpaceOnUse\" x=\"117\" y=\"29\" width=\"24\" height=\"24\""), "\(svg)")
+    }
+
     @Test func noPagesNoFiles() {
         #expect(SVGWriter.render(Scene.Document()).isEmpty)
     }
