@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "DrawBarcodes"),
         // The one image decoder: PNG and JPEG headers and pixels, for layout, backends and tests.
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
-        // drawc's own rasterizer and PNG writer.
-        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
+        // drawc's own rasterizer and PNG encoder, and the shadow images of the formats without
+        // blur (`ShadowImages`, which DrawKit runs before PDF and PostScript).
+        .target(name: "DrawRaster", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
+        // The PNG format: its `Backend` conformance over DrawRaster.
+        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawRaster"]),
         // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
         .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
@@ -54,14 +57,15 @@ let package = Package(
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources", "DrawImages",
-            "RasterBackend",
+            "DrawRaster", "RasterBackend",
             "DrawFormat",
         ]),
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
-        // hover… over the stages' package API. Foundation-free; the stdio loop is drawc's.
+        // hover… over the stages' package API, run through DrawKit's StageDriver. Foundation-free;
+        // the stdio loop is drawc's.
         .target(name: "DrawLanguageServer", dependencies: [
             "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
-            "DrawScene", "DrawFormat",
+            "DrawScene", "DrawFormat", "DrawKit",
         ]),
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
@@ -101,7 +105,7 @@ let package = Package(
             "DrawFonts", "DrawCatalogue",
             "DrawResources",
             "DrawImages",
-            "RasterBackend",
+            "DrawRaster",
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
@@ -127,7 +131,7 @@ let package = Package(
                                                          "DrawFormat", "DrawLayout"],
                     exclude: ["preview_browser.py"]),
         .testTarget(name: "RasterBackendTests", dependencies: [
-            "RasterBackend", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
+            "RasterBackend", "DrawRaster", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
         ]),
         .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),
         .testTarget(name: "DrawDocumentsTests", dependencies: ["DrawDocuments", "DrawKit", "DrawLanguageServer", "DrawDiagnostics", "DrawTestSupport"]),

@@ -1,7 +1,7 @@
 import DrawDiagnostics
 import DrawResources
 import DrawScene
-import RasterBackend
+import DrawRaster
 import SVGBackend
 import DrawSyntax
 

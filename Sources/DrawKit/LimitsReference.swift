@@ -12,7 +12,7 @@ import DrawResources
 import DrawScene
 import DrawSemantics
 import DrawSyntax
-import RasterBackend
+import DrawRaster
 
 package enum LimitsReference {
     /// One row: what is limited, the value, and what a breach gives.

@@ -40,6 +40,29 @@ package final class StageDriver {
     /// Layout records the statement of every item (`CompileOptions.recordSources`).
     package var recordSources = false
 
+    /// What a tool keeps of the stages beyond their results (the language server): the same
+    /// stages in the same order, each also handing on what only an editor reads.
+    package struct ToolOutputs {
+        /// The parse keeps the lexer's tokens (`tokens`), from the same run of the lexer.
+        package var tokens = false
+        /// Evaluation describes what each top-level name is bound to (`bindings`, for hover).
+        package var bindings = false
+        /// Layout records each node's frame (`frames`) and makes no scene items: measuring,
+        /// placing, connectors and the page checks run, so the diagnostics are the same.
+        package var frames = false
+        /// Measured texts kept from the layouts before (DrawLayout's TextCache.swift).
+        package var textCache: TextMeasureCache?
+        package init() {}
+    }
+    /// Nothing beyond the results unless a tool asks.
+    package var toolOutputs = ToolOutputs()
+    /// The tokens of the last parse when `toolOutputs.tokens` is set.
+    package private(set) var tokens: [Token] = []
+    /// What each top-level name is bound to, when `toolOutputs.bindings` is set.
+    package private(set) var bindings: [Span: String] = [:]
+    /// Each placed node's frame, when `toolOutputs.frames` is set.
+    package private(set) var frames: [LaidOutFrame] = []
+
     /// - Parameters:
     ///   - loadFile: reads the files the drawing asks for (imports, data, images) — for
     ///     tests; the default is `resources`.
@@ -108,6 +131,12 @@ package final class StageDriver {
     /// Lexes and parses. Returns the number of errors this stage reported.
     @discardableResult
     package func parse() -> Int {
+        if toolOutputs.tokens {
+            let (file, found, tokens) = parseKeepingTokens(source)
+            syntaxTree = file
+            self.tokens = tokens
+            return record(found)
+        }
         let (file, found) = DrawSyntax.parse(source)
         syntaxTree = file
         return record(found)
@@ -119,6 +148,12 @@ package final class StageDriver {
         if syntaxTree == nil { parse() }
         var evaluator = Evaluator(resources: resources)
         evaluator.recordDefinitions = recordSources
+        if toolOutputs.bindings {
+            let (made, found, described) = evaluator.evaluateDescribingBindings(syntaxTree!, sources: &sources)
+            drawing = made
+            bindings = described
+            return record(found)
+        }
         let (made, found) = evaluator.evaluate(syntaxTree!, sources: &sources)
         drawing = made
         return record(found)
@@ -128,6 +163,13 @@ package final class StageDriver {
     @discardableResult
     package func layOut() -> Int {
         if drawing == nil { evaluate() }
+        if toolOutputs.frames {
+            let (made, found, recorded) = layoutRecordingFrames(drawing!, fonts: fonts, resources: resources, emitsItems: false,
+                                                                textCache: toolOutputs.textCache)
+            document = made
+            frames = recorded
+            return record(found)
+        }
         let (made, found) = DrawLayout.layout(drawing!, fonts: fonts, resources: resources, recordSources: recordSources)
         document = made
         return record(found)
@@ -136,8 +178,10 @@ package final class StageDriver {
     /// The compiler's order: each stage only after an error-free one before it. Each
     /// intermediate result is freed (on the other core) as soon as the next exists. Returns
     /// true when a document was laid out without errors.
+    /// `keepingTree`: the syntax tree stays (a tool reads it after the build); otherwise it is
+    /// freed as soon as the node tree exists.
     @discardableResult
-    package func build() -> Bool {
+    package func build(keepingTree: Bool = false) -> Bool {
         let syntaxErrors = parse()
         // A mistake inside one literal (`fill: #ggg`) leaves the statements around it whole:
         // the later stages still check the rest of the file, so one typo does not hide the
@@ -145,11 +189,13 @@ package final class StageDriver {
         // since what follows it may be misread.
         guard syntaxErrors == 0 || syntaxTree?.errorsConfinedToLiterals == true else { return false }
         guard evaluate() == 0 else { return false }
-        // The AST is not needed once the node tree exists: free it before layout (on the
-        // other core: ~25 ms for 100,000 statements).
-        let tree = syntaxTree
-        syntaxTree = nil
-        Stages.discard(tree)
+        if !keepingTree {
+            // The AST is not needed once the node tree exists: free it before layout (on the
+            // other core: ~25 ms for 100,000 statements).
+            let tree = syntaxTree
+            syntaxTree = nil
+            Stages.discard(tree)
+        }
         guard layOut() == 0 else { return false }
         // Nor the node tree once the scene exists: free it before rendering.
         let nodes = drawing

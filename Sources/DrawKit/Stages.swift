@@ -12,6 +12,7 @@ import DrawSemantics
 import DrawSyntax
 import PDFBackend
 import PSBackend
+import DrawRaster
 import RasterBackend
 import SVGBackend
 #if canImport(Dispatch)

@@ -2,13 +2,15 @@
 // names (SymbolIndex, with the indexes of the files it imports), and what the compiler's
 // stages say about it (diagnostics, laid-out frames, the values of its names).
 //
-// The stages run exactly as `drawc check` runs them: each only after an error-free one
-// before it, so the editor shows the same diagnostics as the command line. What needs a
+// The stages run through DrawKit's `StageDriver`, exactly as `drawc check` runs them: each
+// only after an error-free one before it (a mistake inside one literal lets the later stages
+// check the rest), so the editor shows the same diagnostics as the command line. What needs a
 // later stage (frames, values) is kept from the last analysis that reached it, so hover
 // still answers while a line is half-typed.
 
 import DrawDiagnostics
 import DrawFonts
+import DrawKit
 import DrawLayout
 import DrawResources
 import DrawSemantics
@@ -88,19 +90,24 @@ package enum AnalysisLimits {
 /// Runs the stages over one document.
 package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], overlay: [String: [UInt8]],
                      fonts: FontLibrary, previous: Analysis?, textCache: TextMeasureCache? = nil) -> Analysis {
-    var sources = SourceManager()
-    let id = sources.add(path: path, bytes: bytes)
-    let source = sources[id]!
-    // One run of the lexer for the tree and the tokens (completion, hover and colours read them).
-    let (file, parseDiagnostics, tokens) = parseKeepingTokens(source)
-    var diagnostics = parseDiagnostics
+    let reader = OverlayReader(overlay: overlay)
+    // The compiler's one driver, asked also for what the editor reads: the tokens (from the
+    // lexer run that made the tree), what each name is bound to, and the frames instead of
+    // the scene's items.
+    let driver = StageDriver(source: bytes, path: path, resources: Resources(reader: reader), fonts: FontResolver(library: fonts))
+    driver.toolOutputs.tokens = true
+    driver.toolOutputs.bindings = true
+    driver.toolOutputs.frames = true
+    driver.toolOutputs.textCache = textCache
+    driver.build(keepingTree: true)
+    let source = driver.source
+    let file = driver.syntaxTree!
 
     // Names: this file's, and what its imports export (followed breadth-first, once each).
     var imported: [String: SymbolIndex] = [:]
     var exportsByPath: [String: [Declaration]] = [:]
     let directImports = importPaths(file, relativeTo: path)
     var queue = directImports
-    let reader = OverlayReader(overlay: overlay)
     while let next = queue.first, imported.count < AnalysisLimits.maximumImportedFiles {
         queue.removeFirst()
         if imported[next] != nil || next == path { continue }
@@ -124,29 +131,15 @@ package func analyse(uri: String, path: String, version: Int, bytes: [UInt8], ov
     let visible = directImports.flatMap { exportsByPath[$0] ?? [] }
     let names = DeferredSymbolIndex { buildSymbolIndex(file, source: source, path: path, imported: visible) }
 
-    // Until this version lays out, the last layout's frames answer hover, moved with the edit.
-    var frames = previous.map { shiftedFrames($0, to: source) } ?? []
-    var framesAreCurrent = false
-    var values = previous?.values ?? [:]
-    var evaluated = false
-    if !parseDiagnostics.contains(where: { $0.severity == .error }) {
-        let resources = Resources(reader: reader)
-        let evaluator = Evaluator(resources: resources)
-        let (drawing, found, described) = evaluator.evaluateDescribingBindings(file, sources: &sources)
-        diagnostics += found
-        values = described
-        evaluated = true
-        if !found.contains(where: { $0.severity == .error }) {
-            // Diagnostics and frames only: the scene items are not made (nothing draws them here).
-            let (_, laidOut, recorded) = layoutRecordingFrames(drawing, fonts: FontResolver(library: fonts), resources: resources,
-                                                               emitsItems: false, textCache: textCache)
-            diagnostics += laidOut
-            frames = recorded
-            framesAreCurrent = true
-        }
-    }
-    return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: tokens,
-                    comments: file.comments, diagnostics: diagnostics, sources: sources, names: names,
+    // Evaluation ran when it left a node tree or layout went on from it; layout ran when it
+    // left a document. Until this version lays out, the last layout's frames answer hover,
+    // moved with the edit.
+    let evaluated = driver.drawing != nil || driver.document != nil
+    let framesAreCurrent = driver.document != nil
+    let frames = framesAreCurrent ? driver.frames : previous.map { shiftedFrames($0, to: source) } ?? []
+    let values = evaluated ? driver.bindings : previous?.values ?? [:]
+    return Analysis(uri: uri, path: path, version: version, source: source, file: file, tokens: driver.tokens,
+                    comments: file.comments, diagnostics: driver.diagnostics, sources: driver.sources, names: names,
                     imported: imported, frames: frames, framesAreCurrent: framesAreCurrent, values: values, evaluated: evaluated)
 }
 

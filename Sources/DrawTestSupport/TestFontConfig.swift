@@ -15,7 +15,7 @@
 // CFF and TrueType face itself, so no renderer looks one up by name.
 
 import Foundation
-import RasterBackend
+import DrawRaster
 
 package enum TestFontConfig {
     /// Families the configuration maps onto a URW face: the standard 14's names, the

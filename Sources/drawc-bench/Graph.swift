@@ -1,6 +1,6 @@
 // `drawc-bench --graph [RUNS]` (issue 37): a seeded random graph of n boxes and 1.5 n edges,
 // mostly between nearby numbers (as real diagrams connect neighbours), laid out by `graph`
-// for n = 100, 1,000 and 10,000, side by side with `dot -Tplain` on the same graph (boxes of
+// for n = 100, 1,000, 2,000, 5,000 and 10,000 (how it grows), side by side with `dot -Tplain` on the same graph (boxes of
 // the same size, no labels) where dot is installed and finishes within its time limit.
 
 import Foundation
@@ -54,19 +54,19 @@ func dotSeconds(_ gv: [UInt8], limit: Double) -> Double? {
 func runGraphBench(runs: Int) {
     print("| nodes | edges | drawc graph layout (whole layout stage) | dot -Tplain (whole process) |")
     print("|---:|---:|---:|---:|")
-    for n in [100, 1_000, 10_000] {
+    for n in [100, 1_000, 2_000, 5_000, 10_000] {
         let (draw, gv) = graphWorkload(nodes: n, edges: n * 3 / 2)
         let pipeline = Pipeline(source: draw, path: "bench-graph.draw")
         _ = pipeline.layoutOnly()
         var times: [Double] = []
-        for _ in 0..<max(1, n >= 10_000 ? 1 : runs) {
+        for _ in 0..<max(1, n >= 5_000 ? 1 : runs) {
             pipeline.drop(.scene)
             let start = now()
             _ = pipeline.layoutOnly()
             times.append(now() - start)
         }
         times.sort()
-        let dot = n <= 1_000 ? dotSeconds(gv, limit: 300) : dotSeconds(gv, limit: 120)
+        let dot = dotSeconds(gv, limit: n <= 5_000 ? 300 : 120)
         print("| \(n) | \(n * 3 / 2) | \(String(format: "%.1f", times[times.count / 2] * 1000)) ms | "
               + (dot.map { String(format: "%.1f ms", $0 * 1000) } ?? "over the limit or not run") + " |")
     }

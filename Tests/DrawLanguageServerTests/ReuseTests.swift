@@ -86,6 +86,11 @@ struct LanguageServerReuseTests {
         Edit(what: "delete the first (the second reports now)", find: "  text \"Sans caption \u{4E2D}\", font: \"Nowhere Sans\", fontSize: 9pt\n",
              replace: ""),
         Edit(what: "its font back", find: "\"Second sans\", font: \"Nowhere Sans\"", replace: "\"Second sans\", font: \"DejaVu Sans\""),
+        // A mistake inside one literal leaves the statements around it whole: `drawc check`
+        // goes on to evaluate the rest (through the one StageDriver), and so does the server.
+        Edit(what: "a literal mistake", find: "fill: #f3f4f6", replace: "fill: #ggg"),
+        Edit(what: "and an undefined name beside it", find: "tint: highlight", replace: "tint: nowhere"),
+        Edit(what: "both fixed", find: "fill: #ggg", replace: "fill: #f3f4f6"),
     ]
 
     func message(_ members: [(String, JSON)]) -> [UInt8] { JSON.object([("jsonrpc", "2.0")] + members).bytes }
@@ -154,6 +159,8 @@ struct LanguageServerReuseTests {
         // The sequence reached what it is meant to: undefined names, a dangling connector,
         // an unknown font, a missing character, a syntax error, an unknown property.
         #expect(sawErrors.count >= 6, "\(sawErrors.sorted())")
+        // A literal's syntax error and an evaluation error in one version.
+        #expect(sawErrors.contains("lex.malformed-color"), "\(sawErrors.sorted())")
         // And the texts were reused (most of them, after every edit but the first).
         let cache = try #require(server.textCaches[Self.uri])
         #expect(cache.hits > cache.misses, "hits \(cache.hits), misses \(cache.misses)")

@@ -255,6 +255,47 @@ import Testing
         }
     }
 
+    /// Network simplex keeps its cut values by local updates along each exchange's cycle
+    /// (NetworkSimplex.swift). At the end they must equal the ones computed afresh over the
+    /// final tree, and none may be negative: with every tree edge tight and every edge long
+    /// enough, that proves the ranks optimal (the cut values are the dual solution).
+    @Test func networkSimplexUpdatesMatchAFreshComputation() {
+        var seed: UInt64 = 5
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        var exchanges = 0
+        for trial in 0..<40 {
+            let n = 20 + next() % 300
+            var edges: [RankEdge] = []
+            for i in 1..<n { edges.append(RankEdge(from: max(0, i - 1 - next() % 8), to: i, weight: 1, minLength: 1)) }
+            for _ in 0..<(n / 2 + next() % n) {
+                let a = next() % n, b = next() % n
+                guard a != b else { continue }
+                edges.append(RankEdge(from: min(a, b), to: max(a, b), weight: Double(1 + next() % 4), minLength: next() % 3))
+            }
+            var solver = NetworkSimplex.Solver(n: n, edges: NetworkSimplex.merged(edges, count: n), active: [Bool](repeating: true, count: n))
+            solver.initialRanks()
+            solver.solve()
+            exchanges += solver.exchanges
+            var fresh = solver
+            fresh.initialCutValues(base: 1, count: n)
+            var treeEdges = 0
+            for e in solver.inTree.indices {
+                #expect(solver.slack(e) >= 0, "trial \(trial): edge \(e) too short")
+                guard solver.inTree[e] else { continue }
+                treeEdges += 1
+                #expect(solver.slack(e) == 0, "trial \(trial): tree edge \(e) not tight")
+                #expect(abs(solver.cut[e] - fresh.cut[e]) < 1e-6, "trial \(trial): edge \(e) cut \(solver.cut[e]), afresh \(fresh.cut[e])")
+                #expect(fresh.cut[e] >= -1e-9, "trial \(trial): edge \(e) cut value \(fresh.cut[e]) < 0")
+            }
+            #expect(treeEdges == n - 1)
+        }
+        // The start is seldom optimal: the updates were exercised.
+        #expect(exchanges > 100, "\(exchanges) exchanges")
+    }
+
     /// "A small edit moves little": one edge added to a 50-node graph (random DAGs of 75
     /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).

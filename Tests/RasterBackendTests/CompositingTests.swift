@@ -5,7 +5,7 @@
 
 import DrawScene
 import Testing
-@testable import RasterBackend
+@testable import DrawRaster
 
 @Suite("Raster compositing")
 struct CompositingTests {

@@ -4,7 +4,7 @@
 
 import DrawScene
 import Testing
-@testable import RasterBackend
+@testable import DrawRaster
 
 /// Rasterizes items on a transparent page at 72 dpi.
 func rasterize(_ items: [Scene.Item], size: Size = Size(64, 64), dpi: Double = 72) throws -> RasterImage {

@@ -4,7 +4,8 @@
 import DrawDiagnostics
 import DrawKit
 import DrawScene
-@testable import RasterBackend
+@testable import DrawRaster
+import RasterBackend
 import Testing
 
 @Suite struct EdgeLimitTests {

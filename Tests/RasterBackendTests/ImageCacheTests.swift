@@ -2,7 +2,7 @@
 // 1.85 GB). The cache keeps decoded images within its budget and decodes a dropped one
 // again when it is drawn again.
 
-@testable import RasterBackend
+@testable import DrawRaster
 import Testing
 
 @Suite struct ImageCacheTests {

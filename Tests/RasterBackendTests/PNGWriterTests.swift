@@ -7,7 +7,7 @@ import DrawScene
 import DrawTestSupport
 import Foundation
 import Testing
-@testable import RasterBackend
+@testable import DrawRaster
 
 /// The chunk types of a PNG file, in order.
 func chunkTypes(_ png: [UInt8]) -> [String] {

@@ -8,7 +8,7 @@ import DrawKit
 import DrawScene
 import DrawTestSupport
 import Foundation
-@testable import RasterBackend
+@testable import DrawRaster
 import Testing
 
 @Suite struct ShadowAreaTests {

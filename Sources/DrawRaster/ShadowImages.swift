@@ -3,8 +3,10 @@
 // blurred with the same Gaussian as PNG output and tinted — into one straight-alpha PNG
 // image per group, placed under the group in page space. PDF draws it with a soft mask
 // (the PNG's alpha), so its shadows are the PNG backend's pixels at `pixelsPerPoint`;
-// PostScript draws what it can of image alpha (with its warning). An IR-to-IR step, so the
-// PDF and PostScript backends stay independent of this one. Each group is drawn in layers of
+// PostScript draws what it can of image alpha (with its warning). An IR-to-IR step that
+// DrawKit runs before them (their `BackendTraits.shadowsAsImages`), beside the rasterizer it
+// draws with and not in the PNG backend, so the PDF and PostScript backends depend on neither
+// (issue 35). Each group is drawn in layers of
 // its shadows' own area, not the page's (issue 34: a 100 pt shadow on an 8,000 pt page took
 // two page-sized layers, 1.98 GB; on a 9,000 pt page it was silently left out).
 
