@@ -116,11 +116,14 @@ struct DataParser {
         self.function = function
     }
 
-    mutating func fail(_ id: SemanticsID, _ start: Int, _ end: Int, _ message: String, notes: [Diagnostic.Note] = []) {
+    /// Records a mistake (a DataMessages function), or counts it past the per-file cap.
+    mutating func fail(_ diagnostic: Diagnostic) {
         if diagnostics.count >= DataLimits.maximumDiagnosticsPerFile { suppressed += 1; return }
-        let span = Span(file: file, start: UInt32(start), end: UInt32(max(start, end)))
-        diagnostics.append(.error(id, at: span, message, notes: notes))
+        diagnostics.append(diagnostic)
     }
+
+    /// The place of bytes `start..<end` of the file (at least the point `start`).
+    func place(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(max(start, end))) }
 
     /// A JSON integer beyond 2^53 (`data.inexact-integer`): kept as the nearest number, with
     /// a warning at its line and column, at most `maximumDiagnosticsPerFile` of them a file.
@@ -156,8 +159,7 @@ struct DataParser {
             }
             if valid && (value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value)) { valid = false }
             if !valid {
-                fail(.dataInvalidUtf8, j, j + 1, "the file is not valid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true)))",
-                     notes: [.init("save the file as UTF-8")])
+                fail(DataMessages.invalidUTF8(b, at: place(j, j + 1)))
                 return false
             }
             j += length
@@ -197,11 +199,9 @@ struct DataParser {
                 for (index, field) in fields.enumerated() {
                     let name = if case .string(let s) = field { s } else { interpolationText(field) }
                     if name.isEmpty {
-                        parser.fail(.dataEmptyFieldName, fieldStarts[index], fieldStarts[index],
-                                    "column \(index + 1) of the header row has no name")
+                        parser.fail(DataMessages.emptyHeaderName(column: index + 1, at: parser.place(fieldStarts[index], fieldStarts[index])))
                     } else if !seen.insert(name).inserted {
-                        parser.fail(.dataDuplicateFieldName, fieldStarts[index], fieldStarts[index] + name.utf8.count,
-                                    "the header names '\(name)' twice")
+                        parser.fail(DataMessages.headerNameTwice(name, at: parser.place(fieldStarts[index], fieldStarts[index] + name.utf8.count)))
                     }
                     names.append(name)
                 }
@@ -212,9 +212,8 @@ struct DataParser {
             }
             if let keys {
                 if fields.count != headerCount {
-                    parser.fail(.dataFieldCount, recordStart, end,
-                                "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerCount)",
-                                notes: [.init("the header row", at: parser.span(headerStart, headerStart))])
+                    parser.fail(DataMessages.fieldCount(fields.count, header: headerCount, headerRow: parser.span(headerStart, headerStart),
+                                                        at: parser.place(recordStart, end)))
                     return
                 }
                 rows.append(.record(keys, fields))
@@ -250,8 +249,7 @@ struct DataParser {
                         j += 1
                     }
                     if !closed {
-                        fail(.dataUnclosedQuote, fieldStart, fieldStart + 1, "this quoted field is not closed",
-                             notes: [.init("a field that starts with '\"' ends with '\"'; a quote inside it is written '\"\"'")])
+                        fail(DataMessages.unclosedQuote(at: place(fieldStart, fieldStart + 1)))
                         return nil
                     }
                     position = j
@@ -260,8 +258,7 @@ struct DataParser {
                     if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
                         var end = position + 1
                         while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                        fail(.dataTextAfterQuote, position, end, "unexpected '\(text(position, end))' after the closing quote of a field",
-                             notes: [.init("a quote inside a quoted field is written '\"\"'")])
+                        fail(DataMessages.textAfterQuote(text(position, end), at: place(position, end)))
                         // Skip to the end of the field and go on with the next.
                         while position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr { position += 1 }
                     }
@@ -269,8 +266,7 @@ struct DataParser {
                     var j = position
                     while j < count && bytes[j] != delimiter && bytes[j] != lf && bytes[j] != cr {
                         if bytes[j] == quote {
-                            fail(.dataStrayQuote, j, j + 1, "a '\"' inside a field that does not start with one",
-                                 notes: [.init("put the whole field in quotes and write the quote twice: \"a \"\"b\"\" c\"")])
+                            fail(DataMessages.strayQuote(at: place(j, j + 1)))
                         }
                         j += 1
                     }
@@ -386,13 +382,13 @@ struct DataParser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else {
-            fail(.dataJsonSyntax, position, position, "the file holds no JSON value")
+            fail(DataMessages.noValue(at: place(position, position)))
             return nil
         }
         guard let value = jsonValue(depth: 0) else { return nil }
         skipWhitespace()
         if position < bytes.count {
-            fail(.dataJsonSyntax, position, position + 1, "unexpected \(describeByte()) after the JSON value")
+            fail(DataMessages.textAfterValue(describeByte(), at: place(position, position + 1)))
             return nil
         }
         return value
@@ -408,7 +404,7 @@ struct DataParser {
     }
 
     func describeByte() -> String {
-        guard position < bytes.count else { return "end of file" }
+        guard position < bytes.count else { return DataMessages.endOfFile }
         var end = position + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return "'" + text(position, end) + "'"
@@ -416,14 +412,13 @@ struct DataParser {
 
     mutating func jsonValue(depth: Int) -> Value? {
         guard position < bytes.count else {
-            fail(.dataJsonSyntax, position, position, "expected a JSON value, found end of file")
+            fail(DataMessages.valueMissingAtEnd(at: place(position, position)))
             return nil
         }
         switch bytes[position] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if depth >= DataLimits.maximumJSONDepth {
-                fail(.dataJsonTooDeep, position, position + 1,
-                     "arrays and objects nest deeper than \(DataLimits.maximumJSONDepth) levels")
+                fail(DataMessages.tooDeep(at: place(position, position + 1)))
                 return nil
             }
             return bytes[position] == UInt8(ascii: "{") ? jsonObject(depth: depth + 1) : jsonArray(depth: depth + 1)
@@ -438,9 +433,8 @@ struct DataParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return jsonNumber()
         default:
-            var notes: [Diagnostic.Note] = []
-            if bytes[position] == UInt8(ascii: "'") { notes.append(.init("strings in JSON are written in double quotes")) }
-            fail(.dataJsonSyntax, position, position + 1, "expected a JSON value, found \(describeByte())", notes: notes)
+            let singleQuote = bytes[position] == UInt8(ascii: "'")
+            fail(DataMessages.expectedValue(found: describeByte(), singleQuote: singleQuote, at: place(position, position + 1)))
             return nil
         }
     }
@@ -457,8 +451,7 @@ struct DataParser {
         }
         var end = position
         while end < bytes.count, (bytes[end] | 0x20) &- UInt8(ascii: "a") < 26 { end += 1 }
-        fail(.dataJsonSyntax, position, max(end, position + 1), "expected a JSON value, found '\(text(position, max(end, position + 1)))'",
-             notes: [.init("the JSON words are true, false and null")])
+        fail(DataMessages.unknownWord(text(position, max(end, position + 1)), at: place(position, max(end, position + 1))))
         return nil
     }
 
@@ -488,7 +481,7 @@ struct DataParser {
             j += 1
         }
         guard valid, let value = Double(text(start, j)), value.isFinite else {
-            fail(.dataJsonSyntax, start, max(j, start + 1), "malformed JSON number '\(text(start, max(j, start + 1)))'")
+            fail(DataMessages.malformedNumber(text(start, max(j, start + 1)), at: place(start, max(j, start + 1))))
             return nil
         }
         if value.magnitude > NumberFormat.exactIntegerLimit, j - integerStart == integerDigits {
@@ -521,7 +514,7 @@ struct DataParser {
                 case UInt8(ascii: "u"):
                     let escapeStart = position
                     guard var unit = hex4(position + 2) else {
-                        fail(.dataJsonEscape, escapeStart, min(bytes.count, escapeStart + 6), "'\\u' must be followed by four hex digits")
+                        fail(DataMessages.shortUnicodeEscape(at: place(escapeStart, min(bytes.count, escapeStart + 6))))
                         return nil
                     }
                     position += 6
@@ -529,34 +522,31 @@ struct DataParser {
                         // A high surrogate needs its low half, written as a second escape.
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
                               let low = hex4(position + 2), (0xDC00...0xDFFF).contains(low) else {
-                            fail(.dataJsonEscape, escapeStart, escapeStart + 6, "a UTF-16 high surrogate without its low surrogate")
+                            fail(DataMessages.loneHighSurrogate(at: place(escapeStart, escapeStart + 6)))
                             return nil
                         }
                         position += 6
                         unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(unit) {
-                        fail(.dataJsonEscape, escapeStart, escapeStart + 6, "a UTF-16 low surrogate without its high surrogate")
+                        fail(DataMessages.loneLowSurrogate(at: place(escapeStart, escapeStart + 6)))
                         return nil
                     }
                     out.append(contentsOf: Array(String(Unicode.Scalar(unit)!).utf8))
                 default:
                     var end = position + 2
                     while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                    fail(.dataJsonEscape, position, end, "invalid escape '\(text(position, end))' in a JSON string",
-                         notes: [.init("the escapes of JSON are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")])
+                    fail(DataMessages.invalidEscape(text(position, end), at: place(position, end)))
                     return nil
                 }
             case 0x00..<0x20:
-                fail(.dataJsonSyntax, position, position + 1,
-                     b == 0x0A ? "a JSON string cannot hold a line break (write '\\n')" : "a JSON string cannot hold control character 0x\(String(b, radix: 16, uppercase: true))",
-                     notes: [.init("the string starts here", at: span(start, start + 1))])
+                fail(DataMessages.controlInString(b, stringStart: span(start, start + 1), at: place(position, position + 1)))
                 return nil
             default:
                 out.append(b)
                 position += 1
             }
         }
-        fail(.dataJsonSyntax, start, start + 1, "this JSON string is not closed")
+        fail(DataMessages.unclosedString(at: place(start, start + 1)))
         return nil
     }
 
@@ -602,8 +592,7 @@ struct DataParser {
         let opener = String(UnicodeScalar(bytes[open]))
         skipWhitespace()
         guard position < bytes.count else {
-            fail(.dataJsonSyntax, position, position, "expected ',' or '\(closer)', found end of file",
-                 notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
+            fail(DataMessages.unclosedAtEnd(closer, opener: opener, opened: span(open, open + 1), at: place(position, position)))
             return .failed
         }
         if bytes[position] == UInt8(ascii: ",") {
@@ -611,14 +600,14 @@ struct DataParser {
             position += 1
             skipWhitespace()
             if position < bytes.count, bytes[position] == close {
-                fail(.dataJsonSyntax, comma, comma + 1, "a trailing ',' before '\(closer)' is not allowed in JSON")
+                fail(DataMessages.trailingComma(before: closer, at: place(comma, comma + 1)))
                 return .failed
             }
             return .next
         }
         if bytes[position] == close { position += 1; return .closed }
-        fail(.dataJsonSyntax, position, position + 1, "expected ',' or '\(closer)', found \(describeByte())",
-             notes: [.init("'\(opener)' opened here", at: span(open, open + 1))])
+        fail(DataMessages.expectedCommaOrClose(closer, found: describeByte(), opener: opener, opened: span(open, open + 1),
+                                               at: place(position, position + 1)))
         return .failed
     }
 
@@ -642,21 +631,20 @@ struct DataParser {
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                fail(.dataJsonSyntax, position, min(position + 1, bytes.count), "expected a field name in double quotes, found \(describeByte())",
-                     notes: [.init("'{' opened here", at: span(open, open + 1))])
+                fail(DataMessages.expectedFieldName(found: describeByte(), opened: span(open, open + 1),
+                                                    at: place(position, min(position + 1, bytes.count))))
                 return nil
             }
             let keyStart = position
             guard let name = jsonString() else { return nil }
             if let first = seen[name] {
-                fail(.dataDuplicateFieldName, keyStart, position, "the field '\(name)' is given twice in this object",
-                     notes: [.init("first given here", at: span(first, first + 1))])
+                fail(DataMessages.fieldTwice(name, first: span(first, first + 1), at: place(keyStart, position)))
                 return nil
             }
             seen[name] = keyStart
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                fail(.dataJsonSyntax, position, min(position + 1, bytes.count), "expected ':' after the field name, found \(describeByte())")
+                fail(DataMessages.expectedColon(found: describeByte(), at: place(position, min(position + 1, bytes.count))))
                 return nil
             }
             position += 1

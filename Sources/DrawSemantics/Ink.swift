@@ -104,13 +104,7 @@ package enum CompactPoints {
         func fail(_ at: Int, _ length: Int, _ message: String) -> Result<(values: [Double], dimensions: Int), InkPointsError> {
             .failure(InkPointsError(offset: at, length: max(1, length), message: message))
         }
-        func describe(_ at: Int) -> String {
-            guard at < n else { return "the end of the points" }
-            let b = bytes[at]
-            if b == 0x20 { return "a space" }
-            if b < 0x20 || b >= 0x7F { return "a character that is not allowed here" }
-            return "'\(String(UnicodeScalar(b)))'"
-        }
+        func describe(_ at: Int) -> String { PointsMessages.found(at < n ? bytes[at] : nil) }
         values.reserveCapacity(n / 6 + 4)
         while true {
             while i < n && bytes[i] == 0x20 { i += 1 }
@@ -128,7 +122,7 @@ package enum CompactPoints {
                     whole = whole &* 10 &+ Int64(d); digits += 1; i += 1
                 }
                 if digits > maxIntegerDigits {
-                    return fail(numberStart, i - numberStart, "number too large: at most \(maxIntegerDigits) digits before the decimal point")
+                    return fail(numberStart, i - numberStart, PointsMessages.numberTooLarge())
                 }
                 var fraction: Int64 = 0
                 var fractionDigits = 0
@@ -137,32 +131,32 @@ package enum CompactPoints {
                     let fractionStart = i
                     while i < n, case let d = bytes[i] &- 0x30, d < 10 {
                         if fractionDigits == maxFractionDigits {
-                            return fail(i, 1, "too many decimals: the points take at most \(maxFractionDigits)")
+                            return fail(i, 1, PointsMessages.tooManyDecimals())
                         }
                         fraction = fraction &* 10 &+ Int64(d); fractionDigits += 1; i += 1
                     }
-                    if i == fractionStart { return fail(i, 1, "expected a digit after '.', found \(describe(i))") }
+                    if i == fractionStart { return fail(i, 1, PointsMessages.digitAfterPoint(found: describe(i))) }
                 } else if digits == 0 {
-                    return fail(i, 1, "expected a number, found \(describe(i))")
+                    return fail(i, 1, PointsMessages.expectedNumber(found: describe(i)))
                 }
                 // Scale the fraction to 1/10000: ×1000, ×100, ×10 or ×1 for 1…4 decimals.
                 let scaleUp: Int64 = fractionDigits == 0 ? 0 : fractionDigits == 1 ? 1000 : fractionDigits == 2 ? 100 : fractionDigits == 3 ? 10 : 1
                 var units = whole &* 10_000 &+ fraction &* scaleUp
                 if negative { units = -units }
                 if component == 2 && i < n && bytes[i] == 0x2C {
-                    return fail(i, 1, "a point has at most 3 numbers (x, y, pressure)")
+                    return fail(i, 1, PointsMessages.tooManyNumbers())
                 }
                 switch component {
                 case 0:
                     sums.0 = count == 0 ? units : sums.0 &+ units
-                    if sums.0 > limit || sums.0 < -limit { return fail(numberStart, i - numberStart, "coordinate out of range: the points stay within ±\(Int(maxCoordinate)) pt") }
+                    if sums.0 > limit || sums.0 < -limit { return fail(numberStart, i - numberStart, PointsMessages.coordinateOutOfRange()) }
                 case 1:
                     sums.1 = count == 0 ? units : sums.1 &+ units
-                    if sums.1 > limit || sums.1 < -limit { return fail(numberStart, i - numberStart, "coordinate out of range: the points stay within ±\(Int(maxCoordinate)) pt") }
+                    if sums.1 > limit || sums.1 < -limit { return fail(numberStart, i - numberStart, PointsMessages.coordinateOutOfRange()) }
                 default:
                     sums.2 = count == 0 ? units : sums.2 &+ units
                     if sums.2 < 0 || sums.2 > 10_000 {
-                        return fail(numberStart, i - numberStart, "pressure must stay between 0 and 1, found \(formatUnits(sums.2))")
+                        return fail(numberStart, i - numberStart, PointsMessages.pressureOutOfRange(formatUnits(sums.2)))
                     }
                 }
                 component += 1
@@ -171,19 +165,18 @@ package enum CompactPoints {
                     continue
                 }
                 if i < n && bytes[i] != 0x20 {
-                    return fail(i, 1, "expected ',' or a space after a number, found \(describe(i))")
+                    return fail(i, 1, PointsMessages.expectedSeparator(found: describe(i)))
                 }
                 break
             }
-            if component == 1 { return fail(i, 1, "expected ',' and the y coordinate, found \(describe(i))") }
+            if component == 1 { return fail(i, 1, PointsMessages.expectedY(found: describe(i))) }
             if dimensions == 0 {
                 dimensions = component
             } else if component != dimensions {
-                return fail(pointStart, i - pointStart,
-                            "this point has \(component) numbers but the first has \(dimensions); every point has \(dimensions == 3 ? "a pressure" : "no pressure")")
+                return fail(pointStart, i - pointStart, PointsMessages.mixedDimensions(component, first: dimensions))
             }
             count += 1
-            if count > maxPoints { return fail(pointStart, i - pointStart, "more than \(maxPoints) points") }
+            if count > maxPoints { return fail(pointStart, i - pointStart, PointsMessages.tooManyPoints(maxPoints)) }
             values.append(Double(sums.0) / scale)
             values.append(Double(sums.1) / scale)
             if dimensions == 3 { values.append(Double(sums.2) / scale) }

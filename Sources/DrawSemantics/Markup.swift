@@ -145,7 +145,7 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
     func push(_ marker: UInt8, at offset: Int, _ change: MarkupStyle) -> Bool {
         guard open.count < MarkupLimits.maxDepth else {
             errors.append(MarkupError(id: .tooDeep, offset: offset, length: 1,
-                                      message: "markup is nested more than \(MarkupLimits.maxDepth) deep"))
+                                      message: MarkupMessages.tooDeep()))
             return false
         }
         flush()
@@ -171,8 +171,9 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
             } else if open.contains(where: { $0.marker == b }) {
                 // Closing an outer marker across an inner one: `*a _b* c_`.
                 let inner = open.last!
+                let innerCloser = inner.marker == UInt8(ascii: "[") ? UInt8(ascii: "}") : inner.marker
                 errors.append(MarkupError(id: .crossed, offset: i, length: 1,
-                    message: "'\(Unicode.Scalar(b))' closes across the '\(Unicode.Scalar(inner.marker == UInt8(ascii: "[") ? UInt8(ascii: "}") : inner.marker))' still open inside it",
+                    message: MarkupMessages.crossed(String(Unicode.Scalar(b)), across: String(Unicode.Scalar(innerCloser))),
                     openedAt: inner.offset, openerText: String(Unicode.Scalar(inner.marker))))
                 return (runs, errors)
             } else {
@@ -190,12 +191,12 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
             if doubled { literal("}", at: i); i += 2; continue }
             guard let top = open.last else {
                 errors.append(MarkupError(id: .unmatched, offset: i, length: 1,
-                    message: "'}' closes no span; write '}}' for the character itself"))
+                    message: MarkupMessages.unmatchedBrace()))
                 return (runs, errors)
             }
             guard top.marker == UInt8(ascii: "[") else {
                 errors.append(MarkupError(id: .crossed, offset: i, length: 1,
-                    message: "'}' closes the span across the '\(Unicode.Scalar(top.marker))' still open inside it",
+                    message: MarkupMessages.braceCrossed(String(Unicode.Scalar(top.marker))),
                     openedAt: top.offset, openerText: String(Unicode.Scalar(top.marker))))
                 return (runs, errors)
             }
@@ -215,8 +216,8 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
         let closer = top.marker == UInt8(ascii: "[") ? "}" : String(Unicode.Scalar(top.marker))
         let what = top.marker == UInt8(ascii: "*") ? "bold" : top.marker == UInt8(ascii: "_") ? "italic" : "span"
         errors.append(MarkupError(id: .unclosed, offset: n, length: 0,
-            message: "expected '\(closer)' to close the \(what) markup, found the end of the text",
-            openedAt: top.offset, openerText: top.marker == UInt8(ascii: "[") ? "[" : String(Unicode.Scalar(top.marker))))
+            message: MarkupMessages.unclosed(closer, what),
+            openedAt: top.offset, openerText: String(Unicode.Scalar(top.marker))))
         return (runs, errors)
     }
     flush()
@@ -232,11 +233,14 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
     func skipSpaces() { while i < n, isSpace(bytes[i]) { i += 1 } }
     func fail(_ id: MarkupID, _ at: Int, _ length: Int, _ message: String) -> (MarkupStyle, Int)? {
+        let opener: String? = at == start ? nil : "["
         errors.append(MarkupError(id: id, offset: at, length: max(0, length), message: message,
-                                  openedAt: at == start ? nil : start, openerText: at == start ? nil : "["))
+                                  openedAt: at == start ? nil : start, openerText: opener))
         return nil
     }
     func text(_ a: Int, _ b: Int) -> String { String(decoding: bytes[a..<b], as: UTF8.self) }
+    /// The character at `i` as a message quotes it, or the end of the text.
+    func found(_ i: Int) -> String { MarkupMessages.found(i < n ? text(i, i + 1) : nil) }
     func isWordByte(_ b: UInt8) -> Bool {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "#")
@@ -248,16 +252,14 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         while i < n, isWordByte(bytes[i]) { i += 1 }
         let name = text(nameStart, i)
         if name.isEmpty {
-            return fail(.settings, i, i < n ? 1 : 0,
-                        "expected a text property name in the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+            return fail(.settings, i, i < n ? 1 : 0, MarkupMessages.expectedName(found: found(i)))
         }
         guard markupPropertyNames.contains(name) else {
-            return fail(.unknownProperty, nameStart, i - nameStart,
-                        "'\(name)' cannot be set in markup; a span sets \(markupPropertyNames.joined(separator: ", "))")
+            return fail(.unknownProperty, nameStart, i - nameStart, MarkupMessages.notSettable(name, names: markupPropertyNames))
         }
         skipSpaces()
         guard i < n, bytes[i] == UInt8(ascii: ":") else {
-            return fail(.settings, i, i < n ? 1 : 0, "expected ':' after '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+            return fail(.settings, i, i < n ? 1 : 0, MarkupMessages.expectedColon(after: name, found: found(i)))
         }
         i += 1
         skipSpaces()
@@ -267,7 +269,7 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
             i += 1
             let textStart = i
             while i < n, bytes[i] != UInt8(ascii: "'") { i += 1 }
-            guard i < n else { return fail(.settings, valueStart, n - valueStart, "expected \"'\" to end the quoted value") }
+            guard i < n else { return fail(.settings, valueStart, n - valueStart, MarkupMessages.unendedQuote()) }
             quoted = text(textStart, i)
             i += 1
         } else {
@@ -276,7 +278,7 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         }
         let valueText = text(valueStart, i)
         if valueText.isEmpty {
-            return fail(.settings, i, i < n ? 1 : 0, "expected a value for '\(name)', found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text")")
+            return fail(.settings, i, i < n ? 1 : 0, MarkupMessages.expectedValue(for: name, found: found(i)))
         }
         if let message = setMarkup(name, valueText, quoted: quoted, on: &style) {
             return fail(.value, valueStart, i - valueStart, message)
@@ -289,17 +291,16 @@ private func parseSettings(_ bytes: [UInt8], from start: Int, errors: inout [Mar
         }
         count += 1
         if count > MarkupLimits.maxSettings {
-            return fail(.settings, nameStart, i - nameStart, "a span sets at most \(MarkupLimits.maxSettings) properties")
+            return fail(.settings, nameStart, i - nameStart, MarkupMessages.tooManySettings())
         }
         skipSpaces()
-        guard i < n else { return fail(.settings, n, 0, "expected ']' to end the span's settings, found the end of the text") }
+        guard i < n else { return fail(.settings, n, 0, MarkupMessages.unendedSettings()) }
         if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
         if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-        return fail(.settings, i, 1, "expected ',' or ']' in the span's settings, found '\(text(i, i + 1))'")
+        return fail(.settings, i, 1, MarkupMessages.expectedCommaOrBracket(found: text(i, i + 1)))
     }
     guard i < n, bytes[i] == UInt8(ascii: "{") else {
-        return fail(.settings, i, i < n ? 1 : 0,
-                    "expected '{' after the span's settings, found \(i < n ? "'\(text(i, i + 1))'" : "the end of the text"); write '[[' for the character '['")
+        return fail(.settings, i, i < n ? 1 : 0, MarkupMessages.expectedBrace(found: found(i)))
     }
     return (style, i + 1)
 }
@@ -330,14 +331,14 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
     }
     /// Sets a true/false setting; the message when the value is neither.
     func setFlag(_ field: WritableKeyPath<MarkupStyle, Bool?>) -> String? {
-        guard let flag = bool() else { return "'\(name)' takes true or false, found '\(value)'" }
+        guard let flag = bool() else { return MarkupMessages.notAFlag(name, value) }
         style[keyPath: field] = flag
         return nil
     }
     // A span sets text properties only, by the catalogue's names; the switch is exhaustive
     // over the text role, so a new text property is a decision here too.
     guard let property = Property.named(name), case .text(let setting) = property.role else {
-        return "'\(name)' cannot be set in markup"
+        return MarkupMessages.notInMarkup(name)
     }
     switch setting {
     case .bold: return setFlag(\.bold)
@@ -348,24 +349,24 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
     case .color:
         if let color = NamedColors.color(named: value) { style.color = color; return nil }
         if let color = parseHexColor(value) { style.color = color; return nil }
-        return "'\(value)' is not a color (a name such as 'red' or '#rrggbb')"
+        return MarkupMessages.notAColor(value)
     case .fontSize:
-        guard let m = measure() else { return "'fontSize' takes a length or a percentage, found '\(value)'" }
+        guard let m = measure() else { return MarkupMessages.fontSizeNotMeasure(value) }
         if let p = m.points {
-            guard p > 0, p <= 10_000 else { return "'fontSize' must be greater than zero and at most 10000pt, found '\(value)'" }
+            guard p > 0, p <= 10_000 else { return MarkupMessages.fontSizeOutOfRange(value) }
             style.fontSize = p
         } else if let f = m.fraction {
-            guard f > 0, f <= 100 else { return "'fontSize' must be greater than zero, found '\(value)'" }
+            guard f > 0, f <= 100 else { return MarkupMessages.fontScaleNotPositive(value) }
             style.fontScale = f
         }
     case .font:
         // A family name, or a font file path as `font:` takes it (relative to the drawing).
         let family = quoted ?? value
-        guard !family.isEmpty else { return "'font' takes a font name or a font file path" }
+        guard !family.isEmpty else { return MarkupMessages.fontEmpty() }
         style.fonts = [family]
     case .letterSpacing, .wordSpacing:
         guard let m = measure(), let p = m.points, abs(p) <= TextLimits.maxSpacing else {
-            return "'\(name)' takes a length up to \(Int(TextLimits.maxSpacing))pt, found '\(value)'"
+            return MarkupMessages.spacingOutOfRange(name, value)
         }
         if setting == .letterSpacing { style.letterSpacing = p } else { style.wordSpacing = p }
     case .baselineShift:
@@ -374,17 +375,17 @@ private func setMarkup(_ name: String, _ value: String, quoted: String?, on styl
         case .sub?: style.baselineShift = (0, Typography.subscriptShift)
         case .baseline?: style.baselineShift = (0, 0)
         case nil:
-            guard let m = measure() else { return "'baselineShift' takes a length, a percentage, super, sub or baseline, found '\(value)'" }
+            guard let m = measure() else { return MarkupMessages.baselineShiftNotMeasure(value) }
             if let p = m.points {
-                guard abs(p) <= TextLimits.maxSpacing else { return "'baselineShift' is out of range" }
+                guard abs(p) <= TextLimits.maxSpacing else { return MarkupMessages.baselineShiftOutOfRange() }
                 style.baselineShift = (p, 0)
             } else { style.baselineShift = (0, m.fraction ?? 0) }
         }
     case .textTransform:
-        guard let t = textTransformNames[value] else { return "'textTransform' takes none, uppercase, lowercase or capitalize, found '\(value)'" }
+        guard let t = textTransformNames[value] else { return MarkupMessages.notATextTransform(value) }
         style.textTransform = t
     case .align, .lineHeight, .hyphenate, .markup, .tabStops, .textDirection, .features:
-        return "'\(name)' cannot be set in markup"
+        return MarkupMessages.notInMarkup(name)
     }
     return nil
 }
