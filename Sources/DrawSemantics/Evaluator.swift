@@ -18,7 +18,6 @@
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
-import DrawScene
 import DrawSyntax
 
 /// The evaluator's entry point.
