@@ -28,32 +28,35 @@ let package = Package(
         .target(name: "DrawResources"),
         // Font metrics (standard 14, TrueType), cmap, kerning, subsetting.
         .target(name: "DrawFonts", dependencies: ["DrawResources"]),
+        // The values below both the node tree and the IR: geometry, colour and paint, and the
+        // coordinate limits (Point, Size, Rect, Transform, Color, Fill, Stroke, Gradient, Shadow…).
+        .target(name: "DrawBase"),
         // The scene IR: pages of positioned paths, text runs, images and groups.
-        .target(name: "DrawScene", dependencies: ["DrawFonts", "DrawDiagnostics", "DrawOutput"]),
+        .target(name: "DrawScene", dependencies: ["DrawBase", "DrawFonts", "DrawDiagnostics", "DrawOutput"]),
         // Evaluation and checking: AST -> resolved node tree.
-        .target(name: "DrawSemantics", dependencies: ["DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawScene", "DrawBarcodes",
+        .target(name: "DrawSemantics", dependencies: ["DrawBase", "DrawCatalogue", "DrawSyntax", "DrawDiagnostics", "DrawBarcodes",
                                                       "DrawResources", "DrawOutput"]),
         // Measuring and placing: node tree -> scene IR.
-        .target(name: "DrawLayout", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
+        .target(name: "DrawLayout", dependencies: ["DrawBase", "DrawCatalogue", "DrawSemantics", "DrawScene", "DrawFonts", "DrawDiagnostics", "DrawOutput", "DrawResources", "DrawBarcodes", "DrawImages"],
                 exclude: ["Data"]),
         // The growing byte buffer, the one number formatter, escaping, zlib.
         .target(name: "DrawOutput", dependencies: ["CZlib"]),
-        .target(name: "SVGBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts"]),
-        .target(name: "PDFBackend", dependencies: ["DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
-        .target(name: "PSBackend", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "SVGBackend", dependencies: ["DrawBase", "DrawScene", "DrawOutput", "DrawFonts"]),
+        .target(name: "PDFBackend", dependencies: ["DrawBase", "DrawScene", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "PSBackend", dependencies: ["DrawBase", "DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
         // Barcode encoders: data -> bar widths or module matrix, check digits, data errors.
         .target(name: "DrawBarcodes"),
         // The one image decoder: PNG and JPEG headers and pixels, for layout, backends and tests.
         .target(name: "DrawImages", dependencies: ["DrawOutput"]),
         // drawc's own rasterizer and PNG encoder, and the shadow images of the formats without
         // blur (`ShadowImages`, which DrawKit runs before PDF and PostScript).
-        .target(name: "DrawRaster", dependencies: ["DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
+        .target(name: "DrawRaster", dependencies: ["DrawBase", "DrawScene", "DrawDiagnostics", "DrawOutput", "DrawFonts", "DrawImages"]),
         // The PNG format: its `Backend` conformance over DrawRaster.
-        .target(name: "RasterBackend", dependencies: ["DrawScene", "DrawRaster"]),
+        .target(name: "RasterBackend", dependencies: ["DrawBase", "DrawScene", "DrawRaster"]),
         // The canonical printer (`drawc fmt`) over the lossless tokens of DrawSyntax.
         .target(name: "DrawFormat", dependencies: ["DrawSyntax", "DrawDiagnostics"]),
         // The library API.
-        .target(name: "DrawKit", dependencies: [
+        .target(name: "DrawKit", dependencies: ["DrawBase",
             "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawFonts", "DrawLayout",
             "DrawScene", "SVGBackend", "PDFBackend", "PSBackend",
             "DrawResources", "DrawImages",
@@ -63,13 +66,13 @@ let package = Package(
         // The language server's protocol logic (`drawc lsp`): documents, names, completion,
         // hover… over the stages' package API, run through DrawKit's StageDriver. Foundation-free;
         // the stdio loop is drawc's.
-        .target(name: "DrawLanguageServer", dependencies: [
+        .target(name: "DrawLanguageServer", dependencies: ["DrawBase",
             "DrawCatalogue", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawFonts", "DrawResources",
             "DrawScene", "DrawFormat", "DrawKit",
         ]),
         // watch and preview without sockets: HTTP parsing, routes and checks, the page, the
         // drag rewrite, the watch list (docs/preview.md).
-        .target(name: "DrawTools", dependencies: [
+        .target(name: "DrawTools", dependencies: ["DrawBase",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawScene", "DrawOutput",
             "DrawFormat", "DrawCatalogue", "DrawLayout",
         ]),
@@ -85,7 +88,7 @@ let package = Package(
         .target(name: "DrawCommandLine", dependencies: ["DrawKit"]),
         .executableTarget(name: "drawc", dependencies: ["DrawKit", "DrawCommandLine", "CBuildInfo", "DrawLanguageServer", "DrawTools",
                                                         "DrawDocuments"]),
-        .executableTarget(name: "drawc-bench", dependencies: [
+        .executableTarget(name: "drawc-bench", dependencies: ["DrawBase",
             "DrawLanguageServer",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts", "DrawOutput",
@@ -100,7 +103,7 @@ let package = Package(
         .executableTarget(name: "drawc-fuzz", dependencies: ["DrawFuzzing"],
                           exclude: [Context.environment["DRAWC_FUZZ"] == "1" ? "main.swift" : "LibFuzzerEntry.swift"]),
         // Golden files, corpus walking, dumpers, external validators: for tests only.
-        .target(name: "DrawTestSupport", dependencies: [
+        .target(name: "DrawTestSupport", dependencies: ["DrawBase",
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene", "DrawOutput",
             "DrawFonts", "DrawCatalogue",
             "DrawResources",
@@ -109,17 +112,17 @@ let package = Package(
         ]),
 
         .testTarget(name: "DrawSyntaxTests", dependencies: ["DrawSyntax", "DrawDiagnostics", "DrawTestSupport"]),
-        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
+        .testTarget(name: "DrawSemanticsTests", dependencies: ["DrawBase", "DrawCatalogue", "DrawSemantics", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                                "DrawResources", "DrawOutput"]),
-        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages", "DrawOutput"]),
+        .testTarget(name: "DrawLayoutTests", dependencies: ["DrawBase", "DrawCatalogue", "DrawLayout", "DrawSemantics", "DrawSyntax", "DrawScene", "DrawTestSupport", "DrawKit", "DrawImages", "DrawOutput"]),
         .testTarget(name: "DrawFontsTests", dependencies: ["DrawFonts", "DrawTestSupport"]),
         .testTarget(name: "DrawOutputTests", dependencies: ["DrawOutput"]),
-        .testTarget(name: "SVGBackendTests", dependencies: ["SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
-        .testTarget(name: "PDFBackendTests", dependencies: ["PDFBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawImages"],
+        .testTarget(name: "SVGBackendTests", dependencies: ["DrawBase", "SVGBackend", "DrawScene", "DrawFonts", "DrawTestSupport"]),
+        .testTarget(name: "PDFBackendTests", dependencies: ["DrawBase", "PDFBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawImages"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "PSBackendTests", dependencies: ["PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
+        .testTarget(name: "PSBackendTests", dependencies: ["DrawBase", "PSBackend", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "DrawKitTests", dependencies: ["DrawKit", "DrawTestSupport",
+        .testTarget(name: "DrawKitTests", dependencies: ["DrawBase", "DrawKit", "DrawTestSupport",
                                                          "DrawFuzzing", "DrawScene", "DrawCatalogue"]),
         .testTarget(name: "DrawBarcodesTests", dependencies: ["DrawBarcodes", "DrawKit", "DrawTestSupport"],
                     exclude: ["segno_matrices.py", "decode_barcodes.py"]),
@@ -130,7 +133,7 @@ let package = Package(
         .testTarget(name: "DrawToolsTests", dependencies: ["DrawTools", "DrawKit", "DrawSyntax", "DrawDiagnostics", "DrawTestSupport",
                                                          "DrawFormat", "DrawLayout"],
                     exclude: ["preview_browser.py"]),
-        .testTarget(name: "RasterBackendTests", dependencies: [
+        .testTarget(name: "RasterBackendTests", dependencies: ["DrawBase",
             "RasterBackend", "DrawRaster", "DrawImages", "DrawScene", "DrawFonts", "DrawOutput", "DrawTestSupport", "DrawKit", "DrawDiagnostics",
         ]),
         .testTarget(name: "DrawCommandLineTests", dependencies: ["DrawCommandLine", "DrawKit", "DrawTestSupport"]),

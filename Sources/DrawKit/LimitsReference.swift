@@ -5,6 +5,7 @@
 // rendering, and `DRAWC_UPDATE_GOLDEN=1` rewrites it. Here, in DrawKit, because the limits
 // live in every stage.
 
+import DrawBase
 import DrawDiagnostics
 import DrawImages
 import DrawLayout

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DrawBase
 import DrawDiagnostics
 import DrawResources
 import DrawFonts

@@ -2,6 +2,7 @@
 // laid-out frame and paint, a let's value, a colour's hex) and the parameters of the call
 // being typed.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawLayout

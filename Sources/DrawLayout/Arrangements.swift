@@ -3,6 +3,7 @@
 // (KindClasses.swift). A new arrangement (the coming `graph`) is one conformance: measure
 // the children and return the container's bounds; place them; say what room they get.
 
+import DrawBase
 import DrawCatalogue
 import DrawScene
 import DrawSemantics

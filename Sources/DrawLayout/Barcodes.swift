@@ -4,6 +4,7 @@
 // optionally with the module rounded to whole printer dots.
 
 import DrawBarcodes
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawScene

@@ -1,6 +1,7 @@
 // The checks of a laid-out page: content areas and what overflows them, the coordinate
 // range, the page's size and edges, label sheets' cells.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources

@@ -2,6 +2,7 @@
 // intersected with the connector's line or last segment, in content coordinates, so rotated
 // and scaled nodes clip as drawn. Groups and stacks clip to their frame.
 
+import DrawBase
 import DrawScene
 
 /// The largest distance between a flattened cubic and the curve, in points: well under the

@@ -17,6 +17,7 @@
 // Queries go through `SegmentIndex` and `RectIndex` grids, so a page of many connectors costs
 // about the cells each route spans, not connectors × segments.
 
+import DrawBase
 import DrawCatalogue
 import DrawScene
 import DrawSemantics

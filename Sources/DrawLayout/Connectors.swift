@@ -7,6 +7,7 @@
 // far side of a circle or diamond), less the cap's reach, so a translucent line never
 // darkens under its head. Crow's feet start at the node, so the line runs to the tip.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

@@ -1,5 +1,6 @@
 // Pass 3, emit (in source order): scene items, shifted by the page origin.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources

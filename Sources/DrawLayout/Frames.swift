@@ -2,6 +2,7 @@
 // the span of the statement that made it. The language server shows them on hover; the
 // compile path never records them (`recordsFrames` is off there and costs one test a page).
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawFonts

@@ -1,5 +1,6 @@
 // Geometry helpers of layout: anchors of frames, insets, alignment, bounds, rotations.
 
+import DrawBase
 import DrawCatalogue
 import DrawOutput
 import DrawScene

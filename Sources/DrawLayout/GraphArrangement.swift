@@ -6,6 +6,7 @@
 // (Links.swift), through the points of their chain of virtual nodes, as a polyline, or by the
 // orthogonal router with `route: orthogonal`.
 
+import DrawBase
 import DrawCatalogue
 import DrawScene
 import DrawSemantics

@@ -5,6 +5,7 @@
 // node, so that no backend ever meets it (every format then treats it alike).
 // A node without a size shows the image at 96 dpi (1 pixel = 0.75pt, like the `px` unit).
 
+import DrawBase
 import DrawResources
 import DrawDiagnostics
 import DrawImages

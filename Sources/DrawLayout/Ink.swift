@@ -21,6 +21,7 @@
 //    a half of 29 points at the end; a stroke that never moves is a 13-point dot.
 // Angles of the caps use π + 0.0001, as the model does.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 #if canImport(Glibc)

@@ -17,6 +17,7 @@
 //
 // The next issue's automatic layout reuses it through `LabelPlacer.place`.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

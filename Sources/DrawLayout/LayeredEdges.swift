@@ -5,6 +5,7 @@
 // one node, spread wide over the next rank). Then every slanted piece of that gap runs down
 // to a track of its own, across, and down again, and the gap grows to hold the tracks.
 
+import DrawBase
 import DrawScene
 
 /// Ranks one after another, each as thick as its thickest node, and the edges' points: out of

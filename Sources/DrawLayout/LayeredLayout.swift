@@ -11,6 +11,7 @@
 // Everything is in written order: nodes and edges are numbered as given and every tie goes
 // to the earlier; no dictionary or set is iterated, so the same graph gives the same numbers.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

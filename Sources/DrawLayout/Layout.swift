@@ -18,6 +18,7 @@
 // Nodes are numbered in pre-order; per-node results live in one flat array of `Box`es
 // (no per-node dictionaries or child arrays), so a million shapes cost linear time.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources

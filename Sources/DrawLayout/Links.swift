@@ -2,6 +2,7 @@
 // orthogonal, curved, self-loops, parallel connectors spread apart), end marks and labels.
 // Everything here is in content coordinates and runs after every node is placed.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawScene

@@ -2,6 +2,7 @@
 // class (KindClasses.swift); containers measure through their arrangement
 // (Arrangements.swift), boxes and shapes here. Text is shaped and path data parsed here, once.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources

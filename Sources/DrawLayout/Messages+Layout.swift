@@ -2,6 +2,7 @@
 // never a string (a test checks no id is written inline). The raw value is the stable id
 // the corpus `.expected` files, JSON and the LSP show; docs/ir.md lists them.
 
+import DrawBase
 import DrawDiagnostics
 import DrawImages
 import DrawCatalogue

@@ -1,6 +1,7 @@
 // Curves made of cubics, in one place: ellipses, rounded rectangles, elliptical arcs and
 // quadratics all become cubic Béziers here, so backends only ever see move/line/cubic/close.
 
+import DrawBase
 import DrawScene
 #if canImport(Glibc)
 import Glibc

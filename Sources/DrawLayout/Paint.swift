@@ -3,6 +3,7 @@
 // offsets), or for patterns (`hatch`, `dots`) plain geometry clipped to the shape — so every
 // backend draws a pattern with the paths it already draws, identically.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 #if canImport(Foundation)

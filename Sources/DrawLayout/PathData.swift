@@ -11,6 +11,7 @@
 // Errors are reported at the byte offset inside the data; as in SVG, what was parsed
 // before the error is kept.
 
+import DrawBase
 import DrawScene
 
 /// A mistake in path data: `offset` is the byte offset in the data where it was found,

@@ -1,6 +1,7 @@
 // Pass 2, place (top-down, in source order): every node's translation into content
 // coordinates and its transform; `at:` anchors of earlier nodes are resolved here.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources

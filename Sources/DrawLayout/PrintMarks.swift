@@ -3,6 +3,7 @@
 // by room for crop marks when they are asked for. Layout computes all of it once: backends
 // receive the trim and bleed boxes on the page and the marks as plain stroked paths.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

@@ -31,6 +31,7 @@
 // with no way on shows at once there is none. The route found is as good as before (the
 // estimate stays consistent); among equally good ones another may win.
 
+import DrawBase
 import DrawCatalogue
 import DrawScene
 import DrawSemantics

@@ -9,6 +9,7 @@
 // open subpath (the front rim, the fold) that is drawn but never clipped against. A person's
 // head and body are both boundary.
 
+import DrawBase
 import DrawCatalogue
 import DrawScene
 import DrawSemantics

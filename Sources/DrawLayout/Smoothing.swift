@@ -13,6 +13,7 @@
 // toward the next point; a closed curve (polygons) wraps around. Repeated points are
 // dropped first (they would make a zero knot interval).
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

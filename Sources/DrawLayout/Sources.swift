@@ -8,6 +8,7 @@
 // post-order, so an item takes the innermost node that emitted it; an item in a list without
 // runs (a clip group around an image) takes the source of the group holding it.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawScene

@@ -16,6 +16,7 @@
 // one resolved its fonts in; the list itself is resolved again on every use (as a fresh
 // layout does, reporting the same problems at the same first place).
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 

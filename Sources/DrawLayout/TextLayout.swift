@@ -8,6 +8,7 @@
 // so a single line of 12pt Helvetica at the default 1.2 line height has its baseline
 // 10.266pt below the top of its 14.4pt box, and text is optically centred in labels.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawFonts

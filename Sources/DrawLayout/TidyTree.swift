@@ -7,6 +7,7 @@
 // shifting a subtree or adding its root costs O(1), and merging two contours costs only as
 // many levels as the shallower has — and the sum of those over a tree is at most its size.
 
+import DrawBase
 import DrawScene
 
 enum TidyTree {

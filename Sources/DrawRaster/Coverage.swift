@@ -4,6 +4,7 @@
 // to that sum: non-zero takes min(1, |sum|), even-odd folds it (|s − 2·round(s/2)|). Both are
 // exact wherever no two edges of opposite winding meet inside one pixel.
 
+import DrawBase
 import DrawScene
 
 /// One line of a polygon in device pixels.

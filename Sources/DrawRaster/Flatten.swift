@@ -1,3 +1,4 @@
+import DrawBase
 import DrawScene
 #if canImport(Foundation)
 import Foundation

@@ -4,6 +4,7 @@
 // σ = blur / 2 scaled to pixels, kernel to 3σ) and tinted; blend modes follow the formulas
 // of ISO 32000-1 §11.3.5 on premultiplied pixels.
 
+import DrawBase
 import DrawScene
 #if canImport(Foundation)
 import Foundation

@@ -1,5 +1,6 @@
 // The scene walk: items in paint order onto a stack of premultiplied RGBA layers.
 
+import DrawBase
 import DrawFonts
 import DrawImages
 import DrawScene

@@ -14,6 +14,7 @@
 // Deliberately not here: hinting and sub-pixel text (glyphs are filled outlines, like
 // paths), colour management, filters beyond bilinear image sampling.
 
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 import DrawImages

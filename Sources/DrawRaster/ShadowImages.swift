@@ -10,6 +10,7 @@
 // its shadows' own area, not the page's (issue 34: a 100 pt shadow on an 8,000 pt page took
 // two page-sized layers, 1.98 GB; on a 9,000 pt page it was silently left out).
 
+import DrawBase
 import DrawDiagnostics
 import DrawScene
 

@@ -6,6 +6,7 @@
 // sides pivot through the vertex, which keeps every covered point at winding ±1 or more of
 // one sign. Dashes cut polylines first, by length along them, starting at the offset.
 
+import DrawBase
 import DrawScene
 #if canImport(Foundation)
 import Foundation

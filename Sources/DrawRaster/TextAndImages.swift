@@ -1,5 +1,6 @@
 // Text from glyph outlines and images sampled bilinearly.
 
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 import DrawImages

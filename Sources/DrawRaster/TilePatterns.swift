@@ -7,6 +7,7 @@
 // rotation or scale. The tile is drawn with the page's painter code, so it can hold
 // anything a page holds, nested patterns included.
 
+import DrawBase
 import DrawScene
 #if canImport(Foundation)
 import Foundation

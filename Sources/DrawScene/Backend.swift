@@ -1,3 +1,4 @@
+import DrawBase
 import DrawDiagnostics
 
 /// What every output format offers: the scene IR in, files out, and what DrawKit, the

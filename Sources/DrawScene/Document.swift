@@ -1,3 +1,14 @@
+// DrawScene — the scene IR: what every backend draws, and nothing it has to work out.
+//
+// Takes: positioned content from DrawLayout. Hands on: `Scene.Document`, pages of items
+// in page points (1/72 in) with the origin at the top-left corner and y pointing down.
+// Invariants: every path is made of move/line/cubic/close only (arcs, quadratics,
+// ellipses and rounded corners were converted once, in layout); every text run is already
+// positioned glyph by glyph (backends never measure text); fonts and images are resources
+// referenced by index, each listed once per document, in first-use order. Backends are
+// straight walks over this tree.
+
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 
@@ -148,12 +159,6 @@ extension Scene {
         package mutating func recordSources(_ record: (inout [Item]) -> [SourceID]) {
             itemSources = record(&items)
         }
-    }
-
-    /// Index of a tiling pattern in `Document.patterns`.
-    package struct PatternID: Hashable, Sendable {
-        package var index: Int
-        package init(_ index: Int) { self.index = index }
     }
 
     /// A tiling pattern (`pattern NAME, size: … { … }`): `items` drawn in the tile's box

@@ -7,6 +7,7 @@
 // types it prints (Scene.swift, Document.swift, Paint.swift), so a field added to the IR
 // and its text form are changed in one target.
 
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 import DrawOutput

@@ -15,6 +15,7 @@
 // shadows offset and grown by their blur's reach (3 σ); a clip intersects. Invisible paint
 // (alpha 0, a zero or non-finite width, opacity 0) puts no ink.
 
+import DrawBase
 import DrawFonts
 #if canImport(Foundation)
 import Foundation

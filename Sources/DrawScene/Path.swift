@@ -1,3 +1,5 @@
+import DrawBase
+
 extension Scene {
     /// One path segment command. Points for each verb are stored in `Path.points` in order:
     /// `move` and `line` take one point, `cubic` three (control 1, control 2, end), `close` none,

@@ -5,6 +5,7 @@
 // TrueType subsets. The walk is depth first in drawing order (a group's items where the group
 // is), so "first use" is the first in the order the page is drawn.
 
+import DrawBase
 import DrawFonts
 
 extension Scene {

@@ -8,10 +8,10 @@
 // limit shared with components and by the total-call limit; a comprehension counts its
 // iterations against the loop limits, checked before it starts.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawOutput
-import DrawScene
 import DrawSyntax
 
 /// `fn name(params) = body`.

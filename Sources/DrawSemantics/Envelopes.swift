@@ -6,8 +6,8 @@
 //   vstack align: leading, at: e.returnAddress, anchor: topLeft { … }
 //   vstack align: leading, at: e.address, anchor: bottomLeft { … }
 
+import DrawBase
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 /// Where things go on an addressed envelope, in points from its top-left corner (landscape).

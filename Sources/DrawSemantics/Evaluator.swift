@@ -15,10 +15,10 @@
 // body sees its parameters and the bindings visible where it was defined (`captures`, ranges
 // of that same array that stay alive while the component is visible), not its caller's.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
-import DrawScene
 import DrawSyntax
 
 /// The evaluator's entry point.

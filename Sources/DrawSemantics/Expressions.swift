@@ -5,9 +5,9 @@
 // angle; length × number = length; length ÷ length = number; a percentage scales what it
 // multiplies; anything else mixing kinds (length × length, colour + 1) is an error.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 #if canImport(Foundation)
 import Foundation

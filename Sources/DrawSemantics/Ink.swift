@@ -7,7 +7,6 @@
 
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 /// One recorded point of ink, in the node's coordinates; `pressure` 0…1.

@@ -2,9 +2,9 @@
 // Each label is the block once, placed in the next cell of a die-cut sheet template; a new
 // page starts when a sheet is full.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 /// A die-cut sheet: page size, label size, grid and positions, all in points.

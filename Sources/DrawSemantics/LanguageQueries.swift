@@ -9,7 +9,6 @@
 
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 /// Answers about the language for tools. Every answer is deterministic (sorted or in the

@@ -14,8 +14,8 @@
 // missing glyph at its place, and errors at the exact bytes of the markup. It does not
 // apply the settings: `MarkupStyle.apply` does, onto the node's resolved style.
 
+import DrawBase
 import DrawCatalogue
-import DrawScene
 import DrawSyntax
 
 /// Text properties a markup span may set; nil: the enclosing value.

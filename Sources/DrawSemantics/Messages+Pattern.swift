@@ -1,9 +1,9 @@
 // The messages of `pattern` (Patterns.swift), in one place to review for tone: each function's
 // doc comment shows source that triggers it. Ids are SemanticsID's (Messages+Eval.swift).
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 
 enum PatternMessages {
     /// `pattern bricks, size: (0, 12) { … }`: a side of the tile (or of the spacing) that is

@@ -5,7 +5,7 @@
 
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
+import DrawBase
 
 enum PropertyMessages {
     // MARK: Geometry

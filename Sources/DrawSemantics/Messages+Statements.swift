@@ -4,7 +4,7 @@
 
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
+import DrawBase
 
 extension EvalMessages {
     // MARK: Limits

@@ -1,7 +1,7 @@
 // Named colours as `Color` values, from the catalogue's table (DrawCatalogue's `NamedColor`).
 
+import DrawBase
 import DrawCatalogue
-import DrawScene
 
 enum NamedColors {
     /// The colour of a name (case-insensitive), `transparent` included.

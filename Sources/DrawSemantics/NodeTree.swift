@@ -9,9 +9,9 @@
 // so layout can still report at the user's source.
 
 import DrawBarcodes
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 
 /// The whole evaluated program: one or more pages of nodes.
 package struct Drawing: Sendable {

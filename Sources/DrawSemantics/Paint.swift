@@ -3,8 +3,8 @@
 // argument here; layout turns a `PaintSpec` into the IR's `Gradient` (or pattern geometry)
 // once it knows the node's box.
 
+import DrawBase
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 /// A gradient or pattern as written, before layout knows the box it paints.

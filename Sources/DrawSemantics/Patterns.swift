@@ -4,9 +4,9 @@
 // to a paint value, visible from the next statement on. Layout lays the tile out once, in
 // its own coordinates; backends write it as their format's tiling pattern.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 #if canImport(Foundation)
 import Foundation

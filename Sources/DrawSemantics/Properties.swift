@@ -3,9 +3,9 @@
 // exhaustive switch; and the named limits of evaluation.
 
 import DrawBarcodes
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 
 /// The table from a property's words to typed values: every word of the catalogue's `W`
 /// through `value`, whose `switch` is exhaustive over `W` (nil: the word means nothing here,

@@ -3,7 +3,6 @@
 
 import DrawBarcodes
 import DrawCatalogue
-import DrawScene
 
 extension Evaluation {
     /// The properties only `barcode` has, collected in its `BarcodeSettings`.

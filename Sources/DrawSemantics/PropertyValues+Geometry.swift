@@ -2,9 +2,9 @@
 // DrawCatalogue's `PropertyRole`, each `switch` exhaustive over its role.
 
 import DrawBarcodes
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 extension Evaluation {

@@ -4,7 +4,6 @@
 import DrawBarcodes
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 extension Evaluation {

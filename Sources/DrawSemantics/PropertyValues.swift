@@ -2,9 +2,9 @@
 // checks of the language (known, typed, used by this kind).
 
 import DrawBarcodes
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
-import DrawScene
 import DrawSyntax
 
 extension Evaluation {

@@ -1,9 +1,9 @@
 // Statements: declarations, control flow, imports, pages, nodes and component calls.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawResources
-import DrawScene
 import DrawSyntax
 
 extension Evaluation {

@@ -1,9 +1,9 @@
 // Values of the evaluator: what an expression evaluates to before a property turns it into
 // a typed field of the node tree.
 
+import DrawBase
 import DrawDiagnostics
 import DrawOutput
-import DrawScene
 
 /// A runtime value. Lengths are in points, angles in degrees, percentages as fractions
 /// (`50%` is 0.5); a plain number stands for points where a length is expected.

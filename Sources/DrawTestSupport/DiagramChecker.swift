@@ -16,6 +16,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DrawBase
 import DrawCatalogue
 import DrawKit
 import DrawLayout

@@ -6,6 +6,7 @@
 // as the same graph in `.draw`, so both tools lay out the same nodes and edges.
 
 import Foundation
+import DrawBase
 import DrawScene
 
 /// Crossings, bends, length and area of one drawing.

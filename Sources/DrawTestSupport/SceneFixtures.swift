@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DrawBase
 import DrawFonts
 import DrawScene
 

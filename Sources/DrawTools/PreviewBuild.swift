@@ -8,6 +8,7 @@
 // Deliberately not here: the accept loop, threads and signals (the drawc executable, behind
 // `#if`), and any drawing logic (DrawKit and the stages do that).
 
+import DrawBase
 import DrawDiagnostics
 import DrawKit
 import DrawScene

@@ -2,6 +2,7 @@
 // operator, the q/Q nesting depth, the graphics state the reader will be in (so unchanged
 // parameters are not written again), and the resources the stream refers to.
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

@@ -7,6 +7,7 @@
 // with a diagnostic, so such an image never gets here; nil stays a backstop for hand-built
 // documents (the image is then not drawn).
 
+import DrawBase
 import DrawImages
 import DrawOutput
 import DrawScene

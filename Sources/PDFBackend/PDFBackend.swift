@@ -18,6 +18,7 @@
 // `PDFFile` numbers objects and writes xref and trailer; `StandardFonts`, `TrueTypeFonts`
 // and `Images` write those objects.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -2,6 +2,7 @@
 // collects, document-wide, the resources they use (fonts, graphics states, images, and the
 // transparency groups made for group opacity). Writing PDF objects is `PDFWriter`'s job.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -6,6 +6,7 @@
 // (at most `ShadingLimits.maxPeriods`). Transparent stops paint through a luminosity soft
 // mask drawn with a DeviceGray shading of the stops' alpha (ISO 32000-1 §11.6.5.2).
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

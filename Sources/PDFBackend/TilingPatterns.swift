@@ -9,6 +9,7 @@
 // document pattern and matrix: the pattern's transform followed by the user space → default
 // space map at the painted path.
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

@@ -10,6 +10,7 @@
 // subset's CID-keyed CFF program (CID = subset glyph id, by its charset) is embedded as
 // /FontFile3 /Subtype /CIDFontType0C (ISO 32000-1 §9.9, Table 126), without /CIDToGIDMap.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -14,6 +14,7 @@
 // Deliberately not done: measuring text (the IR has every glyph placed already; only the
 // EPS bounding box reads font metrics), and sharing the data of an image drawn twice.
 
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 import DrawOutput

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawOutput
 import DrawScene
 

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawImages
 import DrawOutput
 import DrawScene

@@ -6,6 +6,7 @@
 // the pattern's own transform, so the tile lands where PDF's /Matrix and SVG's
 // patternTransform put it.
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

@@ -6,6 +6,7 @@
 // PostScript shadings carry no alpha: transparent stops are drawn with their colours only
 // (a warning says so, as for opacity).
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

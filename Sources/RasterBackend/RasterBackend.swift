@@ -3,6 +3,7 @@
 // shadow images PDF and PostScript use live in DrawRaster; this target is the format's
 // `Backend` conformance only.
 
+import DrawBase
 import DrawRaster
 import DrawScene
 

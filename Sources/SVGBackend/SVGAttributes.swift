@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import DrawBase
 import DrawOutput
 import DrawScene
 

@@ -3,6 +3,7 @@
 // the box exactly as in PDF and PostScript; shadows are `feGaussianBlur` of the group's
 // alpha, offset and flooded with the shadow's colour, merged under the group.
 
+import DrawBase
 import DrawOutput
 import DrawScene
 

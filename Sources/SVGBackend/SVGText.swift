@@ -1,6 +1,7 @@
 // Text runs as `<text>` with one `<tspan x=…>` per positioned glyph, and fonts as CSS
 // classes (`.f1`, `.f2` … = document font 1, 2 …) so the long family lists are written once.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -26,6 +26,7 @@
 //
 // Deliberately not done here: measuring text, flattening curves, re-encoding images.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -72,6 +72,21 @@ import Foundation
     static let begin = "<!-- dependencies: generated from Package.swift (DRAWC_UPDATE_GOLDEN=1 swift test --filter ArchitectureTests) -->"
     static let end = "<!-- end of dependencies -->"
 
+    /// The layers the page states in words: DrawBase is below everything and imports nothing
+    /// of the package; the node tree (DrawSemantics) and the IR (DrawScene) share only its
+    /// values, so neither imports the other; no backend imports another backend.
+    @Test func theLayersStayApart() {
+        let names = Set(Self.targets().map(\.name))
+        #expect(Self.imports(of: "DrawBase", among: names).isEmpty)
+        #expect(!Self.imports(of: "DrawSemantics", among: names).contains("DrawScene"))
+        #expect(!Self.imports(of: "DrawScene", among: names).contains("DrawSemantics"))
+        #expect(Self.imports(of: "DrawSemantics", among: names).contains("DrawBase"))
+        let backends = ["SVGBackend", "PDFBackend", "PSBackend", "RasterBackend"]
+        for backend in backends {
+            #expect(Self.imports(of: backend, among: names).intersection(backends).isEmpty, "\(backend)")
+        }
+    }
+
     static func dependencyTable() -> String {
         var out = begin + "\n| target | imports |\n|---|---|\n"
         for target in targets() {

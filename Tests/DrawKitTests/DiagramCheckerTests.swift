@@ -3,6 +3,7 @@
 // from its line without a leader, no line through a node, no shared port or run of line, no
 // overlapping nodes. Crossings are only counted.
 
+import DrawBase
 import DrawKit
 import DrawScene
 import DrawTestSupport

@@ -6,6 +6,7 @@
 // its /BBox: a box that cut ink would show as less ink) lies inside the box and reaches
 // within a point of each side.
 
+import DrawBase
 import DrawFonts
 @testable import DrawKit
 import DrawScene

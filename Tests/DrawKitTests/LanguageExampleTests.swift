@@ -3,6 +3,7 @@
 // diagnostic, and draws what it describes: no two of its lines of text print over each other
 // (the functions example and `for c in [red, green, blue]` once did, issue 13).
 
+import DrawBase
 import DrawKit
 import DrawScene
 import DrawTestSupport

@@ -5,6 +5,7 @@
 // layout now writes as `.rect`, must still draw exactly what their four-line form drew.
 
 import DrawBarcodes
+import DrawBase
 import DrawDiagnostics
 @testable import DrawKit
 @testable import DrawLayout

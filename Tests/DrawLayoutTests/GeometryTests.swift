@@ -1,3 +1,4 @@
+import DrawBase
 import DrawScene
 import DrawSemantics
 @testable import DrawLayout

@@ -2,6 +2,7 @@
 // cycles, long edges, order, constraints, trees, direction and determinism; and `graph` in a
 // drawing: boxes made for unknown names, nodeStyle, clusters, and no checker faults.
 
+import DrawBase
 import DrawCatalogue
 import DrawKit
 import DrawScene

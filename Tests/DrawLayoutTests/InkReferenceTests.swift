@@ -3,6 +3,7 @@
 // single point, two points, zero length, 10,000 points) under many option sets. Every
 // outline point must lie within 0.01 pt of the reference's.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 import DrawTestSupport

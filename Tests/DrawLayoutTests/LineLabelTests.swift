@@ -2,6 +2,7 @@
 // drew no label and said nothing although the catalogue lists `label` for them. Their label
 // is placed and drawn by the connector label code (Links.swift, `emitFreeLineLabel`).
 
+import DrawBase
 import DrawScene
 import Testing
 @testable import DrawLayout

@@ -2,6 +2,7 @@
 // turned into offsets, repeating gradients cut to their stops, patterns as clipped
 // geometry anchored at the page origin, shadows and blend modes carried by the node's group.
 
+import DrawBase
 import DrawCatalogue
 import DrawKit
 import DrawScene

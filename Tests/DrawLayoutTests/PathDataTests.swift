@@ -1,3 +1,4 @@
+import DrawBase
 import DrawDiagnostics
 import DrawScene
 import DrawSemantics

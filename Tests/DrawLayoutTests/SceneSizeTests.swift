@@ -1,6 +1,7 @@
 // A page of 100,000 texts holds 100,000 scene items and a few million positioned glyphs at
 // once: their sizes are a budget (the csv speed line of issue 20), not an accident.
 
+import DrawBase
 import DrawScene
 import Testing
 

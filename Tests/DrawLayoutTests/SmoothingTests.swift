@@ -2,6 +2,7 @@
 // own definition (the Barry–Goldman pyramid of the centripetal parameterisation), and the
 // `stroke` kind's place in layout.
 
+import DrawBase
 import DrawScene
 import DrawSemantics
 @testable import DrawLayout

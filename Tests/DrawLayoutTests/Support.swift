@@ -1,5 +1,6 @@
 // Helpers for building node trees by hand and comparing IR dumps with golden files.
 
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawFonts

@@ -3,6 +3,7 @@
 // changes no frame, so for every sample and corpus file that evaluates, layout with and
 // without items must give the same diagnostics and the same frames.
 
+import DrawBase
 import DrawDiagnostics
 import DrawFonts
 import DrawKit

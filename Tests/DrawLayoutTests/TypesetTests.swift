@@ -2,6 +2,7 @@
 // test file, kinsoku, hyphenation, justification, maxLines, shrinking, markup runs,
 // decoration and spacing — all through `compile`, on the IR.
 
+import DrawBase
 import DrawDiagnostics
 import DrawKit
 import DrawFonts

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawCatalogue
 import DrawDiagnostics
 import DrawScene

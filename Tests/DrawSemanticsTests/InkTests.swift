@@ -1,5 +1,6 @@
 // `stroke` nodes, their options, `smooth:`/`tension:`, and the compact points syntax.
 
+import DrawBase
 import DrawDiagnostics
 import DrawScene
 @testable import DrawSemantics

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawScene
 @testable import DrawSemantics
 import Testing

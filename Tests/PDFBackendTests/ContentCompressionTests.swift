@@ -6,6 +6,7 @@
 // stream; and rendered by poppler, MuPDF and Ghostscript, each with its own inflate: the
 // same pixels as the uncompressed file.
 
+import DrawBase
 import DrawOutput
 import DrawScene
 import DrawTestSupport

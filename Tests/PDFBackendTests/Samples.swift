@@ -1,6 +1,7 @@
 // Scene documents built by hand, one per feature area, used by the golden, validator and
 // rendering tests. Each comes with the text pdftotext must find and the fonts pdffonts must list.
 
+import DrawBase
 import DrawFonts
 import DrawScene
 import DrawTestSupport

@@ -3,6 +3,7 @@
 // same bytes for escapes, octal codes, kerning adjustments, positions the writer cannot
 // reach by kerning alone, and adjustments too large for the fast number path.
 
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -3,6 +3,7 @@
 // opaque backdrop is known opaque (written as RGB without looking), one over a transparent
 // backdrop is looked at.
 
+import DrawBase
 import DrawScene
 import Testing
 @testable import DrawRaster

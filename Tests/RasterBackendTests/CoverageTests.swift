@@ -2,6 +2,7 @@
 // clips, group opacity and transforms: the rasterizer measured against geometry, at 72 dpi
 // (one pixel per point) on a transparent page, where the alpha of a pixel is its coverage.
 
+import DrawBase
 import DrawScene
 import Testing
 @testable import DrawRaster

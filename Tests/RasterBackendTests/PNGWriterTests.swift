@@ -2,6 +2,7 @@
 // its CRC and zlib checks, the chunks in order and nothing time- or machine-dependent,
 // the resolution in pHYs, the pixels what the rasterizer made.
 
+import DrawBase
 import DrawImages
 import DrawScene
 import DrawTestSupport

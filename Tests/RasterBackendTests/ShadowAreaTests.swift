@@ -3,6 +3,7 @@
 // 1.98 GB for one 100 pt shadow) and a page past RasterLimits.maximumPagePixels at 144 dpi
 // (9,000 pt) silently lost its shadows in PDF and PostScript.
 
+import DrawBase
 import DrawDiagnostics
 import DrawKit
 import DrawScene

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawFonts
 import DrawOutput
 import DrawScene

@@ -1,3 +1,4 @@
+import DrawBase
 import DrawTestSupport
 // Test helpers of the SVG backend: golden files and external validators (through
 // DrawTestSupport), and the names its tests use for DrawTestSupport's scene fixtures.

@@ -301,3 +301,131 @@ extension Gradient {
         return segments
     }
 }
+
+/// A colour in sRGB with straight (not premultiplied) alpha, each component in 0…1.
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    @inlinable package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// From 8-bit components, as written in `#rrggbbaa`.
+    package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
+    }
+    package static let black = Color(red: 0, green: 0, blue: 0)
+    package static let white = Color(red: 1, green: 1, blue: 1)
+    @inlinable package var isOpaque: Bool { alpha >= 1 }
+}
+
+public enum FillRule: UInt8, Hashable, Sendable {
+    case nonZero, evenOdd
+}
+
+public enum LineCap: UInt8, Hashable, Sendable {
+    /// PDF 0, PostScript 0, SVG `butt`.
+    case butt
+    /// PDF 1, SVG `round`.
+    case round
+    /// PDF 2, SVG `square`.
+    case square
+}
+
+public enum LineJoin: UInt8, Hashable, Sendable {
+    /// PDF 0, SVG `miter`.
+    case miter
+    /// PDF 1, SVG `round`.
+    case round
+    /// PDF 2, SVG `bevel`.
+    case bevel
+}
+
+public struct Fill: Hashable, Sendable {
+    public var color: Color
+    public var rule: FillRule
+    /// A gradient painting the fill instead of `color` (which then stands for it where one
+    /// colour is needed: `Gradient.representativeColor`).
+    package var gradient: Gradient? {
+        get { gradientStorage?.gradient }
+        set { gradientStorage = newValue.map(GradientStorage.init) }
+    }
+    /// Kept out of line: a gradient is 112 bytes that almost every fill (and, through
+    /// `Paint`, every scene item, text runs included) would otherwise carry empty.
+    @usableFromInline var gradientStorage: GradientStorage? = nil
+    /// Whether a gradient paints the fill: a test of the box, without copying the gradient
+    /// out as `gradient == nil` does (the SVG writer asks it of every path, issue 38).
+    @inlinable package var hasGradient: Bool { gradientStorage != nil }
+    /// A tiling pattern painting the fill instead of `color` (an entry of `Document.patterns`;
+    /// `color` then stands for it where one colour is needed).
+    package var pattern: Scene.PatternID? = nil
+    /// `@inlinable` (as `Stroke`'s and `Paint`'s): layout makes one per painted node in
+    /// another module, where a call copied each optional part by witness (issue 38).
+    @inlinable package init(color: Color, rule: FillRule = .nonZero) { self.color = color; self.rule = rule }
+    package init(gradient: Gradient, rule: FillRule = .nonZero) {
+        self.color = gradient.representativeColor; self.rule = rule; self.gradient = gradient
+    }
+}
+
+public struct Stroke: Hashable, Sendable {
+    public var color: Color
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    /// Dash lengths in points; empty means solid.
+    public var dash: [Double]
+    public var dashOffset: Double
+    /// A gradient painting the stroke instead of `color` (see `Fill.gradient`).
+    package var gradient: Gradient? {
+        get { gradientStorage?.gradient }
+        set { gradientStorage = newValue.map(GradientStorage.init) }
+    }
+    /// Out of line, as in `Fill`.
+    @usableFromInline var gradientStorage: GradientStorage? = nil
+    /// Whether a gradient paints the stroke (as `Fill.hasGradient`).
+    @inlinable package var hasGradient: Bool { gradientStorage != nil }
+    @inlinable package init(
+        color: Color, width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
+    ) {
+        self.color = color; self.width = width; self.cap = cap; self.join = join
+        self.miterLimit = miterLimit; self.dash = dash; self.dashOffset = dashOffset
+    }
+}
+
+/// A gradient of a fill or stroke, held by reference so that paints without one stay small
+/// (a scene item is as large as its largest case, a painted path). Compared and hashed by
+/// the gradient it holds.
+@usableFromInline final class GradientStorage: Hashable, Sendable {
+    let gradient: Gradient
+    init(_ gradient: Gradient) { self.gradient = gradient }
+    @usableFromInline static func == (a: GradientStorage, b: GradientStorage) -> Bool { a === b || a.gradient == b.gradient }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(gradient) }
+}
+
+/// How a path is painted: fill first, then stroke, as in SVG and PDF `B`.
+public struct Paint: Hashable, Sendable {
+    public var fill: Fill?
+    public var stroke: Stroke?
+    @inlinable @inline(__always) package init(fill: Fill? = nil, stroke: Stroke? = nil) { self.fill = fill; self.stroke = stroke }
+}
+
+extension Paint {
+    // Not inlinable, on purpose, and in the module that defines `Paint`: tested from another
+    // module, each `fill?.x` copied the whole `Fill?`/`Stroke?` through their value witnesses
+    // (five copies and a destruction per path in the SVG writer, issue 38); here they are
+    // plain loads.
+
+    /// No fill and no stroke: nothing to draw.
+    package var paintsNothing: Bool { fill == nil && stroke == nil }
+
+    /// The fill colour, stroke colour and stroke width of the writers' common case — an
+    /// opaque colour filling by the non-zero rule, an opaque solid colour stroke with butt
+    /// caps and the initial miter joins, no gradient or pattern — or nil.
+    package var plainFillAndStroke: (fill: Color, stroke: Color, width: Double)? {
+        guard let fillColor = fill?.color, let strokeColor = stroke?.color, fillColor.isOpaque, strokeColor.isOpaque,
+              case .nonZero? = fill?.rule, fill?.hasGradient == false, fill?.pattern == nil,
+              stroke?.hasGradient == false, case .butt? = stroke?.cap, case .miter? = stroke?.join,
+              stroke?.miterLimit == 4, stroke?.dash.isEmpty == true, let width = stroke?.width else { return nil }
+        return (fillColor, strokeColor, width)
+    }
+}
