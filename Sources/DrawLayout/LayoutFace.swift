@@ -168,13 +168,21 @@ final class LayoutFace {
     }
 
     /// Pair kerning in em (negative: closer).
+    @inline(__always)
     func kerning(_ left: UInt16, _ right: UInt16) -> Double {
         if !kerningByCodes.isEmpty {
             // A pair seen before: read before `standardMetrics` is unwrapped (which copies
-            // the metrics, tables and all, on every call).
+            // the metrics, tables and all, on every call), and in the caller (the call cost
+            // as much as the read: a page kerns every pair of its text).
             let cached = kerningByCodes[Int(left & 0xFF) << 8 | Int(right & 0xFF)]
             if cached != Int16.min { return Double(cached) / 1000 }
         }
+        return kerningLookedUp(left, right)
+    }
+
+    /// `kerning` of a pair not in the cache (or of a TrueType face).
+    @inline(never)
+    private func kerningLookedUp(_ left: UInt16, _ right: UInt16) -> Double {
         if let metrics = standardMetrics {
             let slot = Int(left & 0xFF) << 8 | Int(right & 0xFF)
             let cached = kerningByCodes[slot]
