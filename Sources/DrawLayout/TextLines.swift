@@ -232,13 +232,16 @@ extension LayoutEngine {
     /// otherwise. A line the bidirectional algorithm reordered has each glyph's logical index.
     static func actualText(_ glyphs: Slice<UnsafeBufferPointer<ShapedGlyph>>, texts: [String]) -> String? {
         guard glyphs.contains(where: { $0.textIndex != -1 || $0.isRTL }) else { return nil }
-        var text = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending to a `String.UnicodeScalarView` cost tens of
+        // instructions a scalar (a run of shaped Latin with one ligature builds its whole text).
+        var text: [UInt8] = []
+        text.reserveCapacity(glyphs.count + glyphs.count / 2)
         func add(_ g: ShapedGlyph) {
             switch g.textIndex {
-            case -1: text.append(g.scalar)
+            case -1:
+                if g.scalar.value < 0x80 { text.append(UInt8(g.scalar.value)) } else { UTF8.encode(g.scalar) { text.append($0) } }
             case -2: break
-            // Scalar by scalar: `append(contentsOf:)` of another string's scalars took the generic path.
-            default: for scalar in texts[Int(g.textIndex)].unicodeScalars { text.append(scalar) }
+            default: text.append(contentsOf: texts[Int(g.textIndex)].utf8)
             }
         }
         if glyphs.contains(where: { $0.logicalIndex >= 0 }) {
@@ -246,7 +249,7 @@ extension LayoutEngine {
         } else {
             for g in glyphs { add(g) }
         }
-        return String(text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Stretches a line to `width`: the extra space goes to its word spaces, or, in a line
