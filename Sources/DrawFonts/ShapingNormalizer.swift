@@ -3,7 +3,7 @@
 // canonical order, and a base with a following mark is composed into one character when the
 // font has that character ("A" + U+0301 → "Á"; alef + madda above → U+0622).
 
-enum ShapingNormalizer {
+package enum ShapingNormalizer {
     static func decomposition(_ c: UInt32) -> (UInt32, UInt32)? {
         var lo = 0, hi = canonicalDecompositions.count / 3
         while lo < hi {
@@ -108,5 +108,37 @@ enum ShapingNormalizer {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
         }
+    }
+}
+
+extension ShapingNormalizer {
+    /// The canonical decomposition (NFD) of `scalars`: each scalar fully decomposed, each run
+    /// of marks in canonical order. Two texts are canonically equivalent exactly when these are
+    /// equal (what Swift's `String ==` decides by normalising, at a fraction of the cost).
+    package static func canonicalDecomposition(_ scalars: some Sequence<Unicode.Scalar>) -> [UInt32] {
+        var out: [UInt32] = []
+        for s in scalars {
+            if let pieces = fullDecomposition(s.value) { out += pieces } else { out.append(s.value) }
+        }
+        var i = 0
+        while i < out.count {
+            guard combiningClass(out[i]) != 0 else { i += 1; continue }
+            var end = i
+            while end < out.count, combiningClass(out[end]) != 0 { end += 1 }
+            if end - i > 1 {
+                let sorted = out[i..<end].enumerated().sorted {
+                    let a = combiningClass($0.element), b = combiningClass($1.element)
+                    return a != b ? a < b : $0.offset < $1.offset
+                }.map(\.element)
+                out.replaceSubrange(i..<end, with: sorted)
+            }
+            i = end
+        }
+        return out
+    }
+
+    /// Every scalar with a canonical decomposition, ascending.
+    package static var decomposableScalars: [UInt32] {
+        stride(from: 0, to: canonicalDecompositions.count, by: 3).map { canonicalDecompositions[$0] }
     }
 }

@@ -2,11 +2,16 @@
 // in decomposed form finds the precomposed glyphs fonts have — without Foundation, whose
 // normalisation would load ICU on every run.
 //
-// Swift's `String` comparison is canonical equivalence, so a grapheme cluster equals the one
-// precomposed scalar it composes to. Candidates are the blocks with precomposed letters that
-// fonts of the scripts drawc draws carry (Latin, Greek, Cyrillic, kana); each distinct
-// cluster is looked up once per compilation. Clusters with no single precomposed scalar stay
-// as they are (the font then needs the combining mark itself).
+// A grapheme cluster composes to the first scalar of the candidate blocks — those with the
+// precomposed letters that fonts of the scripts drawc draws carry (Latin, Greek, Cyrillic,
+// kana) — that is canonically equivalent to it (what Swift's `String ==` decides). The
+// equivalence is decided on canonical decompositions (DrawFonts' `ShapingNormalizer`, from
+// the UCD's tables): the candidates are indexed by theirs once per process, and a cluster
+// costs one decomposition and one look-up (comparing the cluster as a `String` with every
+// candidate cost millions of instructions per cluster). Clusters with no single precomposed
+// scalar stay as they are (the font then needs the combining mark itself).
+
+import DrawFonts
 
 /// Blocks searched for a precomposed scalar.
 private let compositionCandidates: [ClosedRange<UInt32>] = [
@@ -23,8 +28,21 @@ func isCombiningMark(_ v: UInt32) -> Bool {
         || (0x20D0...0x20FF).contains(v) || (0xFE20...0xFE2F).contains(v) || v == 0x3099 || v == 0x309A
 }
 
+/// Each candidate scalar with a canonical decomposition, by that decomposition; of several
+/// equivalent candidates (U+03AC and its singleton U+1F71) the first in the blocks' order.
+private let candidatesByDecomposition: [[UInt32]: Unicode.Scalar] = {
+    var table: [[UInt32]: Unicode.Scalar] = [:]
+    for v in ShapingNormalizer.decomposableScalars where compositionCandidates.contains(where: { $0.contains(v) }) {
+        guard let scalar = Unicode.Scalar(v) else { continue }
+        let key = ShapingNormalizer.canonicalDecomposition(CollectionOfOne(scalar))
+        if table[key] == nil { table[key] = scalar }
+    }
+    return table
+}()
+
 struct Composer {
-    private var cache: [String: Unicode.Scalar?] = [:]
+    /// Clusters looked up before, by their scalars.
+    private var cache: [[UInt32]: Unicode.Scalar?] = [:]
 
     /// Whether `compose` may change `text` (false: it returns `text` as it is).
     func composes(_ text: String) -> Bool {
@@ -41,24 +59,22 @@ struct Composer {
         for character in text {
             let scalars = character.unicodeScalars
             if scalars.count > 1, scalars.dropFirst().contains(where: { isCombiningMark($0.value) }),
-               let composed = composedScalar(String(character)) {
+               let composed = composedScalar(scalars) {
                 result.append(composed)
             } else {
-                result.append(contentsOf: scalars)
+                // One by one: `append(contentsOf:)` with a cluster's scalars took the generic path.
+                for scalar in scalars { result.append(scalar) }
             }
         }
         return String(result)
     }
 
-    private mutating func composedScalar(_ cluster: String) -> Unicode.Scalar? {
-        if let known = cache[cluster] { return known }
-        var found: Unicode.Scalar?
-        search: for range in compositionCandidates {
-            for v in range {
-                if let s = Unicode.Scalar(v), String(s) == cluster { found = s; break search }
-            }
-        }
-        cache[cluster] = found
+    private mutating func composedScalar(_ cluster: Character.UnicodeScalarView) -> Unicode.Scalar? {
+        let key = cluster.map(\.value)
+        if let known = cache[key] { return known }
+        // A candidate scalar decomposes to at least two scalars; so does every cluster here.
+        let found = candidatesByDecomposition[ShapingNormalizer.canonicalDecomposition(cluster)]
+        cache[key] = found
         return found
     }
 }

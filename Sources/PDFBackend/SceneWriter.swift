@@ -392,7 +392,8 @@ struct SceneWriter {
         // the logical text, not the glyphs' own. Right-to-left runs are left to ToUnicode:
         // readers put their glyphs back in logical order from their positions (poppler reads
         // an ActualText's letters as drawn left to right, so it would reverse them).
-        let actualText = run.isRightToLeft ? nil : run.actualText
+        // (Asked only of a run with an actual text: `isRightToLeft` looks at every glyph.)
+        let actualText = run.actualText.flatMap { run.isRightToLeft ? nil : $0 }
         if let actual = actualText {
             stream.out.append(static: "/Span <</ActualText <FEFF")
             for unit in actual.utf16 { stream.out.hexByte(UInt8(unit >> 8)); stream.out.hexByte(UInt8(truncatingIfNeeded: unit)) }

@@ -230,7 +230,6 @@ import Foundation
     /// list only shrinks.
     @Test func filesAndFunctionsStaySmall() {
         let exceptions: Set<String> = [
-            "Sources/DrawLayout/TextLayout.swift",                // issue 39 (shaping) is changing it
             "Sources/DrawFonts/CFFCharstring.swift execute",      // one interpreter switch over the Type 2 operators
         ]
         var found: Set<String> = []
