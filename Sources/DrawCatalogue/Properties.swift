@@ -119,10 +119,7 @@ extension Property {
     /// (Swift 6.3.1), and a large caller such as `applyProperty` inlines nothing it is not
     /// told to. The same holds for `==` (the synthesised one is a call through the generic
     /// `Equatable` witness), `role` and `PropertySet` (issue 38, bench/RESULTS.md).
-    @inlinable @inline(__always) package func applies(to kind: NodeKind) -> Bool {
-        Property.kindBits[Int(rawValue)] & (1 &<< UInt64(kind.rawValue)) != 0
-    }
-    @usableFromInline static let kindBits: [UInt64] = specs.map { $0.kinds?.rawValue ?? ~0 }
+    @inlinable @inline(__always) package func applies(to kind: NodeKind) -> Bool { Property.tables.applies(self, to: kind) }
 
     @inlinable @inline(__always) public static func == (a: Property, b: Property) -> Bool { a.rawValue == b.rawValue }
 
@@ -605,15 +602,49 @@ public struct InheritedSet: Equatable, Hashable, Sendable {
         rawValue & InheritedSet.bit(property) != 0
     }
     @inlinable @inline(__always) package mutating func insert(_ property: Property) { rawValue |= InheritedSet.bit(property) }
+    /// `insert` with the tables already at hand (see `Property.Tables`).
+    @inlinable @inline(__always) package mutating func insert(_ property: Property, tables: Property.Tables) {
+        rawValue |= tables.inheritedBit(property)
+    }
 
     /// The property's bit, or 0 when it is not inherited.
-    @inlinable @inline(__always) static func bit(_ property: Property) -> RawValue { bits[Int(property.rawValue)] }
-    @usableFromInline static let bits: [RawValue] = Property.allCases.map { property in
-        guard let index = Property.inherited.firstIndex(of: property) else { return 0 }
-        return 1 << RawValue(index)
-    }
+    @inlinable @inline(__always) static func bit(_ property: Property) -> RawValue { Property.tables.inheritedBit(property) }
     /// How many inherited properties the raw value can hold.
     package static let capacity = MemoryLayout<RawValue>.size * 8
+}
+
+extension Property {
+    /// The per-property tables that every stage asks of every property of every node: whether
+    /// it applies to a kind, its role, its `InheritedSet` bit. Each read of a global table goes
+    /// through its accessor and `swift_once` (~15 instructions); a caller that asks for every
+    /// property (evaluation) keeps `Property.tables` once and reads through it (issue 38).
+    public struct Tables: Sendable {
+        /// The kinds each property applies to, one bit per `NodeKind` (all: every kind).
+        @usableFromInline let kindBits: [UInt64]
+        @usableFromInline let roles: [PropertyRole]
+        /// Each property's bit in an `InheritedSet`, 0 when it is not inherited.
+        @usableFromInline let inheritedBits: [InheritedSet.RawValue]
+
+        init() {
+            kindBits = Property.specs.map { $0.kinds?.rawValue ?? ~0 }
+            roles = Property.allCases.map(\.declaredRole)
+            inheritedBits = Property.allCases.map { property in
+                guard let index = Property.inherited.firstIndex(of: property) else { return 0 }
+                return 1 << InheritedSet.RawValue(index)
+            }
+        }
+
+        /// Whether `property` has an effect on `kind`.
+        @inlinable @inline(__always) package func applies(_ property: Property, to kind: NodeKind) -> Bool {
+            kindBits[Int(property.rawValue)] & (1 &<< UInt64(kind.rawValue)) != 0
+        }
+        /// The part of a node `property` sets.
+        @inlinable @inline(__always) package func role(_ property: Property) -> PropertyRole { roles[Int(property.rawValue)] }
+        @inlinable @inline(__always) package func inheritedBit(_ property: Property) -> InheritedSet.RawValue {
+            inheritedBits[Int(property.rawValue)]
+        }
+    }
+    @usableFromInline package static let tables = Tables()
 }
 
 /// The names of `blend:` (the PDF blend modes, ISO 32000-1 §11.3.5), in the order of

@@ -97,10 +97,10 @@ public enum BarcodeProperty: Hashable, Sendable, CaseIterable {
 extension Property {
     /// The part of a node the property sets. Evaluation asks it of every property of every
     /// node: a table read, inlined into the caller (see `applies(to:)`).
-    @inlinable @inline(__always) package var role: PropertyRole { Property.roles[Int(rawValue)] }
-    @usableFromInline static let roles: [PropertyRole] = allCases.map(\.declaredRole)
+    @inlinable @inline(__always) package var role: PropertyRole { Property.tables.role(self) }
 
-    private var declaredRole: PropertyRole {
+    /// The role as declared (`Property.Tables` holds it for every property).
+    var declaredRole: PropertyRole {
         switch self {
         case .style: .style
         case .id: .geometry(.id)

@@ -89,9 +89,11 @@ final class FileUnit {
     /// Whether the labelled argument whose value expression has this index names no
     /// property (reported once).
     @exclusivity(unchecked) var unknownProperties: [Bool]
-    /// The property each name of `ast.names` spells (labels share those names): 0 not yet
-    /// matched, 255 none, else raw value + 1 — each distinct label is matched once a file.
-    @exclusivity(unchecked) var propertyOfName: [UInt8]
+    /// The property each name of `ast.names` spells (labels share those names): nil not yet
+    /// matched, `.some(nil)` none — each distinct label is matched once a file. `Property??`
+    /// is one byte (the spare values of `Property`) read inline; a raw value turned back
+    /// into a `Property` was a call into DrawCatalogue, twice an argument (issue 38).
+    @exclusivity(unchecked) var propertyOfName: [Property??]
     /// Whether "ignored in an imported file" was reported for this file.
     var reportedIgnored = false
     /// Symbol of each callee of `ast.identifiers`, by identifier index; -1 until first called
@@ -107,7 +109,7 @@ final class FileUnit {
         self.path = path
         nameSymbols = Array(repeating: -1, count: ast.exprs.count)
         unknownProperties = Array(repeating: false, count: ast.exprs.count)
-        propertyOfName = Array(repeating: 0, count: ast.names.count)
+        propertyOfName = Array(repeating: nil, count: ast.names.count)
         calleeSymbols = Array(repeating: -1, count: ast.identifiers.count)
         memberKeys = Array(repeating: nil, count: ast.identifiers.count)
         memberPositions = Array(repeating: -1, count: ast.identifiers.count)
@@ -192,6 +194,10 @@ final class Evaluation {
     var errorExpressionsSeen = 0
     /// Set when a limit is hit: every loop and statement list stops at once.
     var aborted = false
+
+    /// The catalogue's per-property tables, kept here: read through their globals they cost
+    /// an accessor and `swift_once` three times a property (issue 38).
+    let tables = Property.tables
 
     // Symbols.
     var symbolTable: [String: Int32] = [:]
@@ -317,8 +323,10 @@ final class Evaluation {
         // Generated drawings are long lists of top-level nodes: reserving once avoids copying
         // (and first-touching) the growing array of large nodes again at every doubling.
         var topLevelNodes = 0
-        for statement in mainUnit.ast.statements {
-            switch statement.kind {
+        let statements = mainUnit.ast.statements
+        for index in statements.indices {
+            // In place, by index (see `execute(_:)`: a copy of each statement cost ~200).
+            switch statements[index].kind {
             case .node: topLevelNodes += 1
             case .connector(let connector): topLevelNodes += Int(connector.arrows.count)
             default: break
@@ -403,8 +411,12 @@ final class Evaluation {
         // the dictionary (small strings compare as two machine words), slotted by length and
         // first and last byte (with 8 slots by length and first byte, `r` and `floor` of one
         // loop body took the same slot and both went to the dictionary on every iteration).
-        let utf8 = name.utf8
-        let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &* 7 &+ Int(utf8.last ?? 0)) & (Self.recentNameSlots - 1)
+        // The bytes read in place: `utf8.last` on the string view was a generic call of ~75
+        // instructions a node (issue 38). (A string without contiguous bytes takes slot 0.)
+        let slot: Int = name.utf8.withContiguousStorageIfAvailable { (bytes: UnsafeBufferPointer<UInt8>) -> Int in
+            let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
+            return (bytes.count &* 31 &+ first &* 7 &+ last) & (Evaluation.recentNameSlots - 1)
+        } ?? 0
         if recentNames[slot] == name { return recentSymbols[slot] }
         let symbol = internSlow(name)
         recentNames[slot] = name

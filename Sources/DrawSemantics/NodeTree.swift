@@ -516,6 +516,12 @@ package struct NodeGeometry: Hashable, Sendable {
             }
         }
     }
+    /// `at = PointValue(offset)`: a plain point, with no anchor to build, move and destroy
+    /// (through the setter that cost ~130 instructions a node, issue 38).
+    package mutating func setAt(offset: Point) {
+        atOffset = offset; present |= 8
+        if rest?.values.atAnchor != nil { updateRest { $0.atAnchor = nil } }
+    }
     /// `r:` of circles.
     package var radius: Double? {
         get { rest?.values.radius }
@@ -740,7 +746,9 @@ package struct Node: Sendable {
     /// Children in source (paint) order: block contents of shapes, stacks, grids, groups.
     package var children: [Node]
 
-    package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
+    /// Inlined: as a call it built the node twice on the stack, copied one into place and
+    /// destroyed the other (~450 instructions a node, issue 38).
+    @inline(__always) package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
         geometry = NodeGeometry(); children = []; explicitStyle = .empty

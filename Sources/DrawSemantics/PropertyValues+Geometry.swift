@@ -26,6 +26,10 @@ extension Evaluation {
             frames[top].node.id = id
             frames[top].idSpan = p.valueSpan
         case .at:
+            if case .point(let x, let y) = p.value {
+                frames[top].node.geometry.setAt(offset: Point(x, y))
+                return
+            }
             guard let point = pointValue(p.value) else { p.mismatch(); return }
             noteAnchorReference(point, mustPrecede: true)
             frames[top].node.geometry.at = point

@@ -9,9 +9,12 @@ import DrawSyntax
 extension Evaluation {
     /// Runs a statement list in the current scope (the caller opens a block scope if needed).
     func execute(_ statements: [Stmt]) {
-        for statement in statements {
+        // By index, each statement borrowed in place: `for statement in statements` copied
+        // every statement (a retain of each of its references, and their releases), ~200
+        // instructions a statement (issue 38).
+        for index in statements.indices {
             if aborted { return }
-            execute(statement)
+            execute(statements[index])
         }
     }
 
@@ -568,7 +571,9 @@ extension Evaluation {
         // is built and no name compared on the way.
         var hasStyle = false
         for argument in arguments {
-            guard let id = argument.labelID, property(named: id) == .style else { continue }
+            // `case .style?`, a tag test: `==` on `Property?` went through Optional's generic
+            // `==` (issue 38).
+            guard let id = argument.labelID, case .style? = property(named: id) else { continue }
             hasStyle = true
             applyArgument(argument, labelID: id, property: .style, to: top)
         }
@@ -580,7 +585,7 @@ extension Evaluation {
                 continue
             }
             let property = property(named: id)
-            if hasStyle && property == .style { continue }
+            if hasStyle, case .style? = property { continue }
             applyArgument(argument, labelID: id, property: property, to: top)
         }
     }
