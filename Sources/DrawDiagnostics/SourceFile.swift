@@ -6,19 +6,24 @@
 // count Unicode scalars, 1-based. This target knows nothing of the language itself.
 
 /// Identifies a `SourceFile` inside a `SourceManager`.
-package struct FileID: Hashable, Sendable, Comparable {
-    package var raw: UInt32
-    package init(_ raw: UInt32) { self.raw = raw }
-    package static func < (a: FileID, b: FileID) -> Bool { a.raw < b.raw }
+// `FileID` and `Span` are public rather than package, their initialisers inlinable: Swift
+// 6.3.1 inlines no member of a `package` type into another module, and the parser and the
+// evaluator make a span for nearly every token and argument — as calls, ~2 M instructions for
+// 10,000 nodes (issue 38; DrawCatalogue's PropertyRoles.swift says the same of its enums).
+// DrawDiagnostics is no product: nothing outside the package sees them.
+public struct FileID: Hashable, Sendable, Comparable {
+    @usableFromInline package var raw: UInt32
+    @inlinable package init(_ raw: UInt32) { self.raw = raw }
+    public static func < (a: FileID, b: FileID) -> Bool { a.raw < b.raw }
 }
 
 /// A half-open byte range `start..<end` in one source file.
-package struct Span: Hashable, Sendable {
-    package var file: FileID
-    package var start: UInt32
-    package var end: UInt32
+public struct Span: Hashable, Sendable {
+    @usableFromInline package var file: FileID
+    @usableFromInline package var start: UInt32
+    @usableFromInline package var end: UInt32
 
-    package init(file: FileID, start: UInt32, end: UInt32) {
+    @inlinable package init(file: FileID, start: UInt32, end: UInt32) {
         self.file = file
         self.start = start
         self.end = max(start, end)

@@ -584,14 +584,15 @@ struct PropertyInput {
         evaluation.typeMismatch(what, expected: property.spec.expects, value, valueSpan, expr, names: names)
     }
 
-    /// The value as a length or number; nil after reporting.
-    func length() -> Double? {
+    /// The value as a length or number; nil after reporting. (This and `nonNegativeLength`
+    /// are inlined: as calls they cost ~40 instructions a size or line width, issue 38.)
+    @inline(__always) func length() -> Double? {
         guard let x = evaluation.length(value) else { mismatch(); return nil }
         return x
     }
 
     /// The value as a length or number that is not negative; nil after reporting.
-    func nonNegativeLength() -> Double? {
+    @inline(__always) func nonNegativeLength() -> Double? {
         guard let x = evaluation.length(value) else { mismatch(); return nil }
         if x < 0 || !x.isFinite {
             evaluation.report(PropertyMessages.negative(what, x, at: valueSpan))

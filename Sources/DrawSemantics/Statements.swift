@@ -430,8 +430,10 @@ extension Evaluation {
         let errorExpressionsBefore = errorExpressionsSeen
         applyArguments(file.ast[statement.arguments], to: top, allowPositional: true)
         if let block = statement.block { executeBlock(block) }
-        if errorExpressionsSeen == errorExpressionsBefore { checkRequired(top, nameSpan: statement.kind.span) }
-        checkRequirements(top, at: statement.kind.span)
+        // Made once: `Identifier.span` is a call into DrawSyntax.
+        let kindSpan = statement.kind.span
+        if errorExpressionsSeen == errorExpressionsBefore { checkRequired(top, nameSpan: kindSpan) }
+        checkRequirements(top, at: kindSpan)
         finishTopFrame()
     }
 

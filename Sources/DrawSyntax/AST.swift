@@ -88,9 +88,9 @@ package struct IdentifierID: Hashable, Sendable {
 }
 
 /// Index of a name's text in `File.names` (a name expression's; repeated names share one).
-package struct NameID: Hashable, Sendable {
-    package var index: UInt32
-    package init(_ index: UInt32) { self.index = index }
+public struct NameID: Hashable, Sendable {  // public: see `Argument`
+    @usableFromInline package var index: UInt32
+    @inlinable package init(_ index: UInt32) { self.index = index }
 }
 
 /// Index of a call in `File.calls`.
@@ -207,20 +207,22 @@ package enum StringPart: Hashable, Sendable {
 ///
 /// The label is stored as its text's index in `File.names` only (20 bytes instead of 48):
 /// a label starts where its argument does and covers its name, so `label(in:)` rebuilds it.
-package struct Argument: Hashable, Sendable {
+// Public rather than package so that `labelID` and `hasLabel` inline into evaluation, which
+// reads them twice an argument (see DrawDiagnostics' `Span`); DrawSyntax is no product.
+public struct Argument: Hashable, Sendable {
     /// The label's `NameID` index; `UInt32.max` for a positional argument.
     @usableFromInline var labelName: UInt32
     package var value: ExprID
     package var span: Span
-    package var hasLabel: Bool { labelName != UInt32.max }
+    @inlinable package var hasLabel: Bool { labelName != UInt32.max }
     /// The label's text in `file.names`; nil for a positional argument.
-    package var labelID: NameID? { labelName == UInt32.max ? nil : NameID(labelName) }
+    @inlinable package var labelID: NameID? { labelName == UInt32.max ? nil : NameID(labelName) }
     /// The label (nil for a positional argument); `file` is the file the argument is from.
-    @inlinable package func label(in file: File) -> Identifier? { label(names: file.names) }
+    package func label(in file: File) -> Identifier? { label(names: file.names) }
 
     /// The label, its text read from `names` (the argument's `File.names`). Cheaper than
     /// `label(in:)` where getting at the File would copy it.
-    @inlinable package func label(names: [String]) -> Identifier? {
+    package func label(names: [String]) -> Identifier? {
         guard labelName != UInt32.max else { return nil }
         return Identifier(names[Int(labelName)], file: span.file, start: span.start)
     }
