@@ -595,7 +595,7 @@ public struct PropertySet: Equatable, Sendable {
 public struct InheritedSet: Equatable, Hashable, Sendable {
     public typealias RawValue = UInt32
     public var rawValue: RawValue
-    package init() { rawValue = 0 }
+    @inlinable package init() { rawValue = 0 }
     package static let empty = InheritedSet()
 
     @inlinable @inline(__always) package func contains(_ property: Property) -> Bool {

@@ -469,7 +469,7 @@ package struct NodeGeometry: Hashable, Sendable {
     private var widthValue = 0.0
     private var heightValue = 0.0
     private var cornerValue = 0.0
-    private var atOffset = Point.zero
+    private var atOffset = Point(0, 0)
     /// Bits: 0 width, 1 height, 2 corner, 3 at.
     private var present: UInt8 = 0
     package var anchor: Anchor?
@@ -488,7 +488,9 @@ package struct NodeGeometry: Hashable, Sendable {
     @Uncompared package private(set) var hasRareProperties = false
     private var rest: GeometryRest?
 
-    package init() {}
+    /// Inlined, with no call to a global (`Point.zero`) inside: a node built in `buildNode`
+    /// around such calls was built twice, copied and destroyed (issue 38).
+    @inline(__always) package init() {}
 
     package var width: Double? {
         get { present & 1 != 0 ? widthValue : nil }
@@ -751,7 +753,7 @@ package struct Node: Sendable {
     @inline(__always) package init(kind: NodeKind, span: Span, style: ResolvedStyle) {
         self.kind = kind; self.span = span; self.style = style
         id = nil; content = nil; contentSpan = nil; contentIsVerbatim = true
-        geometry = NodeGeometry(); children = []; explicitStyle = .empty
+        geometry = NodeGeometry(); children = []; explicitStyle = InheritedSet()
     }
 }
 
