@@ -167,226 +167,295 @@ private struct CharstringMachine {
                 continue
             }
             at += 1
-            var op = b0
-            if b0 == 12 { op = 1200 + (try byte(at)); at += 1 }
+            var code = b0
+            if b0 == 12 { code = 1200 + (try byte(at)); at += 1 }
+            guard let op = Type2Operator(code: code) else {
+                throw FontError(.damaged, "a charstring uses the reserved operator \(code >= 1200 ? "12 \(code - 1200)" : "\(code)")")
+            }
             switch op {
-            case 1, 3, 18, 23:  // hstem vstem hstemhm vstemhm
-                takeWidth(stack.count % 2 == 1)
-                stems += stack.count / 2
-                guard stems <= CFFLimits.stemHints else { throw FontError(.limitExceeded, "a charstring has more than \(CFFLimits.stemHints) stem hints") }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 19, 20:  // hintmask cntrmask: pending arguments are vstems
-                takeWidth(stack.count % 2 == 1)
-                stems += stack.count / 2
-                guard stems <= CFFLimits.stemHints else { throw FontError(.limitExceeded, "a charstring has more than \(CFFLimits.stemHints) stem hints") }
-                stack.removeAll(keepingCapacity: true)
-                let maskBytes = (stems + 7) / 8
-                guard at + maskBytes <= end else { throw FontError(.damaged, "a charstring ends inside a hint mask") }
-                at += maskBytes
-                emit(bytes[start..<at], number: false)
-            case 21:  // rmoveto
-                takeWidth(stack.count > 2)
-                guard stack.count >= 2 else { throw FontError(.damaged, "rmoveto lacks arguments") }
-                try moveTo(stack[0], stack[1])
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 22, 4:  // hmoveto vmoveto
-                takeWidth(stack.count > 1)
-                guard stack.count >= 1 else { throw FontError(.damaged, "a moveto lacks arguments") }
-                if op == 22 { try moveTo(stack[0], 0) } else { try moveTo(0, stack[0]) }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 5:  // rlineto
-                var i = 0
-                while i + 2 <= stack.count { try lineTo(stack[i], stack[i + 1]); i += 2 }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 6, 7:  // hlineto vlineto
-                var horizontal = op == 6
-                for v in stack {
-                    if horizontal { try lineTo(v, 0) } else { try lineTo(0, v) }
-                    horizontal.toggle()
+            case .hint(let hint):
+                try stemHints()
+                if case .mask = hint {
+                    // hintmask cntrmask: the mask's bytes follow the operator.
+                    let maskBytes = (stems + 7) / 8
+                    guard at + maskBytes <= end else { throw FontError(.damaged, "a charstring ends inside a hint mask") }
+                    at += maskBytes
                 }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 8:  // rrcurveto
-                var i = 0
-                while i + 6 <= stack.count {
-                    try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5]); i += 6
-                }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 24:  // rcurveline
-                var i = 0
-                while stack.count - i >= 8 {
-                    try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5]); i += 6
-                }
-                if stack.count - i >= 2 { try lineTo(stack[i], stack[i + 1]) }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 25:  // rlinecurve
-                var i = 0
-                while stack.count - i >= 8 { try lineTo(stack[i], stack[i + 1]); i += 2 }
-                if stack.count - i >= 6 {
-                    try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5])
-                }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 26, 27:  // vvcurveto hhcurveto
-                var i = 0
-                var first = 0.0
-                if stack.count % 4 == 1 { first = stack[0]; i = 1 }
-                while i + 4 <= stack.count {
-                    if op == 26 {
-                        try curveTo(first, stack[i], stack[i + 1], stack[i + 2], 0, stack[i + 3])
-                    } else {
-                        try curveTo(stack[i], first, stack[i + 1], stack[i + 2], stack[i + 3], 0)
-                    }
-                    first = 0
-                    i += 4
-                }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 30, 31:  // vhcurveto hvcurveto
-                var i = 0
-                var horizontal = op == 31
-                let n = stack.count
-                while i + 4 <= n {
-                    let last = n - i == 5 ? stack[i + 4] : 0
-                    if horizontal {
-                        try curveTo(stack[i], 0, stack[i + 1], stack[i + 2], last, stack[i + 3])
-                    } else {
-                        try curveTo(0, stack[i], stack[i + 1], stack[i + 2], stack[i + 3], last)
-                    }
-                    i += n - i == 5 ? 5 : 4
-                    horizontal.toggle()
-                }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 1235:  // flex
-                guard stack.count >= 12 else { throw FontError(.damaged, "flex lacks arguments") }
-                let s = stack
-                try curveTo(s[0], s[1], s[2], s[3], s[4], s[5])
-                try curveTo(s[6], s[7], s[8], s[9], s[10], s[11])
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 1234:  // hflex
-                guard stack.count >= 7 else { throw FontError(.damaged, "hflex lacks arguments") }
-                let s = stack
-                try curveTo(s[0], 0, s[1], s[2], s[3], 0)
-                try curveTo(s[4], 0, s[5], -s[2], s[6], 0)
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 1236:  // hflex1
-                guard stack.count >= 9 else { throw FontError(.damaged, "hflex1 lacks arguments") }
-                let s = stack
-                try curveTo(s[0], s[1], s[2], s[3], s[4], 0)
-                try curveTo(s[5], 0, s[6], s[7], s[8], -(s[1] + s[3] + s[7]))
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 1237:  // flex1
-                guard stack.count >= 11 else { throw FontError(.damaged, "flex1 lacks arguments") }
-                let s = stack
-                let dx = s[0] + s[2] + s[4] + s[6] + s[8], dy = s[1] + s[3] + s[5] + s[7] + s[9]
-                try curveTo(s[0], s[1], s[2], s[3], s[4], s[5])
-                if abs(dx) > abs(dy) {
-                    try curveTo(s[6], s[7], s[8], s[9], s[10], -dy)
-                } else {
-                    try curveTo(s[6], s[7], s[8], s[9], -dx, s[10])
-                }
-                stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
-            case 14:  // endchar (with four arguments: the deprecated seac, drawn as its base only)
+            case .draw(let drawing):
+                try draw(drawing)
+            case .compute(let computation):
+                try compute(computation)
+            case .endchar:  // with four arguments: the deprecated seac, drawn as its base only
                 takeWidth(stack.count == 1 || stack.count == 5)
                 stack.removeAll(keepingCapacity: true)
-                emit(bytes[start..<at], number: false)
                 ended = true
-            case 10, 29:  // callsubr callgsubr
-                let index = try pop()
-                let subrs = op == 10 ? priv.subrs : font.globalSubrs
-                guard index == index.rounded(), abs(index) < 100_000 else { throw FontError(.damaged, "a subroutine number is not an integer") }
-                let number = Int(index) + CFFFont.bias(subrs.count)
-                guard let body = subrs.range(number, font.reader) else {
-                    throw FontError(.damaged, "a charstring calls subroutine \(number) of \(subrs.count)")
-                }
-                if flatten {
-                    // Drop the subroutine number just written: the body replaces the call.
-                    guard let numberAt = lastNumberAt else {
-                        throw FontError(.invalidValue, "a subroutine number is computed, so the charstring cannot be flattened")
-                    }
-                    flat.removeSubrange(numberAt...)
-                    lastNumberAt = nil
-                }
-                try execute(body, depth: depth + 1)
-            case 11:  // return
+            case .call(let global):  // callsubr callgsubr: the body's tokens are emitted, not the call
+                try call(global: global, depth: depth)
+                continue
+            case .return:
                 return
-            // Arithmetic and storage (T2 spec §4.5–4.6).
-            case 1203, 1204:  // and or
-                let b = try pop(), a = try pop()
-                try push(op == 1203 ? ((a != 0 && b != 0) ? 1 : 0) : ((a != 0 || b != 0) ? 1 : 0))
-                emit(bytes[start..<at], number: false)
-            case 1205:  // not
-                try push(try pop() == 0 ? 1 : 0); emit(bytes[start..<at], number: false)
-            case 1209:  // abs
-                try push(abs(try pop())); emit(bytes[start..<at], number: false)
-            case 1210:  // add
-                let b = try pop(), a = try pop(); try push(a + b); emit(bytes[start..<at], number: false)
-            case 1211:  // sub
-                let b = try pop(), a = try pop(); try push(a - b); emit(bytes[start..<at], number: false)
-            case 1212:  // div
-                let b = try pop(), a = try pop(); try push(b == 0 ? 0 : a / b); emit(bytes[start..<at], number: false)
-            case 1214:  // neg
-                try push(-(try pop())); emit(bytes[start..<at], number: false)
-            case 1215:  // eq
-                let b = try pop(), a = try pop(); try push(a == b ? 1 : 0); emit(bytes[start..<at], number: false)
-            case 1218:  // drop
-                _ = try pop(); emit(bytes[start..<at], number: false)
-            case 1220:  // put
-                let i = try pop(), v = try pop()
-                guard i >= 0, i < Double(CFFLimits.transientArray) else { throw FontError(.damaged, "put outside the transient array") }
-                transient[Int(i)] = v
-                emit(bytes[start..<at], number: false)
-            case 1221:  // get
-                let i = try pop()
-                guard i >= 0, i < Double(CFFLimits.transientArray) else { throw FontError(.damaged, "get outside the transient array") }
-                try push(transient[Int(i)])
-                emit(bytes[start..<at], number: false)
-            case 1222:  // ifelse
-                let v2 = try pop(), v1 = try pop(), s2 = try pop(), s1 = try pop()
-                try push(v1 <= v2 ? s1 : s2)
-                emit(bytes[start..<at], number: false)
-            case 1223:  // random: fixed, so output is deterministic
-                try push(0.5); emit(bytes[start..<at], number: false)
-            case 1224:  // mul
-                let b = try pop(), a = try pop(); try push(a * b); emit(bytes[start..<at], number: false)
-            case 1226:  // sqrt
-                try push((max(0, try pop())).squareRoot()); emit(bytes[start..<at], number: false)
-            case 1227:  // dup
-                let a = try pop(); try push(a); try push(a); emit(bytes[start..<at], number: false)
-            case 1228:  // exch
-                let b = try pop(), a = try pop(); try push(b); try push(a); emit(bytes[start..<at], number: false)
-            case 1229:  // index
-                let i = try pop()
-                // Arithmetic can make NaN (∞ × 0): no `Int` of it (issue 34).
-                guard !i.isNaN else { throw FontError(.damaged, "index of a number that is not one") }
-                let k = i < 0 ? 0 : Int(min(i, 47))
-                guard k < stack.count else { throw FontError(.damaged, "index beyond the stack") }
-                try push(stack[stack.count - 1 - k])
-                emit(bytes[start..<at], number: false)
-            case 1230:  // roll
-                let j = try pop(), n = try pop()
-                guard n >= 0, n <= Double(stack.count), j == j.rounded(), abs(j) < 1_000_000 else { throw FontError(.damaged, "roll beyond the stack") }
-                let count = Int(n)
-                if count > 0 {
-                    let shift = ((Int(j) % count) + count) % count
-                    let top = Array(stack.suffix(count))
-                    for k in 0..<count { stack[stack.count - count + (k + shift) % count] = top[k] }
-                }
-                emit(bytes[start..<at], number: false)
-            default:
-                throw FontError(.damaged, "a charstring uses the reserved operator \(op >= 1200 ? "12 \(op - 1200)" : "\(op)")")
             }
+            emit(bytes[start..<at], number: false)
+        }
+    }
+
+    /// hstem vstem hstemhm vstemhm, and the arguments pending before hintmask and cntrmask
+    /// (vstems): counts the stems (they size hint masks); hints are not applied.
+    private mutating func stemHints() throws(FontError) {
+        takeWidth(stack.count % 2 == 1)
+        stems += stack.count / 2
+        guard stems <= CFFLimits.stemHints else { throw FontError(.limitExceeded, "a charstring has more than \(CFFLimits.stemHints) stem hints") }
+        stack.removeAll(keepingCapacity: true)
+    }
+
+    /// callsubr or callgsubr: runs the subroutine whose biased number is on the stack; when
+    /// flattening, its body replaces the call and the number just written.
+    private mutating func call(global: Bool, depth: Int) throws(FontError) {
+        let index = try pop()
+        let subrs = global ? font.globalSubrs : priv.subrs
+        guard index == index.rounded(), abs(index) < 100_000 else { throw FontError(.damaged, "a subroutine number is not an integer") }
+        let number = Int(index) + CFFFont.bias(subrs.count)
+        guard let body = subrs.range(number, font.reader) else {
+            throw FontError(.damaged, "a charstring calls subroutine \(number) of \(subrs.count)")
+        }
+        if flatten {
+            // Drop the subroutine number just written: the body replaces the call.
+            guard let numberAt = lastNumberAt else {
+                throw FontError(.invalidValue, "a subroutine number is computed, so the charstring cannot be flattened")
+            }
+            flat.removeSubrange(numberAt...)
+            lastNumberAt = nil
+        }
+        try execute(body, depth: depth + 1)
+    }
+
+    /// The path construction operators (T2 spec §4.1, the flex ones included): moves, lines
+    /// and curves from the arguments on the stack, which they clear.
+    private mutating func draw(_ drawing: Type2Operator.Drawing) throws(FontError) {
+        switch drawing {
+        case .rmoveto:
+            takeWidth(stack.count > 2)
+            guard stack.count >= 2 else { throw FontError(.damaged, "rmoveto lacks arguments") }
+            try moveTo(stack[0], stack[1])
+        case .hmoveto, .vmoveto:
+            takeWidth(stack.count > 1)
+            guard stack.count >= 1 else { throw FontError(.damaged, "a moveto lacks arguments") }
+            if case .hmoveto = drawing { try moveTo(stack[0], 0) } else { try moveTo(0, stack[0]) }
+        case .rlineto:
+            var i = 0
+            while i + 2 <= stack.count { try lineTo(stack[i], stack[i + 1]); i += 2 }
+        case .hlineto, .vlineto:
+            var horizontal = drawing == .hlineto
+            for v in stack {
+                if horizontal { try lineTo(v, 0) } else { try lineTo(0, v) }
+                horizontal.toggle()
+            }
+        case .rrcurveto:
+            var i = 0
+            while i + 6 <= stack.count {
+                try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5]); i += 6
+            }
+        case .rcurveline:
+            var i = 0
+            while stack.count - i >= 8 {
+                try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5]); i += 6
+            }
+            if stack.count - i >= 2 { try lineTo(stack[i], stack[i + 1]) }
+        case .rlinecurve:
+            var i = 0
+            while stack.count - i >= 8 { try lineTo(stack[i], stack[i + 1]); i += 2 }
+            if stack.count - i >= 6 {
+                try curveTo(stack[i], stack[i + 1], stack[i + 2], stack[i + 3], stack[i + 4], stack[i + 5])
+            }
+        case .vvcurveto, .hhcurveto:
+            var i = 0
+            var first = 0.0
+            if stack.count % 4 == 1 { first = stack[0]; i = 1 }
+            while i + 4 <= stack.count {
+                if drawing == .vvcurveto {
+                    try curveTo(first, stack[i], stack[i + 1], stack[i + 2], 0, stack[i + 3])
+                } else {
+                    try curveTo(stack[i], first, stack[i + 1], stack[i + 2], stack[i + 3], 0)
+                }
+                first = 0
+                i += 4
+            }
+        case .vhcurveto, .hvcurveto:
+            var i = 0
+            var horizontal = drawing == .hvcurveto
+            let n = stack.count
+            while i + 4 <= n {
+                let last = n - i == 5 ? stack[i + 4] : 0
+                if horizontal {
+                    try curveTo(stack[i], 0, stack[i + 1], stack[i + 2], last, stack[i + 3])
+                } else {
+                    try curveTo(0, stack[i], stack[i + 1], stack[i + 2], stack[i + 3], last)
+                }
+                i += n - i == 5 ? 5 : 4
+                horizontal.toggle()
+            }
+        case .flex:
+            guard stack.count >= 12 else { throw FontError(.damaged, "flex lacks arguments") }
+            let s = stack
+            try curveTo(s[0], s[1], s[2], s[3], s[4], s[5])
+            try curveTo(s[6], s[7], s[8], s[9], s[10], s[11])
+        case .hflex:
+            guard stack.count >= 7 else { throw FontError(.damaged, "hflex lacks arguments") }
+            let s = stack
+            try curveTo(s[0], 0, s[1], s[2], s[3], 0)
+            try curveTo(s[4], 0, s[5], -s[2], s[6], 0)
+        case .hflex1:
+            guard stack.count >= 9 else { throw FontError(.damaged, "hflex1 lacks arguments") }
+            let s = stack
+            try curveTo(s[0], s[1], s[2], s[3], s[4], 0)
+            try curveTo(s[5], 0, s[6], s[7], s[8], -(s[1] + s[3] + s[7]))
+        case .flex1:
+            guard stack.count >= 11 else { throw FontError(.damaged, "flex1 lacks arguments") }
+            let s = stack
+            let dx = s[0] + s[2] + s[4] + s[6] + s[8], dy = s[1] + s[3] + s[5] + s[7] + s[9]
+            try curveTo(s[0], s[1], s[2], s[3], s[4], s[5])
+            if abs(dx) > abs(dy) {
+                try curveTo(s[6], s[7], s[8], s[9], s[10], -dy)
+            } else {
+                try curveTo(s[6], s[7], s[8], s[9], -dx, s[10])
+            }
+        }
+        stack.removeAll(keepingCapacity: true)
+    }
+
+    /// Arithmetic, storage and conditional operators (T2 spec §4.5–4.6) on the stack.
+    private mutating func compute(_ computation: Type2Operator.Computation) throws(FontError) {
+        switch computation {
+        case .and:
+            let b = try pop(), a = try pop(); try push((a != 0 && b != 0) ? 1 : 0)
+        case .or:
+            let b = try pop(), a = try pop(); try push((a != 0 || b != 0) ? 1 : 0)
+        case .not:
+            try push(try pop() == 0 ? 1 : 0)
+        case .abs:
+            try push(abs(try pop()))
+        case .add:
+            let b = try pop(), a = try pop(); try push(a + b)
+        case .sub:
+            let b = try pop(), a = try pop(); try push(a - b)
+        case .div:
+            let b = try pop(), a = try pop(); try push(b == 0 ? 0 : a / b)
+        case .neg:
+            try push(-(try pop()))
+        case .eq:
+            let b = try pop(), a = try pop(); try push(a == b ? 1 : 0)
+        case .drop:
+            _ = try pop()
+        case .put:
+            let i = try pop(), v = try pop()
+            guard i >= 0, i < Double(CFFLimits.transientArray) else { throw FontError(.damaged, "put outside the transient array") }
+            transient[Int(i)] = v
+        case .get:
+            let i = try pop()
+            guard i >= 0, i < Double(CFFLimits.transientArray) else { throw FontError(.damaged, "get outside the transient array") }
+            try push(transient[Int(i)])
+        case .ifelse:
+            let v2 = try pop(), v1 = try pop(), s2 = try pop(), s1 = try pop()
+            try push(v1 <= v2 ? s1 : s2)
+        case .random:  // fixed, so output is deterministic
+            try push(0.5)
+        case .mul:
+            let b = try pop(), a = try pop(); try push(a * b)
+        case .sqrt:
+            try push((max(0, try pop())).squareRoot())
+        case .dup:
+            let a = try pop(); try push(a); try push(a)
+        case .exch:
+            let b = try pop(), a = try pop(); try push(b); try push(a)
+        case .index:
+            let i = try pop()
+            // Arithmetic can make NaN (∞ × 0): no `Int` of it (issue 34).
+            guard !i.isNaN else { throw FontError(.damaged, "index of a number that is not one") }
+            let k = i < 0 ? 0 : Int(min(i, 47))
+            guard k < stack.count else { throw FontError(.damaged, "index beyond the stack") }
+            try push(stack[stack.count - 1 - k])
+        case .roll:
+            let j = try pop(), n = try pop()
+            guard n >= 0, n <= Double(stack.count), j == j.rounded(), abs(j) < 1_000_000 else { throw FontError(.damaged, "roll beyond the stack") }
+            let count = Int(n)
+            if count > 0 {
+                let shift = ((Int(j) % count) + count) % count
+                let top = Array(stack.suffix(count))
+                for k in 0..<count { stack[stack.count - count + (k + shift) % count] = top[k] }
+            }
+        }
+    }
+}
+
+/// The Type 2 charstring operators (T2 spec, Appendix A) by what they do; `execute` switches
+/// over the families and each family's function over its operators, all exhaustively.
+enum Type2Operator: Equatable {
+    /// hstem vstem hstemhm vstemhm (`stem`), hintmask cntrmask (`mask`).
+    case hint(Hint)
+    case draw(Drawing)
+    case compute(Computation)
+    case endchar
+    /// callsubr (`global: false`) callgsubr (`global: true`).
+    case call(global: Bool)
+    case `return`
+
+    enum Hint: Equatable { case stem, mask }
+    enum Drawing: Equatable {
+        case rmoveto, hmoveto, vmoveto, rlineto, hlineto, vlineto
+        case rrcurveto, rcurveline, rlinecurve, vvcurveto, hhcurveto, vhcurveto, hvcurveto
+        case flex, hflex, hflex1, flex1
+    }
+    enum Computation: Equatable {
+        case and, or, not, abs, add, sub, div, neg, eq, drop, put, get, ifelse, random, mul, sqrt, dup, exch, index, roll
+    }
+
+    /// The operator of one-byte code `code`, or of `12 x` as `1200 + x`; nil for a reserved one.
+    init?(code: Int) {
+        switch code {
+        case 1, 3, 18, 23: self = .hint(.stem)
+        case 19, 20: self = .hint(.mask)
+        case 21: self = .draw(.rmoveto)
+        case 22: self = .draw(.hmoveto)
+        case 4: self = .draw(.vmoveto)
+        case 5: self = .draw(.rlineto)
+        case 6: self = .draw(.hlineto)
+        case 7: self = .draw(.vlineto)
+        case 8: self = .draw(.rrcurveto)
+        case 24: self = .draw(.rcurveline)
+        case 25: self = .draw(.rlinecurve)
+        case 26: self = .draw(.vvcurveto)
+        case 27: self = .draw(.hhcurveto)
+        case 30: self = .draw(.vhcurveto)
+        case 31: self = .draw(.hvcurveto)
+        case 1235: self = .draw(.flex)
+        case 1234: self = .draw(.hflex)
+        case 1236: self = .draw(.hflex1)
+        case 1237: self = .draw(.flex1)
+        case 14: self = .endchar
+        case 10: self = .call(global: false)
+        case 29: self = .call(global: true)
+        case 11: self = .return
+        case 1203: self = .compute(.and)
+        case 1204: self = .compute(.or)
+        case 1205: self = .compute(.not)
+        case 1209: self = .compute(.abs)
+        case 1210: self = .compute(.add)
+        case 1211: self = .compute(.sub)
+        case 1212: self = .compute(.div)
+        case 1214: self = .compute(.neg)
+        case 1215: self = .compute(.eq)
+        case 1218: self = .compute(.drop)
+        case 1220: self = .compute(.put)
+        case 1221: self = .compute(.get)
+        case 1222: self = .compute(.ifelse)
+        case 1223: self = .compute(.random)
+        case 1224: self = .compute(.mul)
+        case 1226: self = .compute(.sqrt)
+        case 1227: self = .compute(.dup)
+        case 1228: self = .compute(.exch)
+        case 1229: self = .compute(.index)
+        case 1230: self = .compute(.roll)
+        default: return nil
         }
     }
 }

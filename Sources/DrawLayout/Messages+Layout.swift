@@ -343,14 +343,30 @@ enum LayoutMessages {
 
     // MARK: Path data
 
+    /// What path data must have where it has something else, with the id of its mistake.
+    enum PathDataExpectation: String {
+        /// `path "M 0 0 L 10"`, `path "M 0 0 L x 10"`, `path "M 0,,0"`.
+        case number = "a number"
+        /// `path "M 0 0 A 5 5 0 2 0 10 10"`: an arc's large-arc or sweep flag.
+        case arcFlag = "an arc flag '0' or '1'"
+
+        var id: LayoutID {
+            switch self {
+            case .number: .pathDataExpectedNumber
+            case .arcFlag: .pathDataExpectedFlag
+            }
+        }
+    }
+
     /// `path "M 0 0 L 10"`: the data ends where `expected` must come.
-    static func pathDataEnded(_ id: LayoutID, expected: String, offset: Int) -> PathDataError {
-        PathDataError(id: id, offset: offset, length: 0, message: "expected \(expected) in path data, found the end of the data")
+    static func pathDataEnded(_ expected: PathDataExpectation, offset: Int) -> PathDataError {
+        PathDataError(id: expected.id, offset: offset, length: 0,
+                      message: "expected \(expected.rawValue) in path data, found the end of the data")
     }
 
     /// `path "M 0 0 L x 10"`: `found` where `expected` must come.
-    static func pathDataExpected(_ id: LayoutID, expected: String, found: String, offset: Int, length: Int) -> PathDataError {
-        PathDataError(id: id, offset: offset, length: length, message: "expected \(expected) in path data, found '\(found)'")
+    static func pathDataExpected(_ expected: PathDataExpectation, found: String, offset: Int, length: Int) -> PathDataError {
+        PathDataError(id: expected.id, offset: offset, length: length, message: "expected \(expected.rawValue) in path data, found '\(found)'")
     }
 
     /// `path "M 0 0 L 10em 0"`: a unit path data does not know.

@@ -119,12 +119,12 @@ private struct PathDataParser {
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self), end - offset)
     }
 
-    func errorHere(_ id: LayoutID, expected: String) -> PathDataError {
+    func errorHere(_ expected: LayoutMessages.PathDataExpectation) -> PathDataError {
         if index >= bytes.count {
-            return LayoutMessages.pathDataEnded(id, expected: expected, offset: bytes.count)
+            return LayoutMessages.pathDataEnded(expected, offset: bytes.count)
         }
         let (text, length) = scalar(at: index)
-        return LayoutMessages.pathDataExpected(id, expected: expected, found: text, offset: index, length: length)
+        return LayoutMessages.pathDataExpected(expected, found: text, offset: index, length: length)
     }
 
     mutating func number() -> Result<Double, PathDataError> {
@@ -145,7 +145,7 @@ private struct PathDataParser {
                 let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 return .failure(LayoutMessages.pathDataUnknownUnit(unit, offset: start, length: end - start))
             }
-            return .failure(errorHere(.pathDataExpectedNumber, expected: "a number"))
+            return .failure(errorHere(.number))
         }
         // An exponent only when digits follow (`1e3`, `1e-3`); a bare `e` is left alone.
         if end < bytes.count, bytes[end] == 0x65 || bytes[end] == 0x45 {
@@ -191,7 +191,7 @@ private struct PathDataParser {
     /// An arc flag: exactly one `0` or `1`.
     mutating func flag() -> Result<Bool, PathDataError> {
         guard index < bytes.count, bytes[index] == 0x30 || bytes[index] == 0x31 else {
-            return .failure(errorHere(.pathDataExpectedFlag, expected: "an arc flag '0' or '1'"))
+            return .failure(errorHere(.arcFlag))
         }
         let value = bytes[index] == 0x31
         index += 1
@@ -248,7 +248,7 @@ private struct PathDataParser {
                 repeatCount += 1
                 let comma = skipSeparator()
                 if !atNumberStart {
-                    if comma { return errorHere(.pathDataExpectedNumber, expected: "a number") }
+                    if comma { return errorHere(.number) }
                     break
                 }
             }

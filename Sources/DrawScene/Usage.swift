@@ -1,14 +1,35 @@
 // What a document uses, found in one walk of its items (issue 35): the fonts of each page in
-// first-use order with the TrueType glyphs shown and the text each stands for, and the tiling
-// patterns each page fills with. Backends read it instead of walking the items again before
-// they write: PostScript's font set, glyph subsets and per-page pattern definitions, PDF's
-// TrueType subsets. The walk is depth first in drawing order (a group's items where the group
-// is), so "first use" is the first in the order the page is drawn.
+// first-use order with the TrueType glyphs shown and the text each stands for, the tiling
+// patterns each page fills with, and what PostScript cannot show as the other formats do
+// (transparency, transparent gradient stops, blend modes) with the images in first-use
+// order. Backends read it instead of walking the items again before they write:
+// PostScript's font set, glyph subsets, per-page pattern definitions, whether a page needs
+// the transparency compositor and its warnings; PDF's TrueType subsets. A backend asks only
+// for what it reads (`Scene.UsageNeeds`), and nothing is walked for what the document
+// cannot hold (PDF's glyphs when no TrueType face is loaded). The walk is depth first in
+// drawing order (a group's items where the group is), so "first use" is the first in the
+// order the page is drawn.
 
 import DrawBase
 import DrawFonts
 
 extension Scene {
+    /// What a backend asks `DocumentUsage` to find; each costs a little per item.
+    package struct UsageNeeds: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// `Usage.fonts`: every font, in first-use order.
+        package static let fonts = UsageNeeds(rawValue: 1)
+        /// `Usage.glyphs`: the TrueType glyphs shown.
+        package static let trueTypeGlyphs = UsageNeeds(rawValue: 2)
+        /// `Usage.patterns`: the tiling patterns filled with.
+        package static let patterns = UsageNeeds(rawValue: 4)
+        /// `Usage.effects` and `Usage.images`: transparency, blend modes and images.
+        package static let effects = UsageNeeds(rawValue: 8)
+        package static let all: UsageNeeds = [.fonts, .trueTypeGlyphs, .patterns, .effects]
+    }
+
     /// The resources one page (or one tile of a pattern) uses.
     package struct Usage: Sendable {
         /// Fonts (`Document.fonts` indices) in first-use order.
@@ -19,6 +40,22 @@ extension Scene {
         /// The patterns (`Document.patterns` indices) the items fill with directly, in
         /// first-use order (a pattern's own patterns are in that pattern's usage).
         package var patterns: [Int] = []
+        /// Images (`Document.images` indices) in first-use order.
+        package var images: [Int] = []
+        /// What of the items is not plainly opaque.
+        package var effects = Effects()
+
+        /// Transparency and blending of the items (not of the page's background).
+        package struct Effects: Sendable, Equatable {
+            /// A fill, stroke or text colour with alpha below 1, or a group's opacity below 1.
+            package var translucent = false
+            /// A gradient with a stop whose alpha is below 1.
+            package var transparentGradient = false
+            /// A group with a blend mode other than normal.
+            package var blends = false
+
+            package var any: Bool { translucent || transparentGradient || blends }
+        }
 
         /// A glyph and the text its first use stands for.
         package struct GlyphUse: Sendable, Equatable {
@@ -31,11 +68,18 @@ extension Scene {
             package var text: [Unicode.Scalar]?
         }
 
-        /// The usage of `items`, whose text runs refer to `fonts`.
-        package init(_ items: [Item], fonts: [FontResource]) {
+        /// Nothing used.
+        package init() {}
+
+        /// The usage of `items`, whose text runs refer to `fonts`; only what `needs` asks for
+        /// is found.
+        package init(_ items: [Item], fonts: [FontResource], needs: UsageNeeds = .all) {
+            let wantsFonts = needs.contains(.fonts), wantsGlyphs = needs.contains(.trueTypeGlyphs)
+            let wantsPatterns = needs.contains(.patterns), wantsEffects = needs.contains(.effects)
             var seenFonts = Set<Int>()
             var seenGlyphs: [Int: Set<UInt16>] = [:]
             var seenPatterns = Set<Int>()
+            var seenImages = Set<Int>()
             // Depth first in drawing order, without recursion (groups nest deeply).
             var pending: [(items: [Item], next: Int)] = [(items, 0)]
             while !pending.isEmpty {
@@ -45,10 +89,11 @@ extension Scene {
                 pending[top].next += 1
                 switch pending[top].items[index] {
                 case .text(let run):
+                    if wantsEffects, run.color.alpha < 1 { effects.translucent = true }
                     let font = run.font.index
                     guard fonts.indices.contains(font) else { break }
-                    if seenFonts.insert(font).inserted { self.fonts.append(font) }
-                    guard case .trueType = fonts[font] else { break }
+                    if wantsFonts, seenFonts.insert(font).inserted { self.fonts.append(font) }
+                    guard wantsGlyphs, case .trueType = fonts[font] else { break }
                     var seen = seenGlyphs[font] ?? []
                     var uses = glyphs[font] ?? []
                     for (k, glyph) in run.glyphs.enumerated() where seen.insert(glyph.glyph).inserted {
@@ -62,11 +107,25 @@ extension Scene {
                     seenGlyphs[font] = seen
                     glyphs[font] = uses
                 case .path(_, let paint):
-                    if let id = paint.fill?.pattern, seenPatterns.insert(id.index).inserted { patterns.append(id.index) }
+                    if wantsPatterns, let id = paint.fill?.pattern, seenPatterns.insert(id.index).inserted { patterns.append(id.index) }
+                    guard wantsEffects else { break }
+                    if let fill = paint.fill {
+                        if fill.color.alpha < 1 { effects.translucent = true }
+                        // (`hasGradient` first: `gradient` copies the gradient out of its box.)
+                        if fill.hasGradient, fill.gradient?.hasTransparency == true { effects.transparentGradient = true }
+                    }
+                    if let stroke = paint.stroke {
+                        if stroke.color.alpha < 1 { effects.translucent = true }
+                        if stroke.hasGradient, stroke.gradient?.hasTransparency == true { effects.transparentGradient = true }
+                    }
                 case .group(let group):
+                    if wantsEffects {
+                        if group.opacity < 1 { effects.translucent = true }
+                        if group.blend != .normal { effects.blends = true }
+                    }
                     pending.append((group.items, 0))
-                case .image:
-                    break
+                case .image(let image):
+                    if wantsEffects, seenImages.insert(image.image.index).inserted { images.append(image.image.index) }
                 }
             }
         }
@@ -78,9 +137,22 @@ extension Scene {
         /// By `Document.patterns` index.
         package var patterns: [Usage]
 
-        package init(_ document: Document) {
-            pages = document.pages.map { Usage($0.items, fonts: document.fonts) }
-            patterns = document.patterns.map { Usage($0.items, fonts: document.fonts) }
+        /// Finds what `needs` asks for. Needs the document cannot meet are dropped first (the
+        /// TrueType glyphs of a document without a TrueType face, the patterns of one
+        /// without patterns); when none is left, nothing is walked.
+        package init(_ document: Document, needs: UsageNeeds = .all) {
+            var needs = needs
+            if needs.contains(.trueTypeGlyphs), !document.fonts.contains(where: { if case .trueType = $0 { true } else { false } }) {
+                needs.remove(.trueTypeGlyphs)
+            }
+            if document.patterns.isEmpty { needs.remove(.patterns) }
+            guard !needs.isEmpty else {
+                pages = Array(repeating: Usage(), count: document.pages.count)
+                patterns = Array(repeating: Usage(), count: document.patterns.count)
+                return
+            }
+            pages = document.pages.map { Usage($0.items, fonts: document.fonts, needs: needs) }
+            patterns = document.patterns.map { Usage($0.items, fonts: document.fonts, needs: needs) }
         }
 
         /// The patterns the page at `index` fills with, directly or through the tiles of

@@ -145,15 +145,18 @@ extension Evaluation {
     }
 
     /// Calls a function value (an `fn`, or a built-in function's name) with `arguments`,
-    /// for `map`, `filter` and `reduce`. `span` is the call that asked for it.
-    func invoke(_ callee: Value, _ arguments: [Value], calleeSpan: Span, span: Span, what: String, depth: Int) -> Value? {
+    /// for `map`, `filter` and `reduce`. `span` is the call that asked for it; `expectation`
+    /// words a mistake (built only then: `map` invokes once per element).
+    func invoke(_ callee: Value, _ arguments: [Value], calleeSpan: Span, span: Span, as expectation: @autoclosure () -> TypeExpectation,
+                depth: Int) -> Value? {
         switch callee {
         case .function(let index):
             let function = functions[index]
             let required = function.parameters.prefix { $0.defaultValue == nil }.count
             guard arguments.count >= required, arguments.count <= function.parameters.count else {
-                report(ComputingMessages.invokedWithWrongCount(what, function.name, count: arguments.count, takes: function.parameters.count,
-                                                               definedAt: function.nameSpan, at: calleeSpan))
+                report(ComputingMessages.invokedWithWrongCount(expectation().what, function.name, count: arguments.count,
+                                                               takes: function.parameters.count, definedAt: function.nameSpan,
+                                                               at: calleeSpan))
                 return nil
             }
             return invokeFunction(index, arguments, span: span, depth: depth)
@@ -168,7 +171,7 @@ extension Evaluation {
             return callLibrary(identifier, BuiltinArguments(values: arguments, spans: spans, exprs: exprs, named: [], depth: depth + 1),
                                span: span)
         default:
-            typeMismatch(what, expected: "a function (the name of an 'fn' or of a built-in function)", callee, calleeSpan, nil)
+            typeMismatch(expectation(), callee, calleeSpan, nil)
             return nil
         }
     }
@@ -277,8 +280,8 @@ extension Evaluation {
                                                      at: span))
             return false
         }
-        func bad(_ index: Int, _ expected: String) -> Value? {
-            typeMismatch("argument \(index + 1) of '\(function)'", expected: expected, values[index], arguments.spans[index],
+        func bad(_ index: Int, _ expected: ArgumentType) -> Value? {
+            typeMismatch(.argument(index + 1, of: function, expected: expected.rawValue), values[index], arguments.spans[index],
                          arguments.exprs[index])
             return nil
         }
@@ -302,7 +305,7 @@ extension Evaluation {
         switch function {
         case "upper", "lower", "trim", "chars", "codepoint":
             guard arity(1...1) else { return nil }
-            guard let text = string(0) else { return bad(0, "a string") }
+            guard let text = string(0) else { return bad(0, .string) }
             switch function {
             case "upper": return .string(text.uppercased())
             case "lower": return .string(text.lowercased())
@@ -318,12 +321,12 @@ extension Evaluation {
             }
         case "split":
             guard arity(1...2) else { return nil }
-            guard let text = string(0) else { return bad(0, "a string") }
+            guard let text = string(0) else { return bad(0, .string) }
             if values.count == 1 {
                 // No separator: words separated by runs of white space.
                 return .list(text.split(whereSeparator: { $0.isWhitespace }).map { .string(String($0)) })
             }
-            guard let separator = string(1) else { return bad(1, "a string") }
+            guard let separator = string(1) else { return bad(1, .string) }
             guard !separator.isEmpty else {
                 report(ComputingMessages.emptySeparator(at: arguments.spans[1]))
                 return nil
@@ -331,10 +334,10 @@ extension Evaluation {
             return .list(split(text, separator).map { .string($0) })
         case "join":
             guard arity(1...2) else { return nil }
-            guard let items = list(0) else { return bad(0, "a list") }
+            guard let items = list(0) else { return bad(0, .list) }
             var separator = ""
             if values.count == 2 {
-                guard let given = string(1) else { return bad(1, "a string") }
+                guard let given = string(1) else { return bad(1, .string) }
                 separator = given
             }
             var text = ""
@@ -351,9 +354,9 @@ extension Evaluation {
             return .string(text)
         case "replace":
             guard arity(3...3) else { return nil }
-            guard let text = string(0) else { return bad(0, "a string") }
-            guard let old = string(1) else { return bad(1, "a string") }
-            guard let new = string(2) else { return bad(2, "a string") }
+            guard let text = string(0) else { return bad(0, .string) }
+            guard let old = string(1) else { return bad(1, .string) }
+            guard let new = string(2) else { return bad(2, .string) }
             guard !old.isEmpty else {
                 report(ComputingMessages.emptyReplacement(at: arguments.spans[1]))
                 return nil
@@ -366,16 +369,15 @@ extension Evaluation {
             case .string(let s): text = s
             case .number, .percent: text = interpolationText(values[0])
             case .length, .angle:
-                typeMismatch("argument 1 of 'pad'", expected: "a string or a plain number", values[0], arguments.spans[0],
-                             arguments.exprs[0])
+                typeMismatch(.padValue, values[0], arguments.spans[0], arguments.exprs[0])
                 return nil
-            default: return bad(0, "a string or a number")
+            default: return bad(0, .stringOrNumber)
             }
-            guard case .number(let w) = values[1], w == w.rounded(), w >= 0 else { return bad(1, "a whole number (the width in characters)") }
+            guard case .number(let w) = values[1], w == w.rounded(), w >= 0 else { return bad(1, .width) }
             var fill: Unicode.Scalar = " "
             if let with = option("with") {
                 guard case .string(let s) = with.value, s.unicodeScalars.count == 1 else {
-                    typeMismatch("'with:' of 'pad'", expected: "a string of one character", with.value, with.span, with.expr)
+                    typeMismatch(.padWith, with.value, with.span, with.expr)
                     return nil
                 }
                 fill = s.unicodeScalars.first!
@@ -386,7 +388,7 @@ extension Evaluation {
                 case .word("start"): atEnd = false
                 case .word("end"): atEnd = true
                 default:
-                    typeMismatch("'side:' of 'pad'", expected: "start or end", side.value, side.span, side.expr, names: ["start", "end"])
+                    typeMismatch(.padSide, side.value, side.span, side.expr, names: TypeExpectation.padSides)
                     return nil
                 }
             }
@@ -399,19 +401,19 @@ extension Evaluation {
             return formatCall(arguments)
         case "color":
             guard arity(1...1) else { return nil }
-            guard let text = string(0) else { return bad(0, "a string such as \"#2563eb\" or \"teal\"") }
+            guard let text = string(0) else { return bad(0, .colorName) }
             if let color = colorFromText(text) { return .color(color) }
             report(ComputingMessages.notAColor(text, at: arguments.spans[0]))
             return nil
         case "keys", "values":
             guard arity(1...1) else { return nil }
-            guard case .record(let keys, let fields) = values[0] else { return bad(0, "a record") }
+            guard case .record(let keys, let fields) = values[0] else { return bad(0, .record) }
             return function == "keys" ? .list(keys.names.map { .string($0) }) : .list(fields)
         case "range":
             guard arity(1...3) else { return nil }
             var numbers: [(Double, Dimension)] = []
             for index in values.indices {
-                guard let n = numeric(values[index]) else { return bad(index, "a number or a length") }
+                guard let n = numeric(values[index]) else { return bad(index, .numberOrLength) }
                 numbers.append(n)
             }
             let start = values.count == 1 ? 0.0 : numbers[0].0
@@ -441,19 +443,19 @@ extension Evaluation {
             guard arity(2...Int.max) else { return nil }
             var lists: [[Value]] = []
             for index in values.indices {
-                guard let items = list(index) else { return bad(index, "a list") }
+                guard let items = list(index) else { return bad(index, .list) }
                 lists.append(items)
             }
             let count = lists.map(\.count).min() ?? 0
             return .list((0..<count).map { k in .list(lists.map { $0[k] }) })
         case "enumerate":
             guard arity(1...1) else { return nil }
-            guard let items = list(0) else { return bad(0, "a list") }
+            guard let items = list(0) else { return bad(0, .list) }
             let keys = RecordKeys(["index", "value"])
             return .list(items.enumerated().map { .record(keys, [.number(Double($0.offset)), $0.element]) })
         case "sum":
             guard arity(1...1) else { return nil }
-            guard let items = list(0) else { return bad(0, "a list") }
+            guard let items = list(0) else { return bad(0, .list) }
             for item in items where numeric(item) == nil {
                 if case .point = item { continue }
                 report(ComputingMessages.sumItem(item.typeName, at: arguments.spans[0]))
@@ -468,13 +470,13 @@ extension Evaluation {
             return finite(total, span)
         case "map", "filter":
             guard arity(2...2) else { return nil }
-            guard let items = list(0) else { return bad(0, "a list") }
+            guard let items = list(0) else { return bad(0, .list) }
             var result: [Value] = []
             result.reserveCapacity(items.count)
             for item in items {
                 if aborted { return nil }
                 guard let value = invoke(values[1], [item], calleeSpan: arguments.spans[1], span: span,
-                                         what: "argument 2 of '\(function)'", depth: arguments.depth) else { return nil }
+                                         as: .function(argument: 2, of: function), depth: arguments.depth) else { return nil }
                 if function == "map" {
                     result.append(value)
                     continue
@@ -488,18 +490,18 @@ extension Evaluation {
             return .list(result)
         case "reduce":
             guard arity(3...3) else { return nil }
-            guard let items = list(0) else { return bad(0, "a list") }
+            guard let items = list(0) else { return bad(0, .list) }
             var accumulator = values[1]
             for item in items {
                 if aborted { return nil }
                 guard let value = invoke(values[2], [accumulator, item], calleeSpan: arguments.spans[2], span: span,
-                                         what: "argument 3 of 'reduce'", depth: arguments.depth) else { return nil }
+                                         as: .function(argument: 3, of: "reduce"), depth: arguments.depth) else { return nil }
                 accumulator = value
             }
             return accumulator
         case "csv", "json":
             guard arity(1...1) else { return nil }
-            guard let path = string(0) else { return bad(0, "a file path as a string") }
+            guard let path = string(0) else { return bad(0, .filePath) }
             return readDataFile(function, path: path, pathSpan: arguments.spans[0], call: span, options: arguments.named)
         case "envelope":
             guard arity(1...1) else { return nil }
@@ -522,7 +524,7 @@ extension Evaluation {
             report(ComputingMessages.formatNeedsPlainNumber(values[0].typeName, unit: unitName, at: arguments.spans[0]))
             return nil
         default:
-            typeMismatch("argument 1 of 'format'", expected: "a number", values[0], arguments.spans[0], arguments.exprs[0])
+            typeMismatch(.formatValue, values[0], arguments.spans[0], arguments.exprs[0])
             return nil
         }
         var style = NumberFormat.TextStyle()
@@ -536,7 +538,7 @@ extension Evaluation {
         for (label, what) in [("grouping", "between groups of three digits"), ("decimalMark", "in place of the point")] {
             guard let given = option(label) else { continue }
             guard case .string(let mark) = given.value else {
-                typeMismatch("'\(label):' of 'format'", expected: "a string", given.value, given.span, given.expr)
+                typeMismatch(.formatOption(label), given.value, given.span, given.expr)
                 return nil
             }
             let scalars = mark.unicodeScalars

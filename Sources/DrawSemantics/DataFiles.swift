@@ -45,7 +45,7 @@ extension Evaluation {
             case ("header", .bool(let flag)): header = flag
             case ("numbers", .bool(let flag)): numbers = flag
             default:
-                typeMismatch("'\(option.label.name):' of 'csv'", expected: "a bool", option.value, option.span, option.expr)
+                typeMismatch(.csvOption(option.label.name), option.value, option.span, option.expr)
                 return nil
             }
         }

@@ -88,7 +88,7 @@ extension Evaluation {
                         report(ExpressionMessages.notWritable(value.typeName, at: exprSpan(inner)))
                         return nil
                     case .word(let word) where !isNodeID(word) && NamedColors.color(named: word) == nil:
-                        typeMismatch("string interpolation", expected: "a value", value, exprSpan(inner), inner)
+                        typeMismatch(.interpolation, value, exprSpan(inner), inner)
                         return nil
                     default: text.append(contentsOf: interpolationText(value).utf8)
                     }
@@ -162,7 +162,7 @@ extension Evaluation {
             return finite(binary(op, lhs, rhs, span: exprSpan(id), leftExpr: left, rightExpr: right), exprSpan(id))
         case .range(let lowerExpr, let upperExpr, let inclusive):
             guard let lower = evaluate(lowerExpr, depth: depth + 1), let upper = evaluate(upperExpr, depth: depth + 1) else { return nil }
-            guard let a = integer(lower, lowerExpr, "a range bound"), let b = integer(upper, upperExpr, "a range bound") else { return nil }
+            guard let a = integer(lower, lowerExpr, .rangeBound), let b = integer(upper, upperExpr, .rangeBound) else { return nil }
             return .range(a, inclusive ? (b == Int.max ? b : b + 1) : b)
         case .member(let base, let name):
             // `r.name` on a bound record (a data file's row in a loop): the field read from the
@@ -233,13 +233,13 @@ extension Evaluation {
     }
 
     /// An integer from a plain whole number, or nil after an error.
-    func integer(_ value: Value, _ expr: ExprID, _ what: String) -> Int? {
+    func integer(_ value: Value, _ expr: ExprID, _ expectation: TypeExpectation) -> Int? {
         guard case .number(let x) = value else {
-            typeMismatch(what, expected: "a whole number", value, exprSpan(expr), expr)
+            typeMismatch(expectation, value, exprSpan(expr), expr)
             return nil
         }
         guard x == x.rounded(), abs(x) < 1e15 else {
-            report(ExpressionMessages.notInteger(what, x, at: exprSpan(expr)))
+            report(ExpressionMessages.notInteger(expectation.what, x, at: exprSpan(expr)))
             return nil
         }
         return Int(x)
@@ -568,7 +568,7 @@ extension Evaluation {
             report(ExpressionMessages.unknownField(name.name, fields: keys.names, notes: notes, fixIts: fixIts, at: name.span))
             return nil
         default:
-            typeMismatch("member access '.\(name.name)'", expected: "a point or a node name", value, baseSpan, baseExpr)
+            typeMismatch(.member(name.name), value, baseSpan, baseExpr)
             return nil
         }
     }
@@ -584,7 +584,7 @@ extension Evaluation {
             count = scalars.count
         case .record(let keys, let fields):
             guard case .string(let key) = position else {
-                typeMismatch("indexing a record", expected: "a field name as a string", position, exprSpan(indexExpr), indexExpr)
+                typeMismatch(.recordField, position, exprSpan(indexExpr), indexExpr)
                 return nil
             }
             if let found = keys.index[key] { return fields[found] }
@@ -592,10 +592,10 @@ extension Evaluation {
             report(ExpressionMessages.unknownField(key, fields: keys.names, notes: notes, fixIts: fixIts, at: exprSpan(indexExpr)))
             return nil
         default:
-            typeMismatch("indexing", expected: "a list, a string or a record", container, exprSpan(baseExpr), baseExpr)
+            typeMismatch(.indexing, container, exprSpan(baseExpr), baseExpr)
             return nil
         }
-        guard let index = integer(position, indexExpr, "an index") else { return nil }
+        guard let index = integer(position, indexExpr, .index) else { return nil }
         guard index >= 0, index < count else {
             let isString = if case .string = container { true } else { false }
             report(ExpressionMessages.indexOutOfRange(index, count: count, isString: isString, at: exprSpan(indexExpr)))
@@ -626,14 +626,13 @@ extension Evaluation {
             default: break
             }
             if length(values[1]) == nil {
-                typeMismatch("the position of a color stop", expected: "a percentage or a length with its unit (40%, 12pt)",
-                             values[1], exprSpan(second), second)
+                typeMismatch(.stopPosition, values[1], exprSpan(second), second)
                 return false
             }
         }
         for (item, value) in [(first, values[0]), (second, values[1])] where length(value) == nil {
             if case .percent = value { continue }
-            typeMismatch("a point coordinate", expected: "a number or a length", value, exprSpan(item), item)
+            typeMismatch(.pointCoordinate, value, exprSpan(item), item)
             return false
         }
         return true
@@ -748,8 +747,8 @@ extension Evaluation {
             report(ExpressionMessages.argumentCount(name.name, expected: expected, found: values.count, at: span))
             return false
         }
-        func bad(_ index: Int, _ expected: String) -> Value? {
-            typeMismatch("argument \(index + 1) of '\(name.name)'", expected: expected, values[index], spans[index], exprs[index])
+        func bad(_ index: Int, _ expected: ArgumentType) -> Value? {
+            typeMismatch(.argument(index + 1, of: name.name, expected: expected.rawValue), values[index], spans[index], exprs[index])
             return nil
         }
         /// A fraction 0…1 from a number or a percentage.
@@ -795,10 +794,10 @@ extension Evaluation {
                 report(ExpressionMessages.needsAValue(name.name, at: span))
                 return nil
             }
-            guard var (best, dimension) = numeric(items[0]) else { return bad(0, "a number or a length") }
+            guard var (best, dimension) = numeric(items[0]) else { return bad(0, .numberOrLength) }
             for (index, item) in items.enumerated().dropFirst() {
                 guard let (x, d) = numeric(item), let merged = sumDimension(dimension, d) else {
-                    return bad(min(index, values.count - 1), "values of one kind (numbers, lengths, angles or percentages)")
+                    return bad(min(index, values.count - 1), .valuesOfOneKind)
                 }
                 dimension = merged
                 best = name.name == "min" ? Swift.min(best, x) : Swift.max(best, x)
@@ -806,7 +805,7 @@ extension Evaluation {
             return make(best, dimension)
         case "abs", "floor", "ceil", "round":
             guard arity(1) else { return nil }
-            guard let (x, dimension) = numeric(values[0]) else { return bad(0, "a number or a length") }
+            guard let (x, dimension) = numeric(values[0]) else { return bad(0, .numberOrLength) }
             let result: Double
             switch name.name {
             case "abs": result = Swift.abs(x)
@@ -817,7 +816,7 @@ extension Evaluation {
             return make(result, dimension)
         case "sqrt":
             guard arity(1) else { return nil }
-            guard case .number(let x) = values[0] else { return bad(0, "a number") }
+            guard case .number(let x) = values[0] else { return bad(0, .number) }
             guard x >= 0 else {
                 report(ExpressionMessages.sqrtOfNegative(x, at: spans[0]))
                 return nil
@@ -825,7 +824,7 @@ extension Evaluation {
             return .number(x.squareRoot())
         case "sin", "cos", "tan":
             guard arity(1) else { return nil }
-            guard let angle = degrees(0) else { return bad(0, "an angle (degrees)") }
+            guard let angle = degrees(0) else { return bad(0, .angleInDegrees) }
             let radians = angle * Double.pi / 180
             switch name.name {
             case "sin": return .number(sin(radians))
@@ -834,42 +833,42 @@ extension Evaluation {
             }
         case "atan2":
             guard arity(2) else { return nil }
-            guard let (y, dy) = numeric(values[0]), dy == .number || dy == .length else { return bad(0, "a number or a length") }
-            guard let (x, dx) = numeric(values[1]), dx == .number || dx == .length else { return bad(1, "a number or a length") }
+            guard let (y, dy) = numeric(values[0]), dy == .number || dy == .length else { return bad(0, .numberOrLength) }
+            guard let (x, dx) = numeric(values[1]), dx == .number || dx == .length else { return bad(1, .numberOrLength) }
             return .angle(atan2(y, x) * 180 / Double.pi)
         case "rgb", "rgba":
             guard arity(name.name == "rgb" ? 3 : 4) else { return nil }
             var channels: [Double] = []
             for index in 0..<3 {
-                guard let c = channel(index) else { return bad(index, "a number from 0 to 255 or a percentage") }
+                guard let c = channel(index) else { return bad(index, .channel) }
                 guard checkUnit(c, index, channel: true) else { return nil }
                 channels.append(c)
             }
             var alpha = 1.0
             if values.count == 4 {
-                guard let a = fraction(3) else { return bad(3, "a number from 0 to 1 or a percentage") }
+                guard let a = fraction(3) else { return bad(3, .fraction) }
                 guard checkUnit(a, 3) else { return nil }
                 alpha = a
             }
             return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
         case "hsl":
             guard arity(3) else { return nil }
-            guard let h = degrees(0) else { return bad(0, "a hue in degrees") }
-            guard let s = fraction(1) else { return bad(1, "a percentage or a number from 0 to 1") }
-            guard let l = fraction(2) else { return bad(2, "a percentage or a number from 0 to 1") }
+            guard let h = degrees(0) else { return bad(0, .hue) }
+            guard let s = fraction(1) else { return bad(1, .percentageOrFraction) }
+            guard let l = fraction(2) else { return bad(2, .percentageOrFraction) }
             guard checkUnit(s, 1), checkUnit(l, 2) else { return nil }
             return .color(hslColor(h, s, l))
         case "gray":
             guard arity(1) else { return nil }
-            guard let level = fraction(0) else { return bad(0, "a number from 0 to 1 or a percentage") }
+            guard let level = fraction(0) else { return bad(0, .fraction) }
             guard checkUnit(level, 0) else { return nil }
             let v = level
             return .color(Color(red: v, green: v, blue: v))
         case "mix":
             guard arity(3) else { return nil }
-            guard case .some(.some(let a)) = colorOrNone(values[0]) else { return bad(0, "a color") }
-            guard case .some(.some(let b)) = colorOrNone(values[1]) else { return bad(1, "a color") }
-            guard let t = fraction(2) else { return bad(2, "a number from 0 to 1 or a percentage") }
+            guard case .some(.some(let a)) = colorOrNone(values[0]) else { return bad(0, .color) }
+            guard case .some(.some(let b)) = colorOrNone(values[1]) else { return bad(1, .color) }
+            guard let t = fraction(2) else { return bad(2, .fraction) }
             guard checkUnit(t, 2) else { return nil }
             func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
             return .color(Color(red: lerp(a.red, b.red), green: lerp(a.green, b.green), blue: lerp(a.blue, b.blue),
@@ -881,7 +880,7 @@ extension Evaluation {
             case .range(let a, let b): return .number(Double(max(0, b - a)))
             case .string(let text): return .number(Double(text.unicodeScalars.count))
             case .record(_, let fields): return .number(Double(fields.count))
-            default: return bad(0, "a list, a range, a string or a record")
+            default: return bad(0, .countable)
             }
         default:
             return nil

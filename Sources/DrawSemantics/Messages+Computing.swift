@@ -148,3 +148,28 @@ enum ComputingMessages {
         .error(.invalidValue, at: span, "'grouping:' and 'decimalMark:' must differ, or the number cannot be read back")
     }
 }
+
+extension TypeExpectation {
+    /// `map(xs, 5)`: argument `number` of `function`, which it calls.
+    static func function(argument number: Int, of function: String) -> TypeExpectation {
+        .argument(number, of: function, expected: "a function (the name of an 'fn' or of a built-in function)")
+    }
+
+    /// `pad(red, 5)`.
+    static var padValue: TypeExpectation { .argument(1, of: "pad", expected: "a string or a plain number") }
+
+    /// `pad(5, 3, with: "ab")`.
+    static var padWith: TypeExpectation { .namedArgument("with", of: "pad", expected: "a string of one character") }
+
+    /// `pad(5, 3, side: left)`.
+    static var padSide: TypeExpectation { .namedArgument("side", of: "pad", expected: "start or end") }
+
+    /// The words `side:` of `pad` takes.
+    static var padSides: [String] { ["start", "end"] }
+
+    /// `format("a")`.
+    static var formatValue: TypeExpectation { .argument(1, of: "format", expected: "a number") }
+
+    /// `format(1234, grouping: 5)`: the named argument `label`.
+    static func formatOption(_ label: String) -> TypeExpectation { .namedArgument(label, of: "format", expected: "a string") }
+}

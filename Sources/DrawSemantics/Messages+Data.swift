@@ -156,3 +156,8 @@ enum DataMessages {
     /// What `describeByte` says at the end of a data file.
     static let endOfFile = "end of file"
 }
+
+extension TypeExpectation {
+    /// `csv("a.csv", header: 1)`: the named argument `label` of `csv`.
+    static func csvOption(_ label: String) -> TypeExpectation { .namedArgument(label, of: "csv", expected: "a bool") }
+}

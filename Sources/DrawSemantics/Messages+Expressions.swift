@@ -158,3 +158,110 @@ enum ExpressionMessages {
         .error(.operatorTypes, at: span, "'/' cannot divide \(left) by \(right)")
     }
 }
+
+extension TypeExpectation {
+    /// `round("a")`, `linear(5, red)`: positional argument `number` (from 1) of `function`.
+    static func argument(_ number: Int, of function: String, expected: String) -> TypeExpectation {
+        TypeExpectation(what: "argument \(number) of '\(function)'", expected: expected)
+    }
+
+    /// `linear(red, blue, spread: 5)`: the named argument `label` of `function`.
+    static func namedArgument(_ label: String, of function: String, expected: String) -> TypeExpectation {
+        TypeExpectation(what: "'\(label):' of '\(function)'", expected: expected)
+    }
+
+    /// `"a \(f)"` where `f` is a function.
+    static var interpolation: TypeExpectation { TypeExpectation(what: "string interpolation", expected: "a value") }
+
+    /// `for i in 1.."5" { … }`: a bound of a range.
+    static var rangeBound: TypeExpectation { TypeExpectation(what: "a range bound", expected: "a whole number") }
+
+    /// `xs["a"]` on a list.
+    static var index: TypeExpectation { TypeExpectation(what: "an index", expected: "a whole number") }
+
+    /// `5.x`: member access `.name` on what is no point or node.
+    static func member(_ name: String) -> TypeExpectation {
+        TypeExpectation(what: "member access '.\(name)'", expected: "a point or a node name")
+    }
+
+    /// `let r = {name: "bolts"}` then `r[0]`.
+    static var recordField: TypeExpectation { TypeExpectation(what: "indexing a record", expected: "a field name as a string") }
+
+    /// `5[0]`.
+    static var indexing: TypeExpectation { TypeExpectation(what: "indexing", expected: "a list, a string or a record") }
+
+    /// `linear(red, (blue, "half"))`: a colour stop's position.
+    static var stopPosition: TypeExpectation {
+        TypeExpectation(what: "the position of a color stop", expected: "a percentage or a length with its unit (40%, 12pt)")
+    }
+
+    /// `(1, "a")`.
+    static var pointCoordinate: TypeExpectation { TypeExpectation(what: "a point coordinate", expected: "a number or a length") }
+}
+
+/// What an argument of a built-in or paint function takes, as its type mismatch words it
+/// ("argument 1 of 'upper' expects a string, found a number": `TypeExpectation.argument`).
+enum ArgumentType: String {
+    /// `upper(5)`, `split("a b", 1)`, `join(xs, 5)`, `replace("a", 1, "b")`.
+    case string = "a string"
+    /// `join(5, ",")`, `zip(xs, 5)`, `enumerate(5)`, `sum(5)`, `map(5, f)`, `reduce(5, 0, f)`.
+    case list = "a list"
+    /// `round(red)`, `min("a", 2)`, `range(red)`, `atan2("a", 1)`.
+    case numberOrLength = "a number or a length"
+    /// `sqrt(5pt)`.
+    case number = "a number"
+    /// `hatch(45deg, 2, 5)`, `mix(5, red, 50%)`.
+    case color = "a color"
+    /// `rgba(255, 0, 0, 2)`, `gray(red)`, `mix(red, blue, "half")`.
+    case fraction = "a number from 0 to 1 or a percentage"
+    /// `hsl(120, red, 50%)`.
+    case percentageOrFraction = "a percentage or a number from 0 to 1"
+    /// `rgb(red, 0, 0)`.
+    case channel = "a number from 0 to 255 or a percentage"
+    /// `hsl(red, 50%, 50%)`.
+    case hue = "a hue in degrees"
+    /// `sin(red)`.
+    case angleInDegrees = "an angle (degrees)"
+    /// `hatch(red)`.
+    case angle = "an angle"
+    /// `hatch(45deg, red)` (its spacing), `radial(red, blue, radius: "a", units: absolute)`.
+    case length = "a length"
+    /// `radial(red, blue, radius: "a")`.
+    case boxFraction = "a fraction or percentage of the box"
+    /// `linear(red, blue, from: 5, units: absolute)`.
+    case pagePoint = "a point (x, y) in page units"
+    /// `linear(red, blue, from: 5)`.
+    case boxPoint = "a point (x, y) of fractions or percentages of the box"
+    /// `linear(red, blue, spread: 5)`.
+    case spread = "pad, repeat or reflect"
+    /// `linear(red, blue, units: 5)`.
+    case units = "box or absolute"
+    /// `linear(red, [blue])`.
+    case colorStop = "a color stop: a color or (color, position)"
+    /// `min(1, 2pt)`: every value of `min`, `max` or `sum`.
+    case valuesOfOneKind = "values of one kind (numbers, lengths, angles or percentages)"
+    /// `pad(red, 5)`.
+    case stringOrNumber = "a string or a number"
+    /// `pad("a", 2.5)`.
+    case width = "a whole number (the width in characters)"
+    /// `color(5)`.
+    case colorName = "a string such as \"#2563eb\" or \"teal\""
+    /// `keys(5)`.
+    case record = "a record"
+    /// `count(5)`.
+    case countable = "a list, a range, a string or a record"
+    /// `csv(5)`.
+    case filePath = "a file path as a string"
+
+    /// The words a named argument of this type takes, for a did-you-mean.
+    var words: [String]? {
+        switch self {
+        case .spread: ["pad", "reflect", "repeat"]
+        case .units: ["absolute", "box"]
+        case .string, .list, .numberOrLength, .number, .color, .fraction, .percentageOrFraction, .channel, .hue, .angleInDegrees,
+             .angle, .length, .boxFraction, .pagePoint, .boxPoint, .colorStop, .valuesOfOneKind, .stringOrNumber, .width,
+             .colorName, .record, .countable, .filePath:
+            nil
+        }
+    }
+}

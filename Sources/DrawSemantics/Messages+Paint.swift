@@ -91,3 +91,21 @@ enum PaintMessages {
         .error(.paintLimit, at: span, "more than \(PaintLimits.maxShadows) shadows on one node")
     }
 }
+
+extension TypeExpectation {
+    /// `linear(red, (blue, 5deg))` in a stop list: a colour stop's position in `function`.
+    static func gradientStopPosition(of function: String) -> TypeExpectation {
+        TypeExpectation(what: "the position of a color stop of '\(function)'", expected: "a percentage or a length")
+    }
+
+    /// `shadow: 5`.
+    static var shadow: TypeExpectation { TypeExpectation(what: "'shadow'", expected: "(dx, dy, blur, color), a list of them or 'none'") }
+
+    /// `shadow: (2, 2, red)`.
+    static var shadowLengths: TypeExpectation {
+        TypeExpectation(what: "'shadow'", expected: "(dx, dy, blur, color), a list of them or 'none' (dx, dy and blur are lengths)")
+    }
+
+    /// `shadow: (2pt, 2pt, 3pt, "grey")`.
+    static var shadowColor: TypeExpectation { TypeExpectation(what: "the color of 'shadow'", expected: "a color") }
+}

@@ -80,3 +80,21 @@ enum PatternMessages {
                "patterns nest deeper than \(PaintLimits.maxPatternDepth): a tile fills with a pattern whose tile fills with a pattern …")
     }
 }
+
+extension TypeExpectation {
+    /// `pattern p, size: red { … }`: `setting` (`size`, `spacing`) of a pattern.
+    static func patternSize(_ setting: String) -> TypeExpectation {
+        TypeExpectation(what: "'\(setting)' of 'pattern'", expected: "a size (width, height) or a length")
+    }
+
+    /// `pattern p, size: (10, 10), rotate: red { … }`.
+    static var patternRotate: TypeExpectation { TypeExpectation(what: "'rotate' of 'pattern'", expected: "an angle") }
+
+    /// `pattern p, size: (10, 10), scale: red { … }`.
+    static var patternScale: TypeExpectation { TypeExpectation(what: "'scale' of 'pattern'", expected: "a number, a percentage or (x, y)") }
+
+    /// `pattern p, size: (10, 10), origin: 5 { … }`.
+    static var patternOrigin: TypeExpectation {
+        TypeExpectation(what: "'origin' of 'pattern'", expected: "a point (x, y): where a tile's top-left corner sits")
+    }
+}

@@ -191,7 +191,7 @@ enum PropertyMessages {
     /// `width: wdth` (a did-you-mean when one is close): the note says what is expected.
     static func undefinedNameForProperty(_ what: String, expected: String, quoted: String, notes: [Diagnostic.Note],
                                          fixIts: [Diagnostic.FixIt], at span: Span) -> Diagnostic {
-        .error(.undefinedName, at: span, "undefined name \(quoted)", notes: [.init("\(what) expects \(expected)")] + notes, fixIts: fixIts)
+        ExpressionMessages.undefinedName(quoted, notes: [.init("\(what) expects \(expected)")] + notes, fixIts: fixIts, at: span)
     }
 
     /// `width: "100pt"`: a number written as a string; the fix drops the quotes.
@@ -214,5 +214,61 @@ enum PropertyMessages {
     /// `thinning:` from -1): `what` between `low` and 1.
     static func fractionOutOfRange(_ what: String, low: Double, _ x: Double, at span: Span) -> Diagnostic {
         .error(.invalidValue, at: span, "\(what) must be between \(formatNumber(low)) and 1, found \(formatNumber(x))")
+    }
+}
+
+/// The two halves of a type mismatch's wording, "WHAT expects EXPECTED, found …": what takes
+/// the value, quoted as the source writes it, and what it takes. Each part of evaluation
+/// names its own beside its other messages (`.padWith` in Messages+Computing.swift,
+/// `.shadow` in Messages+Paint.swift, …), so no fragment of wording is written where values
+/// are checked; `Evaluation.typeMismatch` picks the message (`PropertyMessages.typeMismatch`,
+/// `nameWhereValueExpected`, `undefinedNameForProperty`, `quotedNumber`).
+struct TypeExpectation {
+    var what: String
+    var expected: String
+}
+
+extension TypeExpectation {
+    /// `rect width: red`: a property, with the "expects …" text of its catalogue entry.
+    static func property(_ property: Property) -> TypeExpectation {
+        TypeExpectation(what: "'\(property.name)'", expected: property.spec.expects)
+    }
+
+    /// `polyline points: [(0, 0), 5]`: an element of a list of points given to `property`.
+    static func pointElement(of property: Property) -> TypeExpectation {
+        TypeExpectation(what: "an element of '\(property.name)'", expected: "a point")
+    }
+
+    /// `ink points: [(0, 0), "a"]`: an element of an ink's `points:`.
+    static var pointsElement: TypeExpectation { TypeExpectation(what: "an element of 'points'", expected: "a point (x, y) or (x, y, pressure)") }
+
+    /// `ink points: [(0, 0, 2)]`: the third number of an ink point.
+    static var pressure: TypeExpectation { TypeExpectation(what: "the pressure of a point", expected: "a number from 0 to 1") }
+
+    /// `ink points: 5`.
+    static var points: TypeExpectation { TypeExpectation(what: "'points'", expected: "a list of points or a points string") }
+
+    /// `star points: "five"`.
+    static var starPoints: TypeExpectation {
+        TypeExpectation(what: "'points' of a star", expected: "a whole number from 3 to \(ShapeLimits.maxSides)")
+    }
+
+    /// `polygon sides: "six"`.
+    static var sides: TypeExpectation { TypeExpectation(what: "'sides'", expected: "a whole number from 3 to \(ShapeLimits.maxSides)") }
+
+    /// `graph spacing: "wide" { a -> b }`.
+    static var graphSpacing: TypeExpectation {
+        TypeExpectation(what: "'spacing' of a graph", expected: "a length or (between nodes, between ranks)")
+    }
+
+    /// `graph { a -> b, minLength: "two" }`.
+    static var minLength: TypeExpectation { TypeExpectation(what: "'minLength' of a connector", expected: "a whole number of ranks") }
+
+    /// `let s = 3` then `rect style: s` (or an element of a list that is no style).
+    static var style: TypeExpectation { TypeExpectation(what: "'style'", expected: "a style or a list of styles") }
+
+    /// `text (1, 2)`, `image 5`: the positional argument of `kind` (its text, its file).
+    static func positionalArgument(of kind: NodeKind) -> TypeExpectation {
+        TypeExpectation(what: "the \(kind.positionalMeaning!) of '\(kind.name)'", expected: "a string")
     }
 }

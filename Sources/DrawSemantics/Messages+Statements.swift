@@ -93,7 +93,13 @@ extension EvalMessages {
     /// `import "missing.draw"`: `resolved` is where it was looked for, `reason` what the
     /// file system said (` (not found)`).
     static func importNotFound(_ path: String, resolved: String, reason: String, at span: Span) -> Diagnostic {
-        .error(.importNotFound, at: span, "cannot read '\(path)' (looked for '\(resolved)')\(reason)")
+        .error(.importNotFound, at: span, cannotRead(path, resolved: resolved, reason: reason))
+    }
+
+    /// `import "missing.draw"` and `csv("missing.csv")` say the same: the path as written,
+    /// where it was looked for, and why (` (not found)`).
+    static func cannotRead(_ path: String, resolved: String, reason: String) -> String {
+        "cannot read '\(path)' (looked for '\(resolved)')\(reason)"
     }
 
     /// `for i in 5 { … }`: a `for` (or another loop `keyword`) over what is no range or list.
@@ -296,7 +302,7 @@ extension EvalMessages {
 
     /// `csv("missing.csv")`: `resolved` is where it was looked for, `reason` what the file system said.
     static func dataNotFound(_ path: String, resolved: String, reason: String, at span: Span) -> Diagnostic {
-        .error(.dataNotFound, at: span, "cannot read '\(path)' (looked for '\(resolved)')\(reason)")
+        .error(.dataNotFound, at: span, cannotRead(path, resolved: resolved, reason: reason))
     }
 
     /// The note every mistake inside a data file gets, at the call that read it (`csv("a.csv")`).
@@ -321,4 +327,31 @@ extension EvalMessages {
                  "the integer '\(text)' is beyond 9007199254740992 (2^53), where a number cannot hold every integer exactly: it reads as \(value)",
                  notes: [.init("write it as a JSON string to keep its digits: \"\(text)\"")])
     }
+}
+
+extension TypeExpectation {
+    /// `page size: 5`.
+    static var pageSize: TypeExpectation {
+        TypeExpectation(what: "'size' of a page", expected: "a page size name or (width, height) with positive lengths")
+    }
+
+    /// `page size: a4, orientation: sideways`.
+    static var orientation: TypeExpectation { TypeExpectation(what: "'orientation'", expected: "portrait or landscape") }
+
+    /// `page size: a4, margin: red`.
+    static var margin: TypeExpectation {
+        TypeExpectation(what: "'margin'", expected: "a length, (vertical, horizontal) or (top, right, bottom, left)")
+    }
+
+    /// `page size: a4, background: 5`.
+    static var pageBackground: TypeExpectation { TypeExpectation(what: "'background'", expected: "a color or 'none'") }
+
+    /// `page size: (3.5in, 2in), bleed: 2in`.
+    static var bleed: TypeExpectation { TypeExpectation(what: "'bleed'", expected: "a length from 0 to 1in") }
+
+    /// `page size: a4, bleed: 3mm, marks: 5`.
+    static var marks: TypeExpectation { TypeExpectation(what: "'marks'", expected: "crop or none") }
+
+    /// `5 -> b`.
+    static var connectorEnd: TypeExpectation { TypeExpectation(what: "a connector end", expected: "a node name or a point") }
 }

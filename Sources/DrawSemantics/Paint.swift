@@ -165,13 +165,14 @@ extension Evaluation {
     func callPaint(_ function: String, _ arguments: BuiltinArguments, span: Span) -> Value? {
         let values = arguments.values
         func option(_ label: String) -> NamedArgument? { arguments.named.first { $0.label.name == label } }
-        func bad(_ index: Int, _ expected: String) -> Value? {
-            typeMismatch("argument \(index + 1) of '\(function)'", expected: expected, values[index], arguments.spans[index],
+        func bad(_ index: Int, _ expected: ArgumentType) -> Value? {
+            typeMismatch(.argument(index + 1, of: function, expected: expected.rawValue), values[index], arguments.spans[index],
                          arguments.exprs[index])
             return nil
         }
-        func badOption(_ named: NamedArgument, _ expected: String, names: [String]? = nil) -> Value? {
-            typeMismatch("'\(named.label.name):' of '\(function)'", expected: expected, named.value, named.span, named.expr, names: names)
+        func badOption(_ named: NamedArgument, _ expected: ArgumentType) -> Value? {
+            typeMismatch(.namedArgument(named.label.name, of: function, expected: expected.rawValue), named.value, named.span, named.expr,
+                         names: expected.words)
             return nil
         }
         func colorValue(_ value: Value) -> Color? {
@@ -179,7 +180,7 @@ extension Evaluation {
             return nil
         }
         func positiveLength(_ index: Int, _ what: String, allowZero: Bool = false) -> Double?? {
-            guard let x = length(values[index]) else { _ = bad(index, "a length"); return .some(nil) }
+            guard let x = length(values[index]) else { _ = bad(index, .length); return .some(nil) }
             guard x.isFinite, allowZero ? x >= 0 : x > 0 else {
                 report(PaintMessages.lengthNotPositive(what, of: function, allowZero: allowZero, found: x, at: arguments.spans[index]))
                 return .some(nil)
@@ -197,11 +198,11 @@ extension Evaluation {
             if values.count > 0 {
                 switch values[0] {
                 case .angle(let a), .number(let a): angle = a
-                default: return bad(0, "an angle")
+                default: return bad(0, .angle)
                 }
             }
             if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "spacing") else { return nil }; spacing = x }
-            if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, "a color") }; color = c }
+            if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, .color) }; color = c }
             if values.count > 3 { guard case .some(.some(let x)) = positiveLength(3, "line width") else { return nil }; width = x }
             return .paint(PaintSpec(kind: .hatch(angle: angle, spacing: spacing, color: color, width: width), stops: [],
                                     spread: .pad, pageUnits: true))
@@ -213,7 +214,7 @@ extension Evaluation {
             var spacing = 6.0, radius = 1.0, color = Color.black
             if values.count > 0 { guard case .some(.some(let x)) = positiveLength(0, "spacing") else { return nil }; spacing = x }
             if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "radius") else { return nil }; radius = x }
-            if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, "a color") }; color = c }
+            if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, .color) }; color = c }
             if radius * 2 > spacing {
                 report(PaintMessages.dotsOverlap(radius: radius, spacing: spacing, at: arguments.spans[1]))
                 return nil
@@ -227,7 +228,7 @@ extension Evaluation {
         var spread = Gradient.Spread.pad
         if let named = option("spread") {
             guard case .word(let word) = named.value, let found = spreadNames[word] else {
-                return badOption(named, "pad, repeat or reflect", names: ["pad", "reflect", "repeat"])
+                return badOption(named, .spread)
             }
             spread = found
         }
@@ -237,7 +238,7 @@ extension Evaluation {
             switch named.value {
             case .word("box"), .string("box"): pageUnits = false
             case .word("absolute"), .string("page"), .string("absolute"): pageUnits = true
-            default: return badOption(named, "box or absolute", names: ["absolute", "box"])
+            default: return badOption(named, .units)
             }
         }
         /// A point of the gradient: fractions of the box (numbers or percentages) or, in
@@ -257,7 +258,7 @@ extension Evaluation {
             default: return nil
             }
         }
-        let pointExpectation = pageUnits ? "a point (x, y) in page units" : "a point (x, y) of fractions or percentages of the box"
+        let pointExpectation: ArgumentType = pageUnits ? .pagePoint : .boxPoint
         var first = 0
         let kind: PaintSpec.Kind
         if function == "linear" {
@@ -306,7 +307,7 @@ extension Evaluation {
                 case .length(let x) where pageUnits: given = x
                 default: given = nil
                 }
-                guard let r = given else { return badOption(named, pageUnits ? "a length" : "a fraction or percentage of the box") }
+                guard let r = given else { return badOption(named, pageUnits ? .length : .boxFraction) }
                 guard r > 0, r.isFinite else {
                     report(PaintMessages.radialRadiusNotPositive(r, at: named.span))
                     return nil
@@ -333,11 +334,11 @@ extension Evaluation {
             switch value {
             case .tuple(let t): items = t
             default:
-                _ = bad(index, "a color stop: a color or (color, position)")
+                _ = bad(index, .colorStop)
                 return false
             }
             guard items.count == 2, let color = colorValue(items[0]) else {
-                _ = bad(index, "a color stop: a color or (color, position)")
+                _ = bad(index, .colorStop)
                 return false
             }
             let positionSpan = arguments.exprs[index].flatMap { tupleItemSpan($0, 1) } ?? arguments.spans[index]
@@ -355,7 +356,7 @@ extension Evaluation {
                 }
                 stops.append(PaintSpec.Stop(color: color, position: .length(l)))
             default:
-                typeMismatch("the position of a color stop of '\(function)'", expected: "a percentage or a length", items[1], positionSpan, nil)
+                typeMismatch(.gradientStopPosition(of: function), items[1], positionSpan, nil)
                 return false
             }
             return true
@@ -399,16 +400,15 @@ extension Evaluation {
 
     /// `shadow:` — `(dx, dy, blur, color)`, a list of them, or `none`.
     func shadowsValue(_ value: Value, span: Span, expr: ExprID?) -> [Shadow]? {
-        let expected = "(dx, dy, blur, color), a list of them or 'none'"
         func one(_ value: Value, _ expr: ExprID?) -> Shadow? {
             let span = expr.map { exprSpan($0) } ?? span
             func item(_ index: Int) -> Span { expr.flatMap { tupleItemSpan($0, index) } ?? span }
             guard case .tuple(let items) = value, items.count == 3 || items.count == 4 else {
-                typeMismatch("'shadow'", expected: expected, value, span, expr)
+                typeMismatch(.shadow, value, span, expr)
                 return nil
             }
             guard let dx = length(items[0]), let dy = length(items[1]), let blur = length(items[2]) else {
-                typeMismatch("'shadow'", expected: expected + " (dx, dy and blur are lengths)", value, span, expr)
+                typeMismatch(.shadowLengths, value, span, expr)
                 return nil
             }
             guard blur >= 0, blur <= PaintLimits.maxBlur, dx.isFinite, dy.isFinite else {
@@ -418,7 +418,7 @@ extension Evaluation {
             var color = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
             if items.count == 4 {
                 guard case .some(.some(let c)) = colorOrNone(items[3]) else {
-                    typeMismatch("the color of 'shadow'", expected: "a color", items[3], item(3), nil, names: NamedColors.names)
+                    typeMismatch(.shadowColor, items[3], item(3), nil, names: NamedColors.names)
                     return nil
                 }
                 color = c

@@ -33,7 +33,7 @@ extension Evaluation {
             case .point(let x, let y): w = x; h = y
             case .number(let x), .length(let x): w = x; h = x
             default:
-                typeMismatch("'\(what)' of 'pattern'", expected: "a size (width, height) or a length", value, valueSpan, expr)
+                typeMismatch(.patternSize(what), value, valueSpan, expr)
                 return nil
             }
             guard w.isFinite, h.isFinite, w > 0, h > 0 else {
@@ -77,7 +77,7 @@ extension Evaluation {
                 switch value {
                 case .angle(let a) where a.isFinite, .number(let a) where a.isFinite: rotate = a
                 default:
-                    typeMismatch("'rotate' of 'pattern'", expected: "an angle", value, valueSpan, argument.value)
+                    typeMismatch(.patternRotate, value, valueSpan, argument.value)
                     failed = true
                 }
             case .scale:
@@ -85,7 +85,7 @@ extension Evaluation {
                 case .number(let k), .percent(let k): scale = Point(k, k)
                 case .point(let x, let y): scale = Point(x, y)
                 default:
-                    typeMismatch("'scale' of 'pattern'", expected: "a number, a percentage or (x, y)", value, valueSpan, argument.value)
+                    typeMismatch(.patternScale, value, valueSpan, argument.value)
                     failed = true
                     continue
                 }
@@ -96,8 +96,7 @@ extension Evaluation {
                 }
             case .origin:
                 guard case .point(let x, let y) = value else {
-                    typeMismatch("'origin' of 'pattern'", expected: "a point (x, y): where a tile's top-left corner sits", value,
-                                 valueSpan, argument.value)
+                    typeMismatch(.patternOrigin, value, valueSpan, argument.value)
                     failed = true
                     continue
                 }

@@ -88,7 +88,7 @@ extension Evaluation {
             pair = (x, y)
         default:
             guard let x = length(p.value) else {
-                typeMismatch("'spacing' of a graph", expected: "a length or (between nodes, between ranks)", p.value, p.valueSpan, p.expr)
+                typeMismatch(.graphSpacing, p.value, p.valueSpan, p.expr)
                 return
             }
             pair = (x, x)
@@ -104,7 +104,7 @@ extension Evaluation {
     /// `minLength:` of a connector: the least number of ranks it spans in a graph.
     func applyRankSpan(_ p: PropertyInput) {
         guard case .number(let x) = p.value else {
-            typeMismatch("'minLength' of a connector", expected: "a whole number of ranks", p.value, p.valueSpan, p.expr)
+            typeMismatch(.minLength, p.value, p.valueSpan, p.expr)
             return
         }
         guard x >= 0, x <= 100, x == x.rounded() else {

@@ -12,19 +12,19 @@ extension Evaluation {
         let top = p.top
         switch g {
         case .from, .to:
-            guard let end = endpoint(p.value, span: p.valueSpan, expr: p.expr, what: "'\(p.property.name)'", expected: p.property.spec.expects) else { return }
+            guard let end = endpoint(p.value, span: p.valueSpan, expr: p.expr, as: .property(p.property)) else { return }
             if g == .from { frames[top].node.geometry.from = end } else { frames[top].node.geometry.to = end }
         case .points where p.kind == .stroke:
             applyInkPoints(p.value, valueSpan: p.valueSpan, expr: p.expr, to: top)
         case .points where p.kind == .star:
-            guard let count = wholeCount(p.value, what: "'points' of a star", span: p.valueSpan, expr: p.expr) else { return }
+            guard let count = wholeCount(p.value, as: .starPoints, span: p.valueSpan, expr: p.expr) else { return }
             frames[top].node.geometry.shape.starPoints = count
         case .points, .via:
             if g == .points {
                 switch p.value {
                 case .packedPoints(let packed):
                     guard packed.dimensions == 2 else {
-                        typeMismatch("an element of \(p.what)", expected: "a point", packed.element(0), p.valueSpan, nil)
+                        typeMismatch(.pointElement(of: p.property), packed.element(0), p.valueSpan, nil)
                         return
                     }
                     frames[top].node.geometry.points = pointValues(packed)
@@ -42,7 +42,7 @@ extension Evaluation {
             points.reserveCapacity(items.count)
             for item in items {
                 guard let point = pointValue(item) else {
-                    typeMismatch("an element of \(p.what)", expected: "a point", item, p.valueSpan, nil)
+                    typeMismatch(.pointElement(of: p.property), item, p.valueSpan, nil)
                     return
                 }
                 noteAnchorReference(point, mustPrecede: false)
@@ -143,7 +143,7 @@ extension Evaluation {
                 frames[top].node.geometry.shape.skewLength = x
             }
         case .sides:
-            guard let count = wholeCount(p.value, what: "'sides'", span: p.valueSpan, expr: p.expr) else { return }
+            guard let count = wholeCount(p.value, as: .sides, span: p.valueSpan, expr: p.expr) else { return }
             frames[top].node.geometry.shape.sides = count
         case .inner:
             let x: Double

@@ -125,13 +125,13 @@ extension Evaluation {
             var result: [Int] = []
             for item in items {
                 if case .style(let index) = item { result.append(index) } else {
-                    typeMismatch("'style'", expected: "a style or a list of styles", item, span, nil,
+                    typeMismatch(.style, item, span, nil,
                                  names: visibleNames { if case .style = $0 { true } else { false } })
                 }
             }
             return result
         default:
-            typeMismatch("'style'", expected: "a style or a list of styles", value, span, expr,
+            typeMismatch(.style, value, span, expr,
                          names: visibleNames { if case .style = $0 { true } else { false } })
             return []
         }
@@ -173,7 +173,7 @@ extension Evaluation {
             guard kind != .image && kind != .path else { fallthrough }
             text = interpolationText(value)
         default:
-            typeMismatch("the \(kind.positionalMeaning!) of '\(kind.name)'", expected: "a string", value, expr.span, argument.value)
+            typeMismatch(.positionalArgument(of: kind), value, expr.span, argument.value)
             return
         }
         var verbatim = false
@@ -283,14 +283,14 @@ extension Evaluation {
                 case .point(let x, let y): point = InkPoint(x, y, 0.5)
                 case .tuple(let parts) where parts.count == 3:
                     guard let x = length(parts[0]), let y = length(parts[1]) else {
-                        typeMismatch("an element of 'points'", expected: "a point (x, y) or (x, y, pressure)", item, valueSpan, nil)
+                        typeMismatch(.pointsElement, item, valueSpan, nil)
                         return
                     }
                     let p: Double
                     switch parts[2] {
                     case .number(let v), .percent(let v): p = v
                     default:
-                        typeMismatch("the pressure of a point", expected: "a number from 0 to 1", parts[2], valueSpan, nil)
+                        typeMismatch(.pressure, parts[2], valueSpan, nil)
                         return
                     }
                     guard p >= 0, p <= 1 else {
@@ -299,7 +299,7 @@ extension Evaluation {
                     }
                     point = InkPoint(x, y, p); withPressure = true
                 default:
-                    typeMismatch("an element of 'points'", expected: "a point (x, y) or (x, y, pressure)", item, valueSpan, nil)
+                    typeMismatch(.pointsElement, item, valueSpan, nil)
                     return
                 }
                 if index == 0 { hasPressure = withPressure } else if withPressure != hasPressure {
@@ -309,7 +309,7 @@ extension Evaluation {
                 points.append(point)
             }
         default:
-            typeMismatch("'points'", expected: "a list of points or a points string", value, valueSpan, expr)
+            typeMismatch(.points, value, valueSpan, expr)
             return
         }
         frames[top].node.geometry.inkPoints = InkPoints(points: points, hasPressure: hasPressure, span: valueSpan)
@@ -359,13 +359,13 @@ extension Evaluation {
     }
 
     /// A count of sides or points: a whole number from 3 to `ShapeLimits.maxSides`.
-    func wholeCount(_ value: Value, what: String, span: Span, expr: ExprID?) -> Int? {
+    func wholeCount(_ value: Value, as expectation: TypeExpectation, span: Span, expr: ExprID?) -> Int? {
         guard case .number(let x) = value else {
-            typeMismatch(what, expected: "a whole number from 3 to \(ShapeLimits.maxSides)", value, span, expr)
+            typeMismatch(expectation, value, span, expr)
             return nil
         }
         guard x >= 3, x <= Double(ShapeLimits.maxSides), x == x.rounded() else {
-            report(PropertyMessages.sidesOutOfRange(what, x, at: span))
+            report(PropertyMessages.sidesOutOfRange(expectation.what, x, at: span))
             return nil
         }
         return Int(x)
@@ -481,8 +481,8 @@ extension Evaluation {
     }
 
     /// A connector end or `from:`/`to:`: a node name (or a string id), a point, or an anchor.
-    /// `what` and `expected` word the type error.
-    func endpoint(_ value: Value, span: Span, expr: ExprID?, what: String, expected: String) -> Endpoint? {
+    /// `expectation` words the type error (built only then).
+    func endpoint(_ value: Value, span: Span, expr: ExprID?, as expectation: @autoclosure () -> TypeExpectation) -> Endpoint? {
         switch value {
         case .word(let name), .string(let name):
             pendingReferences.append(PendingReference(id: name, span: span, page: pageIndex, mustPrecede: false))
@@ -493,7 +493,7 @@ extension Evaluation {
             noteAnchorReference(point, mustPrecede: false)
             return .point(point)
         default:
-            typeMismatch(what, expected: expected, value, span, expr)
+            typeMismatch(expectation(), value, span, expr)
             return nil
         }
     }
@@ -529,8 +529,11 @@ extension Evaluation {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
-    func typeMismatch(_ what: String, expected: String, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
+    /// Reports that `value` is not what `expectation` says (`names`: the words it takes, for a
+    /// did-you-mean), unless the value is poison or its place has a type or name error already.
+    func typeMismatch(_ expectation: TypeExpectation, _ value: Value, _ span: Span, _ expr: ExprID?, names: [String]? = nil) {
         if case .poison = value { return }
+        let what = expectation.what, expected = expectation.expected
         if isReported(.typeMismatch, span) || isReported(.invalidName, span) || isReported(.undefinedName, span) {
             return
         }
@@ -581,7 +584,7 @@ struct PropertyInput {
 
     /// Reports that the value is not what the property takes (`names`: the words it does).
     func mismatch(names: [String]? = nil) {
-        evaluation.typeMismatch(what, expected: property.spec.expects, value, valueSpan, expr, names: names)
+        evaluation.typeMismatch(.property(property), value, valueSpan, expr, names: names)
     }
 
     /// The value as a length or number; nil after reporting. (This and `nonNegativeLength`

@@ -328,30 +328,28 @@ extension Evaluation {
                     size = Size(w, h)
                 case .point(let w, let h) where w > 0 && h > 0:
                     report(EvalMessages.pageTooLarge(width: w, height: h, at: valueSpan))
-                default: typeMismatch("'size' of a page", expected: "a page size name or (width, height) with positive lengths",
-                                      value, valueSpan, argument.value)
+                default: typeMismatch(.pageSize, value, valueSpan, argument.value)
                 }
             case .orientation:
                 if case .word(let name) = value, name == "portrait" || name == "landscape" {
                     landscape = name == "landscape"
                 } else {
-                    typeMismatch("'orientation'", expected: "portrait or landscape", value, valueSpan, argument.value)
+                    typeMismatch(.orientation, value, valueSpan, argument.value)
                 }
             case .margin:
                 if let insets = edgeInsets(value) { margin = insets; marginGiven = true } else {
-                    typeMismatch("'margin'", expected: "a length, (vertical, horizontal) or (top, right, bottom, left)",
-                                 value, valueSpan, argument.value)
+                    typeMismatch(.margin, value, valueSpan, argument.value)
                 }
             case .background:
                 switch colorOrNone(value) {
                 case .some(let color): background = color
-                case .none: typeMismatch("'background'", expected: "a color or 'none'", value, valueSpan, argument.value)
+                case .none: typeMismatch(.pageBackground, value, valueSpan, argument.value)
                 }
             case .bleed:
                 if let b = length(value), b >= 0, b <= Self.maximumBleed {
                     bleed = b
                 } else {
-                    typeMismatch("'bleed'", expected: "a length from 0 to 1in", value, valueSpan, argument.value)
+                    typeMismatch(.bleed, value, valueSpan, argument.value)
                 }
             case .marks:
                 if case .word(let name) = value, name == "crop" || name == "none" {
@@ -359,7 +357,7 @@ extension Evaluation {
                 } else if case .none = value {
                     cropMarks = false
                 } else {
-                    typeMismatch("'marks'", expected: "crop or none", value, valueSpan, argument.value)
+                    typeMismatch(.marks, value, valueSpan, argument.value)
                 }
             }
         }
@@ -647,7 +645,7 @@ extension Evaluation {
     /// One end of a connector statement (`a -> b`).
     func connectorEnd(_ expr: ExprID) -> Endpoint? {
         guard let value = evaluate(expr) else { return nil }
-        return endpoint(value, span: exprSpan(expr), expr: expr, what: "a connector end", expected: "a node name or a point")
+        return endpoint(value, span: exprSpan(expr), expr: expr, as: .connectorEnd)
     }
 
     func noteAnchorReference(_ point: PointValue, mustPrecede: Bool) {

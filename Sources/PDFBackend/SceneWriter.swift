@@ -116,7 +116,8 @@ struct SceneWriter {
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
-        trueTypePlans = TrueTypeFontPlan.plans(for: document, usage: Scene.DocumentUsage(document))
+        // Only the TrueType glyphs: nothing is walked when no TrueType face is loaded.
+        trueTypePlans = TrueTypeFontPlan.plans(for: document, usage: Scene.DocumentUsage(document, needs: .trueTypeGlyphs))
     }
 
     /// The content stream of one page: the y-flip, the background, then the items. With

@@ -42,13 +42,14 @@ package enum PSWriter {
     /// message per kind of problem, in a fixed order (lower case, no final period).
     package static func warnings(for document: Scene.Document) -> [String] {
         let writer = PSDocumentWriter(document: document, encapsulated: false)
-        return PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images).map(\.message)
+        return PSWarnings.collect(document, usage: writer.usage, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
+            .map(\.message)
     }
 
     package static func renderWithWarnings(_ document: Scene.Document, encapsulated: Bool) -> Output {
         var writer = PSDocumentWriter(document: document, encapsulated: encapsulated)
         let bytes = writer.write()
-        let warnings = PSWarnings.collect(document, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
+        let warnings = PSWarnings.collect(document, usage: writer.usage, embeddedFonts: Set(writer.embedded.keys), images: writer.images)
         return Output(bytes: bytes, warnings: warnings.map(\.message), causes: warnings.map(\.span))
     }
 }
@@ -94,7 +95,8 @@ struct PSDocumentWriter {
     var trueTypeGlyphs: [Int: [UInt16: Unicode.Scalar]] = [:]
     /// The document's images, decoded when first needed.
     let images: PSImages.Cache
-    /// What each page and pattern uses (`Scene.DocumentUsage`), found once.
+    /// What each page and pattern uses (`Scene.DocumentUsage`), found once: fonts, glyphs,
+    /// patterns, and the transparency and images that decide `usesOpacity` and the warnings.
     let usage: Scene.DocumentUsage
     /// TrueType faces embedded as Type 42, by font index.
     var embedded: [Int: EmbeddedFont] = [:]
@@ -122,10 +124,11 @@ struct PSDocumentWriter {
         self.encapsulated = encapsulated
         images = PSImages.Cache(document.images)
         pages = encapsulated ? Array(document.pages.prefix(1)) : document.pages
-        usesOpacity = PSWarnings.usesOpacity(pages + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) }, images: images)
         // What the written pages and the patterns use: fonts in first-use order, pages first,
         // and each TrueType glyph with the scalar of its first use.
         usage = Scene.DocumentUsage(document)
+        usesOpacity = PSWarnings.usesOpacity(pages: pages, usage: Array(usage.pages.prefix(pages.count)), patterns: usage.patterns,
+                                             images: images)
         for part in usage.pages.prefix(pages.count) + usage.patterns {
             for index in part.fonts where fontKeys[index] == nil {
                 fontKeys[index] = "F\(usedFonts.count)"
@@ -390,7 +393,8 @@ struct PSDocumentWriter {
         }
         out.append("DrawcDict begin\n/drawcpage save def\n%%EndPageSetup\n")
 
-        let pageUsesOpacity = PSWarnings.usesOpacity([page] + document.patterns.map { Scene.Page(size: $0.size, items: $0.items) }, images: images)
+        let pageUsesOpacity = PSWarnings.usesOpacity(pages: [page], usage: [usage.pages[number - 1]], patterns: usage.patterns,
+                                                     images: images)
         if pageUsesOpacity {
             // Ghostscript composites transparency on its pdf14 device (see the prolog).
             out.append("tb\n")

@@ -38,25 +38,35 @@ enum PSWarnings {
         var span: Span
     }
 
-    static func collect(_ document: Scene.Document, embeddedFonts: Set<Int>, images: PSImages.Cache? = nil) -> [Warning] {
-        var scan = Scan(document: document, images: images ?? PSImages.Cache(document.images))
-        scan.embeddedFonts = embeddedFonts
-        var translucentPage: Int?
-        for (index, page) in document.pages.enumerated() {
-            if let background = page.background, background.alpha < 1, translucentPage == nil { translucentPage = index }
-            scan.items(page.items)
+    /// The warnings for `document`, from what its pages and patterns use (`usage`, found once
+    /// by the writer: `Scene.DocumentUsage`) in drawing order: the first font, image of each
+    /// kind of problem is the first met drawing the pages in order, then the patterns.
+    static func collect(_ document: Scene.Document, usage: Scene.DocumentUsage, embeddedFonts: Set<Int>,
+                        images: PSImages.Cache) -> [Warning] {
+        let translucentPage = document.pages.firstIndex { ($0.background?.alpha ?? 1) < 1 }
+        let parts = usage.pages + usage.patterns
+        let trueTypeFont = parts.lazy.flatMap(\.fonts).first { font in
+            guard case .trueType = document.fonts[font] else { return false }
+            return !embeddedFonts.contains(font)
         }
-        for pattern in document.patterns { scan.items(pattern.items) }
+        var firstPartialAlpha: Int?, firstUnreadable: Int?
+        var seenImages: Set<Int> = []
+        for image in parts.lazy.flatMap(\.images) where seenImages.insert(image).inserted {
+            switch images.image(image) {
+            case .none: if firstUnreadable == nil { firstUnreadable = image }
+            case .some(let decoded): if decoded.hasPartialAlpha, firstPartialAlpha == nil { firstPartialAlpha = image }
+            }
+        }
         let causes = document.causes
         var warnings: [Warning] = []
-        if scan.opacity || translucentPage != nil {
+        if parts.contains(where: \.effects.translucent) || translucentPage != nil {
             warnings.append(Warning(message: opacity, span: causes.translucent ?? translucentPage.map(causes.page) ?? .unknown))
         }
-        if let font = scan.trueTypeFont { warnings.append(Warning(message: trueType(document.fonts.indices.contains(font) ? document.fonts[font] : nil), span: causes.font(font))) }
-        if let image = scan.imageAlpha { warnings.append(Warning(message: imageAlpha, span: causes.image(image))) }
-        if let image = scan.imageUnreadable { warnings.append(Warning(message: imageUnreadable, span: causes.image(image))) }
-        if scan.gradientAlpha { warnings.append(Warning(message: gradientAlpha, span: causes.translucent ?? .unknown)) }
-        if scan.blend { warnings.append(Warning(message: blend, span: causes.translucent ?? .unknown)) }
+        if let font = trueTypeFont { warnings.append(Warning(message: trueType(document.fonts.indices.contains(font) ? document.fonts[font] : nil), span: causes.font(font))) }
+        if let image = firstPartialAlpha { warnings.append(Warning(message: imageAlpha, span: causes.image(image))) }
+        if let image = firstUnreadable { warnings.append(Warning(message: imageUnreadable, span: causes.image(image))) }
+        if parts.contains(where: \.effects.transparentGradient) { warnings.append(Warning(message: gradientAlpha, span: causes.translucent ?? .unknown)) }
+        if parts.contains(where: \.effects.blends) { warnings.append(Warning(message: blend, span: causes.translucent ?? .unknown)) }
         if let page = document.pages.firstIndex(where: { page in
             let size = PSDocumentWriter.pageSize(page)
             return size.width != page.size.width || size.height != page.size.height
@@ -66,62 +76,16 @@ enum PSWarnings {
         return warnings
     }
 
-    /// True when anything on `pages` is less than opaque (so the body writes alpha), an
-    /// image with partial alpha included when `images` are given (Ghostscript's soft masks
-    /// need its transparency compositor, as opacity does).
-    static func usesOpacity(_ pages: [Scene.Page], images: PSImages.Cache? = nil) -> Bool {
-        var scan = Scan(document: Scene.Document(), images: images ?? PSImages.Cache([]))
-        scan.checkImages = images != nil
-        for page in pages {
-            if let background = page.background, background.alpha < 1 { return true }
-            scan.items(page.items)
-            if scan.opacity || scan.blend || scan.gradientAlpha || scan.imageAlpha != nil { return true }
-        }
-        return false
-    }
-
-    private struct Scan {
-        let document: Scene.Document
-        var checkImages = true
-        var opacity = false
-        /// The first font, image found with each problem (index in the document's lists).
-        var trueTypeFont: Int?
-        var imageAlpha: Int?
-        var imageUnreadable: Int?
-        var gradientAlpha = false
-        var blend = false
-        var seenImages: Set<Int> = []
-        var embeddedFonts: Set<Int> = []
-
-        let images: PSImages.Cache
-        init(document: Scene.Document, images: PSImages.Cache) { self.document = document; self.images = images }
-
-        mutating func items(_ items: [Scene.Item]) {
-            for item in items {
-                switch item {
-                case .path(_, let paint):
-                    if let fill = paint.fill, fill.color.alpha < 1 { opacity = true }
-                    if let stroke = paint.stroke, stroke.color.alpha < 1 { opacity = true }
-                    if paint.fill?.gradient?.hasTransparency == true || paint.stroke?.gradient?.hasTransparency == true {
-                        gradientAlpha = true
-                    }
-                case .text(let run):
-                    if run.color.alpha < 1 { opacity = true }
-                    if document.fonts.indices.contains(run.font.index),
-                       case .trueType = document.fonts[run.font.index], !embeddedFonts.contains(run.font.index) {
-                        if trueTypeFont == nil { trueTypeFont = run.font.index }
-                    }
-                case .image(let image):
-                    guard checkImages, seenImages.insert(image.image.index).inserted else { break }
-                    switch images.image(image.image.index) {
-                    case .none: if imageUnreadable == nil { imageUnreadable = image.image.index }
-                    case .some(let decoded): if decoded.hasPartialAlpha, imageAlpha == nil { imageAlpha = image.image.index }
-                    }
-                case .group(let group):
-                    if group.opacity < 1 { opacity = true }
-                    if group.blend != .normal { blend = true }
-                    self.items(group.items)
-                }
+    /// True when anything on `pages` (whose usage is `usage`, in the same order) or on the
+    /// `patterns` is less than opaque (so the body writes alpha), an image with partial alpha
+    /// included (Ghostscript's soft masks need its transparency compositor, as opacity does).
+    static func usesOpacity(pages: [Scene.Page], usage: [Scene.Usage], patterns: [Scene.Usage], images: PSImages.Cache) -> Bool {
+        if pages.contains(where: { ($0.background?.alpha ?? 1) < 1 }) { return true }
+        let parts = usage + patterns
+        if parts.contains(where: \.effects.any) { return true }
+        return parts.contains { part in
+            part.images.contains { image in
+                if case .some(let decoded) = images.image(image) { decoded.hasPartialAlpha } else { false }
             }
         }
     }

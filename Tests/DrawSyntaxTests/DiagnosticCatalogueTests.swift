@@ -15,7 +15,7 @@ import Foundation
         var file: String
     }
 
-    /// `/// doc` + `case name = "id"` of every Messages+*.swift under Sources, in id order.
+    /// `/// doc` + `case name = "stage.id"` of every Messages+*.swift under Sources, in id order.
     static func entries() -> [Entry] {
         var entries: [Entry] = []
         for path in sourceFiles() where path.split(separator: "/").last!.hasPrefix("Messages+") {
@@ -26,7 +26,11 @@ import Foundation
                 if trimmed.hasPrefix("/// ") { doc.append(String(trimmed.dropFirst(4))); continue }
                 if trimmed.hasPrefix("case "), let open = trimmed.firstIndex(of: "\""), trimmed.hasSuffix("\"") {
                     let id = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
-                    entries.append(Entry(id: id, doc: doc.joined(separator: " "), file: path))
+                    // An id is `stage.name` without spaces; other raw values of the messages
+                    // files are wording (`ArgumentType.string = "a string"`).
+                    if id.contains("."), !id.contains(" ") {
+                        entries.append(Entry(id: id, doc: doc.joined(separator: " "), file: path))
+                    }
                 }
                 doc = []
             }
