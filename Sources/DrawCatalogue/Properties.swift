@@ -402,7 +402,7 @@ extension Property {
                                 default: "0.5", group: .kindSpecific, doc: "A star's inner radius as a fraction of the outer.",
                                 example: "star points: 6, inner: 40%")
         case .route:
-            return PropertySpec("route", .word, kinds: lines, default: "straight",
+            return PropertySpec("route", .word, kinds: lines, default: "straight (curved in a graph)",
                                 group: .kindSpecific, words: RouteWord.words,
                                 doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
         case .side:

@@ -3,8 +3,8 @@
 // on the page, naming a child or any node inside one (a child holding a graph of its own is
 // laid out first, with its own direction, and then counts as one node: a cluster). The
 // connectors themselves stay the page's: they are routed after placing like every other
-// (Links.swift), through the points of their chain of virtual nodes, as a polyline, or by the
-// orthogonal router with `route: orthogonal`.
+// (Links.swift), along the points of their chain of virtual nodes as a spline (a polyline with
+// `route: straight`), or by the orthogonal router with `route: orthogonal`.
 
 import DrawBase
 import DrawCatalogue
@@ -19,8 +19,8 @@ struct GraphState {
     var edges: [PageEdge]?
     /// Per graph (by box index): its layout, made when measured, used when placed.
     var layouts: [Int: GraphLayoutResult] = [:]
-    /// Bends of connectors laid out by a graph, in content coordinates, by their key.
-    var bends: [String: [Point]] = [:]
+    /// Lines of connectors laid out by a graph, in content coordinates, by their key.
+    var bends: [String: GraphEdgeLine] = [:]
 
     struct PageEdge {
         var from: String
@@ -76,6 +76,8 @@ struct GraphLayoutResult {
     var centers: [Int: Point]
     /// Interior points of each laid-out connector, by its key, in the content frame.
     var bends: [(key: String, points: [Point])]
+    /// The rank axis in the content frame.
+    var axis: Point
 }
 
 /// Default gaps of a graph: between nodes of a rank and between ranks.
@@ -137,7 +139,8 @@ enum GraphArrangement: Arrangement {
         for (k, c) in children.enumerated() { centers[c.index] = drawing.centers[k] }
         var bends: [(key: String, points: [Point])] = []
         for (e, key) in keys.enumerated() where !drawing.bends[e].isEmpty { bends.append((key, drawing.bends[e])) }
-        engine.graphs.layouts[index] = GraphLayoutResult(centers: centers, bends: bends)
+        engine.graphs.layouts[index] = GraphLayoutResult(centers: centers, bends: bends,
+                                                             axis: layered.direction == .left || layered.direction == .right ? Point(1, 0) : Point(0, 1))
         let pad = g.padding ?? .zero
         // Pinned: the frame moves so that the pinned child's centre in it is where `at:` puts it.
         var shift = Point.zero
@@ -155,21 +158,22 @@ enum GraphArrangement: Arrangement {
             guard let centre = result.centers[childIndex] else { return .zero }
             return origin + centre - Point(b.width / 2, b.height / 2) - b.origin
         }
+        func page(_ p: Point) -> Point {
+            let q = p + origin + offset
+            return transform >= 0 ? engine.transforms[Int(transform)].apply(q) : q
+        }
         for (key, points) in result.bends {
-            engine.graphs.bends[key] = points.map { p in
-                let q = p + origin + offset
-                return transform >= 0 ? engine.transforms[Int(transform)].apply(q) : q
-            }
+            engine.graphs.bends[key] = GraphEdgeLine(points: points.map(page), axis: unitVector(page(result.axis) - page(.zero)))
         }
     }
 }
 
 extension LayoutEngine {
-    /// The bends a graph gave each pending connector, by box index (computed once per page).
-    mutating func graphBends() -> [Int: [Point]] {
+    /// The lines a graph gave each pending connector, by box index (computed once per page).
+    mutating func graphBends() -> [Int: GraphEdgeLine] {
         guard !graphs.bends.isEmpty else { return [:] }
         var seen: [String: Int] = [:]
-        var result: [Int: [Point]] = [:]
+        var result: [Int: GraphEdgeLine] = [:]
         for (index, node) in pendingConnectors {
             guard case .node(let a, _)? = node.geometry.from, case .node(let b, _)? = node.geometry.to else { continue }
             let base = a + "\u{2192}" + b

@@ -1,18 +1,20 @@
 // The lines of a layered drawing's edges (issue 37): where they leave and enter their nodes,
 // and how they cross the gaps between ranks. Inside a rank's band an edge runs straight down
-// (LayeredLayout.swift); across a gap it is one straight piece — unless that gap holds pieces
-// so flat and so close that two would run along one another (a fan of edges out of or into
-// one node, spread wide over the next rank). Then every slanted piece of that gap runs down
-// to a track of its own, across, and down again, and the gap grows to hold the tracks.
+// (LayeredLayout.swift); across a gap it is one piece, drawn as a spline (EdgeSpline) or
+// straight — unless that gap holds pieces so flat and so close that two would run along one
+// another (a fan of edges out of or into one node, spread wide over the next rank). Then
+// every slanted piece of that gap runs down to a track of its own, across, and down again,
+// and the gap grows to hold the tracks.
 
 import DrawBase
 import DrawScene
 
 /// Ranks one after another, each as thick as its thickest node, and the edges' points: out of
-/// a port just below the upper node's band, across the gap (straight, or by a track), down
-/// through each band a virtual node holds, into a port just above the lower node's band — so
-/// no line cuts through a node of a band it passes, and two edges cross exactly where the
-/// order says they do.
+/// a port just below the upper node's band, across the gap (in one piece, or by a
+/// track), down through each band a virtual node holds, into a port just above the lower
+/// node's band — so no line cuts through a node of a band it passes, and two edges cross
+/// exactly where the order says they do. The last stretch into a node, `reach` long, runs
+/// along the rank axis so that arrowheads point along it.
 struct EdgeLines {
     var rankCenter: [Double]
     var height: Double
@@ -23,9 +25,14 @@ struct EdgeLines {
     /// each layered node; `cross`: the real nodes' widths; `x`: a layered node's position.
     init(chains: [[Int]], rank: [Int], thick: [Double], cross: [Double], rankCount: Int, x: (Int) -> Double,
          nodeSpacing: Double, rankSpacing: Double) {
-        let reach = min(10, rankSpacing * 0.3)
+        // Into a node the last `reach`, out of one the first `lift` (off the outline, so that
+        // the line is clipped to it like any other).
+        let reach = min(10, rankSpacing * 0.3), lift = min(2, reach)
         let ports = Ports(chains: chains, x: x, cross: cross)
-        let tracks = GapTracks(chains: chains, rank: rank, rankCount: rankCount, x: x, ports: ports, height: rankSpacing - 2 * reach)
+        // A gap's pieces cross `rankSpacing - reach - lift`; drawn as splines they are flattest
+        // half-way, where they run as a straight piece across a gap `1 - pull` as high would.
+        let tracks = GapTracks(chains: chains, rank: rank, rankCount: rankCount, x: x, ports: ports,
+                               height: (rankSpacing - reach - lift) * (1 - EdgeSpline.pull))
         let pitch = max(3, min(8, nodeSpacing / 4))
         var rankThickness = [Double](repeating: 0, count: rankCount)
         for v in rank.indices { rankThickness[rank[v]] = max(rankThickness[rank[v]], thick[v]) }
@@ -35,7 +42,7 @@ struct EdgeLines {
             rankCenter[r] = y + rankThickness[r] / 2
             y += rankThickness[r]
             if r + 1 < rankCount {
-                y += tracks.count[r] == 0 ? rankSpacing : max(rankSpacing, 2 * reach + pitch * Double(tracks.count[r] + 1))
+                y += tracks.count[r] == 0 ? rankSpacing : max(rankSpacing, lift + reach + pitch * Double(tracks.count[r] + 1))
             }
         }
         height = y
@@ -43,11 +50,11 @@ struct EdgeLines {
         for (e, chain) in chains.enumerated() {
             var points: [Point] = []
             for (i, v) in chain.enumerated() where chain.count >= 2 {
-                let centre = rankCenter[rank[v]], half = rankThickness[rank[v]] / 2 + reach
+                let centre = rankCenter[rank[v]], half = rankThickness[rank[v]] / 2
                 let isTail = i == 0, isHead = i == chain.count - 1
-                if !isTail { points.append(Point(isHead ? ports.entry[e] : x(v), centre - half)) }
+                if !isTail { points.append(Point(isHead ? ports.entry[e] : x(v), centre - half - reach)) }
                 guard !isHead else { continue }
-                let from = Point(isTail ? ports.exit[e] : x(v), centre + half)
+                let from = Point(isTail ? ports.exit[e] : x(v), centre + half + lift)
                 points.append(from)
                 let t = tracks.track[e][i]
                 if t >= 0 {
@@ -65,7 +72,7 @@ struct EdgeLines {
 /// Where edges leave and enter their nodes: just outside the side facing the next rank,
 /// spread along it in the order of where they go, so that edges of one node neither share a
 /// point nor cross at it (dot's ports, without shapes). Only the cross position is decided
-/// here; the ports sit `reach` outside their rank's band.
+/// here; a tail's port sits just outside its rank's band, a head's `reach` outside it.
 struct Ports {
     var exit: [Double]
     var entry: [Double]
@@ -185,5 +192,73 @@ struct GapTracks {
             tracks = max(tracks, t + 1)
         }
         return tracks
+    }
+}
+
+/// A connector a graph laid out: its points (ports, the ends of its runs through bands, the
+/// corners of its tracks) in page coordinates, and the graph's rank axis there.
+struct GraphEdgeLine {
+    var points: [Point]
+    /// A unit vector along the ranks (either way round).
+    var axis: Point
+}
+
+/// An edge of a layered drawing drawn as a spline (issue 37): smooth through its points, with
+/// its tangent along the rank axis wherever it enters or leaves a gap between ranks (and so at
+/// its ports, as dot draws them). Each slanted piece across a gap becomes a cubic whose control
+/// points lie along the axis half-way across the gap: every piece of one gap then shares its
+/// height at every parameter, and runs across in proportion to its straight piece, so two
+/// edges cross exactly where their straight pieces cross (once) and nowhere else, and the
+/// curve stays inside the gap, which holds no node. Runs along the axis (through a band, where
+/// no node of that rank is) stay straight, and a track's square corners are rounded with a
+/// radius of at most half of each leg, so the curve cuts no more than the corner's own room.
+enum EdgeSpline {
+    /// The largest corner radius of a track.
+    static let cornerRadius = 6.0
+    /// A cubic's control points sit this fraction of its run along the axis from its ends.
+    static let pull = 0.5
+
+    /// The segments of the spline through `points` (its start is `points[0]`).
+    static func segments(through points: [Point], axis: Point) -> [LinkPath.Segment] {
+        guard points.count >= 2 else { return [] }
+        func along(_ d: Point) -> Double { d.x * axis.x + d.y * axis.y }
+        func length(_ d: Point) -> Double { (d.x * d.x + d.y * d.y).squareRoot() }
+        /// A piece with no length across the axis (or none along it) is straight.
+        func isStraight(_ d: Point) -> Bool {
+            let a = along(d)
+            return length(d - axis * a) < 0.5 || abs(a) < 0.5
+        }
+        // A corner: a point between a run along the axis and one across it (a track).
+        var radius = [Double](repeating: 0, count: points.count)
+        for i in 1..<(points.count - 1) {
+            let a = points[i] - points[i - 1], b = points[i + 1] - points[i]
+            guard isStraight(a), isStraight(b), length(a) >= 1, length(b) >= 1 else { continue }
+            let ua = a * (1 / length(a)), ub = b * (1 / length(b))
+            guard abs(ua.x * ub.x + ua.y * ub.y) < 0.5 else { continue }
+            radius[i] = min(cornerRadius, length(a) / 2, length(b) / 2)
+        }
+        var result: [LinkPath.Segment] = []
+        result.reserveCapacity(points.count * 2)
+        for i in 1..<points.count {
+            let p = points[i - 1], q = points[i]
+            let d = q - p
+            let n = length(d)
+            guard n > 0 else { continue }
+            let u = d * (1 / n)
+            let from = p + u * radius[i - 1], to = q - u * radius[i]
+            if isStraight(d) {
+                result.append(.line(to))
+            } else {
+                let run = axis * (along(d) * pull)
+                result.append(.cubic(from + run, to - run, to))
+            }
+            if radius[i] > 0 {
+                // A quarter of a circle, nearly (κ = 0.5523 of the radius along each tangent).
+                let next = unitVector(points[i + 1] - q)
+                let r = radius[i], k = 1 - 0.5523
+                result.append(.cubic(q - u * (r * k), q + next * (r * k), q + next * r))
+            }
+        }
+        return result
     }
 }

@@ -283,7 +283,7 @@ struct LayoutEngine {
     /// The page's `graph` layouts (GraphArrangement.swift).
     var graphs = GraphState()
     /// Bends of pending connectors laid out by a graph, by box index.
-    var graphConnectorBends: [Int: [Point]] = [:]
+    var graphConnectorBends: [Int: GraphEdgeLine] = [:]
 
     let resources: Resources
 

@@ -289,26 +289,30 @@ extension LayoutEngine {
         } else {
             guard var start = linkEnd(g.from, index: index, side: link.fromSide),
                   var end = linkEnd(g.to, index: index, side: link.toSide) else { return }
-            var graphBends = g.via.isEmpty ? graphConnectorBends[index] : nil
-            if var bends = graphBends, bends.count >= 2 {
+            var graphLine = g.via.isEmpty ? graphConnectorBends[index] : nil
+            if var line = graphLine, line.points.count >= 2 {
                 // A graph's port: the end leaves along the rank axis, straight out of its node
                 // (or out of the node inside a cluster it really ends at).
-                bends[0] = graphPortOver(start, bends[0])
-                bends[bends.count - 1] = graphPortOver(end, bends[bends.count - 1])
-                start = graphPortEnd(start, bends[0])
-                end = graphPortEnd(end, bends[bends.count - 1])
-                graphBends = bends
+                let last = line.points.count - 1
+                line.points[0] = graphPortOver(start, line.points[0])
+                line.points[last] = graphPortOver(end, line.points[last])
+                start = graphPortEnd(start, line.points[0])
+                end = graphPortEnd(end, line.points[last])
+                graphLine = line
             }
             ends = (start.target, end.target)
-            // A connector a graph laid out passes through its chain's points, as a polyline.
-            var vias = graphBends ?? g.via.map { contentPoint($0, box: box) }
-            if graphBends != nil && link.route == .orthogonal { vias = [] }
-            let route = link.route ?? .straight
+            // A connector a graph laid out runs along its chain's points: a spline unless its
+            // route says otherwise (a polyline with `straight`, the router with `orthogonal`).
+            var vias = graphLine?.points ?? g.via.map { contentPoint($0, box: box) }
+            let route = link.route ?? (graphLine != nil ? .curved : .straight)
+            if graphLine != nil && route == .orthogonal { vias = [] }
             if let t = start.target, t == end.target, start.clips, end.clips, vias.isEmpty {
                 path = selfLoop(t, side: link.fromSide ?? link.toSide ?? .right, key: key)
             } else if route == .orthogonal && vias.isEmpty {
                 path = orthogonalPath(start, end, key: key, span: node.span, index: index, merge: link.merge,
                                       sides: (link.fromSide != nil, link.toSide != nil))
+            } else if route == .curved, let graphLine, !vias.isEmpty {
+                path = graphSplinePath(start, end, graphLine)
             } else if route == .curved {
                 path = curvedPath(start, end, vias: vias, key: key)
                 if vias.isEmpty, blocksDirectPath(path, start, end) {
@@ -410,6 +414,21 @@ extension LayoutEngine {
         if start.clips, let t = start.target { s = clip(t, from: vias[0], toward: s) }
         if end.clips, let t = end.target { e = clip(t, from: vias[vias.count - 1], toward: e) }
         return LinkPath(polyline: [s] + vias + [e])
+    }
+
+    /// A connector a graph laid out, as a spline along its points (LayeredEdges.swift): straight
+    /// out of its node to the first, smooth between, straight from the last into its node.
+    mutating func graphSplinePath(_ start: LinkEnd, _ end: LinkEnd, _ line: GraphEdgeLine) -> LinkPath {
+        let points = line.points
+        var s = start.clips ? start.point : portPoint(start)
+        var e = end.clips ? end.point : portPoint(end)
+        if start.clips, let t = start.target { s = clip(t, from: points[0], toward: s) }
+        if end.clips, let t = end.target { e = clip(t, from: points[points.count - 1], toward: e) }
+        var segments: [LinkPath.Segment] = []
+        if distance(s, points[0]) > 1e-9 { segments.append(.line(points[0])) }
+        segments += EdgeSpline.segments(through: points, axis: line.axis)
+        if distance(points[points.count - 1], e) > 1e-9 { segments.append(.line(e)) }
+        return LinkPath(start: s, segments: segments)
     }
 
     /// A smooth cubic between the ends (leaving ports along their sides), or a Catmull-Rom

@@ -1,7 +1,8 @@
 // One measure of a graph drawing for drawc and Graphviz dot alike (issue 37): edge crossings,
 // bends, total edge length and the area of the nodes' bounding box, from node frames and edge
 // polylines. drawc's come from its scene (as the diagram checker reads it), dot's from
-// `dot -Tplain` (inches, y up; an edge is a piecewise cubic Bézier of 1 + 3k points). A graph
+// `dot -Tplain` (inches, y up; an edge is a piecewise cubic Bézier of 1 + 3k points). Both
+// tools' curves are flattened alike, 8 pieces per cubic. A graph
 // read from dot's output can be written back as a normalized `.gv` (boxes of dot's sizes) and
 // as the same graph in `.draw`, so both tools lay out the same nodes and edges.
 
@@ -55,24 +56,37 @@ package func measureLayout(nodes: [Rect], edges: [[Point]]) -> LayoutMeasures {
     return m
 }
 
-/// Turns of a polyline: every 30° of accumulated turning is one bend.
-func bends(_ line: [Point]) -> Int {
+/// The bends of a drawn line, counted alike for dot and drawc on the line as drawn (curves
+/// flattened alike, 8 pieces per cubic): a bend is a turn — a stretch of the line turning one
+/// way, by 30° or more in all, ended where it starts turning the other way. A polyline's corner
+/// is one bend, and so is a curve's smooth quarter turn; an S (out of a port, across, and down
+/// into the next) is two when it leans 30° or more, none when it leans less; the interior
+/// points of a spline, where it keeps turning one way, are not bends.
+package func bends(_ line: [Point]) -> Int {
     guard line.count > 2 else { return 0 }
+    let least = Double.pi / 6
     var count = 0
-    var turned = 0.0
+    var run = 0.0
     var previous: Double?
     for i in 1..<line.count {
         let dx = line[i].x - line[i - 1].x, dy = line[i].y - line[i - 1].y
         guard hypot(dx, dy) > 1e-6 else { continue }
         let angle = atan2(dy, dx)
         if let previous {
-            var d = abs(angle - previous)
-            if d > .pi { d = 2 * .pi - d }
-            turned += d
-            if turned >= .pi / 6 { count += 1; turned = 0 }
+            var turn = angle - previous
+            if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+            // Rounding noise turns neither way.
+            if abs(turn) > 1e-3 {
+                if run != 0 && (turn > 0) != (run > 0) {
+                    if abs(run) >= least { count += 1 }
+                    run = 0
+                }
+                run += turn
+            }
         }
         previous = angle
     }
+    if abs(run) >= least { count += 1 }
     return count
 }
 
@@ -153,7 +167,7 @@ package struct PlainGraph: Sendable {
     }
 
     /// A piecewise cubic Bézier (1 + 3k points) as a polyline, 8 pieces per curve.
-    static func flatten(_ p: [Point]) -> [Point] {
+    package static func flatten(_ p: [Point]) -> [Point] {
         guard p.count >= 4 else { return p }
         var out = [p[0]]
         var i = 0

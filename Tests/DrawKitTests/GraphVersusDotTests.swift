@@ -4,6 +4,7 @@
 // drawc must draw them without any fault of the diagram checker, and with no more crossings
 // than dot in total on each set.
 
+import DrawBase
 import DrawKit
 import DrawScene
 import DrawTestSupport
@@ -80,5 +81,24 @@ import Testing
         // Achieved with dot's schedule, run from four starts (LayeredOrdering.swift).
         #expect(drawcTotal <= dotTotal)
         #expect(rows.count == 6)
+    }
+
+    /// The bend rule both tools are measured by: a turn one way of 30° or more is one bend,
+    /// however many points (or Bézier pieces) draw it.
+    @Test func bendsAreTurnsNotPoints() {
+        // A square corner, drawn with 2 or 20 points: one bend.
+        #expect(bends([Point(0, 0), Point(0, 10), Point(10, 10)]) == 1)
+        let arc = (0...20).map { k -> Point in
+            let a = Double(k) / 20 * Double.pi / 2
+            return Point(10 - 10 * cos(a), 10 * sin(a))
+        }
+        #expect(bends(arc) == 1)
+        // An S across a gap (vertical, across, vertical): two turns, when it leans 30° or more.
+        let s = PlainGraph.flatten([Point(0, 0), Point(0, 10), Point(40, 10), Point(40, 20)])
+        #expect(bends(s) == 2)
+        let gentle = PlainGraph.flatten([Point(0, 0), Point(0, 10), Point(2, 10), Point(2, 20)])
+        #expect(bends(gentle) == 0)
+        // A straight line, however many points: none.
+        #expect(bends([Point(0, 0), Point(1, 1), Point(2, 2), Point(5, 5)]) == 0)
     }
 }

@@ -375,4 +375,85 @@ import Testing
             #expect(faults.faults == 0, "\(source): \(faults)\n\(faults.details.joined(separator: "\n"))")
         }
     }
+
+    /// Each connector's line (its first stroked, unfilled path) as drawn, in source order.
+    static func connectorLines(_ doc: Scene.Document) -> [Scene.Path] {
+        var lines: [Int32: Scene.Path] = [:]
+        var order: [Int32] = []
+        func visit(_ items: [Scene.Item], _ ids: [Scene.SourceID]) {
+            for (i, item) in items.enumerated() {
+                switch item {
+                case .group(let group):
+                    visit(group.items, group.itemSources)
+                case .path(let path, let paint):
+                    let source = i < ids.count ? ids[i].index : -1
+                    guard source >= 0, doc.sources[Int(source)].kind == NodeKind.connector.name,
+                          paint.stroke != nil, paint.fill == nil, lines[source] == nil else { continue }
+                    lines[source] = path
+                    order.append(source)
+                case .text, .image:
+                    continue
+                }
+            }
+        }
+        for page in doc.pages { visit(page.items, page.itemSources) }
+        return order.map { lines[$0]! }
+    }
+
+    /// A path's pieces: (start, control 1, control 2, end) per cubic, nil controls for a line.
+    static func pieces(_ path: Scene.Path) -> [(start: Point, c1: Point?, c2: Point?, end: Point)] {
+        var result: [(start: Point, c1: Point?, c2: Point?, end: Point)] = []
+        var index = 0
+        var current = Point.zero
+        for verb in path.verbs {
+            let p = Array(path.points[index..<(index + verb.pointCount)])
+            index += verb.pointCount
+            switch verb {
+            case .move: current = p[0]
+            case .line: result.append((current, nil, nil, p[0])); current = p[0]
+            case .cubic: result.append((current, p[0], p[1], p[2])); current = p[2]
+            case .close, .rect: break
+            }
+        }
+        return result
+    }
+
+    /// Graph edges are splines (issue 37): an edge through two virtual nodes is drawn with
+    /// cubic pieces, and every piece — curve or line — leaves and enters along the rank axis
+    /// (down, or across for `direction: right`), so the line comes out of its node and into
+    /// the next square to the side, its arrowhead along its end; `route: straight` keeps the
+    /// polyline through the same points.
+    @Test func graphEdgesAreSplinesAlongTheRanks() throws {
+        for (direction, alongY) in [("down", true), ("right", false)] {
+            func source(_ route: String) -> String { "graph direction: \(direction) { a -> b -> c -> d; a -> d\(route); a -> x; y -> d }" }
+            let doc = try #require(layOutDiagram(source("")))
+            let lines = Self.connectorLines(doc)
+            #expect(lines.count == 6)
+            var curves = 0
+            for line in lines {
+                for piece in Self.pieces(line) {
+                    // Across the axis: no run at the start or the end of any piece.
+                    func across(_ a: Point, _ b: Point) -> Double { abs(alongY ? b.x - a.x : b.y - a.y) }
+                    if let c1 = piece.c1, let c2 = piece.c2 {
+                        curves += 1
+                        #expect(across(piece.start, c1) < 1e-6 && across(c2, piece.end) < 1e-6, "\(direction): \(piece)")
+                    } else {
+                        // A straight piece runs along the axis: the runs through bands and the
+                        // stretches out of and into the nodes.
+                        #expect(across(piece.start, piece.end) < 1e-6, "\(direction): \(piece)")
+                    }
+                }
+            }
+            // a -> d crosses three gaps; its ports are off the middle of a and d, so at least
+            // the gaps at its ends are curves.
+            let long = Self.pieces(lines[3])
+            #expect(long.filter { $0.c1 != nil }.count >= 2, "\(long)")
+            #expect(curves >= 4)
+            let faults = checkDiagram(doc)
+            #expect(faults.faults == 0, "\(faults)\n\(faults.details.joined(separator: "\n"))")
+            // `route: straight`: the same points as a polyline.
+            let straight = try #require(layOutDiagram(source(", route: straight")))
+            #expect(Self.pieces(Self.connectorLines(straight)[3]).allSatisfy { $0.c1 == nil })
+        }
+    }
 }
