@@ -175,7 +175,8 @@ enum LayeredLayout {
 
         var ordering = LayerOrdering(layered)
         let crossings = ordering.run()
-        let xs = BrandesKoepf.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing)
+        var xs = BrandesKoepf.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing)
+        xs = SimplexCoordinates.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing, start: xs)
 
         var minX = Double.infinity, maxX = -Double.infinity
         for v in 0..<layered.count {

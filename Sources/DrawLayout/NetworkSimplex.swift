@@ -33,6 +33,16 @@ enum NetworkSimplex {
         return solver.rank
     }
 
+    /// Like `ranks(count:edges:active:)` for every node, but from `start`, ranks the caller
+    /// knows to be feasible (no edge shorter than its least length) and near the optimum, in
+    /// place of the longest-path start: the solver then has fewer exchanges to make.
+    static func ranks(count n: Int, edges rawEdges: [RankEdge], start: [Int]) -> [Int] {
+        var solver = Solver(n: n, edges: merged(rawEdges, count: n), active: [Bool](repeating: true, count: n))
+        solver.rank = start
+        solver.solve()
+        return solver.rank
+    }
+
     /// Parallel edges merged: weights summed, the longest least length kept.
     static func merged(_ rawEdges: [RankEdge], count n: Int) -> [RankEdge] {
         var edges: [RankEdge] = []
