@@ -535,7 +535,7 @@ extension Evaluation {
             }
             style.decimals = Int(d)
         }
-        for (label, what) in [("grouping", "between groups of three digits"), ("decimalMark", "in place of the point")] {
+        for label in ["grouping", "decimalMark"] {
             guard let given = option(label) else { continue }
             guard case .string(let mark) = given.value else {
                 typeMismatch(.formatOption(label), given.value, given.span, given.expr)
@@ -544,7 +544,7 @@ extension Evaluation {
             let scalars = mark.unicodeScalars
             guard scalars.count == 1 || (scalars.isEmpty && label == "grouping"),
                   !scalars.contains(where: { ("0"..."9").contains($0) || $0 == "-" }) else {
-                report(ComputingMessages.badMark(label, written: what, found: quotedSource(mark), at: given.span))
+                report(ComputingMessages.badMark(label, found: quotedSource(mark), at: given.span))
                 return nil
             }
             if label == "grouping" { style.grouping = mark } else { style.decimalMark = mark }

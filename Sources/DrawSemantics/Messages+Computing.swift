@@ -138,9 +138,11 @@ enum ComputingMessages {
         .error(.invalidValue, at: span, "'decimals:' must be a whole number from 0 to 12, found \(written)")
     }
 
-    /// `format(x, grouping: "1")`: `what` says where the mark goes, `quoted` is the mark as `quotedSource` writes it.
-    static func badMark(_ label: String, written what: String, found quoted: String, at span: Span) -> Diagnostic {
-        .error(.invalidValue, at: span, "'\(label):' must be one character (not a digit or '-') written \(what), found \(quoted)")
+    /// `format(x, grouping: "1")`, `format(x, decimalMark: "")`: `label` is `grouping` or
+    /// `decimalMark`, `quoted` the mark as `quotedSource` writes it.
+    static func badMark(_ label: String, found quoted: String, at span: Span) -> Diagnostic {
+        let place = label == "grouping" ? "between groups of three digits" : "in place of the point"
+        return .error(.invalidValue, at: span, "'\(label):' must be one character (not a digit or '-') written \(place), found \(quoted)")
     }
 
     /// `format(x, grouping: ".", decimalMark: ".")`.

@@ -5,11 +5,25 @@
 import DrawDiagnostics
 
 enum PaintMessages {
-    /// `hatch(45deg, 0)`: a length of `function` (`what`: "spacing") that must be positive
-    /// (or, `allowZero`, not negative).
-    static func lengthNotPositive(_ what: String, of function: String, allowZero: Bool, found x: Double, at span: Span) -> Diagnostic {
+    /// `hatch(45deg, 0)`: a length of `function` that must be positive (or, `allowZero`, not
+    /// negative).
+    static func lengthNotPositive(_ what: PaintLength, of function: String, allowZero: Bool, found x: Double,
+                                  at span: Span) -> Diagnostic {
         .error(.invalidValue, at: span,
-               "the \(what) of '\(function)' must be \(allowZero ? "at least zero" : "greater than zero"), found \(formatNumber(x))")
+               "the \(what.name) of '\(function)' must be \(allowZero ? "at least zero" : "greater than zero"), found \(formatNumber(x))")
+    }
+
+    /// The lengths of `hatch(angle, spacing, color, lineWidth)` and `dots(spacing, radius, color)`.
+    enum PaintLength {
+        case spacing, lineWidth, radius
+
+        var name: String {
+            switch self {
+            case .spacing: "spacing"
+            case .lineWidth: "line width"
+            case .radius: "radius"
+            }
+        }
     }
 
     /// `hatch(45deg, 6, red, 1, 2)`.

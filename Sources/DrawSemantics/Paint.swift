@@ -179,7 +179,7 @@ extension Evaluation {
             if case .some(.some(let color)) = colorOrNone(value) { return color }
             return nil
         }
-        func positiveLength(_ index: Int, _ what: String, allowZero: Bool = false) -> Double?? {
+        func positiveLength(_ index: Int, _ what: PaintMessages.PaintLength, allowZero: Bool = false) -> Double?? {
             guard let x = length(values[index]) else { _ = bad(index, .length); return .some(nil) }
             guard x.isFinite, allowZero ? x >= 0 : x > 0 else {
                 report(PaintMessages.lengthNotPositive(what, of: function, allowZero: allowZero, found: x, at: arguments.spans[index]))
@@ -201,9 +201,9 @@ extension Evaluation {
                 default: return bad(0, .angle)
                 }
             }
-            if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "spacing") else { return nil }; spacing = x }
+            if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, .spacing) else { return nil }; spacing = x }
             if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, .color) }; color = c }
-            if values.count > 3 { guard case .some(.some(let x)) = positiveLength(3, "line width") else { return nil }; width = x }
+            if values.count > 3 { guard case .some(.some(let x)) = positiveLength(3, .lineWidth) else { return nil }; width = x }
             return .paint(PaintSpec(kind: .hatch(angle: angle, spacing: spacing, color: color, width: width), stops: [],
                                     spread: .pad, pageUnits: true))
         case "dots":
@@ -212,8 +212,8 @@ extension Evaluation {
                 return nil
             }
             var spacing = 6.0, radius = 1.0, color = Color.black
-            if values.count > 0 { guard case .some(.some(let x)) = positiveLength(0, "spacing") else { return nil }; spacing = x }
-            if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, "radius") else { return nil }; radius = x }
+            if values.count > 0 { guard case .some(.some(let x)) = positiveLength(0, .spacing) else { return nil }; spacing = x }
+            if values.count > 1 { guard case .some(.some(let x)) = positiveLength(1, .radius) else { return nil }; radius = x }
             if values.count > 2 { guard let c = colorValue(values[2]) else { return bad(2, .color) }; color = c }
             if radius * 2 > spacing {
                 report(PaintMessages.dotsOverlap(radius: radius, spacing: spacing, at: arguments.spans[1]))
