@@ -332,10 +332,14 @@ import Testing
         print("rank changed:", rankMoved, "rank or order changed:", orderMoved)
         print("moved visibly:", visibly, "median", visibly.sorted()[visibly.count / 2], "mean", Double(visibly.reduce(0, +)) / 10,
               "; rank or order: median", orderMoved.sorted()[orderMoved.count / 2], "mean", Double(orderMoved.reduce(0, +)) / 10)
-        // Measured (bench/RESULTS.md): ranks barely change (median 1 node, at most 7); the
-        // order within ranks is searched anew and changes for most nodes, and so do the
-        // coordinates. The bound holds the part that is stable.
+        // Measured (bench/RESULTS.md, graph-4-area): ranks barely change (median 1 node, at
+        // most 2); rank or place in it changes for a median of 40 nodes, mean 31.4 (0, 43, 40,
+        // 29, 34, 40, 11, 42, 40, 35: the order is searched anew and another local optimum
+        // wins); nodes moved visibly, a median of 47, mean 40.1 (5, 43, 47, 43, 44, 49, 24, 48,
+        // 50, 48: x comes from a global optimum, so an order change moves its neighbours
+        // too). Not yet stable; the bounds hold what is reached.
         #expect(rankMoved.max()! <= 10 && rankMoved.sorted()[rankMoved.count / 2] <= 2, "\(rankMoved)")
+        #expect(orderMoved.sorted()[orderMoved.count / 2] <= 40 && orderMoved.reduce(0, +) <= 320, "\(orderMoved)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
