@@ -177,6 +177,15 @@ enum BrandesKoepf {
 enum SimplexCoordinates {
     /// Coordinates are solved in units of a quarter point (the solver's ranks are integers).
     static let scale = 4.0
+    /// The weight of the drawing's width against the edges' lengths: one point of width
+    /// costs as much as eight of an edge between real nodes (chosen on dot's examples and
+    /// random DAGs: narrower by 10–20 % where it matters, edges 3 % longer in total).
+    static let widthWeight = 8.0
+    /// The largest layered graph (real and virtual nodes) given these coordinates: each
+    /// exchange renumbers a part of a deep tree, so the solver grows about quadratically
+    /// (a 1,000-node graph with 2,000 layered nodes would take it several times the rest of
+    /// the layout).
+    static let limit = 1_200
 
     static func coordinates(_ nodes: LayeredNodes, _ layers: [[Int]], spacing: Double, start: [Double]) -> [Double] {
         let n = nodes.count
@@ -195,6 +204,19 @@ enum SimplexCoordinates {
             }
         }
         var start = x
+        // The drawing's left and right sides: every rank between them, and their distance
+        // weighed, so that of drawings about as straight the narrower wins.
+        let left = start.count, right = left + 1
+        var lo = Int.max, hi = Int.min
+        for layer in layers where !layer.isEmpty {
+            let first = layer[0], last = layer[layer.count - 1]
+            let a = Int((nodes.cross[first] / 2 * scale).rounded(.up)), b = Int((nodes.cross[last] / 2 * scale).rounded(.up))
+            lo = min(lo, x[first] - a); hi = max(hi, x[last] + b)
+            edges.append(RankEdge(from: left, to: first, weight: 0, minLength: a))
+            edges.append(RankEdge(from: last, to: right, weight: 0, minLength: b))
+        }
+        start.append(lo); start.append(hi)
+        edges.append(RankEdge(from: left, to: right, weight: widthWeight, minLength: 0))
         for u in 0..<n {
             for v in nodes.down[u] {
                 let omega: Double = nodes.isVirtual[u] ? (nodes.isVirtual[v] ? 8 : 2) : (nodes.isVirtual[v] ? 2 : 1)

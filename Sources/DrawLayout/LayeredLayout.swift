@@ -5,7 +5,8 @@
 // search, ranks by network simplex, long edges split into chains of virtual nodes, the order
 // in each rank by weighted-median sweeps with transposition judged by exact crossing counts
 // (Barth, Jünger and Mutzel's accumulator tree, LayeredOrdering.swift), and coordinates by
-// Brandes and Köpf's four alignments balanced (LayeredCoordinates.swift). A graph that is a
+// network simplex on dot's auxiliary graph, started from Brandes and Köpf's four
+// alignments balanced (LayeredCoordinates.swift). A graph that is a
 // forest is drawn as a tidy tree instead (TidyTree.swift).
 //
 // Everything is in written order: nodes and edges are numbered as given and every tie goes
@@ -176,7 +177,10 @@ enum LayeredLayout {
         var ordering = LayerOrdering(layered)
         let crossings = ordering.run()
         var xs = BrandesKoepf.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing)
-        xs = SimplexCoordinates.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing, start: xs)
+        // dot's coordinates where the solver is quick; Brandes and Köpf's alone for big graphs.
+        if layered.count <= SimplexCoordinates.limit {
+            xs = SimplexCoordinates.coordinates(layered, ordering.layers, spacing: graph.nodeSpacing, start: xs)
+        }
 
         var minX = Double.infinity, maxX = -Double.infinity
         for v in 0..<layered.count {

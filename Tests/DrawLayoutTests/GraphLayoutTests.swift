@@ -301,7 +301,7 @@ import Testing
     /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
     @Test func oneMoreEdgeMovesFewNodes() {
-        var moved: [Int] = [], rankMoved: [Int] = [], orderMoved: [Int] = []
+        var moved: [Int] = [], visibly: [Int] = [], rankMoved: [Int] = [], orderMoved: [Int] = []
         for seed in 1...10 {
             let plain = PlainGraph.random(nodes: 50, edges: 76, seed: UInt64(seed))
             var g = LayeredGraph()
@@ -312,6 +312,13 @@ import Testing
             g.edges.append(LayeredGraph.Edge(from: plain.edges.last!.0, to: plain.edges.last!.1))
             let after = LayeredLayout.layout(g)
             moved.append((0..<50).filter { abs(before.centers[$0].x - after.centers[$0].x) + abs(before.centers[$0].y - after.centers[$0].y) > 1 }.count)
+            // Visibly: the drawing as a whole shifted by the median move, a node still more
+            // than the gap between neighbours (18pt) away from where it was.
+            let dx = (0..<50).map { after.centers[$0].x - before.centers[$0].x }.sorted()[25]
+            let dy = (0..<50).map { after.centers[$0].y - before.centers[$0].y }.sorted()[25]
+            visibly.append((0..<50).filter {
+                abs(after.centers[$0].x - before.centers[$0].x - dx) > 18 || abs(after.centers[$0].y - before.centers[$0].y - dy) > 18
+            }.count)
             let rb = Self.levels(before), ra = Self.levels(after)
             rankMoved.append((0..<50).filter { rb[$0] != ra[$0] }.count)
             // Left-to-right order among the real nodes of each rank.
@@ -323,10 +330,16 @@ import Testing
         }
         print("nodes moved by one more edge (of 50):", moved, "median", moved.sorted()[moved.count / 2])
         print("rank changed:", rankMoved, "rank or order changed:", orderMoved)
-        // Measured (bench/RESULTS.md): ranks barely change (median 1 node, at most 7); the
-        // order within ranks is searched anew and changes for most nodes, and so do the
-        // coordinates. The bound holds the part that is stable.
+        print("moved visibly:", visibly, "median", visibly.sorted()[visibly.count / 2], "mean", Double(visibly.reduce(0, +)) / 10,
+              "; rank or order: median", orderMoved.sorted()[orderMoved.count / 2], "mean", Double(orderMoved.reduce(0, +)) / 10)
+        // Measured (bench/RESULTS.md, graph-4-area): ranks barely change (median 1 node, at
+        // most 2); rank or place in it changes for a median of 40 nodes, mean 31.4 (0, 43, 40,
+        // 29, 34, 40, 11, 42, 40, 35: the order is searched anew and another local optimum
+        // wins); nodes moved visibly, a median of 47, mean 40.1 (5, 43, 47, 43, 44, 49, 24, 48,
+        // 50, 48: x comes from a global optimum, so an order change moves its neighbours
+        // too). Not yet stable; the bounds hold what is reached.
         #expect(rankMoved.max()! <= 10 && rankMoved.sorted()[rankMoved.count / 2] <= 2, "\(rankMoved)")
+        #expect(orderMoved.sorted()[orderMoved.count / 2] <= 40 && orderMoved.reduce(0, +) <= 320, "\(orderMoved)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
