@@ -17,16 +17,21 @@ let maximumOutlinePoints = 200_000
 
 /// Segments for a cubic from `p0` so that it is within `outlineFlatness` of the curve:
 /// the error is at most (3/4)·max|Δ²|/n² (a cubic's second derivative is at most 6·max|Δ²|).
-private func segmentCount(_ p0: Point, _ c1: Point, _ c2: Point, _ end: Point) -> Int {
+private func segmentCount(_ p0: Point, _ c1: Point, _ c2: Point, _ end: Point, flatness: Double = outlineFlatness) -> Int {
     let dd1 = p0 - c1 * 2 + c2, dd2 = c1 - c2 * 2 + end
     let m = max((dd1.x * dd1.x + dd1.y * dd1.y).squareRoot(), (dd2.x * dd2.x + dd2.y * dd2.y).squareRoot())
-    let n = (0.75 * m / outlineFlatness).squareRoot().rounded(.up)
+    let n = (0.75 * m / flatness).squareRoot().rounded(.up)
     return n.isFinite ? max(1, min(maximumFlatteningSegments, Int(n))) : 1
 }
 
 /// A path as polylines in the coordinates `map` gives; a closed subpath ends with its first
 /// point again.
 func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
+    flatten(path, map: map, flatness: outlineFlatness)
+}
+
+/// The same within `flatness` of its curves.
+func flatten(_ path: Scene.Path, map: (Point) -> Point, flatness: Double) -> [[Point]] {
     // First the segment counts, so a huge path can be coarsened to the point budget.
     var total = 0
     var scan = 0
@@ -35,7 +40,7 @@ func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
         switch verb {
         case .move, .line: previous = path.points[scan]; total += 1
         case .cubic:
-            total += segmentCount(previous, path.points[scan], path.points[scan + 1], path.points[scan + 2])
+            total += segmentCount(previous, path.points[scan], path.points[scan + 1], path.points[scan + 2], flatness: flatness)
             previous = path.points[scan + 2]
         case .close: total += 1
         case .rect: previous = path.points[scan]; total += 5
@@ -58,7 +63,7 @@ func flatten(_ path: Scene.Path, map: (Point) -> Point = { $0 }) -> [[Point]] {
             current.append(map(last))
         case .cubic:
             let (c1, c2, end) = (path.points[index], path.points[index + 1], path.points[index + 2])
-            var n = segmentCount(last, c1, c2, end)
+            var n = segmentCount(last, c1, c2, end, flatness: flatness)
             if share < 1 { n = max(1, Int(Double(n) * share)) }
             for i in 1...n {
                 let t = Double(i) / Double(n)

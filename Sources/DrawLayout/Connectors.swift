@@ -205,6 +205,10 @@ struct LinkPath {
     /// The path as a polyline (cubics flattened).
     var polyline: [Point] { flatten(scenePath).first ?? [start] }
 
+    /// The path as a polyline within `flatness` of its cubics (a graph's splines: a route
+    /// for labels and other lines to keep clear of needs no more than a tenth of a point).
+    func polyline(flatness: Double) -> [Point] { flatten(scenePath, map: { $0 }, flatness: flatness).first ?? [start] }
+
     /// The point at a fraction of the path's length and the direction there.
     func point(atFraction f: Double) -> (point: Point, direction: Point) {
         Self.point(atFraction: f, along: polyline, start: start)

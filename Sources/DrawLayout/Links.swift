@@ -283,6 +283,7 @@ extension LayoutEngine {
         var path: LinkPath
         var closed = false
         var ends: (Int?, Int?) = (nil, nil)
+        var isGraphSpline = false
         if g.from == nil && g.to == nil, let list = g.points {
             path = LinkPath(polyline: list.map { contentPoint($0, box: box) })
             closed = node.kind == .polygon
@@ -313,6 +314,7 @@ extension LayoutEngine {
                                       sides: (link.fromSide != nil, link.toSide != nil))
             } else if route == .curved, let graphLine, !vias.isEmpty {
                 path = graphSplinePath(start, end, graphLine)
+                isGraphSpline = true
             } else if route == .curved {
                 path = curvedPath(start, end, vias: vias, key: key)
                 if vias.isEmpty, blocksDirectPath(path, start, end) {
@@ -353,7 +355,7 @@ extension LayoutEngine {
         for marks in [geometry.heads, geometry.strokedHeads, geometry.hollowHeads] {
             if let h = marks?.controlBounds { bounds = bounds.map { $0.union(h) } ?? h }
         }
-        geometry.route = path.polyline
+        geometry.route = isGraphSpline ? path.polyline(flatness: 0.1) : path.polyline
         if stroke { geometry.leaderStroke = Stroke(color: node.style.stroke ?? .black, width: LayoutDefaults.leaderWidth) }
         geometry.bounds = bounds
         geometry.merge = link.merge
