@@ -83,33 +83,6 @@ extension ByteBuffer {
     }
 }
 
-/// The metrics `SVGText.writeGlyphs` places glyphs by. (An enum rather than two closures:
-/// those were two allocations a run, issue 38.)
-private enum KnownMetrics {
-    case standard(Standard14Font, Standard14Metrics)
-    case trueType(TrueTypeFontRef)
-    case none
-
-    /// The font's own advance of `glyph`, in its units; nil when not known.
-    func advance(_ glyph: UInt16) -> Int? {
-        switch self {
-        case .standard(_, let metrics): metrics.advance(code: UInt8(truncatingIfNeeded: glyph))
-        case .trueType(let face): face.advance(glyph: glyph)
-        case .none: nil
-        }
-    }
-
-    /// Whether the font kerns the pair, or a renderer might: the AFM's pairs and the pairs
-    /// only the metric twin kerns (rsvg would kern those); true when not known.
-    func kerns(_ left: UInt16, _ right: UInt16) -> Bool {
-        switch self {
-        case .standard(let standard, _): standard.kernsPair(UInt8(truncatingIfNeeded: left), UInt8(truncatingIfNeeded: right))
-        case .trueType(let face): face.kerning(left, right) != 0
-        case .none: true
-        }
-    }
-}
-
 enum SVGText {
     /// A glyph is placed explicitly at least once in this many glyphs of a run, even where
     /// the font's advances already put it in place: renderers add up advances in their own
@@ -145,21 +118,25 @@ enum SVGText {
                             numbers: NumberCache? = nil) {
         var symbolic: Standard14Font?
         if case .standard(let standard) = font, standard.isSymbolic { symbolic = standard }
-        // The font's own advance of a glyph in points, and whether it kerns a pair; none for
+        // The font's own advance of a glyph in points, and whether it kerns a pair; nil for
         // a font whose metrics are not known here (then every glyph is placed).
         let scale: Double
-        let known: KnownMetrics
+        var advance: ((UInt16) -> Int)?
+        var kerns: ((UInt16, UInt16) -> Bool)?
         if case .standard(let standard) = font, !standard.isSymbolic {
             // (Symbol and ZapfDingbats text is shown through whatever font has the Unicode
             // characters, with other advances: each of their glyphs is placed.)
+            let metrics = standard.metrics
             scale = run.size / 1000
-            known = .standard(standard, standard.metrics)
+            advance = { metrics.advance(code: UInt8(truncatingIfNeeded: $0)) }
+            // The AFM's pairs, and the pairs only the metric twin kerns (rsvg would kern those).
+            kerns = { standard.kernsPair(UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $1)) }
         } else if case .trueType(let face) = font {
             scale = run.size / Double(max(1, face.unitsPerEm))
-            known = .trueType(face)
+            advance = { face.advance(glyph: $0) }
+            kerns = { face.kerning($0, $1) != 0 }
         } else {
             scale = 0
-            known = .none
         }
         var inTspan = false
         // Whether the glyph written next sits where the renderer's pen already is, i.e.
@@ -187,7 +164,7 @@ enum SVGText {
             // The first glyph written is placed by the text's own x (or its tspan).
             let inPlace = !started || (pen.map { abs($0 - glyph.x) <= 1e-6 * max(1, abs(glyph.x)) } ?? false)
             if started && !ridesAlong {
-                let kerned = previous.map { known.kerns($0, glyph.glyph) } ?? true
+                let kerned = previous.map { kerns?($0, glyph.glyph) ?? true } ?? true
                 // rsvg (pango) forms the f-ligatures (fi, fl, ff, ffi) of text it shapes
                 // itself, which neither PDF nor PostScript show: a tspan between breaks them.
                 let ligature = previousScalar == "f"
@@ -208,8 +185,8 @@ enum SVGText {
             // the pen after it is not known and the next glyph is placed.
             if ridesAlong && !inPlace {
                 pen = nil
-            } else if let advance = known.advance(glyph.glyph) {
-                pen = glyph.x + Double(advance) * scale
+            } else if let advance {
+                pen = glyph.x + Double(advance(glyph.glyph)) * scale
             } else {
                 pen = nil
             }
