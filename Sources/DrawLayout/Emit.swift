@@ -41,7 +41,7 @@ extension LayoutEngine {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
             groupDepth += 1
-            emitContent(node, index: index, box: box, into: &inner)
+            emitContent(node, index: index, box: box, style: style, into: &inner)
             groupDepth -= 1
             if recordSources { recorder.endGroup(parent: parentList, index: items.count) }
             // The transform was built in content coordinates; conjugate by the page origin.
@@ -51,7 +51,7 @@ extension LayoutEngine {
             group.blend = blend
             items.append(.group(group))
         } else {
-            emitContent(node, index: index, box: box, into: &items)
+            emitContent(node, index: index, box: box, style: style, into: &items)
         }
         if recordSources { recorder.leave(source, start: start, end: items.count) }
     }
@@ -60,7 +60,8 @@ extension LayoutEngine {
     /// frame stays small: the leaves, with their many locals, are drawn in a function of their
     /// own (`emitLeaf`). With them inline, a frame took about 30 KB in a debug build and 255
     /// nested groups (within the parser's nesting limit) overflowed the main thread's stack.
-    mutating func emitContent(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
+    /// `style` is the node's (read once by `emit`: each read copies it out of the node).
+    mutating func emitContent(_ node: NodeRef, index: Int, box: Box, style: ResolvedStyle, into items: inout [Scene.Item]) {
         switch node.kind.layoutClass {
         case .container:
             var clip: Scene.Path?
@@ -72,14 +73,13 @@ extension LayoutEngine {
             }
             emitChildren(node, index: index, clip: clip, into: &items)
         case .box, .shape, .line, .path, .stroke, .text, .image, .barcode, .spacer, .connector:
-            emitLeaf(node, index: index, box: box, into: &items)
+            emitLeaf(node, index: index, box: box, style: style, into: &items)
         }
     }
 
     @inline(never)
-    mutating func emitLeaf(_ node: NodeRef, index: Int, box: Box, into items: inout [Scene.Item]) {
+    mutating func emitLeaf(_ node: NodeRef, index: Int, box: Box, style: ResolvedStyle, into items: inout [Scene.Item]) {
         let o = box.offset + origin
-        let style = node.style
         switch node.kind.layoutClass {
         case .box(let form):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)

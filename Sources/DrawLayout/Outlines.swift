@@ -30,15 +30,20 @@ struct PathSink {
 
     /// The outline of an ellipse inscribed in `rect`, or of a rectangle with corners rounded
     /// to `radius` (as `addEllipse` / `addRoundedRect`), with its verbs shared.
+    /// (Straight from the point lists, without a sink: appending point by point to a sink
+    /// made from empty cost about a thousand instructions a shape, issue 38.)
     static func shapeOutline(ellipse: Bool, in rect: Rect, radius: Double) -> Scene.Path {
-        var sink = PathSink()
-        sink.recordsVerbs = false
-        if ellipse {
-            sink.addEllipse(in: rect)
-            return Scene.Path(verbs: ellipseVerbs, points: sink.points)
-        }
-        let rounded = sink.addRoundedRect(rect, radius: radius)
-        return Scene.Path(verbs: rounded ? roundedRectVerbs : rectVerbs, points: sink.points)
+        if ellipse { return Scene.Path(verbs: ellipseVerbs, points: ellipsePoints(in: rect)) }
+        let (points, rounded) = roundedRectPoints(rect, radius: radius)
+        return Scene.Path(verbs: rounded ? roundedRectVerbs : rectVerbs, points: points)
+    }
+
+    /// Appends a closed outline made of `outline` drawn by `outlineVerbs` (which start with
+    /// a move and end with a close), as the move/line/cubic/close calls would.
+    private mutating func appendClosed(_ outline: [Point], _ outlineVerbs: [Scene.PathVerb]) {
+        if recordsVerbs { if verbs.isEmpty { verbs = outlineVerbs } else { verbs += outlineVerbs } }
+        if points.isEmpty { points = outline } else { points += outline }
+        current = outline[0]; subpathStart = outline[0]; hasCurrentPoint = true
     }
 
     mutating func move(to p: Point) {
@@ -133,28 +138,23 @@ struct PathSink {
 
     /// An ellipse inscribed in `rect`: four cubics, clockwise on the page from the rightmost point.
     mutating func addEllipse(in rect: Rect) {
-        reserve(verbs: 6, points: 13)
+        appendClosed(Self.ellipsePoints(in: rect), Self.ellipseVerbs)
+    }
+
+    /// The 13 points of `addEllipse` (drawn by `ellipseVerbs`).
+    static func ellipsePoints(in rect: Rect) -> [Point] {
         let k = 0.5522847498
         let (cx, cy) = (rect.midX, rect.midY)
         let (rx, ry) = (rect.width / 2, rect.height / 2)
         let (kx, ky) = (rx * k, ry * k)
-        move(to: Point(cx + rx, cy))
-        cubic(Point(cx + rx, cy + ky), Point(cx + kx, cy + ry), Point(cx, cy + ry))
-        cubic(Point(cx - kx, cy + ry), Point(cx - rx, cy + ky), Point(cx - rx, cy))
-        cubic(Point(cx - rx, cy - ky), Point(cx - kx, cy - ry), Point(cx, cy - ry))
-        cubic(Point(cx + kx, cy - ry), Point(cx + rx, cy - ky), Point(cx + rx, cy))
-        close()
-    }
-
-    /// Room for `verbs` and `points` more: exactly that much for the first shape of a sink,
-    /// doubling after that (an exact reservation per shape would copy the arrays every time).
-    @inline(__always) private mutating func reserve(verbs v: Int, points p: Int) {
-        if recordsVerbs && verbs.capacity < verbs.count + v {
-            verbs.reserveCapacity(verbs.isEmpty ? v : max(verbs.count * 2, verbs.count + v))
-        }
-        if points.capacity < points.count + p {
-            points.reserveCapacity(points.isEmpty ? p : max(points.count * 2, points.count + p))
-        }
+        // An array literal: its storage is allocated once, at its size (building the list
+        // through `Array(unsafeUninitializedCapacity:)` took an unspecialized path, ~670
+        // instructions an allocation).
+        return [Point(cx + rx, cy),
+                Point(cx + rx, cy + ky), Point(cx + kx, cy + ry), Point(cx, cy + ry),
+                Point(cx - kx, cy + ry), Point(cx - rx, cy + ky), Point(cx - rx, cy),
+                Point(cx - rx, cy - ky), Point(cx - kx, cy - ry), Point(cx, cy - ry),
+                Point(cx + kx, cy - ry), Point(cx + rx, cy - ky), Point(cx + rx, cy)]
     }
 
     /// `count` axis-aligned rectangles (x, y, width, height), each one `.rect` verb from its
@@ -189,27 +189,30 @@ struct PathSink {
     /// Returns whether the corners were rounded (false: four lines).
     @discardableResult
     mutating func addRoundedRect(_ rect: Rect, radius: Double) -> Bool {
+        let (outline, rounded) = Self.roundedRectPoints(rect, radius: radius)
+        appendClosed(outline, rounded ? Self.roundedRectVerbs : Self.rectVerbs)
+        return rounded
+    }
+
+    /// The points of `addRoundedRect` — 17 drawn by `roundedRectVerbs` when the corners are
+    /// rounded, else 4 drawn by `rectVerbs` — and which of the two.
+    static func roundedRectPoints(_ rect: Rect, radius: Double) -> (points: [Point], rounded: Bool) {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         if r == 0 || !r.isFinite {
-            reserve(verbs: 5, points: 4)
-            move(to: Point(rect.minX, rect.minY)); line(to: Point(rect.maxX, rect.minY))
-            line(to: Point(rect.maxX, rect.maxY)); line(to: Point(rect.minX, rect.maxY)); close()
-            return false
+            return ([Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
+                     Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)], false)
         }
         let c = r * (1 - 0.5522847498)
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
-        reserve(verbs: 10, points: 17)
-        move(to: Point(x0 + r, y0))
-        line(to: Point(x1 - r, y0))
-        cubic(Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r))
-        line(to: Point(x1, y1 - r))
-        cubic(Point(x1, y1 - c), Point(x1 - c, y1), Point(x1 - r, y1))
-        line(to: Point(x0 + r, y1))
-        cubic(Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y1 - r))
-        line(to: Point(x0, y0 + r))
-        cubic(Point(x0, y0 + c), Point(x0 + c, y0), Point(x0 + r, y0))
-        close()
-        return true
+        return ([Point(x0 + r, y0),
+                 Point(x1 - r, y0),
+                 Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y0 + r),
+                 Point(x1, y1 - r),
+                 Point(x1, y1 - c), Point(x1 - c, y1), Point(x1 - r, y1),
+                 Point(x0 + r, y1),
+                 Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y1 - r),
+                 Point(x0, y0 + r),
+                 Point(x0, y0 + c), Point(x0 + c, y0), Point(x0 + r, y0)], true)
     }
 }
 

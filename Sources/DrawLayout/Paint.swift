@@ -20,6 +20,13 @@ extension LayoutEngine {
     /// Appends `outline` painted in `style`: a pattern fill as a clipped group first, then the
     /// path with its (gradient or colour) fill and stroke.
     mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, frame: Rect, into items: inout [Scene.Item]) {
+        // Plain colours (nearly every node): the paint is built in place, in one expression
+        // (no `Fill?` or `Stroke?` of its own to copy or destroy, issue 38).
+        guard style.hasPaintSpecs else {
+            let paint = Paint(fill: style.pathFill, stroke: style.pathStroke)
+            if !paint.paintsNothing { items.append(.path(outline, paint)) }
+            return
+        }
         appendPainted(outline, style, fill: style.pathFill, stroke: style.pathStroke, frame: frame, into: &items)
     }
 

@@ -200,6 +200,9 @@ struct SVGPageWriter {
 
     /// Pages with at least this many items are written in parts at once.
     static let parallelItems = 4096
+    /// About what an item of a page of many small shapes takes (a `<rect>` or a rounded
+    /// `<path>` with its paint: 100–250 bytes): the room each part reserves per item.
+    static let bytesPerItem = 176
 
     /// Writes the page's items into `body`. A page of many items whose groups have no clip
     /// paths is written in up to eight parts at once, each by its own writer, joined in
@@ -222,8 +225,11 @@ struct SVGPageWriter {
                     nonisolated(unsafe) let writers = (first, rest.baseAddress!)
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let range = items.count * part / parts..<items.count * (part + 1) / parts
-                        if part == 0 { writers.0.pointee.writeItems(items[range]) }
-                        else { writers.1[part - 1].writeItems(items[range]) }
+                        let writer = part == 0 ? writers.0 : writers.1 + (part - 1)
+                        // Room for the part up front: grown by doubling from 16 KiB, a part's
+                        // buffer was copied four or five times (issue 38).
+                        writer.pointee.body.reserveCapacity(range.count * SVGPageWriter.bytesPerItem)
+                        writer.pointee.writeItems(items[range])
                     }
                 }
             }
@@ -316,12 +322,9 @@ struct SVGPageWriter {
         var stack = [Level(items: items, opened: 0)]
         if annotateSources { stack[0].sources = pageSources }
         var depth = 0
-        // The top level is read in place: copying it out (`while let top = stack.last`)
-        // retained and released its arrays once per item (issue 38).
         while !stack.isEmpty {
             let level = stack.count - 1
-            let next = stack[level].next
-            if next == stack[level].items.endIndex {
+            if stack[level].next == stack[level].items.endIndex {
                 if annotateSources { switchSource(&stack, to: .none, depth: &depth) }
                 let opened = stack.removeLast().opened
                 for _ in 0..<opened {
@@ -330,25 +333,41 @@ struct SVGPageWriter {
                 }
                 continue
             }
-            let item = stack[level].items[next]
-            if annotateSources {
-                let position = next - stack[level].items.startIndex
-                let sources = stack[level].sources
-                switchSource(&stack, to: position < sources.count ? sources[position] : .none, depth: &depth)
+            // The level's items are read in place through a buffer, up to the next group:
+            // taking an item out of the array (`let item = items[next]`) copied it whole,
+            // paint and all, and destroyed the copy (~480 instructions an item, issue 38).
+            // One retain of the level's array per visit instead of one per item.
+            let list = stack[level].items
+            var next = stack[level].next
+            var child: Scene.Group?
+            list.withUnsafeBufferPointer { buffer in
+                while next < list.endIndex {
+                    if annotateSources {
+                        let position = next - list.startIndex
+                        let sources = stack[level].sources
+                        switchSource(&stack, to: position < sources.count ? sources[position] : .none, depth: &depth)
+                    }
+                    let index = next - list.startIndex
+                    next += 1
+                    switch buffer[index] {
+                    case .path(let path, let paint):
+                        writePath(path, paint, depth: depth)
+                    case .text(let run):
+                        writeText(run, depth: depth)
+                    case .image(let image):
+                        writeImage(image, depth: depth)
+                    case .group(let group):
+                        guard !group.items.isEmpty else { continue }
+                        child = group
+                        return
+                    }
+                }
             }
-            stack[level].next = next + 1
-            switch item {
-            case .path(let path, let paint):
-                writePath(path, paint, depth: depth)
-            case .text(let run):
-                writeText(run, depth: depth)
-            case .image(let image):
-                writeImage(image, depth: depth)
-            case .group(let group):
-                guard !group.items.isEmpty else { continue }
-                let opened = openGroup(group, depth: depth)
-                stack.append(Level(items: group.items[...], opened: opened))
-                if annotateSources { stack[stack.count - 1].sources = group.itemSources }
+            stack[level].next = next
+            if let child {
+                let opened = openGroup(child, depth: depth)
+                stack.append(Level(items: child.items[...], opened: opened))
+                if annotateSources { stack[stack.count - 1].sources = child.itemSources }
                 depth += opened
             }
         }
@@ -361,11 +380,11 @@ struct SVGPageWriter {
     }
 
     private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
-        // Nothing painted, or nothing to paint: no element at all.
-        guard !path.isEmpty, !paint.paintsNothing else { return }
+        // Nothing to paint: no element at all.
+        guard !path.isEmpty else { return }
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
-        // writes for it. (Tested first: it has no pattern to look up.)
+        // writes for it. (Tested first: it has no pattern to look up, and it paints.)
         if let plain = paint.plainFillAndStroke, plain.width.isFinite, ByteCursor.fits(plain.width) {
             indent(depth)
             body.appendShape(path, numbers: numbers)
@@ -379,6 +398,8 @@ struct SVGPageWriter {
             }
             return
         }
+        // Nothing painted: no element at all.
+        guard !paint.paintsNothing else { return }
         // A pattern's definition goes before the first shape it fills (SVGPaint.swift).
         let pattern = paint.fill?.pattern.flatMap { patternID($0, depth: depth) }
         indent(depth)
