@@ -134,6 +134,22 @@ import Foundation
         }
     }
 
+    /// The table "Stages and the type each hands on" has a row for every target.
+    @Test func theStageTableNamesEveryTarget() throws {
+        let page = Self.read("docs/architecture.md")
+        let start = try #require(page.firstRange(of: "## Stages and the type each hands on"))
+        let stop = try #require(page.firstRange(of: "`StageDriver` (DrawKit) is the one driver"))
+        let name = try! Regex("`([A-Za-z-]+)`")
+        var rows: Set<String> = []
+        for line in page[start.upperBound..<stop.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+            let first = line.split(separator: "|").first ?? ""
+            for match in first.matches(of: name) { rows.insert(String(match.output[1].substring!)) }
+        }
+        let targets = Set(Self.targets().map(\.name))
+        #expect(targets.subtracting(rows).isEmpty, "targets without a row: \(targets.subtracting(rows).sorted())")
+        #expect(rows.subtracting(targets).isEmpty, "rows naming no target: \(rows.subtracting(targets).sorted())")
+    }
+
     static func dependencyTable() -> String {
         var out = begin + "\n| target | imports |\n|---|---|\n"
         for target in targets() {
