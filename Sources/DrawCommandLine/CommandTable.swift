@@ -95,20 +95,16 @@ package enum CommandTable {
     /// `svg|pdf|ps|eps|png`.
     package static var formatChoice: String { formatNames.joined(separator: "|") }
     /// `svg, pdf, ps, eps or png`.
-    package static var formatList: String { listed(formatNames, last: " or ") }
+    package static var formatList: String { OutputFormat.listed(formatNames, last: " or ") }
     /// The format `compile` writes when neither `--format` nor the extension of `-o` says.
     package static let defaultFormat = OutputFormat.pdf
     /// `PDF, SVG, PostScript, EPS and PNG`: the formats as prose names them, the default first.
     package static var formatProse: String {
-        listed(([defaultFormat] + OutputFormat.allCases.filter { $0 != defaultFormat }).map(\.shortName), last: " and ")
+        OutputFormat.listed(([defaultFormat] + OutputFormat.allCases.filter { $0 != defaultFormat }).map(\.shortName), last: " and ")
     }
     /// `SVG, EPS, PNG`: the formats that write one file per page.
     package static var onePagePerFileFormats: String {
         OutputFormat.allCases.filter(\.isOnePagePerFile).map(\.shortName).joined(separator: ", ")
-    }
-    /// `a, b or c`.
-    static func listed(_ names: [String], last: String) -> String {
-        names.dropLast().joined(separator: ", ") + (names.count > 1 ? last : "") + (names.last ?? "")
     }
 
     package static let options: [Option] = [

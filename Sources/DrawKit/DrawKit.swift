@@ -88,6 +88,13 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 
     /// What the format shows differently from the others, in words (empty: nothing).
     public var limitations: [String] { traits.cannotShow }
+
+    /// Names of formats as prose lists them: "svg, pdf or png" (`last` " or "), "PDF,
+    /// PostScript and EPS" (`last` " and "). Help, usage errors, the preview and the limits
+    /// table list formats with it, never by hand.
+    package static func listed(_ names: [String], last: String) -> String {
+        names.dropLast().joined(separator: ", ") + (names.count > 1 ? last : "") + (names.last ?? "")
+    }
 }
 
 /// How to compile.

@@ -26,8 +26,7 @@ package enum LimitsReference {
     /// "PDF, PostScript and EPS": the formats without blur, as their backends say
     /// (`BackendTraits.shadowsAsImages`).
     static var formatsDrawingShadowsAsImages: String {
-        let names = OutputFormat.allCases.filter(\.drawsShadowsAsImages).map(\.shortName)
-        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
+        OutputFormat.listed(OutputFormat.allCases.filter(\.drawsShadowsAsImages).map(\.shortName), last: " and ")
     }
 
     /// `1000000` → `1,000,000`.

@@ -400,8 +400,7 @@ package final class PreviewServer {
     /// holds every page).
     func export(_ query: [String: String]) -> HTTPResponse {
         guard let format = query["format"].flatMap(OutputFormat.init(rawValue:)), Self.exportFormats.contains(format) else {
-            let names = Self.exportFormats.map(\.rawValue)
-            let choice = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            let choice = OutputFormat.listed(Self.exportFormats.map(\.rawValue), last: " or ")
             return .json(400, "{\"ok\":false,\"message\":" + JSONText.string("format is " + choice) + "}")
         }
         guard let page = Self.wholeNumber(query["page"] ?? "1", in: 1...1_000_000) else {
