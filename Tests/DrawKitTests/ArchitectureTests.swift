@@ -228,51 +228,68 @@ import Foundation
     /// (`.rect, .circle, …`), or whose subject is a kind's class or family, a property's role
     /// or a setting, is exhaustive.
     @Test func noDefaultOverKindsOrProperties() {
-        let vocabulary = Set(Property.allCases.map(\.name) + NodeKind.allCases.map(\.name)
-                             + PageSetting.names + LabelsSetting.names + PatternSetting.names)
-        let caseLabel = try! Regex(#"^\s*case\s+"([A-Za-z]+)""#)
-        // A switch over `NodeKind` itself: cases such as `.rect, .circle` (three or more kinds
-        // named; outside the IR's targets, whose items are also called `.path`, `.text`, …).
-        let kindCases = Set(NodeKind.allCases.map { String(describing: $0) })
-        let enumLabel = try! Regex(#"\.([A-Za-z]+)"#)
         let irTargets = ["Sources/DrawScene/", "Sources/DrawRaster/", "Sources/SVGBackend/", "Sources/PDFBackend/", "Sources/PSBackend/",
                          "Sources/RasterBackend/"]
-        let typedSubject = try! Regex(#"switch\s+.*(layoutClass|family|\.role|property|setting)\s*\{\s*$"#)
         var found: [String] = []
         for file in Self.swiftFiles(under: "Sources") where !file.contains("+Generated") {
-            let lines = Self.read(file).split(separator: "\n", omittingEmptySubsequences: false)
-            // Each open switch: its indentation, where it starts, its subject's kind and how
-            // many of its string cases are names of the vocabulary.
-            var open: [(indent: Int, line: Int, typed: Bool, names: Int, kinds: Set<String>)] = []
+            // Outside the IR's targets, whose items are also called `.path`, `.text`, ….
             let countsKinds = !irTargets.contains { file.hasPrefix($0) }
-            for (i, line) in lines.enumerated() {
-                let indent = line.prefix { $0 == " " }.count
-                while let last = open.last, indent < last.indent || (indent == last.indent && line.dropFirst(indent).hasPrefix("}")) {
-                    open.removeLast()
-                }
-                if line.contains(try! Regex(#"\bswitch\s.*\{\s*$"#)) {
-                    open.append((indent, i + 1, line.contains(typedSubject), 0, []))
-                    continue
-                }
-                guard var last = open.popLast() else { continue }
-                if let match = line.firstMatch(of: caseLabel), let name = match.output[1].substring,
-                   vocabulary.contains(String(name)) {
-                    last.names += 1
-                }
-                let trimmed = line.drop { $0 == " " }
-                if countsKinds, indent == last.indent, trimmed.hasPrefix("case ") {
-                    let pattern = trimmed.prefix { $0 != ":" }
-                    for match in pattern.matches(of: enumLabel) {
-                        if let name = match.output[1].substring, kindCases.contains(String(name)) { last.kinds.insert(String(name)) }
-                    }
-                }
-                if indent == last.indent, trimmed.hasPrefix("default:"), last.typed || last.names >= 2 || last.kinds.count >= 3 {
-                    found.append("\(file):\(i + 1) (switch at line \(last.line))")
-                }
-                open.append(last)
+            for (line, switchLine) in Self.defaultsOverKinds(in: Self.read(file), enumCases: countsKinds) {
+                found.append("\(file):\(line) (switch at line \(switchLine))")
             }
         }
         #expect(found.isEmpty, "default: over kinds or properties: \(found)")
+        // The check itself sees each form.
+        let overKinds = "switch kind {\ncase .rect, .circle: a()\ncase .ellipse: b()\ndefault: c()\n}"
+        #expect(Self.defaultsOverKinds(in: overKinds, enumCases: true).count == 1)
+        #expect(Self.defaultsOverKinds(in: overKinds, enumCases: false).isEmpty)
+        #expect(Self.defaultsOverKinds(in: "switch name {\ncase \"fill\": a()\ncase \"stroke\": b()\ndefault: c()\n}", enumCases: false).count == 1)
+        #expect(Self.defaultsOverKinds(in: "switch node.role {\ncase .style: a()\ndefault: c()\n}", enumCases: false).count == 1)
+        #expect(Self.defaultsOverKinds(in: "switch byte {\ncase 0x20: a()\ndefault: c()\n}", enumCases: true).isEmpty)
+    }
+
+    /// The `default:` lines (with their switch's line, both from 1) of the switches in
+    /// `source` that dispatch on the language's kinds or properties: a subject that is a
+    /// kind's class or family, a property's role or a setting; two or more string cases
+    /// naming properties, kinds or settings; with `enumCases`, cases naming three or more
+    /// `NodeKind`s.
+    static func defaultsOverKinds(in source: String, enumCases: Bool) -> [(Int, Int)] {
+        let vocabulary = Set(Property.allCases.map(\.name) + NodeKind.allCases.map(\.name)
+                             + PageSetting.names + LabelsSetting.names + PatternSetting.names)
+        let caseLabel = try! Regex(#"^\s*case\s+"([A-Za-z]+)""#)
+        let kindCases = Set(NodeKind.allCases.map { String(describing: $0) })
+        let enumLabel = try! Regex(#"\.([A-Za-z]+)"#)
+        let typedSubject = try! Regex(#"switch\s+.*(layoutClass|family|\.role|property|setting)\s*\{\s*$"#)
+        let switchLine = try! Regex(#"\bswitch\s.*\{\s*$"#)
+        var found: [(Int, Int)] = []
+        // Each open switch: its indentation, where it starts, its subject's kind, how many of
+        // its string cases are names of the vocabulary and which kinds its cases name.
+        var open: [(indent: Int, line: Int, typed: Bool, names: Int, kinds: Set<String>)] = []
+        for (i, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indent = line.prefix { $0 == " " }.count
+            while let last = open.last, indent < last.indent || (indent == last.indent && line.dropFirst(indent).hasPrefix("}")) {
+                open.removeLast()
+            }
+            if line.contains(switchLine) {
+                open.append((indent, i + 1, line.contains(typedSubject), 0, []))
+                continue
+            }
+            guard var last = open.popLast() else { continue }
+            if let match = line.firstMatch(of: caseLabel), let name = match.output[1].substring, vocabulary.contains(String(name)) {
+                last.names += 1
+            }
+            let trimmed = line.drop { $0 == " " }
+            if enumCases, indent == last.indent, trimmed.hasPrefix("case ") {
+                for match in trimmed.prefix(while: { $0 != ":" }).matches(of: enumLabel) {
+                    if let name = match.output[1].substring, kindCases.contains(String(name)) { last.kinds.insert(String(name)) }
+                }
+            }
+            if indent == last.indent, trimmed.hasPrefix("default:"), last.typed || last.names >= 2 || last.kinds.count >= 3 {
+                found.append((i + 1, last.line))
+            }
+            open.append(last)
+        }
+        return found
     }
 
     /// Evaluation's and layout's wording lives in their `Messages+*.swift` files (issue 35,
