@@ -44,8 +44,9 @@ public func compile(source: [UInt8], path: String, format: OutputFormat, options
     }
     let failed = diagnostics.contains { $0.severity == .error }
     let pageCount = document.pages.count
-    // The scene is freed on the other core while the caller writes the output.
-    Stages.discard(consume document)
+    // The scene is freed on the other core while the caller writes the output, or not at
+    // all when the process ends next (`exitsAfterCompile`).
+    if options.exitsAfterCompile { Stages.keepUntilExit(consume document) } else { Stages.discard(consume document) }
     return CompileResult(
         outputs: failed ? [] : outputs, report: DiagnosticReport(diagnostics, sources: built.sources),
         pageCount: pageCount, filesRead: built.filesRead)

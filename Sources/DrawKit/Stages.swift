@@ -39,6 +39,12 @@ enum Stages {
         #endif
     }
 
+    /// Never frees `value`: for a process that exits next (`CompileOptions.exitsAfterCompile`),
+    /// whose exit returns the memory without visiting the tree.
+    static func keepUntilExit<T>(_ value: consuming T) {
+        _ = Unmanaged.passRetained(DiscardBox(value))
+    }
+
     /// Fonts for one compilation: standard-14 names are built into layout; file paths and
     /// TrueType family names go to DrawFonts' `FontLibrary`, which searches, in order, the
     /// `fontSearchPaths` (`--font-path`), `DRAWC_FONT_PATH`, the drawing's folder and the

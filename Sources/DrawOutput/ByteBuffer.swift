@@ -30,6 +30,9 @@ package struct ByteBuffer: Sendable {
     /// Removes the first `count` bytes (moving the rest to the front).
     package mutating func removeFirst(_ count: Int) { bytes.removeFirst(count) }
 
+    /// Drops everything written after the first `count` bytes.
+    package mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
+
     /// Inserts `other` before everything written so far, in place when the buffer has room
     /// (no second copy of a large output).
     package mutating func prepend(_ other: [UInt8]) { bytes.insert(contentsOf: other, at: 0) }

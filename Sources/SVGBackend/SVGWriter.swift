@@ -204,27 +204,39 @@ struct SVGPageWriter {
     /// `<path>` with its paint: 100–250 bytes): the room each part reserves per item.
     static let bytesPerItem = 176
 
-    /// Writes the page's items into `body`. A page of many items whose groups have no clip
-    /// paths is written in up to eight parts at once, each by its own writer, joined in
-    /// order afterwards: the parts share nothing but the sets of fonts, images and glyphs
-    /// they use (merged; `<defs>` are written sorted), so the bytes are exactly those of
-    /// writing the items in one go. (Eight rather than two: the parts are taken by whichever
-    /// thread is free, so on a busy machine this thread does most of them itself instead of
-    /// waiting for a half that another thread has started and then lost its core.) Clip
-    /// paths are numbered in first-use order across the page, so a page with any is written
-    /// in one go.
+    /// Writes the page's items into `body`. A page of many items is written in up to eight
+    /// parts at once, each by its own writer, joined in order afterwards: the parts share
+    /// nothing but the sets of fonts, images and glyphs they use (merged; `<defs>` are
+    /// written sorted), so the bytes are exactly those of writing the items in one go.
+    /// (Eight rather than two: the parts are taken by whichever thread is free, so on a busy
+    /// machine this thread does most of them itself instead of waiting for a half that
+    /// another thread has started and then lost its core.)
+    ///
+    /// Clip paths, gradients, filters and patterns are numbered in first-use order across the
+    /// page, so only this writer (part 0, which starts at the page's first item) may number
+    /// them. A writer of a later part stops before the first top-level item that needs one
+    /// (`Part`), keeping what it wrote before it; this writer then writes on from there
+    /// itself, and takes the later parts that finished whole as they are. The bytes are
+    /// those of one walk, and no item is written twice. (It replaced two walks over the whole
+    /// page before writing — whether any group clips, whether any paint needs a definition —
+    /// which cost more than a tenth of the writer on a page of plain shapes, issue 38.)
     private mutating func writeBody(_ items: [Scene.Item]) {
         #if canImport(Dispatch)
-        if !annotateSources, items.count >= SVGPageWriter.parallelItems, !SVGPageWriter.anyClip(items[...]), !SVGPageWriter.anyPaintDefinition(items[...]) {
+        if !annotateSources, items.count >= SVGPageWriter.parallelItems {
             let parts = min(8, items.count / (SVGPageWriter.parallelItems / 2))
+            let bounds = (0...parts).map { items.count * $0 / parts }
             // Part 0 is written by this writer, the others by writers of their own.
-            var others = (1..<parts).map { _ in SVGPageWriter(document: document, names: names) }
+            var others = (1..<parts).map { _ in
+                var writer = SVGPageWriter(document: document, names: names)
+                writer.part = Part()
+                return writer
+            }
             withUnsafeMutablePointer(to: &self) { first in
                 others.withUnsafeMutableBufferPointer { rest in
                     // Each part works on its own writer only; all outlive the loop.
                     nonisolated(unsafe) let writers = (first, rest.baseAddress!)
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
-                        let range = items.count * part / parts..<items.count * (part + 1) / parts
+                        let range = bounds[part]..<bounds[part + 1]
                         let writer = part == 0 ? writers.0 : writers.1 + (part - 1)
                         // Room for the part up front: grown by doubling from 16 KiB, a part's
                         // buffer was copied four or five times (issue 38).
@@ -240,6 +252,11 @@ struct SVGPageWriter {
                 usedFonts.formUnion(others[index].usedFonts)
                 usedImages.formUnion(others[index].usedImages)
                 glyphPaths.merge(others[index].glyphPaths) { mine, _ in mine }
+                // A part that stopped: the rest of it is this writer's (its numbering).
+                if let stop = others[index].part?.stoppedAt {
+                    lastFont = -1
+                    writeItems(items[stop..<bounds[index + 2]])
+                }
             }
             return
         }
@@ -247,39 +264,25 @@ struct SVGPageWriter {
         writeItems(items[...])
     }
 
-    /// Whether a group among `items`, at any depth, clips.
-    private static func anyClip(_ items: ArraySlice<Scene.Item>) -> Bool {
-        var pending = [items]
-        while let list = pending.popLast() {
-            for item in list {
-                guard case .group(let group) = item else { continue }
-                if group.clip != nil { return true }
-                pending.append(group.items[...])
-            }
-        }
-        return false
+    /// What the writer of a later part of a page keeps to stop cleanly (see `writeBody`).
+    struct Part {
+        /// Where in `body` the top-level item being written starts. (What the part found —
+        /// fonts, images, glyphs — is kept whole: this writer writes the stopped item again,
+        /// and finds the same.)
+        var itemStart = 0
+        /// Set when stopped: the index of the top-level item that needs a definition.
+        var stoppedAt: Int?
     }
+    /// Non-nil for the writer of a later part of a page, which numbers no definition.
+    var part: Part?
 
-    /// Whether an item among `items`, at any depth, needs a gradient or filter definition
-    /// (numbered in first-use order, like clip paths).
-    private static func anyPaintDefinition(_ items: ArraySlice<Scene.Item>) -> Bool {
-        var pending = [items]
-        while let list = pending.popLast() {
-            for item in list {
-                switch item {
-                case .path(_, let paint):
-                    // `hasGradient`, not `gradient != nil`: that copies each gradient out of its box.
-                    if paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true { return true }
-                    if paint.fill?.pattern != nil { return true }
-                case .group(let group):
-                    if !group.shadows.isEmpty { return true }
-                    pending.append(group.items[...])
-                case .text, .image:
-                    break
-                }
-            }
-        }
-        return false
+    /// Stops the writer of a later part before the top-level item being written, dropping
+    /// what it wrote of that item.
+    private mutating func stopPart(_ stack: [Level]) {
+        guard var state = part else { return }
+        state.stoppedAt = stack[0].next - 1
+        body.truncate(to: state.itemStart)
+        part = state
     }
 
     /// One level of the walk: a list of items, where we are in it, and how many `<g>`s were
@@ -340,6 +343,7 @@ struct SVGPageWriter {
             let list = stack[level].items
             var next = stack[level].next
             var child: Scene.Group?
+            var stopHere = false
             list.withUnsafeBufferPointer { buffer in
                 while next < list.endIndex {
                     if annotateSources {
@@ -349,9 +353,10 @@ struct SVGPageWriter {
                     }
                     let index = next - list.startIndex
                     next += 1
+                    if part != nil, level == 0 { part!.itemStart = body.count }
                     switch buffer[index] {
                     case .path(let path, let paint):
-                        writePath(path, paint, depth: depth)
+                        if !writePath(path, paint, depth: depth) { stopHere = true; return }
                     case .text(let run):
                         writeText(run, depth: depth)
                     case .image(let image):
@@ -364,6 +369,10 @@ struct SVGPageWriter {
                 }
             }
             stack[level].next = next
+            if part != nil, stopHere || child.map({ !$0.shadows.isEmpty || $0.clip != nil }) == true {
+                stopPart(stack)
+                return
+            }
             if let child {
                 let opened = openGroup(child, depth: depth)
                 stack.append(Level(items: child.items[...], opened: opened))
@@ -379,9 +388,11 @@ struct SVGPageWriter {
         for _ in 0..<min(depth, 16) { body.append(static: "  ") }
     }
 
-    private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) {
+    /// Returns false, writing nothing, when the writer of a later part meets a paint that
+    /// needs a numbered definition (`writeBody`).
+    private mutating func writePath(_ path: Scene.Path, _ paint: Paint, depth: Int) -> Bool {
         // Nothing to paint: no element at all.
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty else { return true }
         // The common case — opaque non-zero fill, opaque solid stroke with butt caps and the
         // initial miter joins — in one piece: exactly the attributes the general code below
         // writes for it. (Tested first: it has no pattern to look up, and it paints.)
@@ -396,10 +407,13 @@ struct SVGPageWriter {
                 if width != 1 { out.text(" stroke-width=\""); out.number(width); out.byte(0x22) }
                 out.byte(0x2F); out.byte(0x3E); out.byte(0x0A)  // />\n
             }
-            return
+            return true
         }
         // Nothing painted: no element at all.
-        guard !paint.paintsNothing else { return }
+        guard !paint.paintsNothing else { return true }
+        if part != nil, paint.fill?.pattern != nil || paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true {
+            return false
+        }
         // A pattern's definition goes before the first shape it fills (SVGPaint.swift).
         let pattern = paint.fill?.pattern.flatMap { patternID($0, depth: depth) }
         indent(depth)
@@ -422,6 +436,7 @@ struct SVGPageWriter {
             body.appendStroke(stroke, numbers: numbers, gradientID: stroke.gradient.map { gradientID($0) }, names: names)
         }
         body.append(static: "/>\n")
+        return true
     }
 
     private mutating func writeImage(_ item: Scene.ImageItem, depth: Int) {

@@ -294,7 +294,11 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         }
     }
     let plan = plans
-    let options = environmentOptions(arguments)
+    var oneShot = environmentOptions(arguments)
+    // One drawing, then exit: its scene need not be freed. (With several, each scene is
+    // freed as usual, so memory does not add up over the inputs.)
+    oneShot.exitsAfterCompile = arguments.inputs.count == 1
+    let options = oneShot
     let inputs = arguments.inputs
 
     let reports = forEachInput(inputs) { index, input in

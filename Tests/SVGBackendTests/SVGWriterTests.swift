@@ -260,6 +260,47 @@ func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self)
             }
         }
     }
+
+    /// Clip paths, gradients, filters and patterns are numbered in first-use order across the
+    /// page, which a writer of a later part cannot know: it stops before the first item that
+    /// needs one and the first writer goes on from there (issue 38). Each case's items —
+    /// clips, gradients, shadows, patterns, text in groups — put among many plain shapes at
+    /// places in different parts (a part's start, its middle, the page's last item) must give
+    /// the bytes of one writer going through the items in order.
+    @Test func definitionsInLaterPartsGiveTheSameBytes() {
+        let filler = Scene.Item.path(rectPath(1, 2, 3, 4), Paint(fill: Fill(color: .black), stroke: Stroke(color: .white, width: 1)))
+        let count = 3 * SVGPageWriter.parallelItems
+        // Every kind of numbered definition, one by one and twice (ids used again).
+        let gradient = Gradient(geometry: .linear(start: Point(0, 0), end: Point(10, 0)),
+                                stops: [Gradient.Stop(offset: 0, color: .black), Gradient.Stop(offset: 1, color: .white)])
+        var patterned = Fill(color: .black)
+        patterned.pattern = Scene.PatternID(0)
+        var gradientStroke = Stroke(color: .black, width: 2)
+        gradientStroke.gradient = gradient
+        var shadowed = Scene.Group(items: [filler])
+        shadowed.shadows = [Shadow(offset: Point(2, 2), blur: 2, color: .black)]
+        let definitions: [Scene.Item] = [
+            .path(rectPath(5, 5, 10, 10), Paint(fill: Fill(gradient: gradient))),
+            .group(Scene.Group(transform: .translation(3, 0), items: [filler, .group(Scene.Group(clip: rectPath(0, 0, 5, 5), items: [filler]))])),
+            .group(shadowed),
+            .path(rectPath(5, 5, 10, 10), Paint(fill: patterned)),
+            .path(rectPath(5, 5, 10, 10), Paint(stroke: gradientStroke)),
+        ]
+        var paints = Scene.Document(pages: [Scene.Page(size: Size(100, 100), items: definitions + definitions)])
+        paints.patterns = [Scene.PatternResource(size: Size(4, 4), step: Size(6, 6), transform: .identity, items: [filler])]
+        for (name, document) in Cases.all + [("paints", paints)] {
+            for page in document.pages where !page.items.isEmpty {
+                for places in [[count / 8, count / 2 + 17, count - 1], [count / 3, count / 3 + 1], [0, count / 4 * 3]] {
+                    var items = Array(repeating: filler, count: count)
+                    for place in places.reversed() { items.insert(contentsOf: page.items, at: place) }
+                    var parts = document, whole = document
+                    parts.pages = [Scene.Page(size: page.size, background: page.background, items: items)]
+                    whole.pages = [Scene.Page(size: page.size, background: page.background, items: [.group(Scene.Group(items: items))])]
+                    #expect(SVGWriter.render(parts) == SVGWriter.render(whole), "\(name) \(places)")
+                }
+            }
+        }
+    }
 }
 
 @Suite struct SVGWriterFeatureTests {
