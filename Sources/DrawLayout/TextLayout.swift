@@ -468,10 +468,3 @@ extension LayoutEngine {
         return shapedAll
     }
 }
-
-/// `U+0041 'A'` (no quoted character for white space and controls), for messages.
-func describeCharacter(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
-}

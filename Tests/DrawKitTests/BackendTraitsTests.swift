@@ -18,7 +18,10 @@ import Testing
         #expect(OutputFormat(pathExtension: "OUT.\(format.fileExtension.uppercased())") == format)
         let result = compile(source: Self.source, path: "traits.draw", format: format)
         #expect(result.outputs.count == (format.isOnePagePerFile ? 2 : 1), "\(format)")
-        #expect(!format.displayName.isEmpty)
+        #expect(!format.displayName.isEmpty && !format.shortName.isEmpty)
+        // `--format` spells a format as the files it writes end.
+        #expect(format.rawValue == format.fileExtension)
+        #expect(format.mediaType.contains("/"))
     }
 
     /// The formats without blur are the ones whose shadows arrive as images.

@@ -337,10 +337,43 @@ import Testing
     /// "A small edit moves little": one edge added to a 50-node graph (random DAGs of 75
     /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
-    @Test func oneMoreEdgeMovesFewNodes() {
-        var moved: [Int] = [], visibly: [Int] = [], rankMoved: [Int] = [], orderMoved: [Int] = []
-        for seed in 1...10 {
-            let plain = PlainGraph.random(nodes: 50, edges: 76, seed: UInt64(seed))
+    /// How far one more edge moves a 50-node, 76-edge random DAG's nodes, per seed.
+    struct Steadiness {
+        /// Nodes whose rank changed.
+        var rank: [Int] = []
+        /// Nodes whose rank changed or that swapped sides with another node of their rank
+        /// (before and after): the order as a viewer reads it.
+        var order: [Int] = []
+        /// Nodes whose rank changed or whose index among the real nodes of their rank changed
+        /// (the measure of rounds 2–4: a node inserted on the left counts every node right of it).
+        var index: [Int] = []
+        /// Nodes whose centre moved by more than 1pt once the drawing as a whole is shifted by
+        /// the median move (the drawing's own origin moves when its left edge does).
+        var shifted: [Int] = []
+        /// The same without that shift.
+        var raw: [Int] = []
+        /// Moved by more than the gap between neighbours (18pt) after that shift.
+        var visibly: [Int] = []
+        var crossings: [Int] = []
+        var area: [Double] = []
+
+        static func median(_ a: [Int]) -> Int { a.sorted()[a.count / 2] }
+        static func mean(_ a: [Int]) -> Double { Double(a.reduce(0, +)) / Double(a.count) }
+        func line(_ name: String, _ a: [Int]) -> String {
+            "\(name): median \(Self.median(a)), mean \(Self.mean(a)), max \(a.max()!) \(a)"
+        }
+        var summary: String {
+            [line("rank", rank), line("rank or order (pairs)", order), line("rank or index", index),
+             line("centre > 1pt (shifted)", shifted), line("centre > 1pt (raw)", raw), line("centre > 18pt (shifted)", visibly),
+             "crossings (before, after) \(crossings), area \(Int(area.reduce(0, +) / 1000))k"].joined(separator: "\n")
+        }
+    }
+
+    static func steadiness(seeds: ClosedRange<Int>) -> Steadiness {
+        var s = Steadiness()
+        let n = 50
+        for seed in seeds {
+            let plain = PlainGraph.random(nodes: n, edges: 76, seed: UInt64(seed))
             var g = LayeredGraph()
             g.nodes = plain.sizes.map { LayeredGraph.Node(width: $0.width, height: $0.height) }
             g.nodeSpacing = 18; g.rankSpacing = 36
@@ -348,35 +381,45 @@ import Testing
             let before = LayeredLayout.layout(g)
             g.edges.append(LayeredGraph.Edge(from: plain.edges.last!.0, to: plain.edges.last!.1))
             let after = LayeredLayout.layout(g)
-            moved.append((0..<50).filter { abs(before.centers[$0].x - after.centers[$0].x) + abs(before.centers[$0].y - after.centers[$0].y) > 1 }.count)
-            // Visibly: the drawing as a whole shifted by the median move, a node still more
-            // than the gap between neighbours (18pt) away from where it was.
-            let dx = (0..<50).map { after.centers[$0].x - before.centers[$0].x }.sorted()[25]
-            let dy = (0..<50).map { after.centers[$0].y - before.centers[$0].y }.sorted()[25]
-            visibly.append((0..<50).filter {
-                abs(after.centers[$0].x - before.centers[$0].x - dx) > 18 || abs(after.centers[$0].y - before.centers[$0].y - dy) > 18
-            }.count)
+            s.crossings.append(before.crossings); s.crossings.append(after.crossings)
+            s.area.append(before.size.width * before.size.height)
             let rb = Self.levels(before), ra = Self.levels(after)
-            rankMoved.append((0..<50).filter { rb[$0] != ra[$0] }.count)
+            s.rank.append((0..<n).filter { rb[$0] != ra[$0] }.count)
             // Left-to-right order among the real nodes of each rank.
-            func order(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
-                (0..<50).map { v in (0..<50).filter { r[$0] == r[v] && d.centers[$0].x < d.centers[v].x }.count }
+            func index(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
+                (0..<n).map { v in (0..<n).filter { r[$0] == r[v] && d.centers[$0].x < d.centers[v].x }.count }
             }
-            let ob = order(before, rb), oa = order(after, ra)
-            orderMoved.append((0..<50).filter { rb[$0] != ra[$0] || ob[$0] != oa[$0] }.count)
+            let ib = index(before, rb), ia = index(after, ra)
+            s.index.append((0..<n).filter { rb[$0] != ra[$0] || ib[$0] != ia[$0] }.count)
+            func swappedSides(_ v: Int, _ w: Int) -> Bool {
+                guard w != v && rb[w] == rb[v] && ra[w] == ra[v] else { return false }
+                let left = before.centers[w].x < before.centers[v].x
+                return left != (after.centers[w].x < after.centers[v].x)
+            }
+            s.order.append((0..<n).filter { v in rb[v] != ra[v] || (0..<n).contains { swappedSides(v, $0) } }.count)
+            let dx = (0..<n).map { after.centers[$0].x - before.centers[$0].x }.sorted()[n / 2]
+            let dy = (0..<n).map { after.centers[$0].y - before.centers[$0].y }.sorted()[n / 2]
+            func moved(_ v: Int, by d: Double, shift: Bool) -> Bool {
+                abs(after.centers[v].x - before.centers[v].x - (shift ? dx : 0)) > d
+                    || abs(after.centers[v].y - before.centers[v].y - (shift ? dy : 0)) > d
+            }
+            s.shifted.append((0..<n).filter { moved($0, by: 1, shift: true) }.count)
+            s.raw.append((0..<n).filter { moved($0, by: 1, shift: false) }.count)
+            s.visibly.append((0..<n).filter { moved($0, by: 18, shift: true) }.count)
         }
-        print("nodes moved by one more edge (of 50):", moved, "median", moved.sorted()[moved.count / 2])
-        print("rank changed:", rankMoved, "rank or order changed:", orderMoved)
-        print("moved visibly:", visibly, "median", visibly.sorted()[visibly.count / 2], "mean", Double(visibly.reduce(0, +)) / 10,
-              "; rank or order: median", orderMoved.sorted()[orderMoved.count / 2], "mean", Double(orderMoved.reduce(0, +)) / 10)
-        // Measured (bench/RESULTS.md, graph-4-area): ranks barely change (median 1 node, at
-        // most 2); rank or place in it changes for a median of 40 nodes, mean 31.4 (0, 43, 40,
-        // 29, 34, 40, 11, 42, 40, 35: the order is searched anew and another local optimum
-        // wins); nodes moved visibly, a median of 47, mean 40.1 (5, 43, 47, 43, 44, 49, 24, 48,
-        // 50, 48: x comes from a global optimum, so an order change moves its neighbours
-        // too). Not yet stable; the bounds hold what is reached.
-        #expect(rankMoved.max()! <= 10 && rankMoved.sorted()[rankMoved.count / 2] <= 2, "\(rankMoved)")
-        #expect(orderMoved.sorted()[orderMoved.count / 2] <= 40 && orderMoved.reduce(0, +) <= 320, "\(orderMoved)")
+        return s
+    }
+
+    @Test func oneMoreEdgeMovesFewNodes() {
+        let s = Self.steadiness(seeds: 1...20)
+        print("one more edge, 50-node random DAGs, seeds 1–20:\n" + s.summary)
+        #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
+        // Measured (bench/RESULTS.md, fifth round): ranks change for a median of 1 node; rank or
+        // order (pairs) for a median of 41 of 50, centres by more than 18pt for 46 — where dot
+        // is on the same graphs (40 and 47). The order search from five starts lands in another
+        // local optimum after almost any edit; the written-order start alone halves the order
+        // changes (24) but costs 13 % more crossings on the random DAGs, over dot's.
+        #expect(Steadiness.median(s.order) <= 42 && Steadiness.median(s.visibly) <= 47, "\(s.order) \(s.visibly)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
