@@ -65,15 +65,21 @@ import Testing
         // Achieved on these graphs: in total no more crossings than dot (measured alike).
         #expect(drawcTotal <= dotTotal)
         #expect(rows.count == Self.graphs.count)
-        // Area within dot's (x by network simplex on dot's auxiliary graph, the width weighed)
-        // on all but these: abstract, pgram and world are as narrow as dot or narrower but
-        // taller by the tracks of crowded gaps (LayeredEdges.swift); switch is 1pt wider.
-        for row in rows where !["abstract.gv", "pgram.gv", "world.gv", "switch.gv"].contains(row.name) {
+        // Area within dot's (x by network simplex on dot's auxiliary graph, the width weighed;
+        // gaps only as high as their tracks need) on all but these two, which are as high as
+        // dot's drawings and wider by less than 1 % (the coordinates' rounding and order).
+        for row in rows where !["world.gv", "switch.gv"].contains(row.name) {
             #expect(row.drawc.area <= row.dot.area, "\(row.name): area \(row.drawc.area) against dot's \(row.dot.area)")
         }
-        for row in rows where ["abstract.gv", "pgram.gv", "world.gv"].contains(row.name) {
-            #expect(row.drawc.area <= 1.1 * row.dot.area, "\(row.name): area \(row.drawc.area) against dot's \(row.dot.area)")
+        for row in rows where ["world.gv", "switch.gv"].contains(row.name) {
+            #expect(row.drawc.area <= 1.01 * row.dot.area, "\(row.name): area \(row.drawc.area) against dot's \(row.dot.area)")
         }
+        // Bends (a turn of 30° or more, the same rule for both): each edge is the shortest line
+        // through its gates, so it bends only round nodes in its way and at the tracks of
+        // crowded fans (abstract, pgram, world). Reached: 326 against dot's 91.
+        let dotBends = rows.reduce(0) { $0 + $1.dot.bends }, drawcBends = rows.reduce(0) { $0 + $1.drawc.bends }
+        print("total bends: dot \(dotBends), drawc \(drawcBends)")
+        #expect(drawcBends <= 4 * dotBends, "bends: drawc \(drawcBends) against dot's \(dotBends)")
     }
 
     @Test func seededRandomDAGs() throws {
@@ -89,12 +95,16 @@ import Testing
         print("total crossings: dot \(dotTotal), drawc \(drawcTotal)")
         // Achieved with dot's schedule, run from four starts (LayeredOrdering.swift).
         #expect(drawcTotal <= dotTotal)
-        // Area: together within dot's, and each within 1.1× (graph round 4 brought four of the
-        // six under dot's; with splines' shorter tail ports merged, random-6 is 0.9% over: 399k
-        // against 395k).
+        // Area: together within dot's, and each within it.
         let dotArea = rows.reduce(0) { $0 + $1.dot.area }, drawcArea = rows.reduce(0) { $0 + $1.drawc.area }
         #expect(drawcArea <= dotArea, "area: drawc \(drawcArea) against dot's \(dotArea)")
-        for row in rows { #expect(row.drawc.area <= 1.1 * row.dot.area, "\(row.name): area \(row.drawc.area) against dot's \(row.dot.area)") }
+        // Each within dot's since the fifth round (no tracks in their gaps).
+        for row in rows { #expect(row.drawc.area <= row.dot.area, "\(row.name): area \(row.drawc.area) against dot's \(row.dot.area)") }
+        // Bends: 90 against dot's 46 in the fifth round (535 in graph-4-area's table); the
+        // bound leaves room for the order and coordinates to move.
+        let dotBends = rows.reduce(0) { $0 + $1.dot.bends }, drawcBends = rows.reduce(0) { $0 + $1.drawc.bends }
+        print("total bends: dot \(dotBends), drawc \(drawcBends)")
+        #expect(2 * drawcBends <= 5 * dotBends, "bends: drawc \(drawcBends) against dot's \(dotBends)")
         #expect(rows.count == 6)
     }
 
