@@ -30,6 +30,13 @@ struct LayerOrdering {
         stamp = [Int](repeating: 0, count: nodes.count)
     }
 
+    /// How many more crossings (a fraction) the written order's start may keep against the
+    /// best of the others (bench/RESULTS.md, fifth round: at 5 % a one-edge edit changes the
+    /// order of a median 36 of 50 nodes of a random DAG instead of 41, for one crossing more
+    /// on dot's examples and on the random DAGs; more lets small graphs such as mike.gv
+    /// take an order that is wider than dot's).
+    static let writtenStartMargin = 0.05
+
     /// Orders the ranks; returns the crossings of the order kept.
     mutating func run() -> Int {
         var result = [[Int]](repeating: [], count: nodes.rankCount)
@@ -40,11 +47,17 @@ struct LayerOrdering {
                 let attempts = nodes.count > 2_000 ? 1 : 5
                 var bestLayers: [[Int]] = []
                 var best = Int.max
+                var firstLayers: [[Int]] = [], first = Int.max
                 for variant in (attempts == 1 ? [0] : [4, 0, 1, 2, 3]) {
                     let c = orderComponent(members, variant: variant)
                     if c < best { best = c; bestLayers = layers }
+                    if firstLayers.isEmpty { firstLayers = layers; first = c }
                     if c == 0 { break }
                 }
+                // The written order's start keeps its result unless another finds clearly
+                // fewer crossings: the choice between starts is what makes a small edit
+                // redraw everything, and the first start is the steadiest.
+                if Double(first) <= Double(best) * (1 + Self.writtenStartMargin) { best = first; bestLayers = firstLayers }
                 layers = bestLayers
                 if best > 0 && nodes.count <= 2_000 {
                     reindex()
