@@ -7,11 +7,12 @@
 // transposes neighbours while that removes crossings; every other pair of sweeps breaks ties
 // the other way round (equal medians reversed, equal swaps taken), which shakes an order out
 // of a local minimum. The best order seen, by exact count, is kept; where that is cheap the
-// schedule runs from five starts, the written order itself first (so that on a tie it wins),
-// and the order kept is then moved towards the written one by swaps that cost no crossing
-// (`settle`): a small edit then moves less. Crossings between two
-// ranks are counted with Barth, Jünger and Mutzel's accumulator tree ("Simple and Efficient
-// Bilayer Cross Counting", 2004) in O(e log n).
+// schedule runs from five starts, the written order itself first, whose result is kept unless
+// another start finds 5 % fewer crossings (which start wins decides most of what a small edit
+// moves); the order kept is then sifted (each node moved to its rank's place of fewest
+// crossings) and moved towards the written one by swaps that cost no crossing (`settle`).
+// Crossings between two ranks are counted with Barth, Jünger and Mutzel's accumulator tree
+// ("Simple and Efficient Bilayer Cross Counting", 2004) in O(e log n).
 
 struct LayerOrdering {
     let nodes: LayeredNodes
@@ -30,6 +31,13 @@ struct LayerOrdering {
         stamp = [Int](repeating: 0, count: nodes.count)
     }
 
+    /// How many more crossings (a fraction) the written order's start may keep against the
+    /// best of the others (bench/RESULTS.md, fifth round: at 5 % a one-edge edit changes the
+    /// order of a median 36 of 50 nodes of a random DAG instead of 41, for one crossing more
+    /// on dot's examples and on the random DAGs; more lets small graphs such as mike.gv
+    /// take an order that is wider than dot's).
+    static let writtenStartMargin = 0.05
+
     /// Orders the ranks; returns the crossings of the order kept.
     mutating func run() -> Int {
         var result = [[Int]](repeating: [], count: nodes.rankCount)
@@ -40,11 +48,17 @@ struct LayerOrdering {
                 let attempts = nodes.count > 2_000 ? 1 : 5
                 var bestLayers: [[Int]] = []
                 var best = Int.max
+                var firstLayers: [[Int]] = [], first = Int.max
                 for variant in (attempts == 1 ? [0] : [4, 0, 1, 2, 3]) {
                     let c = orderComponent(members, variant: variant)
                     if c < best { best = c; bestLayers = layers }
+                    if firstLayers.isEmpty { firstLayers = layers; first = c }
                     if c == 0 { break }
                 }
+                // The written order's start keeps its result unless another finds clearly
+                // fewer crossings: the choice between starts is what makes a small edit
+                // redraw everything, and the first start is the steadiest.
+                if Double(first) <= Double(best) * (1 + Self.writtenStartMargin) { best = first; bestLayers = firstLayers }
                 layers = bestLayers
                 if best > 0 && nodes.count <= 2_000 {
                     reindex()

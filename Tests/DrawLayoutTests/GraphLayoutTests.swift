@@ -339,7 +339,8 @@ import Testing
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
     /// How far one more edge moves a 50-node, 76-edge random DAG's nodes, per seed.
     struct Steadiness {
-        /// Nodes whose rank changed.
+        /// Nodes whose rank changed (against the median node's: a rank added above all of
+        /// them moves the drawing, not the nodes against one another).
         var rank: [Int] = []
         /// Nodes whose rank changed or that swapped sides with another node of their rank
         /// (before and after): the order as a viewer reads it.
@@ -369,11 +370,32 @@ import Testing
         }
     }
 
-    static func steadiness(seeds: ClosedRange<Int>) -> Steadiness {
+    /// A random DAG written as people write diagrams: each edge from a node to one of the
+    /// next `span` nodes of the written order (so the written order is a good start).
+    static func writtenLikeADiagram(nodes n: Int, edges e: Int, span: Int, seed: UInt64) -> PlainGraph {
+        var g = PlainGraph()
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for i in 0..<n { g.names.append("n\(i)"); g.sizes.append(Size(54, 36)) }
+        var seen = Set<Int>()
+        var attempts = 0
+        while g.edges.count < e && attempts < 100 * e {
+            attempts += 1
+            let a = next() % (n - 1), b = min(n - 1, a + 1 + next() % span)
+            if seen.insert(a * n + b).inserted { g.edges.append((a, b)) }
+        }
+        return g
+    }
+
+    static func steadiness(seeds: ClosedRange<Int>, span: Int? = nil) -> Steadiness {
         var s = Steadiness()
         let n = 50
         for seed in seeds {
-            let plain = PlainGraph.random(nodes: n, edges: 76, seed: UInt64(seed))
+            let plain = span.map { Self.writtenLikeADiagram(nodes: n, edges: 76, span: $0, seed: UInt64(seed)) }
+                ?? PlainGraph.random(nodes: n, edges: 76, seed: UInt64(seed))
             var g = LayeredGraph()
             g.nodes = plain.sizes.map { LayeredGraph.Node(width: $0.width, height: $0.height) }
             g.nodeSpacing = 18; g.rankSpacing = 36
@@ -383,7 +405,11 @@ import Testing
             let after = LayeredLayout.layout(g)
             s.crossings.append(before.crossings); s.crossings.append(after.crossings)
             s.area.append(before.size.width * before.size.height)
-            let rb = Self.levels(before), ra = Self.levels(after)
+            // Ranks counted from the drawing's median node: a new rank above everything moves
+            // the whole drawing down, not its nodes against one another.
+            let rb = Self.levels(before), lifted = Self.levels(after)
+            let shift = (0..<n).map { lifted[$0] - rb[$0] }.sorted()[n / 2]
+            let ra = lifted.map { $0 - shift }
             s.rank.append((0..<n).filter { rb[$0] != ra[$0] }.count)
             // Left-to-right order among the real nodes of each rank.
             func index(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
@@ -415,11 +441,18 @@ import Testing
         print("one more edge, 50-node random DAGs, seeds 1–20:\n" + s.summary)
         #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
         // Measured (bench/RESULTS.md, fifth round): ranks change for a median of 1 node; rank or
-        // order (pairs) for a median of 41 of 50, centres by more than 18pt for 46 — where dot
-        // is on the same graphs (40 and 47). The order search from five starts lands in another
-        // local optimum after almost any edit; the written-order start alone halves the order
-        // changes (24) but costs 13 % more crossings on the random DAGs, over dot's.
-        #expect(Steadiness.median(s.order) <= 42 && Steadiness.median(s.visibly) <= 47, "\(s.order) \(s.visibly)")
+        // order (pairs) for a median of 36 of 50 (41 before the written order's start was
+        // preferred), centres by more than 18pt for 46 — where dot is on the same graphs (40
+        // and 47). The order search lands in another local optimum after almost any edit; the
+        // written-order start alone gives 24 but costs crossings over dot's on the random DAGs.
+        #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
+        #expect(Steadiness.median(s.order) <= 36 && Steadiness.median(s.visibly) <= 46, "\(s.order) \(s.visibly)")
+        // Graphs written like diagrams (each edge to one of the next six nodes): a median of 18
+        // nodes change rank or order and 28 move visibly (the written order is nearly the best
+        // start there, and network simplex's ranks shift whole parts now and then: up to 22).
+        let local = Self.steadiness(seeds: 1...20, span: 6)
+        print("one more edge, 50-node DAGs written like a diagram (edges span at most 6), seeds 1–20:\n" + local.summary)
+        #expect(Steadiness.median(local.order) <= 18 && Steadiness.median(local.visibly) <= 28, "\(local.order) \(local.visibly)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
