@@ -354,6 +354,9 @@ public struct ResolvedStyle: Hashable, Sendable {
         get { rest.values.typography }
         set { updateRest { $0.typography = newValue } }
     }
+    /// `typography.markup`, read in the box: layout asks it of every text, and `typography`
+    /// copies the whole value out (its arrays retained and released, issue 38).
+    package var hasMarkup: Bool { rest.values.typography.markup }
 
     /// `fill:` as a gradient or pattern (nil: a colour or none).
     package var fillPaint: PaintSpec? {
