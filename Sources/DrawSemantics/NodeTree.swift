@@ -879,4 +879,7 @@ extension UnsafePointer where Pointee == Node {
     /// several times (an `UnsafePointer<Node>` is its `NodeRef`), and from its module the
     /// getter call copied the whole geometry out of the node each time (issue 38).
     package var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
+    /// `pointee.geometry.at`, read here in place for the same reason: layout asks it of
+    /// every node when placing it.
+    package var geometryAt: PointValue? { pointee.geometry.at }
 }
