@@ -1,6 +1,7 @@
 // The properties of nodes: one `PropertySpec` each, from `Property.spec`. A new property is a
-// case of `Property` (added at the end of its group's line) and its entry in `declaration`;
-// the switch is exhaustive, so one without the other does not build.
+// case of `Property` (added at the end of its group's line), its case of its role's enum and
+// line in `declaredRole` (PropertyRoles.swift), and its entry in its role's
+// `declaration(of:)` here; the switches are exhaustive, so none of them can be left out.
 
 /// A node property. The raw value is its bit in a `PropertySet`.
 public enum Property: UInt8, CaseIterable, Hashable, Sendable {
@@ -138,10 +139,29 @@ extension Property {
     /// The inherited properties, in declaration order: their positions are the bits of `InheritedSet`.
     package static let inherited: [Property] = allCases.filter(\.spec.isInherited)
 
+    /// The property's declaration, by role: one function per role, each exhaustive over
+    /// its role's enum (`declaredRole` says which), so a new property is asked for in both.
     private var declaration: PropertySpec {
-        let lines = KindSet.lines
+        switch declaredRole {
+        case .geometry(let property): Self.declaration(of: property)
+        case .style: Self.styleDeclaration
+        case .paint(let property): Self.declaration(of: property)
+        case .text(let property): Self.declaration(of: property)
+        case .path(let property): Self.declaration(of: property)
+        case .connector(let property): Self.declaration(of: property)
+        case .barcode(let property): Self.declaration(of: property)
+        case .ink(let property): Self.declaration(of: property)
+        case .shape(let property): Self.declaration(of: property)
+        case .textFit(let property): Self.declaration(of: property)
+        case .effect(let property): Self.declaration(of: property)
+        case .graph(let property): Self.declaration(of: property)
+        }
+    }
+
+    /// The properties of the geometry role.
+    private static func declaration(of property: GeometryProperty) -> PropertySpec {
         let anchors = AnchorName.allNames
-        switch self {
+        switch property {
         case .id:
             return PropertySpec("id", .identifier, "a name or a string", default: "none", group: .common,
                                 doc: "Names the node for connectors, `at:` and anchors; unique in the drawing.",
@@ -183,11 +203,48 @@ extension Property {
         case .clip:
             return PropertySpec("clip", .bool, "a bool", kinds: .parents, default: "false", group: .common,
                                 doc: "Clips children to the node's outline.", example: "circle r: 20, clip: true { rect size: (60, 60), fill: red }")
-        case .style:
-            return PropertySpec("style", .style, "a style or a list of styles", default: "none", group: .common,
-                                doc: "Applies `style` declarations; properties written on the node win.",
-                                example: "rect style: [card, warning]",
-                                noDrawnEffect: "it applies the properties of `style` declarations, each of which is checked on its own")
+        case .corner:
+            return PropertySpec("corner", .length, "a length", kinds: KindSet(.rect), default: "0pt", group: .kindSpecific,
+                                doc: "The radius of a rectangle's rounded corners.", example: "rect corner: 6pt")
+        case .r:
+            return PropertySpec("r", .length, "a length", kinds: KindSet(.circle), default: "18pt", group: .kindSpecific,
+                                doc: "The radius of a circle.", example: "circle r: 10pt")
+        case .spacing:
+            return PropertySpec("spacing", .length, "a length", kinds: KindSet(.vstack, .hstack, .grid, .graph), default: "8pt (graph: (24pt, 36pt))",
+                                group: .kindSpecific, doc: "The gap between children of stacks and grids; on a `graph` one length or (between nodes of a rank, between ranks).",
+                                example: "vstack spacing: 4pt { }")
+        case .rowSpacing:
+            return PropertySpec("rowSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
+                                group: .kindSpecific, doc: "The gap between rows of a grid.", example: "grid columns: 2, rowSpacing: 2pt { }")
+        case .columnSpacing:
+            return PropertySpec("columnSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
+                                group: .kindSpecific, doc: "The gap between columns of a grid.", example: "grid columns: 2, columnSpacing: 2pt { }")
+        case .columns:
+            return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "all in one row",
+                                group: .kindSpecific, doc: "Cells per row of a grid (1 to 100000).", example: "grid columns: 3 { }")
+        case .minLength:
+            return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer, .connector), default: "0pt (connector: 1)",
+                                group: .kindSpecific, doc: "The least length of a spacer; on a connector in a `graph`, the least number of ranks it spans (a whole number).",
+                                example: "spacer minLength: 10")
+        case .fit:
+            return PropertySpec("fit", .word, kinds: KindSet(.image), default: "contain",
+                                group: .kindSpecific, words: FitWord.words,
+                                doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
+        }
+    }
+
+    /// `style:`.
+    private static var styleDeclaration: PropertySpec {
+        return PropertySpec("style", .style, "a style or a list of styles", default: "none", group: .common,
+                            doc: "Applies `style` declarations; properties written on the node win.",
+                            example: "rect style: [card, warning]",
+                            noDrawnEffect: "it applies the properties of `style` declarations, each of which is checked on its own")
+    }
+
+    /// The properties of the paint role.
+    private static func declaration(of property: PaintProperty) -> PropertySpec {
+        let lines = KindSet.lines
+        switch property {
         case .fill:
             return PropertySpec("fill", .paint, "a color, a gradient (linear, radial), a pattern (hatch, dots, a `pattern` block) or 'none'", kinds: Self.filled, default: "none",
                                 group: .paint, words: ["none"],
@@ -222,6 +279,13 @@ extension Property {
             return PropertySpec("fillRule", .word, "nonZero or evenOdd", kinds: Self.filledWithRule, default: "nonZero", group: .paint,
                                 words: FillRuleWord.words,
                                 doc: "Which parts of a self-crossing outline are inside.", example: "path \"M0 0 H40 V40 H0 Z M10 10 H30 V30 H10 Z\", fill: gray, fillRule: evenOdd")
+        }
+    }
+
+    /// The properties of the text role.
+    private static func declaration(of property: TextProperty) -> PropertySpec {
+        let lines = KindSet.lines
+        switch property {
         case .font:
             return PropertySpec("font", .font, "a font name, a font file path or a list of them", kinds: .drawsText, default: "\"Helvetica\"",
                                 group: .text,
@@ -250,201 +314,6 @@ extension Property {
             return PropertySpec("lineHeight", .other, "a number (times the font size) or a length", kinds: .drawsText, default: "1.2",
                                 group: .text, doc: "The distance between baselines of wrapped lines.",
                                 example: "text \"a\\nb\", lineHeight: 1.5")
-        case .corner:
-            return PropertySpec("corner", .length, "a length", kinds: KindSet(.rect), default: "0pt", group: .kindSpecific,
-                                doc: "The radius of a rectangle's rounded corners.", example: "rect corner: 6pt")
-        case .r:
-            return PropertySpec("r", .length, "a length", kinds: KindSet(.circle), default: "18pt", group: .kindSpecific,
-                                doc: "The radius of a circle.", example: "circle r: 10pt")
-        case .from:
-            return PropertySpec("from", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
-                                default: "none", group: .kindSpecific,
-                                doc: "Where a line starts: a point, or a node whose outline it leaves.", example: "arrow from: a, to: b")
-        case .to:
-            return PropertySpec("to", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
-                                default: "none", group: .kindSpecific,
-                                doc: "Where a line ends: a point, or a node whose outline it meets.", example: "arrow from: a, to: (100, 0)")
-        case .points:
-            return PropertySpec("points", .points, "a list of points",
-                                kinds: KindSet(.line, .arrow, .polyline, .polygon, .stroke, .star), default: "none (star: 5)",
-                                group: .kindSpecific,
-                                doc: "The points of lines, polylines, polygons and ink (a list or a points string); on a `star`, its number of tips.",
-                                example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
-        case .arrow:
-            return PropertySpec("arrow", .word, kinds: lines,
-                                default: "none (arrow, connector: end)", group: .kindSpecific,
-                                words: ArrowWord.words, doc: "Which ends get an arrowhead (`true` is `end`).",
-                                example: "line from: a, to: b, arrow: both")
-        case .via:
-            return PropertySpec("via", .points, "a list of points", kinds: lines, default: "none", group: .kindSpecific,
-                                doc: "Elbows the line passes through.", example: "a -> b, via: [(50, 80)]")
-        case .label:
-            return PropertySpec("label", .string, "a string", kinds: lines, default: "none", group: .kindSpecific,
-                                doc: "Text drawn along the line.", example: "a -> b, label: \"HTTPS\"")
-        case .spacing:
-            return PropertySpec("spacing", .length, "a length", kinds: KindSet(.vstack, .hstack, .grid, .graph), default: "8pt (graph: (24pt, 36pt))",
-                                group: .kindSpecific, doc: "The gap between children of stacks and grids; on a `graph` one length or (between nodes of a rank, between ranks).",
-                                example: "vstack spacing: 4pt { }")
-        case .rowSpacing:
-            return PropertySpec("rowSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
-                                group: .kindSpecific, doc: "The gap between rows of a grid.", example: "grid columns: 2, rowSpacing: 2pt { }")
-        case .columnSpacing:
-            return PropertySpec("columnSpacing", .length, "a length", kinds: KindSet(.grid), default: "spacing",
-                                group: .kindSpecific, doc: "The gap between columns of a grid.", example: "grid columns: 2, columnSpacing: 2pt { }")
-        case .columns:
-            return PropertySpec("columns", .number, "a whole number", kinds: KindSet(.grid), default: "all in one row",
-                                group: .kindSpecific, doc: "Cells per row of a grid (1 to 100000).", example: "grid columns: 3 { }")
-        case .minLength:
-            return PropertySpec("minLength", .length, "a length", kinds: KindSet(.spacer, .connector), default: "0pt (connector: 1)",
-                                group: .kindSpecific, doc: "The least length of a spacer; on a connector in a `graph`, the least number of ranks it spans (a whole number).",
-                                example: "spacer minLength: 10")
-        case .fit:
-            return PropertySpec("fit", .word, kinds: KindSet(.image), default: "contain",
-                                group: .kindSpecific, words: FitWord.words,
-                                doc: "How an image fills its frame.", example: "image \"a.png\", size: (80, 80), fit: cover")
-        case .type:
-            return PropertySpec("type", .word,
-                                "a barcode type (code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
-                                kinds: KindSet(.barcode), default: "code128", group: .kindSpecific,
-                                words: ["code128", "gs1", "gs1_128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"],
-                                doc: "The symbology.", example: "barcode \"hello\", type: qr")
-        case .module:
-            return PropertySpec("module", .length, "a length", kinds: KindSet(.barcode), default: "from the size",
-                                group: .kindSpecific, doc: "The width of the narrowest bar or a matrix module.",
-                                example: "barcode \"x\", type: code128, module: 0.5mm")
-        case .quietZone:
-            return PropertySpec("quietZone", .other, "a number of modules or a length", kinds: KindSet(.barcode),
-                                default: "the standard's", group: .kindSpecific,
-                                doc: "The clear margin around the symbol: a number counts modules, a length is absolute.",
-                                example: "barcode \"x\", type: code128, quietZone: 4")
-        case .text:
-            return PropertySpec("text", .other, "a bool or a string", kinds: KindSet(.barcode), default: "true",
-                                group: .kindSpecific, doc: "The human-readable text under a linear symbol, or your own.",
-                                example: "barcode \"x\", type: code128, text: false")
-        case .errorCorrection:
-            return PropertySpec("errorCorrection", .word, kinds: KindSet(.barcode), default: "M",
-                                group: .kindSpecific, words: ["L", "M", "Q", "H"], doc: "The QR Code error-correction level.",
-                                example: "barcode \"x\", type: qr, errorCorrection: H")
-        case .version:
-            return PropertySpec("version", .other, "a QR version from 1 to 40, or a Data Matrix size such as \"16x48\"",
-                                kinds: KindSet(.barcode), default: "the smallest that fits", group: .kindSpecific,
-                                doc: "The symbol size.", example: "barcode \"x\", type: qr, version: 5")
-        case .mask:
-            return PropertySpec("mask", .number, "a QR mask from 0 to 7", kinds: KindSet(.barcode), default: "the best",
-                                group: .kindSpecific, doc: "The QR Code mask pattern.", example: "barcode \"x\", type: qr, mask: 3")
-        case .printerDPI:
-            return PropertySpec("printerDPI", .number, "a number of dots per inch", kinds: KindSet(.barcode),
-                                default: "none", group: .kindSpecific,
-                                doc: "Rounds modules to whole printer dots (50 to 10000).", example: "barcode \"x\", type: code128, printerDPI: 203")
-        case .background:
-            return PropertySpec("background", .paint, "a color or 'none'", kinds: KindSet(.barcode), default: "none",
-                                group: .kindSpecific, words: ["none"], doc: "Painted under the symbol and its quiet zone.",
-                                example: "barcode \"x\", type: code128, background: white")
-        case .shape:
-            return PropertySpec("shape", .word, kinds: KindSet(.barcode), default: "square",
-                                group: .kindSpecific, words: BarcodeShapeWord.words,
-                                doc: "The Data Matrix shapes to choose from.", example: "barcode \"x\", type: datamatrix, shape: rectangle")
-        case .smooth:
-            return PropertySpec("smooth", .bool, "a bool", kinds: KindSet(.line, .arrow, .polyline, .polygon),
-                                default: "false", group: .kindSpecific, doc: "A curve through the points instead of segments.",
-                                example: "polyline points: [(0, 0), (20, 10), (40, 0)], smooth: true")
-        case .tension:
-            return PropertySpec("tension", .fraction, "a number from 0 to 1", kinds: KindSet(.line, .arrow, .polyline, .polygon),
-                                default: "0", group: .kindSpecific, doc: "0 is Catmull-Rom, 1 straight segments.",
-                                example: "polyline points: [(0, 0), (20, 10)], smooth: true, tension: 0.5", requires: .smooth)
-        case .thinning:
-            return PropertySpec("thinning", .number, "a number from -1 to 1", kinds: KindSet(.stroke), default: "0.5",
-                                group: .kindSpecific, doc: "How much pressure changes the width of ink.",
-                                example: "stroke points: [(0, 0), (40, 0)], thinning: 0.7")
-        case .smoothing:
-            return PropertySpec("smoothing", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
-                                group: .kindSpecific, doc: "How much the ink's edges are softened.",
-                                example: "stroke points: [(0, 0), (3, 2), (6, 0), (9, 3), (12, 0), (15, 2), (40, 0)], smoothing: 0.1")
-        case .streamline:
-            return PropertySpec("streamline", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
-                                group: .kindSpecific, doc: "How far each point is pulled toward the previous one.",
-                                example: "stroke points: [(0, 0), (40, 0)], streamline: 0.8")
-        case .easing:
-            return PropertySpec("easing", .word, "an easing name (linear, easeInQuad, easeOutQuad, …)", kinds: KindSet(.stroke),
-                                default: "linear", group: .kindSpecific,
-                                words: EasingWord.words,
-                                doc: "Applied to the pressure before it sets the radius.",
-                                example: "stroke points: [(0, 0), (40, 0)], easing: easeOutQuad")
-        case .taper:
-            return PropertySpec("taper", .other, "a length, 'none', true, or [start, end] of those", kinds: KindSet(.stroke),
-                                default: "none", group: .kindSpecific, words: ["none"],
-                                doc: "Narrows the ends of ink to a point over that length.",
-                                example: "stroke points: [(0, 0), (40, 0)], taper: [10, none]")
-        case .cap:
-            return PropertySpec("cap", .other, "a bool or [start, end] bools", kinds: KindSet(.stroke), default: "true",
-                                group: .kindSpecific, doc: "Round caps at the ends of ink (`false`: flat).",
-                                example: "stroke points: [(0, 0), (40, 0)], cap: false")
-        case .simulatePressure:
-            return PropertySpec("simulatePressure", .bool, "a bool", kinds: KindSet(.stroke),
-                                default: "true when the points carry no pressure", group: .kindSpecific,
-                                doc: "Pressure from the spacing of points (fast is thin).",
-                                example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
-        case .direction:
-            return PropertySpec("direction", .word, kinds: KindSet(.triangle, .graph), default: "up (graph: down)",
-                                group: .kindSpecific, words: DirectionWord.words,
-                                doc: "Where a triangle's apex points; the way a `graph`'s ranks follow each other.", example: "triangle direction: right")
-        case .skew:
-            return PropertySpec("skew", .other, "a length or an angle", kinds: KindSet(.parallelogram, .trapezoid),
-                                default: "20deg", group: .kindSpecific,
-                                doc: "How far the top is shifted (parallelogram) or narrowed (trapezoid).",
-                                example: "parallelogram \"io\", skew: 10pt")
-        case .sides:
-            return PropertySpec("sides", .number, "a whole number from 3 to \(ShapeLimits.maxSides)",
-                                kinds: KindSet(.regularPolygon), default: "6", group: .kindSpecific,
-                                doc: "The corners of a regular polygon.", example: "regularPolygon sides: 5")
-        case .inner:
-            return PropertySpec("inner", .fraction, "a number between 0 and 1 or a percentage", kinds: KindSet(.star),
-                                default: "0.5", group: .kindSpecific, doc: "A star's inner radius as a fraction of the outer.",
-                                example: "star points: 6, inner: 40%")
-        case .route:
-            return PropertySpec("route", .word, kinds: lines, default: "straight (curved in a graph)",
-                                group: .kindSpecific, words: RouteWord.words,
-                                doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
-        case .side:
-            return PropertySpec("side", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
-                                group: .kindSpecific, words: SideWord.words,
-                                doc: "Where a connector leaves its start node.", example: "a -> b, side: bottom")
-        case .toSide:
-            return PropertySpec("toSide", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
-                                group: .kindSpecific, words: SideWord.words,
-                                doc: "Where a connector enters its end node.", example: "a -> b, toSide: top")
-        case .arrowhead:
-            return PropertySpec("arrowhead", .word, kinds: lines, default: "triangle",
-                                group: .kindSpecific, words: ArrowheadWord.words,
-                                doc: "The mark at the end of a line.", example: "a -> b, arrowhead: many")
-        case .arrowtail:
-            return PropertySpec("arrowtail", .word, kinds: lines, default: "none",
-                                group: .kindSpecific, words: ArrowheadWord.words,
-                                doc: "The mark at the start of a line.", example: "a -> b, arrowtail: one")
-        case .arrowSize:
-            return PropertySpec("arrowSize", .length, "a length", kinds: lines, default: "from the line width",
-                                group: .kindSpecific, doc: "The length of a head along the line (at most 1000pt).",
-                                example: "line from: a, to: b, arrow: end, arrowSize: 8pt")
-        case .labelPosition:
-            return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
-                                group: .kindSpecific, words: LabelPositionWord.words,
-                                doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on", requires: .label)
-        case .labelAt:
-            return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
-                                group: .kindSpecific, doc: "Where along the line the label goes.",
-                                example: "a -> b, label: \"x\", labelAt: 25%", requires: .label)
-        case .merge:
-            return PropertySpec("merge", .bool, "a bool", kinds: lines, default: "false", group: .kindSpecific,
-                                doc: "Orthogonal connectors that share a node and say `merge: true` share its port and run as one trunk.",
-                                example: "a -> b, route: orthogonal, merge: true")
-        case .jumps:
-            return PropertySpec("jumps", .word, kinds: lines, default: "none", group: .kindSpecific, words: JumpsWord.words,
-                                doc: "Where the line crosses an earlier connector: a small hop (`arc`) or a break (`gap`).",
-                                example: "a -> b, jumps: arc")
-        case .labelBackground:
-            return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
-                                default: "the page background", group: .kindSpecific, words: ["none"],
-                                doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none", requires: .label)
         case .underline:
             return PropertySpec("underline", .bool, "a bool", kinds: .drawsText, default: "false", group: .text,
                                 doc: "A bar under the text at the font's own underline position and thickness.",
@@ -493,6 +362,223 @@ extension Property {
             return PropertySpec("tabStops", .other, "a length (every so far) or a list of lengths", kinds: .writtenText, default: "none",
                                 group: .text, doc: "Where tabs move to, from the text's left edge (increasing; without: a tab is a space).",
                                 example: "text \"a\\tb\", tabStops: [60pt]")
+        }
+    }
+
+    /// The properties of the path role.
+    private static func declaration(of property: PathProperty) -> PropertySpec {
+        let lines = KindSet.lines
+        switch property {
+        case .from:
+            return PropertySpec("from", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
+                                default: "none", group: .kindSpecific,
+                                doc: "Where a line starts: a point, or a node whose outline it leaves.", example: "arrow from: a, to: b")
+        case .to:
+            return PropertySpec("to", .endpoint, "a node name or a point", kinds: KindSet(.line, .arrow),
+                                default: "none", group: .kindSpecific,
+                                doc: "Where a line ends: a point, or a node whose outline it meets.", example: "arrow from: a, to: (100, 0)")
+        case .points:
+            return PropertySpec("points", .points, "a list of points",
+                                kinds: KindSet(.line, .arrow, .polyline, .polygon, .stroke, .star), default: "none (star: 5)",
+                                group: .kindSpecific,
+                                doc: "The points of lines, polylines, polygons and ink (a list or a points string); on a `star`, its number of tips.",
+                                example: "polygon points: [(0, 0), (40, 0), (20, 30)]")
+        case .arrow:
+            return PropertySpec("arrow", .word, kinds: lines,
+                                default: "none (arrow, connector: end)", group: .kindSpecific,
+                                words: ArrowWord.words, doc: "Which ends get an arrowhead (`true` is `end`).",
+                                example: "line from: a, to: b, arrow: both")
+        case .via:
+            return PropertySpec("via", .points, "a list of points", kinds: lines, default: "none", group: .kindSpecific,
+                                doc: "Elbows the line passes through.", example: "a -> b, via: [(50, 80)]")
+        case .smooth:
+            return PropertySpec("smooth", .bool, "a bool", kinds: KindSet(.line, .arrow, .polyline, .polygon),
+                                default: "false", group: .kindSpecific, doc: "A curve through the points instead of segments.",
+                                example: "polyline points: [(0, 0), (20, 10), (40, 0)], smooth: true")
+        case .tension:
+            return PropertySpec("tension", .fraction, "a number from 0 to 1", kinds: KindSet(.line, .arrow, .polyline, .polygon),
+                                default: "0", group: .kindSpecific, doc: "0 is Catmull-Rom, 1 straight segments.",
+                                example: "polyline points: [(0, 0), (20, 10)], smooth: true, tension: 0.5", requires: .smooth)
+        }
+    }
+
+    /// The properties of the connector role.
+    private static func declaration(of property: ConnectorProperty) -> PropertySpec {
+        let lines = KindSet.lines
+        switch property {
+        case .label:
+            return PropertySpec("label", .string, "a string", kinds: lines, default: "none", group: .kindSpecific,
+                                doc: "Text drawn along the line.", example: "a -> b, label: \"HTTPS\"")
+        case .route:
+            return PropertySpec("route", .word, kinds: lines, default: "straight (curved in a graph)",
+                                group: .kindSpecific, words: RouteWord.words,
+                                doc: "How a connector finds its way.", example: "a -> b, route: orthogonal")
+        case .side:
+            return PropertySpec("side", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
+                                group: .kindSpecific, words: SideWord.words,
+                                doc: "Where a connector leaves its start node.", example: "a -> b, side: bottom")
+        case .toSide:
+            return PropertySpec("toSide", .word, "top, bottom, left or right", kinds: lines, default: "the nearest",
+                                group: .kindSpecific, words: SideWord.words,
+                                doc: "Where a connector enters its end node.", example: "a -> b, toSide: top")
+        case .arrowhead:
+            return PropertySpec("arrowhead", .word, kinds: lines, default: "triangle",
+                                group: .kindSpecific, words: ArrowheadWord.words,
+                                doc: "The mark at the end of a line.", example: "a -> b, arrowhead: many")
+        case .arrowtail:
+            return PropertySpec("arrowtail", .word, kinds: lines, default: "none",
+                                group: .kindSpecific, words: ArrowheadWord.words,
+                                doc: "The mark at the start of a line.", example: "a -> b, arrowtail: one")
+        case .arrowSize:
+            return PropertySpec("arrowSize", .length, "a length", kinds: lines, default: "from the line width",
+                                group: .kindSpecific, doc: "The length of a head along the line (at most 1000pt).",
+                                example: "line from: a, to: b, arrow: end, arrowSize: 8pt")
+        case .labelPosition:
+            return PropertySpec("labelPosition", .word, kinds: lines, default: "above",
+                                group: .kindSpecific, words: LabelPositionWord.words,
+                                doc: "Where a line's label sits.", example: "a -> b, label: \"x\", labelPosition: on", requires: .label)
+        case .labelAt:
+            return PropertySpec("labelAt", .fraction, "a number from 0 to 1 or a percentage", kinds: lines, default: "0.5",
+                                group: .kindSpecific, doc: "Where along the line the label goes.",
+                                example: "a -> b, label: \"x\", labelAt: 25%", requires: .label)
+        case .merge:
+            return PropertySpec("merge", .bool, "a bool", kinds: lines, default: "false", group: .kindSpecific,
+                                doc: "Orthogonal connectors that share a node and say `merge: true` share its port and run as one trunk.",
+                                example: "a -> b, route: orthogonal, merge: true")
+        case .jumps:
+            return PropertySpec("jumps", .word, kinds: lines, default: "none", group: .kindSpecific, words: JumpsWord.words,
+                                doc: "Where the line crosses an earlier connector: a small hop (`arc`) or a break (`gap`).",
+                                example: "a -> b, jumps: arc")
+        case .labelBackground:
+            return PropertySpec("labelBackground", .paint, "a color or 'none'", kinds: lines,
+                                default: "the page background", group: .kindSpecific, words: ["none"],
+                                doc: "Painted behind a line's label.", example: "a -> b, label: \"x\", labelBackground: none", requires: .label)
+        }
+    }
+
+    /// The properties of the barcode role.
+    private static func declaration(of property: BarcodeProperty) -> PropertySpec {
+        switch property {
+        case .type:
+            return PropertySpec("type", .word,
+                                "a barcode type (code128, gs1, ean13, ean8, upca, upce, itf14, qr, datamatrix)",
+                                kinds: KindSet(.barcode), default: "code128", group: .kindSpecific,
+                                words: ["code128", "gs1", "gs1_128", "ean13", "ean8", "upca", "upce", "itf14", "qr", "datamatrix"],
+                                doc: "The symbology.", example: "barcode \"hello\", type: qr")
+        case .module:
+            return PropertySpec("module", .length, "a length", kinds: KindSet(.barcode), default: "from the size",
+                                group: .kindSpecific, doc: "The width of the narrowest bar or a matrix module.",
+                                example: "barcode \"x\", type: code128, module: 0.5mm")
+        case .quietZone:
+            return PropertySpec("quietZone", .other, "a number of modules or a length", kinds: KindSet(.barcode),
+                                default: "the standard's", group: .kindSpecific,
+                                doc: "The clear margin around the symbol: a number counts modules, a length is absolute.",
+                                example: "barcode \"x\", type: code128, quietZone: 4")
+        case .text:
+            return PropertySpec("text", .other, "a bool or a string", kinds: KindSet(.barcode), default: "true",
+                                group: .kindSpecific, doc: "The human-readable text under a linear symbol, or your own.",
+                                example: "barcode \"x\", type: code128, text: false")
+        case .errorCorrection:
+            return PropertySpec("errorCorrection", .word, kinds: KindSet(.barcode), default: "M",
+                                group: .kindSpecific, words: ["L", "M", "Q", "H"], doc: "The QR Code error-correction level.",
+                                example: "barcode \"x\", type: qr, errorCorrection: H")
+        case .version:
+            return PropertySpec("version", .other, "a QR version from 1 to 40, or a Data Matrix size such as \"16x48\"",
+                                kinds: KindSet(.barcode), default: "the smallest that fits", group: .kindSpecific,
+                                doc: "The symbol size.", example: "barcode \"x\", type: qr, version: 5")
+        case .mask:
+            return PropertySpec("mask", .number, "a QR mask from 0 to 7", kinds: KindSet(.barcode), default: "the best",
+                                group: .kindSpecific, doc: "The QR Code mask pattern.", example: "barcode \"x\", type: qr, mask: 3")
+        case .printerDPI:
+            return PropertySpec("printerDPI", .number, "a number of dots per inch", kinds: KindSet(.barcode),
+                                default: "none", group: .kindSpecific,
+                                doc: "Rounds modules to whole printer dots (50 to 10000).", example: "barcode \"x\", type: code128, printerDPI: 203")
+        case .background:
+            return PropertySpec("background", .paint, "a color or 'none'", kinds: KindSet(.barcode), default: "none",
+                                group: .kindSpecific, words: ["none"], doc: "Painted under the symbol and its quiet zone.",
+                                example: "barcode \"x\", type: code128, background: white")
+        case .shape:
+            return PropertySpec("shape", .word, kinds: KindSet(.barcode), default: "square",
+                                group: .kindSpecific, words: BarcodeShapeWord.words,
+                                doc: "The Data Matrix shapes to choose from.", example: "barcode \"x\", type: datamatrix, shape: rectangle")
+        case .bearer:
+            return PropertySpec("bearer", .word, kinds: KindSet(.barcode), default: "frame",
+                                group: .kindSpecific, words: BearerWord.words,
+                                doc: "ITF-14 bearer bars: a frame round the symbol and its quiet zones, bars above and below, or none.",
+                                example: "barcode \"1540014128876\", type: itf14, bearer: bars")
+        case .bearerWidth:
+            return PropertySpec("bearerWidth", .other, "a number of modules or a length", kinds: KindSet(.barcode),
+                                default: "5", group: .kindSpecific,
+                                doc: "The width of ITF-14 bearer bars: a number counts modules (at least 2), a length is absolute.",
+                                example: "barcode \"1540014128876\", type: itf14, bearerWidth: 3")
+        }
+    }
+
+    /// The properties of the ink role.
+    private static func declaration(of property: InkProperty) -> PropertySpec {
+        switch property {
+        case .thinning:
+            return PropertySpec("thinning", .number, "a number from -1 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How much pressure changes the width of ink.",
+                                example: "stroke points: [(0, 0), (40, 0)], thinning: 0.7")
+        case .smoothing:
+            return PropertySpec("smoothing", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How much the ink's edges are softened.",
+                                example: "stroke points: [(0, 0), (3, 2), (6, 0), (9, 3), (12, 0), (15, 2), (40, 0)], smoothing: 0.1")
+        case .streamline:
+            return PropertySpec("streamline", .fraction, "a number from 0 to 1", kinds: KindSet(.stroke), default: "0.5",
+                                group: .kindSpecific, doc: "How far each point is pulled toward the previous one.",
+                                example: "stroke points: [(0, 0), (40, 0)], streamline: 0.8")
+        case .easing:
+            return PropertySpec("easing", .word, "an easing name (linear, easeInQuad, easeOutQuad, …)", kinds: KindSet(.stroke),
+                                default: "linear", group: .kindSpecific,
+                                words: EasingWord.words,
+                                doc: "Applied to the pressure before it sets the radius.",
+                                example: "stroke points: [(0, 0), (40, 0)], easing: easeOutQuad")
+        case .taper:
+            return PropertySpec("taper", .other, "a length, 'none', true, or [start, end] of those", kinds: KindSet(.stroke),
+                                default: "none", group: .kindSpecific, words: ["none"],
+                                doc: "Narrows the ends of ink to a point over that length.",
+                                example: "stroke points: [(0, 0), (40, 0)], taper: [10, none]")
+        case .cap:
+            return PropertySpec("cap", .other, "a bool or [start, end] bools", kinds: KindSet(.stroke), default: "true",
+                                group: .kindSpecific, doc: "Round caps at the ends of ink (`false`: flat).",
+                                example: "stroke points: [(0, 0), (40, 0)], cap: false")
+        case .simulatePressure:
+            return PropertySpec("simulatePressure", .bool, "a bool", kinds: KindSet(.stroke),
+                                default: "true when the points carry no pressure", group: .kindSpecific,
+                                doc: "Pressure from the spacing of points (fast is thin).",
+                                example: "stroke points: [(0, 0), (40, 0)], simulatePressure: false")
+        }
+    }
+
+    /// The properties of the shape role.
+    private static func declaration(of property: ShapeProperty) -> PropertySpec {
+        switch property {
+        case .direction:
+            return PropertySpec("direction", .word, kinds: KindSet(.triangle, .graph), default: "up (graph: down)",
+                                group: .kindSpecific, words: DirectionWord.words,
+                                doc: "Where a triangle's apex points; the way a `graph`'s ranks follow each other.", example: "triangle direction: right")
+        case .skew:
+            return PropertySpec("skew", .other, "a length or an angle", kinds: KindSet(.parallelogram, .trapezoid),
+                                default: "20deg", group: .kindSpecific,
+                                doc: "How far the top is shifted (parallelogram) or narrowed (trapezoid).",
+                                example: "parallelogram \"io\", skew: 10pt")
+        case .sides:
+            return PropertySpec("sides", .number, "a whole number from 3 to \(ShapeLimits.maxSides)",
+                                kinds: KindSet(.regularPolygon), default: "6", group: .kindSpecific,
+                                doc: "The corners of a regular polygon.", example: "regularPolygon sides: 5")
+        case .inner:
+            return PropertySpec("inner", .fraction, "a number between 0 and 1 or a percentage", kinds: KindSet(.star),
+                                default: "0.5", group: .kindSpecific, doc: "A star's inner radius as a fraction of the outer.",
+                                example: "star points: 6, inner: 40%")
+        }
+    }
+
+    /// The properties of the textFit role.
+    private static func declaration(of property: TextFitProperty) -> PropertySpec {
+        let lines = KindSet.lines
+        switch property {
         case .maxLines:
             return PropertySpec("maxLines", .number, "a whole number of lines (1 or more)", kinds: Self.textKinds,
                                 default: "no limit", group: .kindSpecific,
@@ -503,6 +589,12 @@ extension Property {
                                 group: .kindSpecific, words: OverflowWord.words,
                                 doc: "`shrink`: the text of a fixed-size box is set smaller until it fits.",
                                 example: "rect \"Label\", size: (60, 20), overflow: shrink")
+        }
+    }
+
+    /// The properties of the effect role.
+    private static func declaration(of property: EffectProperty) -> PropertySpec {
+        switch property {
         case .shadow:
             return PropertySpec("shadow", .other, "(dx, dy, blur, color), a list of them or 'none'", default: "none",
                                 group: .common, words: ["none"],
@@ -514,16 +606,12 @@ extension Property {
                                 default: "normal", group: .common, words: BlendModeNames.all,
                                 doc: "How the node (with its shadows) is composited onto what is below it: the blend modes of PDF.",
                                 example: "circle r: 20, fill: #0ff, blend: multiply")
-        case .bearer:
-            return PropertySpec("bearer", .word, kinds: KindSet(.barcode), default: "frame",
-                                group: .kindSpecific, words: BearerWord.words,
-                                doc: "ITF-14 bearer bars: a frame round the symbol and its quiet zones, bars above and below, or none.",
-                                example: "barcode \"1540014128876\", type: itf14, bearer: bars")
-        case .bearerWidth:
-            return PropertySpec("bearerWidth", .other, "a number of modules or a length", kinds: KindSet(.barcode),
-                                default: "5", group: .kindSpecific,
-                                doc: "The width of ITF-14 bearer bars: a number counts modules (at least 2), a length is absolute.",
-                                example: "barcode \"1540014128876\", type: itf14, bearerWidth: 3")
+        }
+    }
+
+    /// The properties of the graph role.
+    private static func declaration(of property: GraphProperty) -> PropertySpec {
+        switch property {
         case .nodeStyle:
             return PropertySpec("nodeStyle", .other, "a style or a list of styles", kinds: KindSet(.graph), default: "none",
                                 group: .kindSpecific,

@@ -95,16 +95,23 @@ package enum CommandTable {
     /// `svg|pdf|ps|eps|png`.
     package static var formatChoice: String { formatNames.joined(separator: "|") }
     /// `svg, pdf, ps, eps or png`.
-    package static var formatList: String {
-        let names = formatNames
-        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    package static var formatList: String { OutputFormat.listed(formatNames, last: " or ") }
+    /// The format `compile` writes when neither `--format` nor the extension of `-o` says.
+    package static let defaultFormat = OutputFormat.pdf
+    /// `PDF, SVG, PostScript, EPS and PNG`: the formats as prose names them, the default first.
+    package static var formatProse: String {
+        OutputFormat.listed(([defaultFormat] + OutputFormat.allCases.filter { $0 != defaultFormat }).map(\.shortName), last: " and ")
+    }
+    /// `SVG, EPS, PNG`: the formats that write one file per page.
+    package static var onePagePerFileFormats: String {
+        OutputFormat.allCases.filter(\.isOnePagePerFile).map(\.shortName).joined(separator: ", ")
     }
 
     package static let options: [Option] = [
         Option(key: .output, short: "-o", long: "--output", value: "OUT", kind: .file,
                help: "where to write ('-' for standard output); only with a single input", repeatable: false),
         Option(key: .format, short: "-f", long: "--format", value: "FORMAT", kind: .choice(formatNames),
-               help: "the output format: \(formatList) (default: the extension of -o, else PDF)", repeatable: false),
+               help: "the output format: \(formatList) (default: the extension of -o, else \(defaultFormat.shortName))", repeatable: false),
         Option(key: .diagnostics, short: nil, long: "--diagnostics", value: "FORM", kind: .choice(["text", "json"]),
                help: "diagnostics on standard error as text (the default) or json", repeatable: false),
         Option(key: .fontPath, short: nil, long: "--font-path", value: "DIR", kind: .directory,
@@ -154,10 +161,10 @@ package enum CommandTable {
 
     package static let commands: [Command] = [
         Command(
-            name: "compile", summary: "compile drawings (the output format follows the extension of -o; default PDF)",
+            name: "compile", summary: "compile drawings (the output format follows the extension of -o; default \(defaultFormat.shortName))",
             synopsis: ["IN.draw… [-o OUT] [--format \(formatChoice)] [options]"],
             description: """
-                Each input becomes its own output; several inputs are compiled in parallel on all cores. Without -o the output goes beside the input with the format's extension (IN.pdf by default). The format comes from --format, else from the extension of -o, else PDF. Outputs are written atomically: a failed compile leaves an earlier output untouched. A multi-page drawing in a one-page-per-file format (SVG, EPS, PNG) is written as OUT-1.svg, OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write standard output.
+                Each input becomes its own output; several inputs are compiled in parallel on all cores. Without -o the output goes beside the input with the format's extension (IN.\(defaultFormat.fileExtension) by default). The format comes from --format, else from the extension of -o, else \(defaultFormat.shortName). Outputs are written atomically: a failed compile leaves an earlier output untouched. A multi-page drawing in a one-page-per-file format (\(onePagePerFileFormats)) is written as OUT-1.svg, OUT-2.svg, …. Use '-' as IN to read standard input, and '-o -' to write standard output.
 
                 PNG is drawn by drawc itself (anti-aliased, the same bytes on every machine); text in the standard fonts needs the URW base-35 fonts (fonts-urw-base35). PostScript warns where it cannot show what the drawing asks for: opacity, blend modes, transparent gradient stops and the blur of shadows show only in Ghostscript run with -dALLOWPSTRANSPARENCY.
                 """,
@@ -309,7 +316,7 @@ package enum CommandTable {
     }
 
     /// The one-line description of drawc.
-    package static let tagline = "compile .draw drawings to PDF, SVG, PostScript, EPS and PNG"
+    package static var tagline: String { "compile .draw drawings to \(formatProse)" }
 
     /// Examples of the main help.
     package static let mainExamples: [(line: String, comment: String)] = [

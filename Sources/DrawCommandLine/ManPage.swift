@@ -19,7 +19,7 @@ package enum ManPage {
         }
         out += ".B drawc help\n[\\fICOMMAND\\fR]\n.br\n.B drawc \\-\\-version\n"
         out += ".SH DESCRIPTION\n"
-        out += escape("drawc compiles .draw files — a small text language for drawings you keep in version control — to PDF, SVG, PostScript, EPS and PNG. The same source always gives the same bytes. The language is described in docs/language.md of drawc's sources.") + "\n"
+        out += escape("drawc compiles .draw files — a small text language for drawings you keep in version control — to \(CommandTable.formatProse). The same source always gives the same bytes. The language is described in docs/language.md of drawc's sources.") + "\n"
         out += ".SH COMMANDS\n"
         for command in CommandTable.commands {
             out += ".SS \(command.name)\n"

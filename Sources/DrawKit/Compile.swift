@@ -108,12 +108,12 @@ package func buildDocument(source: [UInt8], path: String, options: CompileOption
 }
 
 /// Renders a laid-out document; for tests (`package`) and for `compile`. Every format goes
-/// through its `Backend` from `Stages.backend(for:options:)`; warnings and errors become
+/// through its `Backend` from `OutputFormat.backend(options:)`; warnings and errors become
 /// diagnostics. An error a backend pins on an item is reported at that item's statement when
 /// `locate` finds it (else at the cause the backend gave, such as the page).
 package func render(_ document: Scene.Document, format: OutputFormat, options: CompileOptions, diagnostics: inout [Diagnostic],
                     locate: ((Scene.ItemLocation) -> Span?)? = nil) -> [OutputFile] {
-    let backend = Stages.backend(for: format, options: options)
+    let backend = format.backend(options: options)
     // Formats without blur get shadows as images rasterized by drawc (issue 24).
     let (lowered, shadowWarnings) = backend.traits.shadowsAsImages ? ShadowImages.lower(document) : (document, [])
     let output = backend.render(lowered)

@@ -19,19 +19,39 @@ public enum DrawKitVersion {
 }
 
 import DrawScene
+import PDFBackend
+import PSBackend
+import RasterBackend
+import SVGBackend
 
-/// An output format.
+/// An output format: a case named as `--format` spells it (the backend's file extension, a
+/// test checks), made into its backend by the one `switch` below. What the format is — its
+/// names, file extension, pages per file, shadows, what it shows differently — is the
+/// backend's `traits`; nothing else in drawc lists formats (docs/architecture.md, "Formats:
+/// one conformance each").
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    /// SVG 1.1, one file per page.
+    /// SVG (`SVGRenderer`).
     case svg
-    /// PDF 1.7, all pages in one file.
+    /// PDF (`PDFRenderer`).
     case pdf
-    /// PostScript Level 3 (DSC 3.0), all pages in one file.
+    /// PostScript (`PSRenderer`).
     case ps
-    /// Encapsulated PostScript, one file per page, tight bounding box.
+    /// Encapsulated PostScript, tight bounding box (`PSRenderer`).
     case eps
-    /// PNG drawn by drawc's own rasterizer, one file per page (see `PNGOptions`).
+    /// PNG drawn by drawc's own rasterizer (`PNGRenderer`; see `PNGOptions`).
     case png
+
+    /// The backend of the format: the one place DrawKit makes backends, exhaustive over the
+    /// formats (a new case does not build without its backend).
+    func backend(options: CompileOptions) -> any Backend {
+        switch self {
+        case .svg: SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "")
+        case .pdf: PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch))
+        case .ps: PSRenderer(encapsulated: false)
+        case .eps: PSRenderer(encapsulated: true)
+        case .png: PNGRenderer(options: Stages.rasterOptions(options.png))
+        }
+    }
 
     /// The format a file name's extension stands for (`label.pdf` → `.pdf`), case-insensitive;
     /// nil when the extension is missing or unknown.
@@ -45,10 +65,16 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 
     /// What the format's backend says of itself (`Backend.traits`): everything below is read
     /// from it, so no other place lists what a format is.
-    var traits: BackendTraits { Stages.backend(for: self, options: CompileOptions()).traits }
+    var traits: BackendTraits { backend(options: CompileOptions()).traits }
 
     /// The format as people name it ("PDF 1.7").
     public var displayName: String { traits.name }
+
+    /// The format's name in a list of formats, without a version ("PDF", "PostScript").
+    public var shortName: String { traits.shortName }
+
+    /// The media type of its files ("application/pdf").
+    public var mediaType: String { traits.mediaType }
 
     /// The file extension written for this format, without the dot.
     public var fileExtension: String { traits.fileExtension }
@@ -62,6 +88,13 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 
     /// What the format shows differently from the others, in words (empty: nothing).
     public var limitations: [String] { traits.cannotShow }
+
+    /// Names of formats as prose lists them: "svg, pdf or png" (`last` " or "), "PDF,
+    /// PostScript and EPS" (`last` " and "). Help, usage errors, the preview and the limits
+    /// table list formats with it, never by hand.
+    package static func listed(_ names: [String], last: String) -> String {
+        names.dropLast().joined(separator: ", ") + (names.count > 1 ? last : "") + (names.last ?? "")
+    }
 }
 
 /// How to compile.

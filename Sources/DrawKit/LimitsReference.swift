@@ -23,6 +23,12 @@ package enum LimitsReference {
         package var diagnostic: String
     }
 
+    /// "PDF, PostScript and EPS": the formats without blur, as their backends say
+    /// (`BackendTraits.shadowsAsImages`).
+    static var formatsDrawingShadowsAsImages: String {
+        OutputFormat.listed(OutputFormat.allCases.filter(\.drawsShadowsAsImages).map(\.shortName), last: " and ")
+    }
+
     /// `1000000` → `1,000,000`.
     static func grouped(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))
@@ -93,7 +99,7 @@ package enum LimitsReference {
                 diagnostic: "`sem.page-too-large`, `layout.page-too-large` (`Scene.maximumPageSide`)"),
             Row(limit: "an image file", value: megabytes(ResourceLimits.maximumImageBytes), diagnostic: "`layout.image`"),
             Row(limit: "pixels of one image (width × height)", value: grouped(ImageLimits.maximumPixels), diagnostic: "`layout.image`"),
-            Row(limit: "pixels of one shadow drawn as an image for PDF and PostScript",
+            Row(limit: "pixels of one shadow drawn as an image for " + formatsDrawingShadowsAsImages,
                 value: grouped(ShadowImages.maximumPixels) + " (beyond: drawn at a lower resolution)", diagnostic: "—"),
             Row(limit: "pixels of one PNG page", value: grouped(RasterLimits.maximumPagePixels), diagnostic: "`png.page-too-large`"),
             Row(limit: "edges drawn on one PNG page", value: grouped(RasterLimits.maximumEdgesPerPage),

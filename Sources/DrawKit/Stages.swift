@@ -68,18 +68,6 @@ enum Stages {
         DrawScene.dumpIR(document, sources: sources)
     }
 
-    /// The backend of an output format: the one place DrawKit makes backends, exhaustive
-    /// over the formats (a new case of `OutputFormat` does not build without its backend).
-    static func backend(for format: OutputFormat, options: CompileOptions) -> any Backend {
-        switch format {
-        case .svg: SVGRenderer(idPrefix: SVGNames.isValidPrefix(options.svgIDPrefix) ? options.svgIDPrefix : "")
-        case .pdf: PDFRenderer(options: PDFOptions(compress: options.compressPDF, sourceDateEpoch: options.sourceDateEpoch))
-        case .ps: PSRenderer(encapsulated: false)
-        case .eps: PSRenderer(encapsulated: true)
-        case .png: PNGRenderer(options: rasterOptions(options.png))
-        }
-    }
-
     /// The rasterizer's options from the public `PNGOptions`: the backdrop as a colour (nil
     /// for transparent) and the resolution held to `PNGOptions.dpiRange` (96 when not finite).
     static func rasterOptions(_ png: PNGOptions) -> RasterOptions {

@@ -46,7 +46,7 @@ extension LayoutEngine {
         let tolerance = LayoutDefaults.overflowTolerance
         let amounts = [(area.minY - frame.minY, "top"), (frame.maxX - area.maxX, "right"),
                        (frame.maxY - area.maxY, "bottom"), (area.minX - frame.minX, "left")]
-        return amounts.compactMap { amount, side in amount > tolerance ? "\(formatPoints(amount))pt at the \(side)" : nil }
+        return amounts.compactMap { amount, side in amount > tolerance ? LayoutMessages.overflowSide(amount, side) : nil }
     }
 
     /// Warns when a text placed in a shape, stack or grid reaches past the room its parent

@@ -202,17 +202,31 @@ extension LayoutEngine {
         return port
     }
 
-    /// An end clipped from a port outside its node: aimed at the node's centre line under
-    /// the port rather than its centre, so the edge meets the outline square to the side.
-    mutating func graphPortEnd(_ end: LinkEnd, _ port: Point) -> LinkEnd {
+    /// An end clipped from a port outside its node: aimed along the line into it (from
+    /// `previous` through the port) as far as the node's centre line across the rank axis or
+    /// its frame's side, whichever comes first, so the line meets the outline where it would
+    /// run on straight. Where that line would miss the outline (a shape narrower than its
+    /// frame, met near a corner), or with `square`, aimed straight in along the axis instead.
+    mutating func graphPortEnd(_ end: LinkEnd, _ port: Point, from previous: Point, square: Bool = false) -> LinkEnd {
         guard end.clips, end.side == nil, let target = end.target else { return end }
         let b = boxes[target].bounds
         let frame = Rect(origin: b.origin + boxes[target].offset, size: b.size)
+        let d = square ? Point.zero : port - previous
         var moved = end
         if port.y > frame.maxY || port.y < frame.minY {
-            moved.point = Point(min(max(port.x, frame.minX), frame.maxX), end.point.y)
+            var t = abs(d.y) > 1e-9 ? (end.point.y - port.y) / d.y : 0
+            if d.x > 1e-9 { t = min(t, (frame.maxX - port.x) / d.x) } else if d.x < -1e-9 { t = min(t, (frame.minX - port.x) / d.x) }
+            let x = port.x + d.x * max(0, t), y = port.y + d.y * max(0, t)
+            moved.point = Point(min(max(x, frame.minX), frame.maxX), abs(d.y) > 1e-9 ? y : end.point.y)
         } else if port.x > frame.maxX || port.x < frame.minX {
-            moved.point = Point(end.point.x, min(max(port.y, frame.minY), frame.maxY))
+            var t = abs(d.x) > 1e-9 ? (end.point.x - port.x) / d.x : 0
+            if d.y > 1e-9 { t = min(t, (frame.maxY - port.y) / d.y) } else if d.y < -1e-9 { t = min(t, (frame.minY - port.y) / d.y) }
+            let x = port.x + d.x * max(0, t), y = port.y + d.y * max(0, t)
+            moved.point = Point(abs(d.x) > 1e-9 ? x : end.point.x, min(max(y, frame.minY), frame.maxY))
+        }
+        if !square, boxes[target].kind != .rect || boxes[target].transform >= 0,
+           distance(clip(target, from: port, toward: moved.point), moved.point) < 1e-9 {
+            return graphPortEnd(end, port, from: previous, square: true)
         }
         return moved
     }

@@ -1,71 +1,231 @@
 // The lines of a layered drawing's edges (issue 37): where they leave and enter their nodes,
-// and how they cross the gaps between ranks. Inside a rank's band an edge runs straight down
-// (LayeredLayout.swift); across a gap it is one piece, drawn as a spline (EdgeSpline) or
-// straight — unless that gap holds pieces so flat and so close that two would run along one
-// another (a fan of edges out of or into one node, spread wide over the next rank). Then
-// every slanted piece of that gap runs down to a track of its own, across, and down again,
-// and the gap grows to hold the tracks.
+// and the way they take through the ranks. Each edge is the shortest line (a taut string)
+// from its port on its tail to its port on its head that passes every rank it crosses
+// through its own gate — the stretch of that rank's band around its virtual node, out to
+// half-way to each neighbour — so it cuts no node and keeps the order the ordering chose:
+// two edges cross only in a gap between ranks where that order swaps, and there once. Where
+// a straight line fits the gates it is one; it bends only around a node that is in the way.
+// Should a gap still hold two pieces running along one another (a fan of edges out of or
+// into one node, spread wide over the next rank), every slanted piece of that gap runs down
+// to a track of its own, across, and down again, and that gap grows to hold the tracks; a
+// gap without tracks is `rankSpacing` high.
 
 import DrawBase
 import DrawScene
 
-/// Ranks one after another, each as thick as its thickest node, and the edges' points: out of
-/// a port just below the upper node's band, across the gap (in one piece, or by a
-/// track), down through each band a virtual node holds, into a port just above the lower
-/// node's band — so no line cuts through a node of a band it passes, and two edges cross
-/// exactly where the order says they do. The last stretch into a node, `reach` long, runs
-/// along the rank axis so that arrowheads point along it.
+/// Ranks one after another, each as thick as its thickest node, and the edges' points: from
+/// just out of the tail (on its port) to just out of the head (on its port), with a point
+/// at every rank boundary the line bends at.
 struct EdgeLines {
     var rankCenter: [Double]
     var height: Double
     /// Per edge, its points from tail to head (none for an edge not between ranks).
     var bends: [[Point]]
 
-    /// `chains`: per edge the layered nodes it runs through, tail first; `rank`, `thick`: of
-    /// each layered node; `cross`: the real nodes' widths; `x`: a layered node's position.
+    /// How far a gate keeps from the middle of the free space between two neighbours of a rank
+    /// (so the lines of two neighbouring gates stay at least twice that apart).
+    static let margin = 2.0
+    /// How far out of its node an edge's first and last points lie, along the line (the
+    /// connector code clips from there to the outline).
+    static let lift = 2.0
+
+    /// `chains`: per edge the layered nodes it runs through, tail first; `rank`, `thick`,
+    /// `cross`: of each layered node, real and virtual; `x`: a layered node's position.
     init(chains: [[Int]], rank: [Int], thick: [Double], cross: [Double], rankCount: Int, x: (Int) -> Double,
          nodeSpacing: Double, rankSpacing: Double) {
-        // Into a node the last `reach`, out of one the first `lift` (off the outline, so that
-        // the line is clipped to it like any other).
-        let reach = min(10, rankSpacing * 0.3), lift = min(2, reach)
         let ports = Ports(chains: chains, x: x, cross: cross)
-        // A gap's pieces cross `rankSpacing - reach - lift`; drawn as splines they are flattest
-        // half-way, where they run as a straight piece across a gap `1 - pull` as high would.
-        let tracks = GapTracks(chains: chains, rank: rank, rankCount: rankCount, x: x, ports: ports,
-                               height: (rankSpacing - reach - lift) * (1 - EdgeSpline.pull))
-        let pitch = max(3, min(8, nodeSpacing / 4))
+        let gates = Gates(rank: rank, cross: cross, rankCount: rankCount, x: x)
         var rankThickness = [Double](repeating: 0, count: rankCount)
         for v in rank.indices { rankThickness[rank[v]] = max(rankThickness[rank[v]], thick[v]) }
-        rankCenter = [Double](repeating: 0, count: rankCount)
-        var y = 0.0
-        for r in 0..<rankCount {
-            rankCenter[r] = y + rankThickness[r] / 2
-            y += rankThickness[r]
-            if r + 1 < rankCount {
-                y += tracks.count[r] == 0 ? rankSpacing : max(rankSpacing, lift + reach + pitch * Double(tracks.count[r] + 1))
+        func centres(_ gaps: [Double]) -> (centres: [Double], height: Double) {
+            var result = [Double](repeating: 0, count: rankCount)
+            var y = 0.0
+            for r in 0..<rankCount {
+                result[r] = y + rankThickness[r] / 2
+                y += rankThickness[r]
+                if r + 1 < rankCount { y += gaps[r] }
             }
+            return (result, y)
         }
-        height = y
+        // Per edge its levels, tail first: the tail's port on its node's side, the bottom of its
+        // band, the top and bottom of each band crossed, the top of the head's band, the head's
+        // port. Gap i of the chain lies between levels 1 + 2i and 2 + 2i.
+        func levels(_ e: Int, _ chain: [Int], _ centre: [Double]) -> [(y: Double, lo: Double, hi: Double)] {
+            var result: [(y: Double, lo: Double, hi: Double)] = []
+            result.reserveCapacity(2 * chain.count)
+            let tail = chain[0], head = chain[chain.count - 1]
+            let top = centre[rank[tail]]
+            result.append((top + thick[tail] / 2, ports.exit[e], ports.exit[e]))
+            result.append((top + rankThickness[rank[tail]] / 2, gates.lo[tail], gates.hi[tail]))
+            for v in chain.dropFirst().dropLast() {
+                let c = centre[rank[v]], half = rankThickness[rank[v]] / 2
+                result.append((c - half, gates.lo[v], gates.hi[v]))
+                result.append((c + half, gates.lo[v], gates.hi[v]))
+            }
+            let bottom = centre[rank[head]]
+            result.append((bottom - rankThickness[rank[head]] / 2, gates.lo[head], gates.hi[head]))
+            result.append((bottom - thick[head] / 2, ports.entry[e], ports.entry[e]))
+            return result
+        }
+        // The taut strings, with every gap `rankSpacing` high: where each edge crosses each level.
+        let first = centres([Double](repeating: rankSpacing, count: max(0, rankCount - 1))).centres
+        var across = [[Double]](repeating: [], count: chains.count)
+        for (e, chain) in chains.enumerated() where chain.count >= 2 {
+            across[e] = TautString.through(levels(e, chain, first))
+        }
+        let tracks = GapTracks(chains: chains, rank: rank, rankCount: rankCount, across: &across, height: rankSpacing)
+        // Tracks `nodeSpacing / 4` apart (3–8pt), closer where that keeps them within the
+        // gap's own height; a gap grows only when even 3pt apart they need more room.
+        let pitch = (0..<max(0, rankCount - 1)).map { gap -> Double in
+            let tracks = Double(tracks.count[gap] + 1)
+            return max(3, min(8, nodeSpacing / 4, rankSpacing / tracks))
+        }
+        let gaps = (0..<max(0, rankCount - 1)).map { tracks.count[$0] == 0 ? rankSpacing : max(rankSpacing, pitch[$0] * Double(tracks.count[$0] + 1)) }
+        let final = centres(gaps)
+        rankCenter = final.centres
+        height = final.height
         bends = []
+        bends.reserveCapacity(chains.count)
         for (e, chain) in chains.enumerated() {
+            guard chain.count >= 2 else { bends.append([]); continue }
+            // The same crossing points, the gaps grown where they hold tracks.
+            let level = levels(e, chain, rankCenter)
             var points: [Point] = []
-            for (i, v) in chain.enumerated() where chain.count >= 2 {
-                let centre = rankCenter[rank[v]], half = rankThickness[rank[v]] / 2
-                let isTail = i == 0, isHead = i == chain.count - 1
-                if !isTail { points.append(Point(isHead ? ports.entry[e] : x(v), centre - half - reach)) }
-                guard !isHead else { continue }
-                let from = Point(isTail ? ports.exit[e] : x(v), centre + half + lift)
-                points.append(from)
-                let t = tracks.track[e][i]
-                if t >= 0 {
-                    // Down to the track, across, and on down to the next rank.
-                    let to = i + 1 == chain.count - 1 ? ports.entry[e] : x(chain[i + 1])
-                    points.append(Point(from.x, from.y + pitch * Double(t + 1)))
-                    points.append(Point(to, from.y + pitch * Double(t + 1)))
+            points.reserveCapacity(level.count + 2)
+            for (j, l) in level.enumerated() {
+                points.append(Point(across[e][j], l.y))
+                // Down to the track, across, and on down to the next rank.
+                if j % 2 == 1, j + 1 < level.count, case let t = tracks.track[e][j / 2], t >= 0 {
+                    let y = l.y + pitch[rank[chain[j / 2]]] * Double(t + 1)
+                    points.append(Point(across[e][j], y))
+                    points.append(Point(across[e][j + 1], y))
                 }
             }
-            bends.append(points)
+            bends.append(Self.trimmed(points))
         }
+    }
+
+    /// The points without repeats and without points on a straight run, the first and last
+    /// moved `lift` along the line off the node's side.
+    static func trimmed(_ points: [Point]) -> [Point] {
+        var kept: [Point] = []
+        kept.reserveCapacity(points.count)
+        for p in points {
+            if let last = kept.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 { continue }
+            if kept.count >= 2 {
+                let a = kept[kept.count - 2], b = kept[kept.count - 1]
+                let cross = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x)
+                let dot = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y)
+                if abs(cross) < 1e-9 * max(1, abs(dot)), dot > 0 { kept.removeLast() }
+            }
+            kept.append(p)
+        }
+        guard kept.count >= 2 else { return kept }
+        func moved(_ p: Point, toward q: Point) -> Point {
+            let d = q - p
+            let n = (d.x * d.x + d.y * d.y).squareRoot()
+            return n > 0 ? p + d * (min(lift, n / 2) / n) : p
+        }
+        let last = kept.count - 1
+        let start = moved(kept[0], toward: kept[1]), end = moved(kept[last], toward: kept[last - 1])
+        kept[0] = start
+        kept[last] = end
+        return kept
+    }
+}
+
+/// Per layered node, the stretch of its rank's band the lines through it may use: out to
+/// `EdgeLines.margin` short of half-way to each neighbour (unbounded on a side with none),
+/// and at least the node's own width (a virtual node holding a label is as wide as the
+/// label's room, and its line may pass anywhere in it; the label placer puts the label
+/// beside the line later).
+struct Gates {
+    var lo: [Double]
+    var hi: [Double]
+
+    init(rank: [Int], cross: [Double], rankCount: Int, x: (Int) -> Double) {
+        lo = [Double](repeating: -.infinity, count: rank.count)
+        hi = [Double](repeating: .infinity, count: rank.count)
+        var members = [[Int]](repeating: [], count: rankCount)
+        for v in rank.indices { members[rank[v]].append(v) }
+        for var list in members {
+            list.sort { x($0) < x($1) || (x($0) == x($1) && $0 < $1) }
+            for k in 1..<max(1, list.count) {
+                let u = list[k - 1], v = list[k]
+                let middle = ((x(u) + cross[u] / 2) + (x(v) - cross[v] / 2)) / 2
+                hi[u] = max(x(u) + cross[u] / 2 - EdgeLines.margin, min(x(u), middle - EdgeLines.margin))
+                lo[v] = min(x(v) - cross[v] / 2 + EdgeLines.margin, max(x(v), middle + EdgeLines.margin))
+            }
+        }
+        for v in rank.indices {
+            lo[v] = min(lo[v], x(v))
+            hi[v] = max(hi[v], x(v))
+        }
+    }
+}
+
+/// The shortest line through a sequence of levels, each an interval across at a height, the
+/// first and last a single point (the funnel method: the line runs straight on while one
+/// direction still passes every interval met since its last bend, and bends at the end of
+/// the interval that closes the funnel).
+enum TautString {
+    /// Where the line crosses each level. Levels at one height are one level (their intervals
+    /// met); heights never decrease.
+    static func through(_ levels: [(y: Double, lo: Double, hi: Double)]) -> [Double] {
+        // Merge levels at one height.
+        var y: [Double] = [], lo: [Double] = [], hi: [Double] = []
+        var merged = [Int](repeating: 0, count: levels.count)
+        for (j, l) in levels.enumerated() {
+            if let last = y.last, l.y - last < 1e-9 {
+                let k = y.count - 1
+                let a = max(lo[k], l.lo), b = min(hi[k], l.hi)
+                if a <= b { lo[k] = a; hi[k] = b } else { lo[k] = (a + b) / 2; hi[k] = lo[k] }
+            } else {
+                y.append(l.y); lo.append(l.lo); hi.append(l.hi)
+            }
+            merged[j] = y.count - 1
+        }
+        let n = y.count
+        var corners: [(index: Int, x: Double)] = [(0, lo[0])]
+        if n > 1 {
+            var apex = 0, ax = lo[0]
+            var low = -Double.infinity, high = Double.infinity, lowAt = 0, highAt = 0
+            var i = 1
+            let last = n - 1
+            while i < n {
+                let dy = y[i] - y[apex]
+                let a = (lo[i] - ax) / dy, b = (hi[i] - ax) / dy
+                if a > high + 1e-12 {
+                    // Every line through the funnel passes right of what it must: bend round
+                    // the interval end that set the funnel's right side.
+                    apex = highAt; ax = hi[highAt]
+                    corners.append((apex, ax))
+                    low = -.infinity; high = .infinity; lowAt = apex; highAt = apex
+                    i = apex + 1
+                    continue
+                }
+                if b < low - 1e-12 {
+                    apex = lowAt; ax = lo[lowAt]
+                    corners.append((apex, ax))
+                    low = -.infinity; high = .infinity; lowAt = apex; highAt = apex
+                    i = apex + 1
+                    continue
+                }
+                if a > low { low = a; lowAt = i }
+                if b < high { high = b; highAt = i }
+                i += 1
+            }
+            corners.append((last, lo[last]))
+        }
+        // Along the straight runs between corners.
+        var xs = [Double](repeating: corners[0].x, count: n)
+        for k in 1..<corners.count {
+            let (i0, x0) = corners[k - 1], (i1, x1) = corners[k]
+            for i in i0...i1 {
+                xs[i] = i1 == i0 ? x1 : x0 + (x1 - x0) * (y[i] - y[i0]) / (y[i1] - y[i0])
+            }
+        }
+        return merged.map { xs[$0] }
     }
 }
 
@@ -123,19 +283,29 @@ struct GapTracks {
     /// Per edge, per gap of its chain: the piece's track (0 the highest), or -1: straight.
     var track: [[Int]]
 
-    /// `height`: a gap's height between the rows of ports (what the pieces cross).
-    init(chains: [[Int]], rank: [Int], rankCount: Int, x: (Int) -> Double, ports: Ports, height: Double) {
+    /// `across`: per edge where its line crosses each of its levels (EdgeLines), changed for
+    /// the pieces of a gap given tracks: such a piece drops to its track straight down from
+    /// where its line enters the band above (its port, or its run through a virtual node's
+    /// band) and rises from its track straight up to where the line leaves the band below,
+    /// so that the drop and the rise continue the line's runs through those bands instead of
+    /// bending once more at the gap's edge. `height`: a gap's height.
+    init(chains: [[Int]], rank: [Int], rankCount: Int, across: inout [[Double]], height: Double) {
         count = [Int](repeating: 0, count: max(0, rankCount - 1))
         track = chains.map { [Int](repeating: -1, count: max(0, $0.count - 1)) }
         var pieces = [[Piece]](repeating: [], count: count.count)
         for (e, chain) in chains.enumerated() where chain.count >= 2 {
             for i in 0..<(chain.count - 1) {
-                let from = i == 0 ? ports.exit[e] : x(chain[i])
-                let to = i == chain.count - 2 ? ports.entry[e] : x(chain[i + 1])
-                pieces[rank[chain[i]]].append(Piece(from: from, to: to, edge: e, step: i))
+                pieces[rank[chain[i]]].append(Piece(from: across[e][1 + 2 * i], to: across[e][2 + 2 * i], edge: e, step: i))
             }
         }
         for gap in pieces.indices where Self.crowded(pieces[gap], height: height) {
+            for k in pieces[gap].indices {
+                let p = pieces[gap][k], j = 1 + 2 * p.step
+                pieces[gap][k].from = across[p.edge][j - 1]
+                pieces[gap][k].to = across[p.edge][j + 2]
+                across[p.edge][j] = pieces[gap][k].from
+                across[p.edge][j + 1] = pieces[gap][k].to
+            }
             count[gap] = assign(pieces[gap])
         }
     }
@@ -195,7 +365,7 @@ struct GapTracks {
     }
 }
 
-/// A connector a graph laid out: its points (ports, the ends of its runs through bands, the
+/// A connector a graph laid out: its points (off its ends on their ports, where it bends, the
 /// corners of its tracks) in page coordinates, and the graph's rank axis there.
 struct GraphEdgeLine {
     var points: [Point]
@@ -203,39 +373,26 @@ struct GraphEdgeLine {
     var axis: Point
 }
 
-/// An edge of a layered drawing drawn as a spline (issue 37): smooth through its points, with
-/// its tangent along the rank axis wherever it enters or leaves a gap between ranks (and so at
-/// its ports, as dot draws them). Each slanted piece across a gap becomes a cubic whose control
-/// points lie along the axis half-way across the gap: every piece of one gap then shares its
-/// height at every parameter, and runs across in proportion to its straight piece, so two
-/// edges cross exactly where their straight pieces cross (once) and nowhere else, and the
-/// curve stays inside the gap, which holds no node. Runs along the axis (through a band, where
-/// no node of that rank is) stay straight, and a track's square corners are rounded with a
-/// radius of at most half of each leg, so the curve cuts no more than the corner's own room.
+/// An edge of a layered drawing as drawn (issue 37): straight between its points, each bend
+/// rounded — a curve from `cornerRadius` before the point to as far after it (at most half
+/// of either leg), tangent to both legs (a quadratic Bézier with the point as its control, so
+/// it stays inside the corner's triangle). A line through no bend is one straight piece.
 enum EdgeSpline {
-    /// The largest corner radius of a track.
-    static let cornerRadius = 6.0
-    /// A cubic's control points sit this fraction of its run along the axis from its ends.
-    static let pull = 0.5
+    /// The largest distance from a bend at which its rounding starts.
+    static let cornerRadius = 8.0
 
-    /// The segments of the spline through `points` (its start is `points[0]`).
-    static func segments(through points: [Point], axis: Point) -> [LinkPath.Segment] {
+    /// The segments of the line through `points` (its start is `points[0]`).
+    static func segments(through points: [Point]) -> [LinkPath.Segment] {
         guard points.count >= 2 else { return [] }
-        func along(_ d: Point) -> Double { d.x * axis.x + d.y * axis.y }
         func length(_ d: Point) -> Double { (d.x * d.x + d.y * d.y).squareRoot() }
-        /// A piece with no length across the axis (or none along it) is straight.
-        func isStraight(_ d: Point) -> Bool {
-            let a = along(d)
-            return length(d - axis * a) < 0.5 || abs(a) < 0.5
-        }
-        // A corner: a point between a run along the axis and one across it (a track).
         var radius = [Double](repeating: 0, count: points.count)
-        for i in 1..<(points.count - 1) {
+        for i in 1..<max(1, points.count - 1) {
             let a = points[i] - points[i - 1], b = points[i + 1] - points[i]
-            guard isStraight(a), isStraight(b), length(a) >= 1, length(b) >= 1 else { continue }
-            let ua = a * (1 / length(a)), ub = b * (1 / length(b))
-            guard abs(ua.x * ub.x + ua.y * ub.y) < 0.5 else { continue }
-            radius[i] = min(cornerRadius, length(a) / 2, length(b) / 2)
+            let la = length(a), lb = length(b)
+            guard la > 1e-9, lb > 1e-9 else { continue }
+            // Turns of under 0.1° are drawn as they are.
+            guard abs(a.x * b.y - a.y * b.x) / (la * lb) > 1e-3 || a.x * b.x + a.y * b.y < 0 else { continue }
+            radius[i] = min(cornerRadius, la / 2, lb / 2)
         }
         var result: [LinkPath.Segment] = []
         result.reserveCapacity(points.count * 2)
@@ -245,18 +402,11 @@ enum EdgeSpline {
             let n = length(d)
             guard n > 0 else { continue }
             let u = d * (1 / n)
-            let from = p + u * radius[i - 1], to = q - u * radius[i]
-            if isStraight(d) {
-                result.append(.line(to))
-            } else {
-                let run = axis * (along(d) * pull)
-                result.append(.cubic(from + run, to - run, to))
-            }
+            result.append(.line(q - u * radius[i]))
             if radius[i] > 0 {
-                // A quarter of a circle, nearly (κ = 0.5523 of the radius along each tangent).
-                let next = unitVector(points[i + 1] - q)
-                let r = radius[i], k = 1 - 0.5523
-                result.append(.cubic(q - u * (r * k), q + next * (r * k), q + next * r))
+                let w = unitVector(points[i + 1] - q)
+                let from = q - u * radius[i], to = q + w * radius[i]
+                result.append(.cubic(from + (q - from) * (2.0 / 3), to + (q - to) * (2.0 / 3), to))
             }
         }
         return result

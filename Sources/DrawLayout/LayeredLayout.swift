@@ -188,7 +188,7 @@ enum LayeredLayout {
             maxX = max(maxX, xs[v] + layered.cross[v] / 2)
         }
         func x(_ v: Int) -> Double { xs[v] - minX }
-        let lines = EdgeLines(chains: chains, rank: layered.rank, thick: layered.thick, cross: cross, rankCount: rankCount,
+        let lines = EdgeLines(chains: chains, rank: layered.rank, thick: layered.thick, cross: layered.cross, rankCount: rankCount,
                               x: x, nodeSpacing: graph.nodeSpacing, rankSpacing: graph.rankSpacing)
         func point(_ v: Int) -> Point { Point(x(v), lines.rankCenter[layered.rank[v]]) }
         let centers = (0..<n).map(point)

@@ -297,8 +297,8 @@ extension LayoutEngine {
                 let last = line.points.count - 1
                 line.points[0] = graphPortOver(start, line.points[0])
                 line.points[last] = graphPortOver(end, line.points[last])
-                start = graphPortEnd(start, line.points[0])
-                end = graphPortEnd(end, line.points[last])
+                start = graphPortEnd(start, line.points[0], from: line.points[1])
+                end = graphPortEnd(end, line.points[last], from: line.points[last - 1])
                 graphLine = line
             }
             ends = (start.target, end.target)
@@ -428,7 +428,7 @@ extension LayoutEngine {
         if end.clips, let t = end.target { e = clip(t, from: points[points.count - 1], toward: e) }
         var segments: [LinkPath.Segment] = []
         if distance(s, points[0]) > 1e-9 { segments.append(.line(points[0])) }
-        segments += EdgeSpline.segments(through: points, axis: line.axis)
+        segments += EdgeSpline.segments(through: points)
         if distance(points[points.count - 1], e) > 1e-9 { segments.append(.line(e)) }
         return LinkPath(start: s, segments: segments)
     }

@@ -91,6 +91,18 @@ extension Diagnostic {
 /// Typed messages of layout, in one place to review for tone: each function's doc comment
 /// shows source that triggers it.
 enum LayoutMessages {
+    /// `text "…"` wider than the box it sits in → "… by 3pt at the top, 2pt at the left":
+    /// how far a frame reaches past its room on one `side` (top, right, bottom, left).
+    static func overflowSide(_ amount: Double, _ side: String) -> String { "\(formatPoints(amount))pt at the \(side)" }
+
+    /// `text "\u{E000}"` in a font without it → "… U+E000 …": a character as messages name it,
+    /// `U+0041 'A'` (no quoted character for white space and controls).
+    static func describeCharacter(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
+    }
+
     /// The fixes offered for text that does not fit — a text's box (`text "…", width: 40pt,
     /// height: 10pt`) and a shape's label (`circle "A long label", r: 10`) alike:
     /// `sizedBy` is the property that makes the room larger (`'width:'`, `'r:'`).

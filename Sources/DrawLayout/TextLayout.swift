@@ -154,8 +154,7 @@ extension LayoutEngine {
         defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
         func settle(_ style: ResolvedStyle) -> Int {
             let faces = resolveFaces(style, span: span)
-            // Read once: each `typography` read copies it out of the style's box (issue 38).
-            let t = style.typography
+            let t = style.typography  // read once: each read copies it out of the style's box (issue 38)
             if !t.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
             let size = style.fontSize * scale
             let primary = faces.first.map { self.faces[$0] }
@@ -468,11 +467,4 @@ extension LayoutEngine {
         if !shapedAll { shaped.removeSubrange(start...) }
         return shapedAll
     }
-}
-
-/// `U+0041 'A'` (no quoted character for white space and controls), for messages.
-func describeCharacter(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    return code + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : " '\(scalar)'")
 }

@@ -120,7 +120,7 @@ extension LayoutEngine {
             if let field = dataField(holding: missing[0], in: content) {
                 notes.insert(LayoutMessages.missingGlyphFromData(at: field), at: 0)
             }
-            report(LayoutMessages.missingGlyphs(missing.prefix(5).map(describeCharacter), more: max(0, missing.count - 5),
+            report(LayoutMessages.missingGlyphs(missing.prefix(5).map(LayoutMessages.describeCharacter), more: max(0, missing.count - 5),
                                                 fonts: fontText, notes: notes, at: span))
         }
     }

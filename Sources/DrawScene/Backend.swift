@@ -2,9 +2,11 @@ import DrawBase
 import DrawDiagnostics
 
 /// What every output format offers: the scene IR in, files out, and what DrawKit, the
-/// command line and the docs need to know of the format (`traits`). DrawKit makes the
-/// backend of a format in one exhaustive `switch` and calls through this protocol only, so a
-/// new format is one conformance and its case of DrawKit's `OutputFormat`.
+/// command line, the preview and the docs need to know of the format (`traits`). DrawKit
+/// makes the backend of a format in one exhaustive `switch` beside the cases of its
+/// `OutputFormat` and calls through this protocol only, so a new format is one conformance
+/// and its case of `OutputFormat` with the line that makes it (docs/architecture.md,
+/// "Formats: one conformance each").
 package protocol Backend: Sendable {
     /// What the format is and what it cannot show.
     var traits: BackendTraits { get }
@@ -12,11 +14,15 @@ package protocol Backend: Sendable {
     func render(_ document: Scene.Document) -> BackendOutput
 }
 
-/// What a format is, as DrawKit (file names, shadows), `drawc help`, usage errors and the
-/// generated format table of docs/cli.md read it.
+/// What a format is, as DrawKit (file names, shadows), `drawc help`, usage errors, the man
+/// page, the preview's export and the generated format table of docs/cli.md read it.
 package struct BackendTraits: Sendable, Equatable {
     /// The format as people name it ("PDF 1.7").
     package var name: String
+    /// The format's name in a list of formats, without a version ("PDF", "PostScript").
+    package var shortName: String
+    /// The media type of a file of the format ("application/pdf"), for HTTP replies.
+    package var mediaType: String
     /// The file extension written, without the dot.
     package var fileExtension: String
     /// True when a document becomes one file per page (`out-1.svg`, `out-2.svg`, …).
@@ -27,8 +33,10 @@ package struct BackendTraits: Sendable, Equatable {
     /// What the format shows differently from the others, in words (empty: nothing).
     package var cannotShow: [String]
 
-    package init(name: String, fileExtension: String, onePerPage: Bool, shadowsAsImages: Bool, cannotShow: [String] = []) {
-        self.name = name; self.fileExtension = fileExtension; self.onePerPage = onePerPage
+    package init(name: String, shortName: String, mediaType: String, fileExtension: String, onePerPage: Bool, shadowsAsImages: Bool,
+                 cannotShow: [String] = []) {
+        self.name = name; self.shortName = shortName; self.mediaType = mediaType
+        self.fileExtension = fileExtension; self.onePerPage = onePerPage
         self.shadowsAsImages = shadowsAsImages; self.cannotShow = cannotShow
     }
 }

@@ -16,7 +16,7 @@ enum Aliases {
     /// The suggestion for an unknown node kind, as `didYouMean` returns it.
     static func kindSuggestion(_ name: String, span: Span) -> ([Diagnostic.Note], [Diagnostic.FixIt])? {
         guard let kind = kinds[name] else { return nil }
-        return ([.init("drawc calls this '\(kind)'")], [.init(replacing: span, with: kind)])
+        return ([EvalMessages.drawcCallsThis(kind)], [.init(replacing: span, with: kind)])
     }
 
     /// The suggestion for an unknown property among `known` (those valid where it was used,
@@ -25,6 +25,6 @@ enum Aliases {
         guard let suggestion = properties[name] else { return nil }
         if !suggestion.replacement { return ([.init(suggestion.text)], []) }
         guard known.contains(suggestion.text) else { return nil }
-        return ([.init("drawc calls this '\(suggestion.text)'")], [.init(replacing: span, with: suggestion.text)])
+        return ([EvalMessages.drawcCallsThis(suggestion.text)], [.init(replacing: span, with: suggestion.text)])
     }
 }

@@ -274,10 +274,7 @@ extension Evaluation {
         func option(_ label: String) -> NamedArgument? { arguments.named.first { $0.label.name == label } }
         func arity(_ counts: ClosedRange<Int>) -> Bool {
             if counts.contains(values.count) { return true }
-            let expected = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)"
-                : counts.upperBound == Int.max ? "at least \(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-            report(ComputingMessages.positionalCount(function, expected: expected, plural: counts.upperBound != 1, found: values.count,
-                                                     at: span))
+            report(ComputingMessages.positionalCount(function, expected: counts, found: values.count, at: span))
             return false
         }
         func bad(_ index: Int, _ expected: ArgumentType) -> Value? {
@@ -520,8 +517,7 @@ extension Evaluation {
         switch values[0] {
         case .number(let n): x = n
         case .length, .angle, .percent:
-            let unitName = if case .length = values[0] { "1pt" } else if case .angle = values[0] { "1deg" } else { "1%" }
-            report(ComputingMessages.formatNeedsPlainNumber(values[0].typeName, unit: unitName, at: arguments.spans[0]))
+            report(ComputingMessages.formatNeedsPlainNumber(values[0], at: arguments.spans[0]))
             return nil
         default:
             typeMismatch(.formatValue, values[0], arguments.spans[0], arguments.exprs[0])

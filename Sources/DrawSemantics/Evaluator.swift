@@ -489,7 +489,7 @@ final class Evaluation {
 
     func didYouMean(_ word: String, among candidates: [String], span: Span) -> ([Diagnostic.Note], [Diagnostic.FixIt]) {
         guard let guess = closestMatch(to: word, in: candidates), guess != word else { return ([], []) }
-        return ([.init("did you mean '\(guess)'?")], [.init(replacing: span, with: guess)])
+        return ([EvalMessages.didYouMean(guess)], [.init(replacing: span, with: guess)])
     }
 
     // MARK: Paths

@@ -775,8 +775,8 @@ extension Evaluation {
             case .number(let n): written = formatNumber(n)
             default: written = interpolationText(values[index])
             }
-            let range = if case .percent = values[index] { "0% to 100%" } else if channel { "0 to 255" } else { "0 to 1" }
-            report(ExpressionMessages.argumentOutOfRange(index + 1, of: name.name, range: range, found: written, at: spans[index]))
+            report(ExpressionMessages.argumentOutOfRange(index + 1, of: name.name, value: values[index], channel: channel,
+                                                         found: written, at: spans[index]))
             return false
         }
         func degrees(_ index: Int) -> Double? {

@@ -213,10 +213,8 @@ package func parseMarkup(_ content: String) -> (runs: [MarkupRun], errors: [Mark
         }
     }
     if let top = open.last {
-        let closer = top.marker == UInt8(ascii: "[") ? "}" : String(Unicode.Scalar(top.marker))
-        let what = top.marker == UInt8(ascii: "*") ? "bold" : top.marker == UInt8(ascii: "_") ? "italic" : "span"
         errors.append(MarkupError(id: .unclosed, offset: n, length: 0,
-            message: MarkupMessages.unclosed(closer, what),
+            message: MarkupMessages.unclosed(opener: top.marker),
             openedAt: top.offset, openerText: String(Unicode.Scalar(top.marker))))
         return (runs, errors)
     }

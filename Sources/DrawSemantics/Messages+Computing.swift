@@ -45,9 +45,13 @@ enum ComputingMessages {
                notes: [.init("'\(function)' is defined here", at: definition)])
     }
 
-    /// `'\(f)' takes 1 to 2 positional arguments`: `expected` as written ("2", "at least 1", "1 to 3").
-    static func positionalCount(_ function: String, expected: String, plural: Bool, found: Int, at span: Span) -> Diagnostic {
-        .error(.functionArgument, at: span, "'\(function)' takes \(expected) positional argument\(plural ? "s" : ""), found \(found)")
+    /// `round(1, 2, 3)` → "'round' takes 1 to 2 positional arguments, found 3": `expected` is
+    /// written "2", "at least 1" (no upper bound) or "1 to 3".
+    static func positionalCount(_ function: String, expected: ClosedRange<Int>, found: Int, at span: Span) -> Diagnostic {
+        let count = expected.lowerBound == expected.upperBound ? "\(expected.lowerBound)"
+            : expected.upperBound == Int.max ? "at least \(expected.lowerBound)" : "\(expected.lowerBound) to \(expected.upperBound)"
+        let plural = expected.upperBound != 1
+        return .error(.functionArgument, at: span, "'\(function)' takes \(count) positional argument\(plural ? "s" : ""), found \(found)")
     }
 
     /// `format(x, decimal: 2)` (a did-you-mean when one is close): `allowed` are the names it takes.
@@ -127,9 +131,11 @@ enum ComputingMessages {
         .error(.conditionNotBool, at: span, "the function given to 'filter' must give a bool, found \(type)")
     }
 
-    /// `format(12pt)`: `unit` ("1pt", "1deg", "1%") is what the hint divides by.
-    static func formatNeedsPlainNumber(_ type: String, unit: String, at span: Span) -> Diagnostic {
-        .error(.typeMismatch, at: span, "argument 1 of 'format' expects a plain number, found \(type)",
+    /// `format(12pt)`: a length, angle or percentage; the hint divides by one of its unit
+    /// ("1pt", "1deg", "1%").
+    static func formatNeedsPlainNumber(_ value: Value, at span: Span) -> Diagnostic {
+        let unit = if case .length = value { "1pt" } else if case .angle = value { "1deg" } else { "1%" }
+        return .error(.typeMismatch, at: span, "argument 1 of 'format' expects a plain number, found \(value.typeName)",
                notes: [.init("divide by a unit to say which number to write: 'format(x / \(unit), decimals: 2)'")])
     }
 

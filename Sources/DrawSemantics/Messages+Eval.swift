@@ -225,14 +225,67 @@ enum EvalMessages {
     static func closeNames(to word: String, in names: [String], span: Span) -> ([Diagnostic.Note], [Diagnostic.FixIt]) {
         let close = DrawDiagnostics.closeNames(to: word, in: names)
         guard let first = close.first else { return ([], []) }
-        if close.count == 1 { return ([.init("did you mean '\(first)'?")], [.init(replacing: span, with: first)]) }
+        if close.count == 1 { return ([didYouMean(first)], [.init(replacing: span, with: first)]) }
         return ([.init("close names: " + close.map { "'\($0)'" }.joined(separator: ", "))], [])
     }
 
     /// `line from: (0, 0), to: (60, 0), side: top`: a property that acts on something the
     /// node turns out not to have (an end at a node, heads, a dash).
-    static func ineffectiveProperty(_ property: Property, _ reason: String, at span: Span) -> Diagnostic {
-        .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect here: \(reason)")
+    static func ineffectiveProperty(_ property: Property, _ reason: IneffectiveReason, at span: Span) -> Diagnostic {
+        .warning(.ignoredProperty, at: span, "'\(property.name)' has no effect here: \(reason.text)")
+    }
+
+    /// Why a property written on a node has no effect there (`ineffectiveProperty`).
+    enum IneffectiveReason {
+        /// `line from: (0, 0), to: b, side: top`: `side:` on a start that is a point.
+        case startIsNoNode
+        /// `line from: a, to: (60, 0), toSide: left`: `toSide:` on an end that is a point.
+        case endIsNoNode
+        /// `line points: [(0, 0), (40, 20)], route: orthogonal`.
+        case routeThroughPoints
+        /// `line from: a, to: b, arrow: none, arrowSize: 8`.
+        case noHeads
+        /// `rect dashOffset: 4` without `dash:`, written or inherited.
+        case noDash
+        /// `hstack align: leading { … }`: an hstack's children are aligned on the vertical axis.
+        case hstackAlignsVertically
+        /// `vstack align: top { … }`: a vstack's children are aligned on the horizontal axis.
+        case vstackAlignsHorizontally
+
+        var text: String {
+            switch self {
+            case .startIsNoNode: "the line does not start at a node"
+            case .endIsNoNode: "the line does not end at a node"
+            case .routeThroughPoints: "a line through 'points:' is drawn through them; 'route:' finds a way between two ends"
+            case .noHeads: "the line has no heads ('arrow:', 'arrowhead:' or 'arrowtail:' adds them)"
+            case .noDash: "the outline has no dash, written or inherited ('dash:')"
+            case .hstackAlignsVertically: "an hstack aligns its children vertically: top, center, bottom or baseline"
+            case .vstackAlignsHorizontally: "a vstack aligns its children horizontally: leading, center or trailing"
+            }
+        }
+    }
+
+    /// `red + 1` → "… found the color 'red'": what a bare word that is no binding means, in
+    /// a message about it.
+    static func theColor(_ word: String) -> String { "the color '\(word)'" }
+
+    /// `a + 1` where `a` is a node's id → "… found the node 'a'".
+    static func theNode(_ word: String) -> String { "the node '\(word)'" }
+
+    /// `rect fil: red` → "did you mean 'fill'?": the note for a name one spelling away from
+    /// `guess` (its fix-it writes `guess`).
+    static func didYouMean(_ guess: String) -> Diagnostic.Note { .init("did you mean '\(guess)'?") }
+
+    /// `box size: (40, 20)` → "drawc calls this 'rect'": the note for a name from another
+    /// drawing language (SVG, CSS, SwiftUI, TikZ; `Aliases`) that drawc spells `name`.
+    static func drawcCallsThis(_ name: String) -> Diagnostic.Note { .init("drawc calls this '\(name)'") }
+
+    /// `rect fil: red` → "unknown property 'fil'"; `card titel: "A"` inside a component call →
+    /// "unknown property or parameter 'titel' of 'card'".
+    static func unknownProperty(_ name: String, ofComponent component: String?, notes: [Diagnostic.Note],
+                                fixIts: [Diagnostic.FixIt], at span: Span) -> Diagnostic {
+        let message = component.map { "unknown property or parameter \(quotedSource(name)) of '\($0)'" } ?? "unknown property \(quotedSource(name))"
+        return .error(.unknownProperty, at: span, message, notes: notes, fixIts: fixIts)
     }
 
     /// `line from: (0, 0), to: (60, 0), labelAt: 25%`: a property that acts on another the

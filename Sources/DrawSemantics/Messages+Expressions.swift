@@ -121,9 +121,13 @@ enum ExpressionMessages {
         .error(.functionArgument, at: span, "'\(function)' takes \(expected) argument\(expected == 1 ? "" : "s"), found \(found)")
     }
 
-    /// `rgb(300, 0, 0)`: argument `position` (from 1) outside `range`, as `written`.
-    static func argumentOutOfRange(_ position: Int, of function: String, range: String, found written: String, at span: Span) -> Diagnostic {
-        .error(.invalidValue, at: span, "argument \(position) of '\(function)' must be from \(range), found \(written)")
+    /// `rgb(300, 0, 0)`, `rgb(0, 0, 0, 2)`, `rgb(120%, 0, 0)`: argument `position` (from 1),
+    /// as `written`, outside its range: 0% to 100% for a percentage `value`, 0 to 255 for a
+    /// colour `channel` as a number, else 0 to 1.
+    static func argumentOutOfRange(_ position: Int, of function: String, value: Value, channel: Bool, found written: String,
+                                   at span: Span) -> Diagnostic {
+        let range = if case .percent = value { "0% to 100%" } else if channel { "0 to 255" } else { "0 to 1" }
+        return .error(.invalidValue, at: span, "argument \(position) of '\(function)' must be from \(range), found \(written)")
     }
 
     /// `min()`.

@@ -40,9 +40,12 @@ enum MarkupMessages {
     /// `[color: red]{a *b}`: the span closed across `inner`.
     static func braceCrossed(_ inner: String) -> String { "'}' closes the span across the '\(inner)' still open inside it" }
 
-    /// `*bold`: `closer` never comes; `what` is bold, italic or span.
-    static func unclosed(_ closer: String, _ what: String) -> String {
-        "expected '\(closer)' to close the \(what) markup, found the end of the text"
+    /// `*bold`, `_italic`, `[color: red]{red`: the closer of the markup `opener` (`*`, `_` or
+    /// `[`) never comes.
+    static func unclosed(opener: UInt8) -> String {
+        let closer = opener == UInt8(ascii: "[") ? "}" : String(Unicode.Scalar(opener))
+        let what = opener == UInt8(ascii: "*") ? "bold" : opener == UInt8(ascii: "_") ? "italic" : "span"
+        return "expected '\(closer)' to close the \(what) markup, found the end of the text"
     }
 
     /// `[: red]{a}`.

@@ -8,15 +8,15 @@ import DrawDiagnostics
 enum PatternMessages {
     /// `pattern bricks, size: (0, 12) { … }`: a side of the tile (or of the spacing) that is
     /// not greater than zero.
-    static func sideNotPositive(_ setting: String, _ size: Size, at span: Span) -> Diagnostic {
+    static func sideNotPositive(_ setting: PatternSetting, _ size: Size, at span: Span) -> Diagnostic {
         .error(.invalidValue, at: span,
-               "the \(setting) of 'pattern' must be greater than zero each way, found (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt)")
+               "the \(setting.name) of 'pattern' must be greater than zero each way, found (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt)")
     }
 
     /// `pattern dots, size: (0.01, 0.01) { … }`: a side outside the sizes a tile may have.
-    static func sideOutOfRange(_ setting: String, _ size: Size, at span: Span) -> Diagnostic {
+    static func sideOutOfRange(_ setting: PatternSetting, _ size: Size, at span: Span) -> Diagnostic {
         .error(.invalidValue, at: span,
-               "the \(setting) of 'pattern' must be from \(formatNumber(PaintLimits.minPatternSide))pt to \(formatNumber(Scene.maximumPageSide))pt each way, found (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt)")
+               "the \(setting.name) of 'pattern' must be from \(formatNumber(PaintLimits.minPatternSide))pt to \(formatNumber(Scene.maximumPageSide))pt each way, found (\(formatNumber(size.width))pt, \(formatNumber(size.height))pt)")
     }
 
     /// `pattern "bricks", size: (24, 12) { … }`: the first argument is not a name.
@@ -83,8 +83,8 @@ enum PatternMessages {
 
 extension TypeExpectation {
     /// `pattern p, size: red { … }`: `setting` (`size`, `spacing`) of a pattern.
-    static func patternSize(_ setting: String) -> TypeExpectation {
-        TypeExpectation(what: "'\(setting)' of 'pattern'", expected: "a size (width, height) or a length")
+    static func patternSize(_ setting: PatternSetting) -> TypeExpectation {
+        TypeExpectation(what: "'\(setting.name)' of 'pattern'", expected: "a size (width, height) or a length")
     }
 
     /// `pattern p, size: (10, 10), rotate: red { … }`.

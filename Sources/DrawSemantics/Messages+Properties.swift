@@ -8,6 +8,11 @@ import DrawDiagnostics
 import DrawBase
 
 enum PropertyMessages {
+    /// `at: a.center + (1e9, 0)`: an anchor's offset as `beyondCoordinateRange` quotes it.
+    static func anchorOffset(_ offset: Point) -> String {
+        "an anchor offset by (\(formatNumber(offset.x)), \(formatNumber(offset.y)))"
+    }
+
     // MARK: Geometry
 
     /// `rect opacity: 2`.

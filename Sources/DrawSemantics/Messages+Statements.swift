@@ -86,8 +86,8 @@ extension EvalMessages {
     }
 
     /// `import "a.draw"` in b.draw, which a.draw imports: `chain` is the files in order (`a.draw → b.draw → a.draw`).
-    static func importCycle(_ chain: String, at span: Span) -> Diagnostic {
-        .error(.importCycle, at: span, "import cycle: \(chain)")
+    static func importCycle(_ chain: [String], at span: Span) -> Diagnostic {
+        .error(.importCycle, at: span, "import cycle: \(chain.joined(separator: " → "))")
     }
 
     /// `import "missing.draw"`: `resolved` is where it was looked for, `reason` what the

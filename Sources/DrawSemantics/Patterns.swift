@@ -27,7 +27,7 @@ extension Evaluation {
         var failed = false
 
         /// A size from a point `(w, h)` or one length for both sides.
-        func sizeValue(_ value: Value, _ what: String, _ valueSpan: Span, _ expr: ExprID) -> Size? {
+        func sizeValue(_ value: Value, _ what: PatternSetting, _ valueSpan: Span, _ expr: ExprID) -> Size? {
             let w: Double, h: Double
             switch value {
             case .point(let x, let y): w = x; h = y
@@ -67,10 +67,10 @@ extension Evaluation {
             let valueSpan = exprSpan(argument.value)
             switch setting {
             case .size:
-                size = sizeValue(value, "size", valueSpan, argument.value)
+                size = sizeValue(value, .size, valueSpan, argument.value)
                 if size == nil { failed = true }
             case .spacing:
-                step = sizeValue(value, "spacing", valueSpan, argument.value)
+                step = sizeValue(value, .spacing, valueSpan, argument.value)
                 stepSpan = valueSpan
                 if step == nil { failed = true }
             case .rotate:

@@ -35,8 +35,7 @@ extension Evaluation {
         if let component { candidates.append(contentsOf: component.parameters.map(\.name.name)) }
         let (notes, fixIts) = Aliases.propertySuggestion(label.name, span: label.span, known: candidates)
             ?? didYouMean(label.name, among: candidates, span: label.span)
-        let message = component.map { "unknown property or parameter \(quotedSource(label.name)) of '\($0.name)'" } ?? "unknown property \(quotedSource(label.name))"
-        report(.error(.unknownProperty, at: label.span, message, notes: notes, fixIts: fixIts))
+        report(EvalMessages.unknownProperty(label.name, ofComponent: component?.name, notes: notes, fixIts: fixIts, at: label.span))
         return nil
     }
 
@@ -430,7 +429,7 @@ extension Evaluation {
         case .point(let x, let y):
             return beyond(x) || beyond(y) ? interpolationText(value) : nil
         case .anchor(let p):
-            return beyond(p.offset.x) || beyond(p.offset.y) ? "an anchor offset by (\(formatNumber(p.offset.x)), \(formatNumber(p.offset.y)))" : nil
+            return beyond(p.offset.x) || beyond(p.offset.y) ? PropertyMessages.anchorOffset(p.offset) : nil
         case .tuple(let items), .list(let items):
             for item in items { if let text = beyondCoordinateRange(item) { return text } }
             return nil
@@ -508,8 +507,8 @@ extension Evaluation {
 
     /// What a bare word means when it is not a binding: "the color 'red'", "the node 'a'".
     func describeWord(_ word: String) -> String? {
-        if NamedColors.color(named: word) != nil { return "the color '\(word)'" }
-        if isNodeID(word) { return "the node '\(word)'" }
+        if NamedColors.color(named: word) != nil { return EvalMessages.theColor(word) }
+        if isNodeID(word) { return EvalMessages.theNode(word) }
         return nil
     }
 

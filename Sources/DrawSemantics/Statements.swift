@@ -146,8 +146,7 @@ extension Evaluation {
         }
         let resolved = resolvePath(path, relativeTo: span)
         if let position = importStack.firstIndex(of: resolved) {
-            let chain = (importStack[position...] + [resolved]).map(displayName).joined(separator: " → ")
-            report(EvalMessages.importCycle(chain, at: span))
+            report(EvalMessages.importCycle((importStack[position...] + [resolved]).map(displayName), at: span))
             return
         }
         if let exports = modules[resolved] {
@@ -480,11 +479,11 @@ extension Evaluation {
         case .leading, .trailing: (saysVertical, saysHorizontal) = (false, true)
         case .top, .bottom, .firstBaseline, .lastBaseline: (saysVertical, saysHorizontal) = (true, false)
         }
-        let reason: String
+        let reason: EvalMessages.IneffectiveReason
         if kind == .hstack && !saysVertical {
-            reason = "an hstack aligns its children vertically: top, center, bottom or baseline"
+            reason = .hstackAlignsVertically
         } else if kind == .vstack && !saysHorizontal {
-            reason = "a vstack aligns its children horizontally: leading, center or trailing"
+            reason = .vstackAlignsHorizontally
         } else {
             return
         }
@@ -501,7 +500,7 @@ extension Evaluation {
         guard explicit.contains(.side) || explicit.contains(.toSide) || explicit.contains(.route)
                 || explicit.contains(.arrowSize) || explicit.contains(.dashOffset) else { return }
         let kind = frames[top].node.kind
-        func warn(_ property: Property, _ reason: String) {
+        func warn(_ property: Property, _ reason: EvalMessages.IneffectiveReason) {
             guard explicit.contains(property), property.applies(to: kind), !isReported(.ignoredProperty, span) else { return }
             report(EvalMessages.ineffectiveProperty(property, reason, at: span))
         }
@@ -514,17 +513,17 @@ extension Evaluation {
         }
         let g = frames[top].node.geometry
         let linked = g.from != nil || g.to != nil
-        if linked && !atNode(g.from) { warn(.side, "the line does not start at a node") }
-        if linked && !atNode(g.to) { warn(.toSide, "the line does not end at a node") }
-        if !linked && g.points != nil { warn(.route, "a line through 'points:' is drawn through them; 'route:' finds a way between two ends") }
+        if linked && !atNode(g.from) { warn(.side, .startIsNoNode) }
+        if linked && !atNode(g.to) { warn(.toSide, .endIsNoNode) }
+        if !linked && g.points != nil { warn(.route, .routeThroughPoints) }
         if explicit.contains(.arrowSize) {
             let ends = g.arrow ?? (kind == .connector || kind == .arrow ? .end : ArrowEnds.none)
             let link = g.link
             let head = link.head ?? (ends == .end || ends == .both ? .triangle : .none)
             let tail = link.tail ?? (ends == .start || ends == .both ? (link.head ?? .triangle) : .none)
-            if head == .none && tail == .none { warn(.arrowSize, "the line has no heads ('arrow:', 'arrowhead:' or 'arrowtail:' adds them)") }
+            if head == .none && tail == .none { warn(.arrowSize, .noHeads) }
         }
-        if frames[top].node.style.dash.isEmpty { warn(.dashOffset, "the outline has no dash, written or inherited ('dash:')") }
+        if frames[top].node.style.dash.isEmpty { warn(.dashOffset, .noDash) }
     }
 
     /// What a kind cannot be drawn without: a path's data, an image's file, a line's ends.

@@ -52,7 +52,7 @@ enum PreviewPage {
         <button id="mode-connect" title="drag from one node to another (C)">Connect</button>
         <button id="mode-pen" title="draw with a pen, a finger or the mouse (P)">Pen</button>
         <input id="pen-color" type="color" value="#1e3a8a" title="ink colour"><input id="pen-width" type="number" value="2" min="0.25" max="50" step="0.25" style="width:48px" title="ink width (pt)">
-        <select id="export-format"><option>png</option><option>pdf</option><option>svg</option></select><button id="export">Export</button></span>
+        <select id="export-format">\(PreviewServer.exportFormats.map { "<option>\($0.rawValue)</option>" }.joined())</select><button id="export">Export</button></span>
         <span class="dim">Ctrl-Z / Ctrl-Shift-Z · Del · Ctrl-D · arrows</span></div>
         <div id="inspector"><h3>Inspector</h3><div id="inspector-body" class="dim">select a node</div></div>
         <div class="handle" data-h="nw"></div><div class="handle" data-h="n"></div><div class="handle" data-h="ne"></div><div class="handle" data-h="e"></div>

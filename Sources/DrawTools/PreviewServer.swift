@@ -392,14 +392,16 @@ package final class PreviewServer {
         return value
     }
 
-    /// The formats `GET /export` writes.
-    package static let exportFormats: [OutputFormat] = [.png, .pdf, .svg]
+    /// The formats `GET /export` writes: every output format, as its backend describes it.
+    package static var exportFormats: [OutputFormat] { OutputFormat.allCases }
 
     /// A page of the newest good picture through drawc's own backends, as a download
-    /// (`format` png, pdf or svg; `page` from 1; a PDF holds every page).
+    /// (`format` one of `exportFormats`; `page` from 1; a format of one file for all pages
+    /// holds every page).
     func export(_ query: [String: String]) -> HTTPResponse {
         guard let format = query["format"].flatMap(OutputFormat.init(rawValue:)), Self.exportFormats.contains(format) else {
-            return .json(400, #"{"ok":false,"message":"format is png, pdf or svg"}"#)
+            let choice = OutputFormat.listed(Self.exportFormats.map(\.rawValue), last: " or ")
+            return .json(400, "{\"ok\":false,\"message\":" + JSONText.string("format is " + choice) + "}")
         }
         guard let page = Self.wholeNumber(query["page"] ?? "1", in: 1...1_000_000) else {
             return .json(400, #"{"ok":false,"message":"page is a whole number from 1"}"#)
@@ -412,15 +414,9 @@ package final class PreviewServer {
         let file = result.outputs.first { $0.page == page } ?? result.outputs.first { $0.page == nil }
         guard let file else { return .json(404, #"{"ok":false,"message":"no such page"}"#) }
         let stem = title.hasSuffix(".draw") ? String(title.dropLast(5)) : title
-        let name = (format == .pdf || result.pageCount == 1 ? stem : "\(stem)-\(page)") + "." + format.rawValue
+        let name = (!format.isOnePagePerFile || result.pageCount == 1 ? stem : "\(stem)-\(page)") + "." + format.fileExtension
         let safeName = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
-        let type = switch format {
-        case .png: "image/png"
-        case .pdf: "application/pdf"
-        case .svg: "image/svg+xml"
-        case .ps, .eps: "application/postscript"
-        }
-        return HTTPResponse(status: 200, contentType: type, body: file.bytes, headers: [
+        return HTTPResponse(status: 200, contentType: format.mediaType, body: file.bytes, headers: [
             ("Content-Disposition", "attachment; filename=\"\(safeName)\""),
             ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:"),
         ])

@@ -281,7 +281,7 @@ package struct PDFRenderer: Backend {
     package var options: PDFOptions
     package init(options: PDFOptions) { self.options = options }
     package var traits: BackendTraits { Self.formatTraits }
-    static let formatTraits = BackendTraits(name: "PDF 1.7", fileExtension: "pdf", onePerPage: false, shadowsAsImages: true)
+    static let formatTraits = BackendTraits(name: "PDF 1.7", shortName: "PDF", mediaType: "application/pdf", fileExtension: "pdf", onePerPage: false, shadowsAsImages: true)
     package func render(_ document: Scene.Document) -> BackendOutput {
         BackendOutput(files: [PDFWriter.render(document, options: options)], onePerPage: traits.onePerPage)
     }

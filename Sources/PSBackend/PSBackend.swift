@@ -610,10 +610,10 @@ package struct PSRenderer: Backend {
     package init(encapsulated: Bool) { self.encapsulated = encapsulated }
     package var traits: BackendTraits { encapsulated ? Self.epsTraits : Self.psTraits }
     static let psTraits = BackendTraits(
-        name: "PostScript 3", fileExtension: "ps", onePerPage: false, shadowsAsImages: true,
+        name: "PostScript 3", shortName: "PostScript", mediaType: "application/postscript", fileExtension: "ps", onePerPage: false, shadowsAsImages: true,
         cannotShow: ["opacity, blend modes, transparent gradient stops and soft shadows without Ghostscript's transparency (warned)"])
     static let epsTraits = BackendTraits(
-        name: "EPS", fileExtension: "eps", onePerPage: true, shadowsAsImages: true, cannotShow: psTraits.cannotShow)
+        name: "EPS", shortName: "EPS", mediaType: "application/postscript", fileExtension: "eps", onePerPage: true, shadowsAsImages: true, cannotShow: psTraits.cannotShow)
     package func render(_ document: Scene.Document) -> BackendOutput {
         var warnings: [BackendMessage] = []
         func note(_ output: PSWriter.Output) {

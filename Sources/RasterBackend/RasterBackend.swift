@@ -12,7 +12,7 @@ package struct PNGRenderer: Backend {
     package var options: RasterOptions
     package init(options: RasterOptions) { self.options = options }
     package var traits: BackendTraits { Self.formatTraits }
-    static let formatTraits = BackendTraits(name: "PNG", fileExtension: "png", onePerPage: true, shadowsAsImages: false,
+    static let formatTraits = BackendTraits(name: "PNG", shortName: "PNG", mediaType: "image/png", fileExtension: "png", onePerPage: true, shadowsAsImages: false,
                                       cannotShow: ["text as text (glyphs become pixels)"])
     package func render(_ document: Scene.Document) -> BackendOutput {
         switch RasterWriter.render(document, options: options) {

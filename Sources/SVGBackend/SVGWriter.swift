@@ -645,7 +645,7 @@ package struct SVGRenderer: Backend {
     package var idPrefix: String
     package init(idPrefix: String = "") { self.idPrefix = idPrefix }
     package var traits: BackendTraits { Self.formatTraits }
-    static let formatTraits = BackendTraits(name: "SVG 1.1", fileExtension: "svg", onePerPage: true, shadowsAsImages: false)
+    static let formatTraits = BackendTraits(name: "SVG 1.1", shortName: "SVG", mediaType: "image/svg+xml", fileExtension: "svg", onePerPage: true, shadowsAsImages: false)
     package func render(_ document: Scene.Document) -> BackendOutput {
         BackendOutput(files: SVGWriter.render(document, idPrefix: idPrefix), onePerPage: traits.onePerPage)
     }

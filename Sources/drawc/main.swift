@@ -251,10 +251,10 @@ func plannedOutput(input: String, arguments: Arguments) throws(UsageError) -> (p
             return (output, format)
         }
         if let fromExtension { return (output, fromExtension) }
-        if output == "-" { return (output, .pdf) }
+        if output == "-" { return (output, CommandTable.defaultFormat) }
         throw UsageError(message: "cannot tell the format from '\(output)': use --format \(CommandTable.formatChoice)", command: "compile")
     }
-    let format = arguments.format ?? .pdf
+    let format = arguments.format ?? CommandTable.defaultFormat
     if input == "-" { return ("-", format) }
     // Beside the input: `dir/a.draw` → `dir/a.pdf`; a name without `.draw` gets the extension added.
     var base = input
@@ -268,7 +268,9 @@ func runCompile(_ args: ArraySlice<String>) throws(UsageError) -> ExitStatus {
         let formats = arguments.inputs.isEmpty ? [] : try arguments.inputs.map { input throws(UsageError) in try plannedOutput(input: input, arguments: arguments).format }
         if !formats.isEmpty, !formats.contains(.png) {
             let given = arguments.dpi != nil ? "--dpi" : arguments.scale != nil ? "--scale" : "--background"
-            throw UsageError(message: "\(given) applies to PNG output only (use -o OUT.png or --format png)", command: "compile")
+            let png = OutputFormat.png
+            throw UsageError(message: "\(given) applies to \(png.shortName) output only (use -o OUT.\(png.fileExtension) or --format \(png.rawValue))",
+                             command: "compile")
         }
     }
     if arguments.help {

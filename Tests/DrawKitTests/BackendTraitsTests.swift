@@ -1,5 +1,9 @@
 import DrawKit
+import DrawTestSupport
 import Testing
+#if canImport(Foundation)
+import Foundation
+#endif
 
 /// What a format is comes from its backend (`Backend.traits`): DrawKit's file names, the
 /// shadow lowering and docs/cli.md's format table read it, and it agrees with what the
@@ -18,7 +22,25 @@ import Testing
         #expect(OutputFormat(pathExtension: "OUT.\(format.fileExtension.uppercased())") == format)
         let result = compile(source: Self.source, path: "traits.draw", format: format)
         #expect(result.outputs.count == (format.isOnePagePerFile ? 2 : 1), "\(format)")
-        #expect(!format.displayName.isEmpty)
+        #expect(!format.displayName.isEmpty && !format.shortName.isEmpty)
+        // `--format` spells a format as the files it writes end.
+        #expect(format.rawValue == format.fileExtension)
+        #expect(format.mediaType.contains("/"))
+    }
+
+    /// README.md's table of formats (written by hand for its notes) says of each format what
+    /// its traits say: a row per format, named as the backend names it, with its file
+    /// extension and pages.
+    @Test func theReadmeTableAgreesWithTheTraits() {
+        let readme = String(decoding: FileManager.default.contents(atPath: packageRoot + "/README.md") ?? Data(), as: UTF8.self)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        for format in OutputFormat.allCases {
+            let row = rows.first { $0.hasPrefix("| \(format.displayName) |") }
+            #expect(row != nil, "README.md's formats lack \(format.displayName)")
+            guard let row else { continue }
+            #expect(row.contains("| `.\(format.fileExtension)` |"), "\(row)")
+            #expect(row.contains(format.isOnePagePerFile ? "| one file per page" : "| all pages"), "\(row)")
+        }
     }
 
     /// The formats without blur are the ones whose shadows arrive as images.

@@ -63,16 +63,50 @@ import Testing
         #expect(d.bends[2][0].y < d.centers[2].y && d.bends[2][3].y > d.centers[0].y)
     }
 
-    @Test func longEdgesRunStraightDownThroughTheRanksTheyCross() {
+    /// Where a polyline is at height `y` (the first crossing, nil when it never gets there).
+    static func x(of line: [Point], at y: Double) -> Double? {
+        for i in 1..<line.count where min(line[i - 1].y, line[i].y) <= y && y <= max(line[i - 1].y, line[i].y) {
+            let dy = line[i].y - line[i - 1].y
+            return abs(dy) < 1e-9 ? line[i].x : line[i - 1].x + (line[i].x - line[i - 1].x) * (y - line[i - 1].y) / dy
+        }
+        return nil
+    }
+
+    @Test func longEdgesKeepClearOfTheNodesOfTheRanksTheyCross() {
         let d = LayeredLayout.layout(Self.graph(4, [(0, 1), (1, 2), (2, 3), (0, 3)]))
-        // Its two ports and, per rank crossed, a vertical run over the whole band (so it
-        // cannot cut a node of that rank); an edge to the next rank has its ports only.
-        #expect(d.bends[3].count == 6)
+        // An edge to the next rank between ports above one another: one straight line, its
+        // two points just out of its ends.
         #expect(d.bends[0].count == 2)
-        #expect(d.bends[3][1].x == d.bends[3][2].x && d.bends[3][3].x == d.bends[3][4].x)
-        // The run spans the band of node 1 (rank 1) and reaches as far as the ports do.
-        #expect(d.bends[3][1].y < d.centers[1].y - 10 && d.bends[3][2].y > d.centers[1].y + 10)
-        #expect(abs(d.bends[3][1].y - d.bends[0][1].y) < 1e-9)
+        // 0→3 passes beside nodes 1 and 2: across their whole bands it keeps out of them by
+        // at least half the gap to them less the gate's margin (24 / 2 − 2).
+        let long = d.bends[3]
+        #expect(long.count >= 2)
+        for v in [1, 2] {
+            for dy in stride(from: -10.0, through: 10.0, by: 2.5) {
+                let x = try! #require(Self.x(of: long, at: d.centers[v].y + dy))
+                #expect(abs(x - d.centers[v].x) >= 20 + 10 - 1e-9, "\(v): \(x) against \(d.centers[v].x)")
+            }
+        }
+        // It bends only where it must: at most once going out round node 1 and once coming
+        // back round node 2 (here the layout keeps its chain straight: no bend at all).
+        #expect(long.count <= 4)
+    }
+
+    /// The shortest line through a row of gates: straight when one line passes them all,
+    /// bending only at the gate end that is in the way.
+    @Test func tautStringsBendOnlyWhereAGateIsInTheWay() {
+        let inf = Double.infinity
+        // From x 0 at height 0 to x 30 at height 30: a straight line through wide gates.
+        let free = TautString.through([(0, 0, 0), (10, -inf, inf), (20, 5, 25), (30, 30, 30)])
+        #expect(free.enumerated().allSatisfy { abs($0.element - Double([0, 10, 20, 30][$0.offset])) < 1e-9 })
+        // A gate ending at 2 at height 10 (a node to its right): the line bends there, and
+        // runs straight before and after.
+        let bent = TautString.through([(0, 0, 0), (10, -inf, 2), (20, -inf, inf), (30, 30, 30)])
+        #expect(abs(bent[1] - 2) < 1e-9)
+        #expect(abs(bent[2] - 16) < 1e-9)
+        // Levels at one height are one level: their gates met.
+        let merged = TautString.through([(0, 4, 4), (0, 0, 10), (10, -inf, inf), (20, 4, 4)])
+        #expect(merged.allSatisfy { abs($0 - 4) < 1e-9 })
     }
 
     /// Two crossing-prone bipartite patterns: sweeps and transposition find a drawing without crossings.
@@ -128,7 +162,10 @@ import Testing
         #expect(abs(r.centers[3].y - r.centers[0].y) < 1e-9)
         var m = Self.graph(2, [(0, 1)])
         m.edges[0].minLength = 3
-        #expect(LayeredLayout.layout(m).bends[0].count == 6)
+        // Three ranks apart, through two virtual nodes in line: one straight line.
+        let spanned = LayeredLayout.layout(m)
+        #expect(abs(spanned.centers[1].y - spanned.centers[0].y - (3 * 36 + 20)) < 1e-9)
+        #expect(spanned.bends[0].count == 2)
     }
 
     @Test func labelsTakeRoomOfTheirOwn() {
@@ -300,10 +337,43 @@ import Testing
     /// "A small edit moves little": one edge added to a 50-node graph (random DAGs of 75
     /// edges, seeds 1–10, the new edge between two random nodes that were not joined), how
     /// many of the 50 nodes change rank, rank or place in it, and centre (by more than 1pt).
-    @Test func oneMoreEdgeMovesFewNodes() {
-        var moved: [Int] = [], visibly: [Int] = [], rankMoved: [Int] = [], orderMoved: [Int] = []
-        for seed in 1...10 {
-            let plain = PlainGraph.random(nodes: 50, edges: 76, seed: UInt64(seed))
+    /// How far one more edge moves a 50-node, 76-edge random DAG's nodes, per seed.
+    struct Steadiness {
+        /// Nodes whose rank changed.
+        var rank: [Int] = []
+        /// Nodes whose rank changed or that swapped sides with another node of their rank
+        /// (before and after): the order as a viewer reads it.
+        var order: [Int] = []
+        /// Nodes whose rank changed or whose index among the real nodes of their rank changed
+        /// (the measure of rounds 2–4: a node inserted on the left counts every node right of it).
+        var index: [Int] = []
+        /// Nodes whose centre moved by more than 1pt once the drawing as a whole is shifted by
+        /// the median move (the drawing's own origin moves when its left edge does).
+        var shifted: [Int] = []
+        /// The same without that shift.
+        var raw: [Int] = []
+        /// Moved by more than the gap between neighbours (18pt) after that shift.
+        var visibly: [Int] = []
+        var crossings: [Int] = []
+        var area: [Double] = []
+
+        static func median(_ a: [Int]) -> Int { a.sorted()[a.count / 2] }
+        static func mean(_ a: [Int]) -> Double { Double(a.reduce(0, +)) / Double(a.count) }
+        func line(_ name: String, _ a: [Int]) -> String {
+            "\(name): median \(Self.median(a)), mean \(Self.mean(a)), max \(a.max()!) \(a)"
+        }
+        var summary: String {
+            [line("rank", rank), line("rank or order (pairs)", order), line("rank or index", index),
+             line("centre > 1pt (shifted)", shifted), line("centre > 1pt (raw)", raw), line("centre > 18pt (shifted)", visibly),
+             "crossings (before, after) \(crossings), area \(Int(area.reduce(0, +) / 1000))k"].joined(separator: "\n")
+        }
+    }
+
+    static func steadiness(seeds: ClosedRange<Int>) -> Steadiness {
+        var s = Steadiness()
+        let n = 50
+        for seed in seeds {
+            let plain = PlainGraph.random(nodes: n, edges: 76, seed: UInt64(seed))
             var g = LayeredGraph()
             g.nodes = plain.sizes.map { LayeredGraph.Node(width: $0.width, height: $0.height) }
             g.nodeSpacing = 18; g.rankSpacing = 36
@@ -311,35 +381,45 @@ import Testing
             let before = LayeredLayout.layout(g)
             g.edges.append(LayeredGraph.Edge(from: plain.edges.last!.0, to: plain.edges.last!.1))
             let after = LayeredLayout.layout(g)
-            moved.append((0..<50).filter { abs(before.centers[$0].x - after.centers[$0].x) + abs(before.centers[$0].y - after.centers[$0].y) > 1 }.count)
-            // Visibly: the drawing as a whole shifted by the median move, a node still more
-            // than the gap between neighbours (18pt) away from where it was.
-            let dx = (0..<50).map { after.centers[$0].x - before.centers[$0].x }.sorted()[25]
-            let dy = (0..<50).map { after.centers[$0].y - before.centers[$0].y }.sorted()[25]
-            visibly.append((0..<50).filter {
-                abs(after.centers[$0].x - before.centers[$0].x - dx) > 18 || abs(after.centers[$0].y - before.centers[$0].y - dy) > 18
-            }.count)
+            s.crossings.append(before.crossings); s.crossings.append(after.crossings)
+            s.area.append(before.size.width * before.size.height)
             let rb = Self.levels(before), ra = Self.levels(after)
-            rankMoved.append((0..<50).filter { rb[$0] != ra[$0] }.count)
+            s.rank.append((0..<n).filter { rb[$0] != ra[$0] }.count)
             // Left-to-right order among the real nodes of each rank.
-            func order(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
-                (0..<50).map { v in (0..<50).filter { r[$0] == r[v] && d.centers[$0].x < d.centers[v].x }.count }
+            func index(_ d: LayeredDrawing, _ r: [Int]) -> [Int] {
+                (0..<n).map { v in (0..<n).filter { r[$0] == r[v] && d.centers[$0].x < d.centers[v].x }.count }
             }
-            let ob = order(before, rb), oa = order(after, ra)
-            orderMoved.append((0..<50).filter { rb[$0] != ra[$0] || ob[$0] != oa[$0] }.count)
+            let ib = index(before, rb), ia = index(after, ra)
+            s.index.append((0..<n).filter { rb[$0] != ra[$0] || ib[$0] != ia[$0] }.count)
+            func swappedSides(_ v: Int, _ w: Int) -> Bool {
+                guard w != v && rb[w] == rb[v] && ra[w] == ra[v] else { return false }
+                let left = before.centers[w].x < before.centers[v].x
+                return left != (after.centers[w].x < after.centers[v].x)
+            }
+            s.order.append((0..<n).filter { v in rb[v] != ra[v] || (0..<n).contains { swappedSides(v, $0) } }.count)
+            let dx = (0..<n).map { after.centers[$0].x - before.centers[$0].x }.sorted()[n / 2]
+            let dy = (0..<n).map { after.centers[$0].y - before.centers[$0].y }.sorted()[n / 2]
+            func moved(_ v: Int, by d: Double, shift: Bool) -> Bool {
+                abs(after.centers[v].x - before.centers[v].x - (shift ? dx : 0)) > d
+                    || abs(after.centers[v].y - before.centers[v].y - (shift ? dy : 0)) > d
+            }
+            s.shifted.append((0..<n).filter { moved($0, by: 1, shift: true) }.count)
+            s.raw.append((0..<n).filter { moved($0, by: 1, shift: false) }.count)
+            s.visibly.append((0..<n).filter { moved($0, by: 18, shift: true) }.count)
         }
-        print("nodes moved by one more edge (of 50):", moved, "median", moved.sorted()[moved.count / 2])
-        print("rank changed:", rankMoved, "rank or order changed:", orderMoved)
-        print("moved visibly:", visibly, "median", visibly.sorted()[visibly.count / 2], "mean", Double(visibly.reduce(0, +)) / 10,
-              "; rank or order: median", orderMoved.sorted()[orderMoved.count / 2], "mean", Double(orderMoved.reduce(0, +)) / 10)
-        // Measured (bench/RESULTS.md, graph-4-area): ranks barely change (median 1 node, at
-        // most 2); rank or place in it changes for a median of 40 nodes, mean 31.4 (0, 43, 40,
-        // 29, 34, 40, 11, 42, 40, 35: the order is searched anew and another local optimum
-        // wins); nodes moved visibly, a median of 47, mean 40.1 (5, 43, 47, 43, 44, 49, 24, 48,
-        // 50, 48: x comes from a global optimum, so an order change moves its neighbours
-        // too). Not yet stable; the bounds hold what is reached.
-        #expect(rankMoved.max()! <= 10 && rankMoved.sorted()[rankMoved.count / 2] <= 2, "\(rankMoved)")
-        #expect(orderMoved.sorted()[orderMoved.count / 2] <= 40 && orderMoved.reduce(0, +) <= 320, "\(orderMoved)")
+        return s
+    }
+
+    @Test func oneMoreEdgeMovesFewNodes() {
+        let s = Self.steadiness(seeds: 1...20)
+        print("one more edge, 50-node random DAGs, seeds 1–20:\n" + s.summary)
+        #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
+        // Measured (bench/RESULTS.md, fifth round): ranks change for a median of 1 node; rank or
+        // order (pairs) for a median of 41 of 50, centres by more than 18pt for 46 — where dot
+        // is on the same graphs (40 and 47). The order search from five starts lands in another
+        // local optimum after almost any edit; the written-order start alone halves the order
+        // changes (24) but costs 13 % more crossings on the random DAGs, over dot's.
+        #expect(Steadiness.median(s.order) <= 42 && Steadiness.median(s.visibly) <= 47, "\(s.order) \(s.visibly)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).
@@ -431,37 +511,35 @@ import Testing
         return result
     }
 
-    /// Graph edges are splines (issue 37): an edge through two virtual nodes is drawn with
-    /// cubic pieces, and every piece — curve or line — leaves and enters along the rank axis
-    /// (down, or across for `direction: right`), so the line comes out of its node and into
-    /// the next square to the side, its arrowhead along its end; `route: straight` keeps the
-    /// polyline through the same points.
-    @Test func graphEdgesAreSplinesAlongTheRanks() throws {
-        for (direction, alongY) in [("down", true), ("right", false)] {
+    /// Graph edges take the shortest way through their ranks (issue 37): where a straight
+    /// line fits, one straight piece from outline to outline (its arrowhead along it); where it
+    /// bends, a rounded corner (a cubic tangent to both legs); `route: straight` keeps the
+    /// polyline through the same points. In both directions the drawing has no fault, and
+    /// every edge between neighbouring ranks is straight.
+    @Test func graphEdgesAreStraightWhereTheyCanBe() throws {
+        for direction in ["down", "right"] {
             func source(_ route: String) -> String { "graph direction: \(direction) { a -> b -> c -> d; a -> d\(route); a -> x; y -> d }" }
             let doc = try #require(layOutDiagram(source("")))
             let lines = Self.connectorLines(doc)
             #expect(lines.count == 6)
-            var curves = 0
-            for line in lines {
-                for piece in Self.pieces(line) {
-                    // Across the axis: no run at the start or the end of any piece.
-                    func across(_ a: Point, _ b: Point) -> Double { abs(alongY ? b.x - a.x : b.y - a.y) }
-                    if let c1 = piece.c1, let c2 = piece.c2 {
-                        curves += 1
-                        #expect(across(piece.start, c1) < 1e-6 && across(c2, piece.end) < 1e-6, "\(direction): \(piece)")
-                    } else {
-                        // A straight piece runs along the axis: the runs through bands and the
-                        // stretches out of and into the nodes.
-                        #expect(across(piece.start, piece.end) < 1e-6, "\(direction): \(piece)")
-                    }
+            for (k, line) in lines.enumerated() where k != 3 {
+                let pieces = Self.pieces(line)
+                // Between neighbouring ranks: straight pieces only, all along one line.
+                #expect(pieces.allSatisfy { $0.c1 == nil }, "\(direction) \(k): \(pieces)")
+                if let first = pieces.first, let last = pieces.last {
+                    let u = first.end - first.start, w = last.end - last.start
+                    #expect(abs(u.x * w.y - u.y * w.x) <= 1e-6 * (u.x * u.x + u.y * u.y).squareRoot() * (w.x * w.x + w.y * w.y).squareRoot() + 1e-9, "\(direction) \(k): \(pieces)")
                 }
             }
-            // a -> d crosses three gaps; its ports are off the middle of a and d, so at least
-            // the gaps at its ends are curves.
+            // a -> d passes b and c: its corners (if any) are rounded, each cubic tangent to
+            // the straight pieces before and after it.
             let long = Self.pieces(lines[3])
-            #expect(long.filter { $0.c1 != nil }.count >= 2, "\(long)")
-            #expect(curves >= 4)
+            for (i, piece) in long.enumerated() {
+                guard let c1 = piece.c1, let c2 = piece.c2, i > 0, i + 1 < long.count else { continue }
+                let before = long[i - 1], after = long[i + 1]
+                func parallel(_ a: Point, _ b: Point) -> Bool { abs(a.x * b.y - a.y * b.x) < 1e-6 * max(1, (a.x * a.x + a.y * a.y) * (b.x * b.x + b.y * b.y)) }
+                #expect(parallel(c1 - piece.start, before.end - before.start) && parallel(piece.end - c2, after.end - after.start))
+            }
             let faults = checkDiagram(doc)
             #expect(faults.faults == 0, "\(faults)\n\(faults.details.joined(separator: "\n"))")
             // `route: straight`: the same points as a polyline.

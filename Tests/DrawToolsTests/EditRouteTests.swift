@@ -131,15 +131,19 @@ struct EditRouteTests {
         #expect(json.contains(#"{"name":"width","control":"length""#) && json.contains(#"{"name":"bold","control":"bool""#))
         #expect(status(s.handle(request("GET", "/inspect?source=\(a)", headers: host), readFile: { Self.source })) == 403)
         #expect(status(s.handle(request("GET", "/inspect?token=\(Self.token)&source=1e9", headers: host), readFile: { Self.source })) == 400)
-        let formats: [(String, [UInt8])] = [("png", [0x89, 0x50, 0x4E, 0x47]), ("pdf", Array("%PDF".utf8)), ("svg", Array("<?xm".utf8))]
+        // Every output format exports (the list is the backends'), each with its media type.
+        #expect(PreviewServer.exportFormats == OutputFormat.allCases)
+        let formats: [(String, [UInt8])] = [("png", [0x89, 0x50, 0x4E, 0x47]), ("pdf", Array("%PDF".utf8)), ("svg", Array("<?xm".utf8)),
+                                            ("ps", Array("%!PS".utf8)), ("eps", Array("%!PS".utf8))]
         for (format, magic) in formats {
             guard case .respond(let response) = s.handle(request("GET", "/export?token=\(Self.token)&format=\(format)&page=1", headers: host), readFile: { Self.source }) else {
                 Issue.record("export \(format) did not answer"); continue
             }
             #expect(response.status == 200 && Array(response.body.prefix(4)) == magic, "\(format)")
             #expect(response.headers.contains { $0.0 == "Content-Disposition" && $0.1 == "attachment; filename=\"t.\(format)\"" })
+            #expect(response.headers.contains { $0.0 == "Content-Type" && $0.1 == OutputFormat(rawValue: format)?.mediaType }, "\(format)")
         }
-        #expect(status(s.handle(request("GET", "/export?token=\(Self.token)&format=ps", headers: host), readFile: { Self.source })) == 400)
+        #expect(status(s.handle(request("GET", "/export?token=\(Self.token)&format=tiff", headers: host), readFile: { Self.source })) == 400)
         #expect(status(s.handle(request("GET", "/export?token=\(Self.token)&format=png&page=2", headers: host), readFile: { Self.source })) == 404)
         #expect(status(s.handle(request("GET", "/export?format=png", headers: host), readFile: { Self.source })) == 403)
         // A query's numbers are digits only, in range: one reader for both routes.
