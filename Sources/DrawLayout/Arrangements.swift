@@ -39,7 +39,7 @@ enum GroupArrangement: Arrangement {
         engine.forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
             guard !LayoutEngine.isConnector(child) else { return }
             var frame = engine.boxes[childIndex].bounds
-            if let at = child.geometry.at {
+            if let at = child.geometryAt {
                 // Nodes attached to other nodes' anchors do not size their group.
                 if at.anchor != nil { return }
                 frame.origin = frame.origin + at.offset - anchorPoint(frame, child.geometry.anchor ?? .center, kind: child.kind)

@@ -100,7 +100,7 @@ enum GraphArrangement: Arrangement {
         var pin: (node: Int, centre: Point)?
         engine.forEachChild(node, index: index, measuring: true) { engine, child, childIndex in
             var pinned = false
-            if pin == nil, !LayoutEngine.isConnector(child), let at = child.geometry.at, at.anchor == nil {
+            if pin == nil, !LayoutEngine.isConnector(child), let at = child.geometryAt, at.anchor == nil {
                 let b = engine.boxes[childIndex].bounds
                 pin = (layered.nodes.count, at.offset - engine.atAnchor(child, index: childIndex) + Point(b.midX, b.midY))
                 pinned = true

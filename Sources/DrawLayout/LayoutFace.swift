@@ -208,12 +208,12 @@ final class LayoutFace {
         return true
     }
 
-    /// The glyphs of `bytes[0..<drawn]` (which `hasGlyphs(forPrintableASCII:)` accepted) in
-    /// `out`, positioned as one run: each advance (`letterSpacing` added, and `wordSpacing`
+    /// The glyphs of `bytes[0..<drawn]` (which `hasGlyphs(forPrintableASCII:)` accepted)
+    /// appended to `out` (its capacity reserved by the caller), positioned as one run: each advance (`letterSpacing` added, and `wordSpacing`
     /// to a space) and the kerning with the next glyph, summed in the order shaping, the
     /// kerning pass and `makeLine` sum them. Returns the pen after the last glyph.
     func positionASCII(_ bytes: UnsafeBufferPointer<UInt8>, drawn: Int, size: Double, letterSpacing: Double, wordSpacing: Double,
-                       into out: UnsafeMutableBufferPointer<Scene.PositionedGlyph>) -> Double {
+                       into out: inout [Scene.PositionedGlyph]) -> Double {
         var runX = 0.0
         guard drawn > 0 else { return runX }
         if !asciiCodes.isEmpty && !advancesByCode.isEmpty {
@@ -225,7 +225,7 @@ final class LayoutFace {
                         let byte = bytes[i]
                         var advance = advances[Int(glyph & 0xFF)] * size + letterSpacing
                         if byte == 0x20 { advance += wordSpacing }
-                        out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+                        out.append(Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
                         if i + 1 < drawn {
                             let next = UInt16(codes[Int(bytes[i + 1])])
                             let cached = kerningByCodes[Int(glyph & 0xFF) << 8 | Int(next & 0xFF)]
@@ -245,7 +245,7 @@ final class LayoutFace {
             let byte = bytes[i]
             var advance = advance(glyph) * size + letterSpacing
             if byte == 0x20 { advance += wordSpacing }
-            out.initializeElement(at: i, to: Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
+            out.append(Scene.PositionedGlyph(glyph: glyph, x: runX, scalar: Unicode.Scalar(byte)))
             if i + 1 < drawn {
                 let next = self.glyph(for: Unicode.Scalar(bytes[i + 1])) ?? 0
                 runX += advance + kerning(glyph, next) * size

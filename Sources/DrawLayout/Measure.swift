@@ -42,7 +42,7 @@ extension LayoutEngine {
     static func isFlow(_ node: Node) -> Bool { withUnsafePointer(to: node) { isFlow($0) } }
 
     static func isFlow(_ node: NodeRef) -> Bool {
-        node.geometry.at == nil && !isConnector(node)
+        node.geometryAt == nil && !isConnector(node)
     }
 
     /// Cells a grid with `fill: true` stretches to their slot: shapes and stacks (whose own

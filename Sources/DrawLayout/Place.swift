@@ -18,7 +18,7 @@ extension LayoutEngine {
     /// coordinates), nil for nodes in the flow.
     mutating func outOfFlowOffset(_ node: NodeRef, index: Int, parentOffset: Point, parentTransform: Int32) -> Point? {
         if boxes[index].state == .connector { return parentOffset }
-        guard let at = node.geometry.at else { return nil }
+        guard let at = node.geometryAt else { return nil }
         let target = resolve(at, parentOffset: parentOffset, parentTransform: parentTransform)
         return parentOffset + target - Self.atAnchor(node, bounds: boxes[index].bounds)
     }

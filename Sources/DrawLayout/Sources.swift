@@ -54,7 +54,7 @@ struct SourceRecorder {
         if isUserStatement || enclosing == nil {
             var placed: String?
             // A child with `at:` is out of the flow even in a stack.
-            switch node.geometry.at == nil ? parentKind?.layoutClass : nil {
+            switch node.geometryAt == nil ? parentKind?.layoutClass : nil {
             case .container(let arrangement)?: placed = arrangement.placement
             case .box?, .shape?, .line?, .path?, .stroke?, .text?, .image?, .barcode?, .spacer?, .connector?, nil: placed = nil
             }

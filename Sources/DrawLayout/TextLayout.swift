@@ -79,7 +79,7 @@ extension LayoutEngine {
                              literal: Span? = nil, fit: TextFit = TextFit(), box: Size? = nil, contentFile: FileID? = nil) -> TextBlock {
         // Kept from an earlier layout (TextCache.swift): the same faces are resolved again,
         // as measuring would, and the block comes back without shaping or breaking.
-        guard let cache = textCache, !style.typography.markup else {
+        guard let cache = textCache, !style.hasMarkup else {
             return measureText(content, style: style, wrapWidth: wrapWidth, align: align, span: span, literal: literal,
                                fit: fit, box: box, contentFile: contentFile)
         }
@@ -139,7 +139,7 @@ extension LayoutEngine {
                                      literal: Span?, fit: TextFit, scale: Double, file: FileID) -> TextBlock {
         // The runs: the whole content in the node's style, or the markup's runs.
         var markupRuns: [MarkupRun]? = nil
-        if base.typography.markup {
+        if base.hasMarkup {
             let (runs, errors) = parseMarkup(content)
             if errors.isEmpty {
                 markupRuns = runs
@@ -154,10 +154,10 @@ extension LayoutEngine {
         defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
         func settle(_ style: ResolvedStyle) -> Int {
             let faces = resolveFaces(style, span: span)
-            if !style.typography.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
+            let t = style.typography  // read once: each read copies it out of the style's box (issue 38)
+            if !t.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
             let size = style.fontSize * scale
             let primary = faces.first.map { self.faces[$0] }
-            let t = style.typography
             settings.append(RunSettings(
                 faces: faces, size: size, ascent: (primary?.ascent ?? 0.75) * size, descent: (primary?.descent ?? 0.25) * size,
                 shift: (t.baselineShift + t.baselineShiftEm * style.fontSize) * scale, typography: t,
@@ -175,7 +175,7 @@ extension LayoutEngine {
 
         // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs positioned straight from
         // the bytes (the same numbers as shaping, kerning, breaking and `makeLine` below give it, no shaped glyphs).
-        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, base.typography.textDirection != .rtl,
+        if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, baseSettings.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             reportDamagedGlyphs(line, content: content, span: span)
             var lines = [line], top = 0.0
@@ -200,7 +200,7 @@ extension LayoutEngine {
         var complexScript: String?
         /// Whether the text has a right-to-left letter, an Arabic digit or an explicit
         /// directional control: only then is the bidirectional algorithm run (BidiLayout.swift).
-        var needsBidi = base.typography.textDirection == .rtl
+        var needsBidi = baseSettings.typography.textDirection == .rtl
         var exactOffsets = literal != nil
 
         func shape(_ text: String.UnicodeScalarView, offsets: [Int32]?, run: Int) {
@@ -417,12 +417,12 @@ extension LayoutEngine {
             var drawn = bytes.count
             while drawn > 0, bytes[drawn - 1] == 0x20 { drawn -= 1 }
             guard drawn > 0 else { return LaidOutLine(runs: [], width: 0, baseline: 0) }
-            var runX = 0.0
-            let glyphs = [Scene.PositionedGlyph](unsafeUninitializedCapacity: drawn) { buffer, initialized in
-                runX = face.positionASCII(bytes, drawn: drawn, size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-                                          into: buffer)
-                initialized = drawn
-            }
+            // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` allocates through
+            // the standard library's unspecialized path, ~680 instructions a text (issue 38).
+            var glyphs: [Scene.PositionedGlyph] = []
+            glyphs.reserveCapacity(drawn)
+            let runX = face.positionASCII(bytes, drawn: drawn, size: size, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                                          into: &glyphs)
             var x = 0.0
             let run = LaidOutRun(face: faceIndex, x: x, glyphs: glyphs, advance: runX, size: size, style: 0, shift: r.shift)
             x += runX

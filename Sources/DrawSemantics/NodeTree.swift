@@ -354,6 +354,9 @@ public struct ResolvedStyle: Hashable, Sendable {
         get { rest.values.typography }
         set { updateRest { $0.typography = newValue } }
     }
+    /// `typography.markup`, read in the box: layout asks it of every text, and `typography`
+    /// copies the whole value out (its arrays retained and released, issue 38).
+    package var hasMarkup: Bool { rest.values.typography.markup }
 
     /// `fill:` as a gradient or pattern (nil: a colour or none).
     package var fillPaint: PaintSpec? {
@@ -876,4 +879,7 @@ extension UnsafePointer where Pointee == Node {
     /// several times (an `UnsafePointer<Node>` is its `NodeRef`), and from its module the
     /// getter call copied the whole geometry out of the node each time (issue 38).
     package var hasRareGeometry: Bool { pointee.geometry.hasRareProperties }
+    /// `pointee.geometry.at`, read here in place for the same reason: layout asks it of
+    /// every node when placing it.
+    package var geometryAt: PointValue? { pointee.geometry.at }
 }
