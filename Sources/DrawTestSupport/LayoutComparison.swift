@@ -206,6 +206,27 @@ package struct PlainGraph: Sendable {
 
     /// A seeded random graph of `n` boxes and `e` edges (from a lower to a higher number, so acyclic).
     package static func random(nodes n: Int, edges e: Int, seed: UInt64) -> PlainGraph {
+        seeded(nodes: n, edges: e, seed: seed) { next in
+            let a = next() % n, b = next() % n
+            return a == b ? nil : (min(a, b), max(a, b))
+        }
+    }
+
+    /// A random DAG written as people write diagrams: each edge from a node to one of the
+    /// next `span` nodes of the written order (so the written order is a good start).
+    package static func writtenLikeADiagram(nodes n: Int, edges e: Int, span: Int, seed: UInt64) -> PlainGraph {
+        seeded(nodes: n, edges: e, seed: seed) { next in
+            let a = next() % (n - 1)
+            return (a, min(n - 1, a + 1 + next() % span))
+        }
+    }
+
+    /// `n` boxes of dot's default size and up to `e` distinct edges, each drawn by `pick` from
+    /// one seeded linear congruential generator (nil: draw again), so a seed always gives the
+    /// same graph on every machine.
+    private static func seeded(
+        nodes n: Int, edges e: Int, seed: UInt64, pick: (() -> Int) -> (Int, Int)?
+    ) -> PlainGraph {
         var g = PlainGraph()
         var state = seed
         func next() -> Int {
@@ -217,9 +238,7 @@ package struct PlainGraph: Sendable {
         var attempts = 0
         while g.edges.count < e && attempts < 100 * e {
             attempts += 1
-            let a = next() % n, b = next() % n
-            guard a != b else { continue }
-            let edge = (min(a, b), max(a, b))
+            guard let edge = pick(next) else { continue }
             if seen.insert(edge.0 * n + edge.1).inserted { g.edges.append(edge) }
         }
         return g

@@ -370,31 +370,11 @@ import Testing
         }
     }
 
-    /// A random DAG written as people write diagrams: each edge from a node to one of the
-    /// next `span` nodes of the written order (so the written order is a good start).
-    static func writtenLikeADiagram(nodes n: Int, edges e: Int, span: Int, seed: UInt64) -> PlainGraph {
-        var g = PlainGraph()
-        var state = seed
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33)
-        }
-        for i in 0..<n { g.names.append("n\(i)"); g.sizes.append(Size(54, 36)) }
-        var seen = Set<Int>()
-        var attempts = 0
-        while g.edges.count < e && attempts < 100 * e {
-            attempts += 1
-            let a = next() % (n - 1), b = min(n - 1, a + 1 + next() % span)
-            if seen.insert(a * n + b).inserted { g.edges.append((a, b)) }
-        }
-        return g
-    }
-
     static func steadiness(seeds: ClosedRange<Int>, span: Int? = nil) -> Steadiness {
         var s = Steadiness()
         let n = 50
         for seed in seeds {
-            let plain = span.map { Self.writtenLikeADiagram(nodes: n, edges: 76, span: $0, seed: UInt64(seed)) }
+            let plain = span.map { PlainGraph.writtenLikeADiagram(nodes: n, edges: 76, span: $0, seed: UInt64(seed)) }
                 ?? PlainGraph.random(nodes: n, edges: 76, seed: UInt64(seed))
             var g = LayeredGraph()
             g.nodes = plain.sizes.map { LayeredGraph.Node(width: $0.width, height: $0.height) }
