@@ -425,8 +425,10 @@ import Testing
         // preferred), centres by more than 18pt for 46 — where dot is on the same graphs (40
         // and 47). The order search lands in another local optimum after almost any edit; the
         // written-order start alone gives 24 but costs crossings over dot's on the random DAGs.
+        // Since ranks are balanced (sixth round) the median is 37 (the mean unchanged at 30.9:
+        // one seed 36 → 37, another 36 → 35), 45 visibly.
         #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
-        #expect(Steadiness.median(s.order) <= 36 && Steadiness.median(s.visibly) <= 46, "\(s.order) \(s.visibly)")
+        #expect(Steadiness.median(s.order) <= 37 && Steadiness.median(s.visibly) <= 46, "\(s.order) \(s.visibly)")
         // Graphs written like diagrams (each edge to one of the next six nodes): a median of 18
         // nodes change rank or order and 28 move visibly (the written order is nearly the best
         // start there, and network simplex's ranks shift whole parts now and then: up to 22).
