@@ -93,7 +93,7 @@ let package = Package(
             "DrawKit", "DrawDiagnostics", "DrawSyntax", "DrawSemantics", "DrawLayout", "DrawScene",
             "SVGBackend", "PDFBackend", "PSBackend", "DrawFonts", "DrawOutput",
             "DrawResources",
-            "DrawFormat",
+            "DrawFormat", "CZlib",
         ]),
         // The whole-compiler fuzz target and its drawing generator, and the language server's and
         // the preview's request targets (scripts/fuzz-drawc.sh, DRAWC_FUZZ_TARGET).

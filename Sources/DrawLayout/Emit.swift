@@ -279,7 +279,7 @@ extension LayoutEngine {
 
     /// A fill, stroke or text colour less than opaque (PostScript cannot show it).
     static func hasTranslucentPaint(_ style: ResolvedStyle) -> Bool {
-        (style.fill.map { $0.alpha < 1 } ?? false) || (style.stroke.map { $0.alpha < 1 } ?? false) || style.color.alpha < 1
+        style.hasTranslucentColor
     }
 
     static func strokePaint(_ style: ResolvedStyle) -> Stroke? {

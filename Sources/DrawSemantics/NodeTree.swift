@@ -268,35 +268,70 @@ package enum ImageFit: UInt8, Hashable, Sendable {
 /// Stored compactly (a node is copied and kept by the million): the properties nodes set
 /// one by one (fill, stroke, line width, text colour and size) inline, with presence bits
 /// instead of `Optional` padding; the rest, which nodes almost always inherit unchanged,
-/// in one shared, copy-on-write `StyleRest` that all those nodes reference.
+/// in one shared, copy-on-write `StyleRest` that all those nodes reference. The three
+/// colours are held inline as 8-bit RGBA (`PackedColor`) when that gives back exactly the
+/// `Color` that was set — every colour written as `#rrggbb`, a name or `rgb()` of integers —
+/// and otherwise in the box: 4 bytes a colour instead of 32 (the node went from 256 bytes to
+/// 168, issue 38).
 public struct ResolvedStyle: Hashable, Sendable {
     // `@usableFromInline` (not private), and the type public rather than package: layout
     // reads `pathFill`, `pathStroke` and `hasPaintSpecs` of every painted node from another
     // module, and Swift 6.3.1 inlines no member of a `package` type there (issue 38).
-    @usableFromInline var fillColor: Color
-    @usableFromInline var strokeColor: Color
-    /// Text colour.
-    package var color: Color
     public var lineWidth: Double
     package var fontSize: Double
+    @usableFromInline var rest: StyleRest
+    /// `fill`, `stroke` and `color` as `PackedColor` bits; 0 when absent or held in the box.
+    @usableFromInline var fillBits: UInt32
+    @usableFromInline var strokeBits: UInt32
+    @usableFromInline var colorBits: UInt32
     /// Bit 0: `fill` is a colour; bit 1: `stroke` is; bit 2: `fillPaint` is set; bit 3:
     /// `strokePaint` is. Bits 2 and 3 let the plain colours of nearly every node skip the
     /// box: reading a `PaintSpec?` out of it copied the optional through its value witness,
-    /// ~450 instructions per read or write (issue 38).
+    /// ~450 instructions per read or write (issue 38). Bits 4, 5, 6: the fill, stroke, text
+    /// colour is not 8-bit and is held in the box (`StyleRest.Values.exactFill` …).
     @usableFromInline var paintBits: UInt8
-    @usableFromInline var rest: StyleRest
 
     package var fill: Color? {            // nil: `none`
-        get { paintBits & 1 != 0 ? fillColor : nil }
+        get { paintBits & 1 == 0 ? nil : paintBits & 16 == 0 ? PackedColor.color(fillBits) : rest.values.exactFill }
         set {
-            if let newValue { fillColor = newValue; paintBits |= 1 } else { fillColor = .black; paintBits &= ~1 }
+            if let newValue { paintBits |= 1 }  else { paintBits &= ~1 }
+            fillBits = store(newValue, exactBit: 16) { $0.exactFill = $1 }
         }
     }
     package var stroke: Color? {          // nil: `none`
-        get { paintBits & 2 != 0 ? strokeColor : nil }
+        get { paintBits & 2 == 0 ? nil : paintBits & 32 == 0 ? PackedColor.color(strokeBits) : rest.values.exactStroke }
         set {
-            if let newValue { strokeColor = newValue; paintBits |= 2 } else { strokeColor = .black; paintBits &= ~2 }
+            if let newValue { paintBits |= 2 }  else { paintBits &= ~2 }
+            strokeBits = store(newValue, exactBit: 32) { $0.exactStroke = $1 }
         }
+    }
+    /// Text colour.
+    package var color: Color {
+        get { paintBits & 64 == 0 ? PackedColor.color(colorBits) : rest.values.exactColor ?? .black }
+        set { colorBits = store(newValue, exactBit: 64) { $0.exactColor = $1 } }
+    }
+    /// Whether the fill, stroke or text colour is translucent (read without building colours).
+    package var hasTranslucentColor: Bool {
+        // An 8-bit colour is translucent when its alpha byte is below 255.
+        if paintBits & 1 != 0, paintBits & 16 == 0 ? fillBits & 0xFF < 0xFF : (rest.values.exactFill?.alpha ?? 1) < 1 { return true }
+        if paintBits & 2 != 0, paintBits & 32 == 0 ? strokeBits & 0xFF < 0xFF : (rest.values.exactStroke?.alpha ?? 1) < 1 { return true }
+        return paintBits & 64 == 0 ? colorBits & 0xFF < 0xFF : (rest.values.exactColor?.alpha ?? 1) < 1
+    }
+
+    /// The bits to keep inline for `color` (0 when it is nil or not 8-bit); a colour that is
+    /// not 8-bit goes into the box, and the box's copy is cleared when it no longer is one,
+    /// so each style has one representation (the synthesised `==` and `hash` rely on it).
+    private mutating func store(_ color: Color?, exactBit: UInt8, _ put: (inout StyleRest.Values, Color?) -> Void) -> UInt32 {
+        if let color, let bits = PackedColor.bits(color) {
+            if paintBits & exactBit != 0 { paintBits &= ~exactBit; updateRest { put(&$0, nil) } }
+            return bits
+        }
+        if let color {
+            paintBits |= exactBit; updateRest { put(&$0, color) }
+        } else if paintBits & exactBit != 0 {
+            paintBits &= ~exactBit; updateRest { put(&$0, nil) }
+        }
+        return 0
     }
     package var lineCap: LineCap {
         get { rest.values.lineCap }
@@ -391,14 +426,16 @@ public struct ResolvedStyle: Hashable, Sendable {
     /// The fill of a path drawn in this style (nil: `fill: none`). Built here, where the
     /// style's accessors are direct reads rather than calls across modules.
     @inlinable @inline(__always) package var pathFill: Fill? {
-        paintBits & 1 != 0 ? Fill(color: fillColor, rule: rest.values.fillRule) : nil
+        paintBits & 1 == 0 ? nil
+            : Fill(color: paintBits & 16 == 0 ? PackedColor.color(fillBits) : rest.values.exactFill ?? PackedColor.color(0xFF), rule: rest.values.fillRule)
     }
 
     /// The stroke of a path drawn in this style (nil: `stroke: none` or a zero line width).
     @inlinable @inline(__always) package var pathStroke: Stroke? {
         guard paintBits & 2 != 0, lineWidth > 0 else { return nil }
         let r = rest.values
-        return Stroke(color: strokeColor, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
+        let color = paintBits & 32 == 0 ? PackedColor.color(strokeBits) : r.exactStroke ?? PackedColor.color(0xFF)
+        return Stroke(color: color, width: lineWidth, cap: r.lineCap, join: r.lineJoin,
                       miterLimit: r.miterLimit, dash: r.dash, dashOffset: r.dashOffset)
     }
 
@@ -422,12 +459,36 @@ public struct ResolvedStyle: Hashable, Sendable {
         miterLimit: Double, dash: [Double], dashOffset: Double, fillRule: FillRule, fonts: [String],
         fontSize: Double, bold: Bool, italic: Bool, color: Color, textAlign: TextAlign, lineHeight: LineHeight
     ) {
-        fillColor = fill ?? .black; strokeColor = stroke ?? .black
-        paintBits = (fill != nil ? 1 : 0) | (stroke != nil ? 2 : 0)
-        self.color = color; self.lineWidth = lineWidth; self.fontSize = fontSize
+        fillBits = 0; strokeBits = 0; colorBits = 0; paintBits = 0
+        self.lineWidth = lineWidth; self.fontSize = fontSize
         rest = StyleRest(StyleRest.Values(
             lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, dash: dash, dashOffset: dashOffset,
             fillRule: fillRule, fonts: fonts, bold: bold, italic: italic, textAlign: textAlign, lineHeight: lineHeight))
+        self.fill = fill; self.stroke = stroke; self.color = color
+    }
+}
+
+/// A colour as 8-bit RGBA in one `UInt32` (red in the high byte), for the colours that are
+/// exactly such: `color(bits(c)!) == c` bit for bit, since both divide the same byte by 255
+/// as `Color(r:g:b:a:)` does.
+@usableFromInline enum PackedColor {
+    @inlinable @inline(__always) static func color(_ bits: UInt32) -> Color {
+        Color(red: Double(bits >> 24) / 255, green: Double((bits >> 16) & 0xFF) / 255,
+              blue: Double((bits >> 8) & 0xFF) / 255, alpha: Double(bits & 0xFF) / 255)
+    }
+    /// nil when a component is not a byte over 255 exactly (a fraction, −0, NaN, out of range).
+    static func bits(_ color: Color) -> UInt32? {
+        guard let r = byte(color.red), let g = byte(color.green), let b = byte(color.blue),
+              let a = byte(color.alpha) else { return nil }
+        return r << 24 | g << 16 | b << 8 | a
+    }
+    @inline(__always) private static func byte(_ value: Double) -> UInt32? {
+        // The nearest byte by truncation (`rounded()` is a call into the C library); the
+        // guard keeps the conversion in range and refuses NaN.
+        let scaled = value * 255 + 0.5
+        guard scaled >= 0, scaled < 256 else { return nil }
+        let k = UInt32(scaled)
+        return (Double(k) / 255).bitPattern == value.bitPattern ? k : nil
     }
 }
 
@@ -454,6 +515,11 @@ public final class StyleRest: Hashable, Sendable {
         /// representative colour, so "painted at all" stays a colour test).
         var fillPaint: PaintSpec? = nil
         var strokePaint: PaintSpec? = nil
+        /// `fill`, `stroke`, `color` when they are not 8-bit colours (rare: `rgb()` of
+        /// fractions, an alpha of 0.5); nil while they are held inline.
+        @usableFromInline var exactFill: Color? = nil
+        @usableFromInline var exactStroke: Color? = nil
+        var exactColor: Color? = nil
     }
     @usableFromInline let values: Values
     init(_ values: Values) { self.values = values }
@@ -666,7 +732,7 @@ package struct NodeGeometry: Hashable, Sendable {
 
     /// When a component call made this node (its span is then the call site) and
     /// definitions are recorded: the index in `Drawing.definitionLinks` of the first body
-    /// statement that made it; else -1. In the rare box: the node stays 256 bytes.
+    /// statement that made it; else -1. In the rare box: the node stays 168 bytes.
     package var definitions: Int32 {
         get { rest?.values.definitions ?? -1 }
         set { updateRest { $0.definitions = newValue } }
@@ -743,7 +809,7 @@ package struct Node: Sendable {
     /// literal has no escapes (`contentIsVerbatim`).
     package var contentSpan: Span?
     // The two one-byte fields sit in the padding after `contentSpan`, so the 32-bit
-    // `explicitStyle` at the front costs nothing (the node stays 256 bytes).
+    // `explicitStyle` at the front costs nothing (the node stays 168 bytes).
     package var kind: NodeKind
     package var contentIsVerbatim: Bool
     package var geometry: NodeGeometry

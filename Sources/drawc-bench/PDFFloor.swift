@@ -1,15 +1,26 @@
 // The floor of compile → PDF that issue 38 measures against: read the input and deflate
 // the output. `drawc-bench --pdf-floor IN.draw [RUNS]` times, in this process and
-// interleaved, the whole compile file to file (as `drawc compile IN.draw -o OUT.pdf`) and
-// the floor: reading the input through a 128 KiB buffer, compressing the page content the
-// PDF holds exactly as the PDF writer compresses it (the same encoder, level, pieces,
-// strategy and threads), and writing a file of the PDF's size. The content is taken from
-// the same drawing compiled without compression, before any timing.
+// interleaved round by round, the whole compile file to file (as `drawc compile IN.draw -o
+// OUT.pdf`) and two floors, each reading the input through a 128 KiB buffer, compressing the
+// page content the PDF holds and writing what it compressed to a file:
+//
+// - the floor (`zlib -1`): the system zlib at level 1, one stream per content stream on one
+//   thread — what `gzip -1` does with the uncompressed PDF, the deflate everybody has, and
+//   the fair one because it comes out the size of drawc's compressed PDF (same compression
+//   for the same bytes; bench/RESULTS.md, "Issue 38, sixth pass");
+// - drawc's own encoder as the PDF writer runs it (the same encoder, strategy, pieces and
+//   threads; `compressLikeThePDFWriter`): a lower floor, and a smaller output, since it is
+//   part of what is measured.
+//
+// The content is taken from the same drawing compiled without compression, before any
+// timing. Times are user CPU (every thread of the process; the writer compresses on a second
+// core) and wall, minimum and median over the rounds.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CZlib
 import DrawKit
 import DrawOutput
 import Foundation
@@ -37,7 +48,7 @@ func uncompressedStreams(of pdf: [UInt8]) -> [[UInt8]] {
 /// Compresses `content` as the PDF writer compresses a page's stream (PDFBackend's
 /// `ContentCompression`): whole at level 6 up to 64 KiB, the greedy matcher up to one piece,
 /// above that the strategy its first 32 KiB choose, in parallel pieces.
-func compressLikeThePDFWriter(_ content: [UInt8]) -> Int {
+func compressLikeThePDFWriter(_ content: [UInt8]) -> [UInt8] {
     let strategy: Deflate.Strategy
     if content.count <= Deflate.wholeLimit {
         strategy = .standard
@@ -49,7 +60,67 @@ func compressLikeThePDFWriter(_ content: [UInt8]) -> Int {
         let coded = Deflate.compress(sample, level: Deflate.chunkLevel, strategy: .huffman).count
         strategy = coded <= matched ? .huffman : .greedy
     }
-    return Deflate.compress(content, level: 6, strategy: strategy).count
+    return Deflate.compress(content, level: 6, strategy: strategy)
+}
+
+/// `content` as one zlib stream from the system zlib at `level` (default strategy, 32 KiB
+/// window, memLevel 8: what `gzip -1` runs), on this thread.
+func zlibDeflate(_ content: [UInt8], level: Int32) -> [UInt8] {
+    var stream = z_stream()
+    guard deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+    defer { deflateEnd(&stream) }
+    let bound = Int(deflateBound(&stream, uLong(content.count)))
+    var output = [UInt8](repeating: 0, count: bound)
+    var written = 0
+    content.withUnsafeBufferPointer { input in
+        output.withUnsafeMutableBufferPointer { out in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            _ = deflate(&stream, Z_FINISH)
+            written = out.count - Int(stream.avail_out)
+        }
+    }
+    output.removeLast(output.count - written)
+    return output
+}
+
+/// Reads `input` through one 128 KiB buffer, as `cat` does; returns its size.
+func readThrough(_ input: String) -> Int {
+    var buffer = [UInt8](repeating: 0, count: 128 << 10)
+    var total = 0
+    let source = open(input, O_RDONLY)
+    guard source >= 0 else { return 0 }
+    buffer.withUnsafeMutableBytes { raw in
+        while true {
+            let n = read(source, raw.baseAddress, raw.count)
+            if n <= 0 { break }
+            total += n
+        }
+    }
+    close(source)
+    return total
+}
+
+/// Writes `pieces` one after the other to a new file at `path`; returns the bytes written.
+func writeFile(_ path: String, _ pieces: [[UInt8]]) -> Int {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { return 0 }
+    var total = 0
+    for piece in pieces {
+        piece.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+            total += offset
+        }
+    }
+    close(fd)
+    return total
 }
 
 func runPDFFloor(input: String, runs: Int) -> Never {
@@ -69,41 +140,58 @@ func runPDFFloor(input: String, runs: Int) -> Never {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + "/out.pdf"
 
-    func cpuSeconds() -> Double {
+    struct Times { var user: [Double] = []; var wall: [Double] = [] }
+    func userSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     }
-    func timed(_ body: () -> Int) -> (wall: Double, cpu: Double, result: Int) {
-        let cpu0 = cpuSeconds(), wall0 = DispatchTime.now().uptimeNanoseconds
+    func timed(_ times: inout Times, _ body: () -> Int) -> Int {
+        let user0 = userSeconds(), wall0 = DispatchTime.now().uptimeNanoseconds
         let result = body()
-        return (Double(DispatchTime.now().uptimeNanoseconds - wall0) / 1e9, cpuSeconds() - cpu0, result)
+        times.wall.append(Double(DispatchTime.now().uptimeNanoseconds - wall0) / 1e9)
+        times.user.append(userSeconds() - user0)
+        return result
     }
-    var compileWall: [Double] = [], compileCPU: [Double] = [], floorWall: [Double] = [], floorCPU: [Double] = []
-    var pdfBytes = 0, deflated = 0
+    var compile = Times(), zlibFloor = Times(), ownFloor = Times()
+    var pdfBytes = 0, zlibBytes = 0, ownBytes = 0
     for _ in 0..<runs {
-        let compile = timed { Pipeline.compileFile(input, to: output, format: "pdf") }
-        compileWall.append(compile.wall); compileCPU.append(compile.cpu); pdfBytes = compile.result
-        let floorRun = timed {
-            var size = 0
-            _ = floor(input: input, output: directory + "/floor", bytes: 0)
-            for stream in streams { size += compressLikeThePDFWriter(stream) }
-            _ = floor(input: "/dev/null", output: directory + "/floor", bytes: pdfBytes)
-            return size
+        pdfBytes = timed(&compile) { Pipeline.compileFile(input, to: output, format: "pdf") }
+        zlibBytes = timed(&zlibFloor) {
+            _ = readThrough(input)
+            return writeFile(directory + "/floor-zlib", streams.map { zlibDeflate($0, level: 1) })
         }
-        floorWall.append(floorRun.wall); floorCPU.append(floorRun.cpu); deflated = floorRun.result
+        ownBytes = timed(&ownFloor) {
+            _ = readThrough(input)
+            return writeFile(directory + "/floor-own", streams.map(compressLikeThePDFWriter))
+        }
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    func ms(_ seconds: Double) -> String { String(format: "%.0f", seconds * 1e3) }
+    func row(_ name: String, _ t: Times, _ bytes: Int) -> String {
+        "| \(name) | \(ms(t.user.min()!)) (\(ms(median(t.user)))) | \(ms(t.wall.min()!)) (\(ms(median(t.wall)))) | \(bytes) |"
+    }
+    func ratio(_ name: String, _ floor: Times) -> String {
+        String(format: "| compile ÷ %@ | %.2f× (%.2f×) | %.2f× (%.2f×) | |", name,
+               compile.user.min()! / floor.user.min()!, median(compile.user) / median(floor.user),
+               compile.wall.min()! / floor.wall.min()!, median(compile.wall) / median(floor.wall))
+    }
     let content = streams.reduce(0) { $0 + $1.count }
-    print(String(format: "input %d bytes; content %d bytes in %d streams -> %d deflated; PDF %d bytes; %d runs",
-                 source.count, content, streams.count, deflated, pdfBytes, runs))
-    print(String(format: "compile -> PDF: %.1f ms wall, %.1f ms CPU (medians)", median(compileWall) * 1e3, median(compileCPU) * 1e3))
-    print(String(format: "floor (read + deflate + write): %.1f ms wall, %.1f ms CPU", median(floorWall) * 1e3, median(floorCPU) * 1e3))
-    print(String(format: "ratio: %.2fx wall, %.2fx CPU", median(compileWall) / median(floorWall), median(compileCPU) / median(floorCPU)))
+    print("input \(input): \(source.count) bytes; uncompressed PDF \(pdf.count) bytes, content \(content) bytes in \(streams.count) streams; \(runs) rounds")
+    print("")
+    print("| run | user ms, min (median) | wall ms, min (median) | bytes written |")
+    print("|---|---:|---:|---:|")
+    print(row("compile → PDF (whole file)", compile, pdfBytes))
+    print(row("floor: read + zlib -1 + write", zlibFloor, zlibBytes))
+    print(row("read + drawc's encoder as the writer runs it + write", ownFloor, ownBytes))
+    print(ratio("floor (zlib -1)", zlibFloor))
+    print(ratio("drawc's encoder", ownFloor))
     exit(0)
 }

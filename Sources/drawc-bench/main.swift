@@ -48,7 +48,7 @@ func parseOptions() -> Options {
             runCompileOnly(input: input, output: output, format: format)
         case "--pdf-floor":
             // --pdf-floor IN.draw [RUNS]: compile → PDF against reading the input and deflating
-            // the output (issue 38's floor), interleaved in this process.
+            // the output with zlib -1 (issue 38's floor; PDFFloor.swift), interleaved in this process.
             guard let input = args.popFirst() else {
                 FileHandle.standardError.write(Data("usage: drawc-bench --pdf-floor IN.draw [RUNS]\n".utf8))
                 exit(2)
@@ -119,8 +119,9 @@ func parseOptions() -> Options {
               Generates the workloads, times each stage and the whole compile (median of several
               runs) in a child process per workload, and writes the table to bench/RESULTS.md.
             drawc-bench --graph [RUNS]: automatic layout of 100 to 10,000 nodes, beside dot -Tplain.
-            drawc-bench --pdf-floor IN.draw [RUNS]: compile → PDF against reading the input and
-              deflating the output as the PDF writer does (issue 38's floor), interleaved.
+            drawc-bench --pdf-floor IN.draw [RUNS]: compile → PDF against its floor (read the
+              input, deflate the content with zlib at level 1, write it) and against drawc's own
+              encoder as the PDF writer runs it, interleaved; user CPU and wall, min and median.
             """)
             exit(0)
         default:

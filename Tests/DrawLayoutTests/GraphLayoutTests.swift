@@ -348,6 +348,11 @@ import Testing
         /// Nodes whose rank changed or whose index among the real nodes of their rank changed
         /// (the measure of rounds 2–4: a node inserted on the left counts every node right of it).
         var index: [Int] = []
+        /// Nodes whose rank changed, plus in each rank the fewest nodes that, picked up and put
+        /// elsewhere, turn the old left-to-right order into the new one (the rank's size less
+        /// the longest run of nodes kept in the same relative order): a node moved across a
+        /// rank counts once here, but once per node it passed under `order`.
+        var picked: [Int] = []
         /// Nodes whose centre moved by more than 1pt once the drawing as a whole is shifted by
         /// the median move (the drawing's own origin moves when its left edge does).
         var shifted: [Int] = []
@@ -365,6 +370,7 @@ import Testing
         }
         var summary: String {
             [line("rank", rank), line("rank or order (pairs)", order), line("rank or index", index),
+             line("rank or order (nodes picked up)", picked),
              line("centre > 1pt (shifted)", shifted), line("centre > 1pt (raw)", raw), line("centre > 18pt (shifted)", visibly),
              "crossings (before, after) \(crossings), area \(Int(area.reduce(0, +) / 1000))k"].joined(separator: "\n")
         }
@@ -397,6 +403,16 @@ import Testing
             }
             let ib = index(before, rb), ia = index(after, ra)
             s.index.append((0..<n).filter { rb[$0] != ra[$0] || ib[$0] != ia[$0] }.count)
+            var picked = (0..<n).filter { rb[$0] != ra[$0] }.count
+            for r in Set(rb).sorted() {
+                let kept = (0..<n).filter { rb[$0] == r && ra[$0] == r }.sorted { before.centers[$0].x < before.centers[$1].x }
+                let later = kept.map { after.centers[$0].x }
+                // The longest increasing run of the new x's in the old order (quadratic; ranks are small).
+                var longest = [Int](repeating: 1, count: later.count)
+                for i in later.indices { for j in 0..<i where later[j] < later[i] { longest[i] = max(longest[i], longest[j] + 1) } }
+                picked += kept.count - (longest.max() ?? 0)
+            }
+            s.picked.append(picked)
             func swappedSides(_ v: Int, _ w: Int) -> Bool {
                 guard w != v && rb[w] == rb[v] && ra[w] == ra[v] else { return false }
                 let left = before.centers[w].x < before.centers[v].x
@@ -420,21 +436,24 @@ import Testing
         let s = Self.steadiness(seeds: 1...20)
         print("one more edge, 50-node random DAGs, seeds 1–20:\n" + s.summary)
         #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
-        // Measured (bench/RESULTS.md, fifth round): ranks change for a median of 1 node; rank or
-        // order (pairs) for a median of 36 of 50 (41 before the written order's start was
-        // preferred), centres by more than 18pt for 46 — where dot is on the same graphs (40
-        // and 47). The order search lands in another local optimum after almost any edit; the
-        // written-order start alone gives 24 but costs crossings over dot's on the random DAGs.
-        // Since ranks are balanced (sixth round) the median is 37 (the mean unchanged at 30.9:
-        // one seed 36 → 37, another 36 → 35), 45 visibly.
-        #expect(s.rank.max()! <= 10 && Steadiness.median(s.rank) <= 2, "\(s.rank)")
-        #expect(Steadiness.median(s.order) <= 37 && Steadiness.median(s.visibly) <= 46, "\(s.order) \(s.visibly)")
-        // Graphs written like diagrams (each edge to one of the next six nodes): a median of 18
-        // nodes change rank or order and 28 move visibly (the written order is nearly the best
-        // start there, and network simplex's ranks shift whole parts now and then: up to 22).
+        // Measured (bench/RESULTS.md, sixth round): rank or order (pairs) changes for a median
+        // of 25 of 50 nodes (36 in the fifth round, dot 40), 13 when a node carried across
+        // its rank counts once (19 before); centres move by more than 18pt for about 40 (dot
+        // 47). The search from the written order alone is kept unless another start finds 10 %
+        // fewer crossings, and the order is mirrored towards the written one.
+        #expect(Steadiness.median(s.order) <= 25 && Steadiness.median(s.picked) <= 13, "\(s.order) \(s.picked)")
+        #expect(Steadiness.median(s.visibly) <= 40, "\(s.visibly)")
+        // Graphs written like diagrams (each edge to one of the next six nodes): a median of 7
+        // nodes change rank or order (18 in the fifth round, dot 20), 3 picked up and put
+        // elsewhere (9 before); 23 move visibly (28 before). Network simplex's ranks still
+        // shift whole parts now and then (up to 22 nodes, as in dot: the edit lengthens a path).
         let local = Self.steadiness(seeds: 1...20, span: 6)
         print("one more edge, 50-node DAGs written like a diagram (edges span at most 6), seeds 1–20:\n" + local.summary)
-        #expect(Steadiness.median(local.order) <= 18 && Steadiness.median(local.visibly) <= 28, "\(local.order) \(local.visibly)")
+        #expect(Steadiness.median(local.order) <= 7 && Steadiness.median(local.picked) <= 3, "\(local.order) \(local.picked)")
+        #expect(Steadiness.median(local.visibly) <= 23, "\(local.visibly)")
+        // The steadiness costs few crossings: 3,494 and 466 over the 40 layouts of each kind
+        // (3,424 and 456 in the fifth round).
+        #expect(s.crossings.reduce(0, +) <= 3_500 && local.crossings.reduce(0, +) <= 470, "\(s.crossings) \(local.crossings)")
     }
 
     /// The frame of the box drawn just before the text `label` in the IR (its `M … L …` line).

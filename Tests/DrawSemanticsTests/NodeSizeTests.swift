@@ -7,9 +7,9 @@ import Testing
 /// evaluation and layout move nodes around: its size is a budget, not an accident.
 @Suite struct NodeSizeTests {
     @Test func nodeStaysCompact() {
-        #expect(MemoryLayout<Node>.stride <= 256)
+        #expect(MemoryLayout<Node>.stride <= 168)
         #expect(MemoryLayout<NodeGeometry>.stride <= 56)
-        #expect(MemoryLayout<ResolvedStyle>.stride <= 128)
+        #expect(MemoryLayout<ResolvedStyle>.stride <= 40)
     }
 
     @Test func styleCopiesShareTheRarelySetPart() {
@@ -23,6 +23,34 @@ import Testing
         #expect(a != b)
         b.fill = nil
         #expect(b.fill == nil && a.fill != nil)
+    }
+
+    /// 8-bit colours are held inline, others in the box; either way a colour reads back
+    /// exactly as set, and equal styles compare equal however they got their colours.
+    @Test func colorsReadBackExactly() {
+        let colors = [Color(r: 0x02, g: 0x5c, b: 0xc1), Color(r: 1, g: 2, b: 3, a: 128),
+                      Color(red: 0.5, green: 0.25, blue: 1), Color(red: 0.2, green: 0, blue: 0, alpha: 0.5),
+                      Color(red: -0.0, green: 0, blue: 0), Color(red: 1.5, green: 0, blue: 0)]
+        for c in colors {
+            var s = ResolvedStyle.initial
+            s.fill = c; s.stroke = c; s.color = c
+            for read in [s.fill!, s.stroke!, s.color, s.pathFill!.color, s.pathStroke!.color] {
+                #expect(read.red.bitPattern == c.red.bitPattern && read.green.bitPattern == c.green.bitPattern)
+                #expect(read.blue.bitPattern == c.blue.bitPattern && read.alpha.bitPattern == c.alpha.bitPattern)
+            }
+            #expect(s.hasTranslucentColor == (c.alpha < 1))
+            // Back to an 8-bit colour: the same style as one that never had `c`.
+            var t = s
+            t.fill = .white; t.stroke = nil; t.color = .black
+            var u = ResolvedStyle.initial
+            u.fill = .white; u.stroke = nil
+            #expect(t == u && t.hashValue == u.hashValue)
+        }
+        var a = ResolvedStyle.initial, b = ResolvedStyle.initial
+        a.fill = Color(red: 0.5, green: 0.5, blue: 0.5); b.fill = Color(red: 0.5, green: 0.5, blue: 0.5)
+        #expect(a == b)
+        b.fill = Color(red: 0.5, green: 0.5, blue: 0.25)
+        #expect(a != b)
     }
 
     @Test func geometryOptionalsRoundTrip() {
