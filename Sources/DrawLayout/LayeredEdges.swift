@@ -309,9 +309,16 @@ struct GapTracks {
                 if tracked[k] { let j = 1 + 2 * p.step; a = across[p.edge][j - 1]; b = across[p.edge][j + 2] }
                 return (min(a, b) - Ports.gap, max(a, b) + Ports.gap)
             }
-            var grown = true
+            // Each round tracks the pieces overlapping the last; after a few rounds (a chain of
+            // overlaps across a wide gap) every slanted piece is tracked, as a bound on the work.
+            var grown = true, rounds = 0
             while grown {
                 grown = false
+                rounds += 1
+                if rounds > 8 {
+                    for k in pieces[gap].indices where abs(pieces[gap][k].to - pieces[gap][k].from) > 0.5 { tracked[k] = true }
+                    break
+                }
                 var runs = pieces[gap].indices.filter { tracked[$0] }.map(run).sorted { $0.lo < $1.lo }
                 // Merged into disjoint runs, left to right.
                 var merged: [(lo: Double, hi: Double)] = []
