@@ -6,9 +6,10 @@
 // two edges cross only in a gap between ranks where that order swaps, and there once. Where
 // a straight line fits the gates it is one; it bends only around a node that is in the way.
 // Should a gap still hold two pieces running along one another (a fan of edges out of or
-// into one node, spread wide over the next rank), every slanted piece of that gap runs down
-// to a track of its own, across, and down again, and that gap grows to hold the tracks; a
-// gap without tracks is `rankSpacing` high.
+// into one node, spread wide over the next rank), those pieces, and every slanted piece of
+// that gap whose run across overlaps theirs, run down to a track of their own, across, and
+// down again; the gap's other pieces stay straight (they run beside the tracks, not through
+// them). A gap grows only when its tracks need more than `rankSpacing`.
 
 import DrawBase
 import DrawScene
@@ -298,33 +299,61 @@ struct GapTracks {
                 pieces[rank[chain[i]]].append(Piece(from: across[e][1 + 2 * i], to: across[e][2 + 2 * i], edge: e, step: i))
             }
         }
-        for gap in pieces.indices where Self.crowded(pieces[gap], height: height) {
-            for k in pieces[gap].indices {
+        for gap in pieces.indices {
+            var tracked = Self.tracked(pieces[gap], height: height)
+            guard tracked.contains(true) else { continue }
+            // The runs tracked pieces take; a slanted piece overlapping one is tracked too.
+            func run(_ k: Int) -> (lo: Double, hi: Double) {
+                let p = pieces[gap][k]
+                var a = p.from, b = p.to
+                if tracked[k] { let j = 1 + 2 * p.step; a = across[p.edge][j - 1]; b = across[p.edge][j + 2] }
+                return (min(a, b) - Ports.gap, max(a, b) + Ports.gap)
+            }
+            // Each round tracks the pieces overlapping the last; after a few rounds (a chain of
+            // overlaps across a wide gap) every slanted piece is tracked, as a bound on the work.
+            var grown = true, rounds = 0
+            while grown {
+                grown = false
+                rounds += 1
+                if rounds > 8 {
+                    for k in pieces[gap].indices where abs(pieces[gap][k].to - pieces[gap][k].from) > 0.5 { tracked[k] = true }
+                    break
+                }
+                var runs = pieces[gap].indices.filter { tracked[$0] }.map(run).sorted { $0.lo < $1.lo }
+                // Merged into disjoint runs, left to right.
+                var merged: [(lo: Double, hi: Double)] = []
+                for r in runs {
+                    if let last = merged.last, r.lo <= last.hi { merged[merged.count - 1].hi = max(last.hi, r.hi) } else { merged.append(r) }
+                }
+                runs = merged
+                for k in pieces[gap].indices where !tracked[k] && abs(pieces[gap][k].to - pieces[gap][k].from) > 0.5 {
+                    let r = run(k)
+                    // The first merged run ending after r starts.
+                    var low = 0, high = runs.count
+                    while low < high { let mid = (low + high) / 2; if runs[mid].hi <= r.lo { low = mid + 1 } else { high = mid } }
+                    if low < runs.count && runs[low].lo < r.hi { tracked[k] = true; grown = true }
+                }
+            }
+            for k in pieces[gap].indices where tracked[k] {
                 let p = pieces[gap][k], j = 1 + 2 * p.step
                 pieces[gap][k].from = across[p.edge][j - 1]
                 pieces[gap][k].to = across[p.edge][j + 2]
                 across[p.edge][j] = pieces[gap][k].from
                 across[p.edge][j + 1] = pieces[gap][k].to
             }
-            count[gap] = assign(pieces[gap])
+            count[gap] = assign(pieces[gap].indices.filter { tracked[$0] }.map { pieces[gap][$0] })
         }
     }
 
-    /// Whether two straight pieces of the gap would come within a few points of running
-    /// along one another (nearly parallel and close, or crossing at a shallow angle). Pieces
-    /// that could are neighbours when sorted by either end, so each is compared with the
-    /// next few in both orders.
-    static func crowded(_ pieces: [Piece], height h: Double) -> Bool {
-        guard pieces.count > 1 else { return false }
-        func close(_ p: Piece, _ q: Piece) -> Bool {
-            let dp = p.to - p.from, dq = q.to - q.from
-            let lp = (dp * dp + h * h).squareRoot(), lq = (dq * dq + h * h).squareRoot()
-            // The sine of the angle between them, and how far apart they are at each end
-            // measured across the first.
-            guard h * abs(dp - dq) / (lp * lq) < 0.03 else { return false }
-            let start = (q.from - p.from) * h / lp, end = (q.to - p.to) * h / lp
-            return min(abs(start), abs(end)) < 3 || (start < 0) != (end < 0)
-        }
+    /// Which pieces of a gap take tracks: those that come close to running along another
+    /// (`close`), and then every slanted piece whose run across overlaps a tracked one's
+    /// (a straight line beside a track's drop, run and drop could cross it where the order
+    /// does not swap, or three times where it does), until none does; the rest stay
+    /// straight. A piece's run once tracked reaches from where its line enters the band
+    /// above to where it leaves the band below, so the overlap is judged on that.
+    static func tracked(_ pieces: [Piece], height h: Double) -> [Bool] {
+        var result = [Bool](repeating: false, count: pieces.count)
+        guard pieces.count > 1 else { return result }
         let window = 8
         for byStart in [true, false] {
             let sorted = pieces.indices.sorted {
@@ -332,10 +361,25 @@ struct GapTracks {
                 return a < b || (a == b && $0 < $1)
             }
             for i in sorted.indices {
-                for j in (i + 1)..<min(sorted.count, i + 1 + window) where close(pieces[sorted[i]], pieces[sorted[j]]) { return true }
+                for j in (i + 1)..<min(sorted.count, i + 1 + window) where close(pieces[sorted[i]], pieces[sorted[j]], height: h) {
+                    result[sorted[i]] = true
+                    result[sorted[j]] = true
+                }
             }
         }
-        return false
+        return result
+    }
+
+    /// Whether two straight pieces come within a few points of running along one another
+    /// (nearly parallel and close, or crossing at a shallow angle).
+    static func close(_ p: Piece, _ q: Piece, height h: Double) -> Bool {
+        let dp = p.to - p.from, dq = q.to - q.from
+        let lp = (dp * dp + h * h).squareRoot(), lq = (dq * dq + h * h).squareRoot()
+        // The sine of the angle between them, and how far apart they are at each end
+        // measured across the first.
+        guard h * abs(dp - dq) / (lp * lq) < 0.03 else { return false }
+        let start = (q.from - p.from) * h / lp, end = (q.to - p.to) * h / lp
+        return min(abs(start), abs(end)) < 3 || (start < 0) != (end < 0)
     }
 
     /// Gives the slanted pieces of a gap their tracks; returns how many it takes. A piece

@@ -442,7 +442,9 @@ import Testing
         // 47). The search from the written order alone is kept unless another start finds 10 %
         // fewer crossings, and the order is mirrored towards the written one.
         #expect(Steadiness.median(s.order) <= 25 && Steadiness.median(s.picked) <= 13, "\(s.order) \(s.picked)")
-        #expect(Steadiness.median(s.visibly) <= 41, "\(s.visibly)")  // 41 with graph-area2's balanced ranks
+        // 41 since graph-area2 tracks only a crowded gap's close pieces: a gap's height follows
+        // its tracks, so an edit that adds or removes a track moves the ranks below it.
+        #expect(Steadiness.median(s.visibly) <= 41, "\(s.visibly)")
         // Graphs written like diagrams (each edge to one of the next six nodes): a median of 7
         // nodes change rank or order (18 in the fifth round, dot 20), 3 picked up and put
         // elsewhere (9 before); 23 move visibly (28 before). Network simplex's ranks still
