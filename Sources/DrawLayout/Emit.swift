@@ -19,8 +19,8 @@ extension LayoutEngine {
         case .connector, .placed: break
         }
         let own = box.state == .placed ? Self.ownTransform(node, bounds: box.bounds, offset: box.offset) : nil
-        // The geometry and the style are read once each: every read of `node.geometry` or
-        // `node.style` copies the value out of the node (issue 38).
+        // The geometry is read once: every read of `node.geometry` copies the value out of
+        // the node (issue 38); the style is read in place.
         let rare = node.hasRareGeometry
         let geometry = rare ? node.geometry : nil
         let opacity = geometry?.opacity ?? 1
@@ -28,10 +28,10 @@ extension LayoutEngine {
         let blend = geometry?.blend ?? .normal
         // A tag test: `blend != .normal` is a call through the generic Equatable witness.
         let blends = { if case .normal = blend { false } else { true } }()
-        let style = node.style
-        if causes.translucent == nil, opacity < 1 || blends || Self.hasTranslucentPaint(style) { causes.translucent = node.span }
+        let style = node.styleInPlace
+        if causes.translucent == nil, opacity < 1 || blends || style.pointee.hasTranslucentColor { causes.translucent = node.span }
         let outerFontCause = fontCause
-        let fontsSpan = style.fontsSpan
+        let fontsSpan = style.pointee.fontsSpan
         fontCause = fontsSpan.isUnknown ? node.span : fontsSpan
         defer { fontCause = outerFontCause }
         var source = Scene.SourceID.none
@@ -60,8 +60,8 @@ extension LayoutEngine {
     /// frame stays small: the leaves, with their many locals, are drawn in a function of their
     /// own (`emitLeaf`). With them inline, a frame took about 30 KB in a debug build and 255
     /// nested groups (within the parser's nesting limit) overflowed the main thread's stack.
-    /// `style` is the node's (read once by `emit`: each read copies it out of the node).
-    mutating func emitContent(_ node: NodeRef, index: Int, box: Box, style: ResolvedStyle, into items: inout [Scene.Item]) {
+    /// `style` is the node's, in place.
+    mutating func emitContent(_ node: NodeRef, index: Int, box: Box, style: StyleRef, into items: inout [Scene.Item]) {
         switch node.kind.layoutClass {
         case .container:
             var clip: Scene.Path?
@@ -78,13 +78,14 @@ extension LayoutEngine {
     }
 
     @inline(never)
-    mutating func emitLeaf(_ node: NodeRef, index: Int, box: Box, style: ResolvedStyle, into items: inout [Scene.Item]) {
+    mutating func emitLeaf(_ node: NodeRef, index: Int, box: Box, style: StyleRef, into items: inout [Scene.Item]) {
         let o = box.offset + origin
         switch node.kind.layoutClass {
         case .box(let form):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
+            // `corner` and `clip` read in place (`node.geometry` copies the geometry out).
             let outline = PathSink.shapeOutline(ellipse: form != .rect, in: frame,
-                                                radius: form == .rect ? node.geometry.corner ?? 0 : 0)
+                                                radius: form == .rect ? node.geometryCorner ?? 0 : 0)
             appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
@@ -92,7 +93,7 @@ extension LayoutEngine {
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
                 appendText(block, at: at, width: block.size.width, into: &items)
             }
-            emitChildren(node, index: index, clip: node.geometry.clip ? outline : nil, into: &items)
+            emitChildren(node, index: index, clip: node.pointee.geometry.clip ? outline : nil, into: &items)
         case .shape(let shape):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let g = node.geometry
@@ -116,24 +117,24 @@ extension LayoutEngine {
                 let points = path.points.map { $0 + o }
                 let closed = node.kind == .polygon
                 let ends = node.geometry.arrow ?? (node.kind == .arrow ? .end : .none)
-                let stroke = Self.strokePaint(style)
+                let stroke = style.pointee.pathStroke
                 var line: Scene.Path?, heads: Scene.Path?, strokedMarks: Scene.Path?, hollowMarks: Scene.Path?
                 if node.hasRareGeometry && node.geometry.smooth {
-                    (line, heads) = strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.lineWidth,
+                    (line, heads) = strokedSmoothLine(points, closed: closed, ends: stroke == nil ? .none : ends, lineWidth: style.pointee.lineWidth,
                                                       tension: node.geometry.tension ?? 0)
                 } else if closed || points.count < 2 {
-                    (line, heads) = strokedPolyline(points, closed: closed, ends: .none, lineWidth: style.lineWidth)
+                    (line, heads) = strokedPolyline(points, closed: closed, ends: .none, lineWidth: style.pointee.lineWidth)
                 } else {
                     let link = node.hasRareGeometry ? node.geometry.link : LinkOptions()
                     let (head, tail) = Self.marks(ends, link)
                     let (path, marks) = drawLink(LinkPath(polyline: points), head: stroke == nil ? .none : head, tail: stroke == nil ? .none : tail,
-                                                 size: link.arrowSize, lineWidth: style.lineWidth, cap: style.lineCap)
+                                                 size: link.arrowSize, lineWidth: style.pointee.lineWidth, cap: style.pointee.lineCap)
                     line = path
                     if !marks.filled.verbs.isEmpty { heads = marks.filled.path }
                     if !marks.stroked.verbs.isEmpty { strokedMarks = marks.stroked.path }
                     if !marks.hollow.verbs.isEmpty { hollowMarks = marks.hollow.path }
                 }
-                let fill = node.kind == .polyline || node.kind == .polygon ? style.fill.map { Fill(color: $0, rule: style.fillRule) } : nil
+                let fill = node.kind == .polyline || node.kind == .polygon ? style.pointee.fill.map { Fill(color: $0, rule: style.pointee.fillRule) } : nil
                 let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
                 if let line, fill != nil || stroke != nil {
                     // A filled polyline closes implicitly (as in SVG); the outline follows the
@@ -142,7 +143,7 @@ extension LayoutEngine {
                 }
                 if let heads, let stroke {
                     var headFill = Fill(color: stroke.color)
-                    if let spec = style.strokePaint { headFill.gradient = gradient(spec, frame: frame) }
+                    if let spec = style.pointee.strokePaint { headFill.gradient = gradient(spec, frame: frame) }
                     items.append(.path(heads, Paint(fill: headFill)))
                 }
                 if let stroke {
@@ -160,7 +161,7 @@ extension LayoutEngine {
         case .stroke:
             // Drawn on the ink grid, in whole hundredths of a point (docs/language.md,
             // "Ink precision"): an outline's computed coordinates need no more digits.
-            if let item = inkItem(inkOutlines[Int(box.side)], at: o, paint: Paint(fill: Fill(color: style.color, rule: .nonZero))) {
+            if let item = inkItem(inkOutlines[Int(box.side)], at: o, paint: Paint(fill: Fill(color: style.pointee.color, rule: .nonZero))) {
                 items.append(item)
             }
         case .path:
@@ -275,11 +276,6 @@ extension LayoutEngine {
             causes.fonts.append(fontCause)
         }
         return Scene.FontID(fontIDs[face])
-    }
-
-    /// A fill, stroke or text colour less than opaque (PostScript cannot show it).
-    static func hasTranslucentPaint(_ style: ResolvedStyle) -> Bool {
-        style.hasTranslucentColor
     }
 
     static func strokePaint(_ style: ResolvedStyle) -> Stroke? {

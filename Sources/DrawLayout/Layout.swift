@@ -89,6 +89,9 @@ enum LayoutDefaults {
 /// where passing a `Node` copied the whole node (five reference counts each way) at every
 /// visit — measure, place and emit visited each node four times.
 typealias NodeRef = UnsafePointer<Node>
+/// A node's style read in place (`NodeRef.styleInPlace`), for the same reason: emit passes
+/// it down to the leaves and the paint.
+typealias StyleRef = UnsafePointer<ResolvedStyle>
 
 extension UnsafePointer where Pointee == Node {
     var kind: NodeKind { pointee.kind }

@@ -64,7 +64,6 @@ extension LayoutEngine {
         let index = boxes.count
         boxes.append(Box())
         boxes[index].kind = node.kind
-        let g = node.geometry
         if let id = node.id {
             // One hash for the common case (ids are unique: evaluation rejects duplicates);
             // a repeated id keeps its first node.
@@ -72,8 +71,8 @@ extension LayoutEngine {
                 ids[id] = first
             } else {
                 // What clipping connectors to this node needs besides its frame.
-                if node.kind == .rect, let corner = g.corner, corner > 0 { cornerRadii[index] = corner }
-                if node.kind.isDiagramShape, node.hasRareGeometry { shapeOptions[index] = g.shape }
+                if node.kind == .rect, let corner = node.geometryCorner, corner > 0 { cornerRadii[index] = corner }
+                if node.kind.isDiagramShape, node.hasRareGeometry { shapeOptions[index] = node.geometry.shape }
                 if Self.drawsOutline(node.kind), node.style.stroke != nil, node.style.lineWidth > 0 {
                     strokeHalfWidths[index] = node.style.lineWidth / 2
                 }
@@ -81,10 +80,13 @@ extension LayoutEngine {
         }
         var bounds = Rect.zero
 
+        // The geometry is copied out of the node only by the kinds that read it here: boxes
+        // and diagram shapes read theirs in `measureShape` (issue 38).
         switch node.kind.layoutClass {
         case .connector:
             boxes[index].state = .connector
         case .line:
+            let g = node.geometry
             if Self.isConnector(node) {
                 boxes[index].state = .connector
             } else {
@@ -104,6 +106,7 @@ extension LayoutEngine {
         case .stroke:
             // The outline is computed once, here; emitting only moves it into place.
             var outline: [Point] = []
+            let g = node.geometry
             if let points = g.inkPoints {
                 if let made = inkOutline(of: points, width: g.width, options: g.ink) {
                     outline = made
@@ -120,6 +123,7 @@ extension LayoutEngine {
             paths.append(path ?? Scene.Path())
             bounds = path.flatMap(tightBounds) ?? .zero
         case .text:
+            let g = node.geometry
             let fit = node.hasRareGeometry ? g.textFit : TextFit()
             let box: Size? = g.width != nil || g.height != nil ? Size(g.width ?? .infinity, g.height ?? .infinity) : nil
             let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,

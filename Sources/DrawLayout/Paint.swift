@@ -19,28 +19,28 @@ package enum PatternLimits {
 extension LayoutEngine {
     /// Appends `outline` painted in `style`: a pattern fill as a clipped group first, then the
     /// path with its (gradient or colour) fill and stroke.
-    mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, frame: Rect, into items: inout [Scene.Item]) {
+    mutating func appendPainted(_ outline: Scene.Path, _ style: StyleRef, frame: Rect, into items: inout [Scene.Item]) {
         // Plain colours (nearly every node): the paint is built in place, in one expression
         // (no `Fill?` or `Stroke?` of its own to copy or destroy, issue 38).
-        guard style.hasPaintSpecs else {
-            let paint = Paint(fill: style.pathFill, stroke: style.pathStroke)
+        guard style.pointee.hasPaintSpecs else {
+            let paint = Paint(fill: style.pointee.pathFill, stroke: style.pointee.pathStroke)
             if !paint.paintsNothing { items.append(.path(outline, paint)) }
             return
         }
-        appendPainted(outline, style, fill: style.pathFill, stroke: style.pathStroke, frame: frame, into: &items)
+        appendPainted(outline, style, fill: style.pointee.pathFill, stroke: style.pointee.pathStroke, frame: frame, into: &items)
     }
 
     /// `fill` and `stroke` are consumed: they move into the item's `Paint` (copying a `Fill?`
     /// went through the generic `Optional` value witness, ~130 instructions, issue 38).
-    mutating func appendPainted(_ outline: Scene.Path, _ style: ResolvedStyle, fill: consuming Fill?, stroke: consuming Stroke?, frame: Rect,
+    mutating func appendPainted(_ outline: Scene.Path, _ style: StyleRef, fill: consuming Fill?, stroke: consuming Stroke?, frame: Rect,
                                 into items: inout [Scene.Item]) {
         // Plain colours (nearly every node): no gradient or pattern to look up (issue 38).
-        guard style.hasPaintSpecs else {
+        guard style.pointee.hasPaintSpecs else {
             if fill != nil || stroke != nil { items.append(.path(outline, Paint(fill: fill, stroke: stroke))) }
             return
         }
         var fill = fill, stroke = stroke
-        if fill != nil, let spec = style.fillPaint {
+        if fill != nil, let spec = style.pointee.fillPaint {
             if case .tile(let tile) = spec.kind {
                 fill!.pattern = tilePattern(tile)
             } else if spec.isPattern {
@@ -52,7 +52,7 @@ extension LayoutEngine {
                 fill!.gradient = gradient(spec, frame: frame)
             }
         }
-        if stroke != nil, let spec = style.strokePaint, !spec.isPattern {
+        if stroke != nil, let spec = style.pointee.strokePaint, !spec.isPattern {
             stroke!.gradient = gradient(spec, frame: frame)
         }
         if fill != nil || stroke != nil { items.append(.path(outline, Paint(fill: fill, stroke: stroke))) }

@@ -219,3 +219,40 @@ extension ByteCursor {
         return true
     }
 }
+
+extension ByteCursor {
+    /// The numbers k/255 (k = 0…255: an 8-bit colour component as `Color` holds it, from
+    /// `#rrggbb`), each as `number` writes it followed by a space, in memory order in the
+    /// first seven bytes of an entry, with their count in the eighth. Made by the one
+    /// formatter, so a colour written from the table is byte for byte the same.
+    public static let eightBitFractions: [UInt64] = (0...255).map { k in
+        var text = [UInt8](repeating: 0, count: NumberFormat.maximumFastLength)
+        let count = text.withUnsafeMutableBufferPointer {
+            NumberFormat.writeFast(Double(k) / 255, precision: NumberFormat.defaultPrecision, to: $0.baseAddress!)
+        }
+        // At most "0.0039 ": four fraction digits, a point, a zero and a space.
+        precondition(count > 0 && count + 1 <= 7)
+        var entry = [UInt8](text[0..<count]) + [0x20]
+        while entry.count < 7 { entry.append(0x20) }
+        entry.append(UInt8(count + 1))
+        return entry.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    /// k when `value` is exactly k/255 (as `Double(k) / 255` makes it), else -1. (-0 is 0,
+    /// written `0` as `number` writes it; NaN fails the range test.)
+    @inlinable @inline(__always)
+    public static func eightBitIndex(_ value: Double) -> Int {
+        guard value >= 0, value <= 1 else { return -1 }
+        let k = Int(value * 255 + 0.5)
+        return Double(k) / 255 == value ? k : -1
+    }
+
+    /// Writes entry `index` of `eightBitFractions` (`table` is its memory): the number and a
+    /// space. Needs 8 bytes reserved.
+    @inlinable @inline(__always)
+    public mutating func eightBitFraction(_ index: Int, table: UnsafePointer<UInt64>) {
+        let entry = UnsafeRawPointer(table + index)
+        UnsafeMutableRawPointer(position).storeBytes(of: table[index], as: UInt64.self)
+        position += Int(entry.load(fromByteOffset: 7, as: UInt8.self))
+    }
+}

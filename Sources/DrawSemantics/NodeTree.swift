@@ -292,26 +292,27 @@ public struct ResolvedStyle: Hashable, Sendable {
     @usableFromInline var paintBits: UInt8
 
     package var fill: Color? {            // nil: `none`
-        get { paintBits & 1 == 0 ? nil : paintBits & 16 == 0 ? PackedColor.color(fillBits) : rest.values.exactFill }
+        @inlinable get { paintBits & 1 == 0 ? nil : paintBits & 16 == 0 ? PackedColor.color(fillBits) : rest.values.exactFill }
         set {
-            if let newValue { paintBits |= 1 }  else { paintBits &= ~1 }
+            if newValue != nil { paintBits |= 1 } else { paintBits &= ~1 }
             fillBits = store(newValue, exactBit: 16) { $0.exactFill = $1 }
         }
     }
     package var stroke: Color? {          // nil: `none`
-        get { paintBits & 2 == 0 ? nil : paintBits & 32 == 0 ? PackedColor.color(strokeBits) : rest.values.exactStroke }
+        @inlinable get { paintBits & 2 == 0 ? nil : paintBits & 32 == 0 ? PackedColor.color(strokeBits) : rest.values.exactStroke }
         set {
-            if let newValue { paintBits |= 2 }  else { paintBits &= ~2 }
+            if newValue != nil { paintBits |= 2 } else { paintBits &= ~2 }
             strokeBits = store(newValue, exactBit: 32) { $0.exactStroke = $1 }
         }
     }
     /// Text colour.
     package var color: Color {
-        get { paintBits & 64 == 0 ? PackedColor.color(colorBits) : rest.values.exactColor ?? .black }
+        @inlinable get { paintBits & 64 == 0 ? PackedColor.color(colorBits) : rest.values.exactColor ?? PackedColor.color(0xFF) }
         set { colorBits = store(newValue, exactBit: 64) { $0.exactColor = $1 } }
     }
-    /// Whether the fill, stroke or text colour is translucent (read without building colours).
-    package var hasTranslucentColor: Bool {
+    /// Whether the fill, stroke or text colour is less than opaque (PostScript cannot show
+    /// it), read without building the colours.
+    @inlinable package var hasTranslucentColor: Bool {
         // An 8-bit colour is translucent when its alpha byte is below 255.
         if paintBits & 1 != 0, paintBits & 16 == 0 ? fillBits & 0xFF < 0xFF : (rest.values.exactFill?.alpha ?? 1) < 1 { return true }
         if paintBits & 2 != 0, paintBits & 32 == 0 ? strokeBits & 0xFF < 0xFF : (rest.values.exactStroke?.alpha ?? 1) < 1 { return true }
@@ -334,7 +335,7 @@ public struct ResolvedStyle: Hashable, Sendable {
         return 0
     }
     package var lineCap: LineCap {
-        get { rest.values.lineCap }
+        @inlinable get { rest.values.lineCap }
         set { updateRest { $0.lineCap = newValue } }
     }
     package var lineJoin: LineJoin {
@@ -354,7 +355,7 @@ public struct ResolvedStyle: Hashable, Sendable {
         set { updateRest { $0.dashOffset = newValue } }
     }
     package var fillRule: FillRule {
-        get { rest.values.fillRule }
+        @inlinable get { rest.values.fillRule }
         set { updateRest { $0.fillRule = newValue } }
     }
     /// The font, or a fallback list tried per character, first match wins. Names are
@@ -366,7 +367,7 @@ public struct ResolvedStyle: Hashable, Sendable {
     }
     /// The span of the `font:` value the fonts come from (unknown for the default).
     package var fontsSpan: Span {
-        get { rest.values.fontsSpan }
+        @inlinable get { rest.values.fontsSpan }
         set { updateRest { $0.fontsSpan = newValue } }
     }
     package var bold: Bool {
@@ -509,7 +510,7 @@ public final class StyleRest: Hashable, Sendable {
         var textAlign: TextAlign
         var lineHeight: LineHeight
         /// Where `fonts` was given (the `font:` value), for late errors about it.
-        var fontsSpan: Span = .unknown
+        @usableFromInline var fontsSpan: Span = .unknown
         var typography = Typography()
         /// A gradient or pattern given as `fill:` / `stroke:` (then `fill`/`stroke` hold a
         /// representative colour, so "painted at all" stays a colour test).
@@ -519,7 +520,7 @@ public final class StyleRest: Hashable, Sendable {
         /// fractions, an alpha of 0.5); nil while they are held inline.
         @usableFromInline var exactFill: Color? = nil
         @usableFromInline var exactStroke: Color? = nil
-        var exactColor: Color? = nil
+        @usableFromInline var exactColor: Color? = nil
     }
     @usableFromInline let values: Values
     init(_ values: Values) { self.values = values }
@@ -948,4 +949,13 @@ extension UnsafePointer where Pointee == Node {
     /// `pointee.geometry.at`, read here in place for the same reason: layout asks it of
     /// every node when placing it.
     package var geometryAt: PointValue? { pointee.geometry.at }
+    /// `pointee.geometry.corner`, read here in place: emit asks it of every rect.
+    package var geometryCorner: Double? { pointee.geometry.corner }
+    /// `pointee.style` in place: emit reads a node's paint several times, and a copy of the
+    /// style out of the node retained and released its box (issue 38). Its getters that emit
+    /// reads are inlinable, so through the pointer they load only the fields they need.
+    package var styleInPlace: UnsafePointer<ResolvedStyle> {
+        UnsafeRawPointer(self).advanced(by: MemoryLayout<Node>.offset(of: \Node.style)!)
+            .assumingMemoryBound(to: ResolvedStyle.self)
+    }
 }

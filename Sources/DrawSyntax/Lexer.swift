@@ -52,13 +52,46 @@ final class Lexer {
     @exclusivity(unchecked) var tokens: Arena<Token>
     @exclusivity(unchecked) var comments: [Comment] = []
     @exclusivity(unchecked) var interpolations: [Interpolation] = []
+    /// Where `run` stops: the end of the input, or 0 once the reporter is capped (set by
+    /// `report`, the only way it becomes capped), so that the loop tests one word a token
+    /// instead of reading the sink's flag.
+    @exclusivity(unchecked) var stopAt: Int
+    /// `ByteClass` bits of each byte value, for the loops over names, numbers and colours.
+    let classes: UnsafeMutablePointer<UInt8>
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: FileID, reporter: DiagnosticSink) {
         self.bytes = bytes
         self.file = file
         self.reporter = reporter
+        stopAt = reporter.isCapped ? 0 : bytes.count
         // Generous, so that it rarely regrows: pages reserved but never written cost nothing.
         tokens = Arena(capacity: bytes.count / 2 + 16)
+        classes = .allocate(capacity: 256)
+        for b in 0..<256 {
+            let byte = UInt8(b)
+            var bits: UInt8 = 0
+            if isIdentifierContinue(byte) { bits |= ByteClass.name }
+            if byte &- UInt8(ascii: "0") < 10 { bits |= ByteClass.digit | ByteClass.hex }
+            if (byte | 0x20) &- UInt8(ascii: "a") < 6 { bits |= ByteClass.hex }
+            classes[b] = bits
+        }
+    }
+
+    deinit { classes.deallocate() }
+
+    /// The classes of a byte: one load instead of a chain of range tests.
+    enum ByteClass {
+        /// A letter, digit or `_` (continues a name, a unit, a colour).
+        static let name: UInt8 = 1
+        /// `0`–`9`.
+        static let digit: UInt8 = 2
+        /// `0`–`9`, `a`–`f`, `A`–`F`.
+        static let hex: UInt8 = 4
+    }
+
+    /// The classes of the byte at `index`, 0 past the end.
+    @inline(__always) func classOf(_ index: Int) -> UInt8 {
+        index < bytes.count ? classes[Int(bytes[index])] : 0
     }
 
     @inline(__always) func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
@@ -71,21 +104,24 @@ final class Lexer {
 
     func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: UInt32(start), end: UInt32(end)) }
 
-    func report(_ diagnostic: Diagnostic) { reporter.report(diagnostic) }
+    func report(_ diagnostic: Diagnostic) {
+        reporter.report(diagnostic)
+        if reporter.isCapped { stopAt = 0 }
+    }
 
     func run() {
         let count = bytes.count
         var i = 0
         // A byte order mark says nothing to us; skip it silently.
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        while i < count {
-            if reporter.isCapped { break }
+        // `stopAt` drops to 0 when the reporter is capped: the loop then ends before the next token.
+        while i < stopAt {
             let b = bytes[i]
             switch b {
             case 0x20, 0x09, 0x0D, 0x0C:  // space, tab, CR (of CRLF), form feed
                 i += 1
             case 0x0A:  // \n
-                closeOpenInterpolations(at: i)
+                if !interpolations.isEmpty { closeOpenInterpolations(at: i) }
                 emitNewline(i, i + 1)
                 i += 1
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -122,8 +158,13 @@ final class Lexer {
             case UInt8(ascii: "]"): emit(.rightBracket, i, i + 1); i += 1
             case UInt8(ascii: "{"): emit(.leftBrace, i, i + 1); i += 1
             case UInt8(ascii: "}"): emit(.rightBrace, i, i + 1); i += 1
-            case UInt8(ascii: ","): emit(.comma, i, i + 1); i += 1
-            case UInt8(ascii: ":"): emit(.colon, i, i + 1); i += 1
+            // `, ` and `: ` are how nearly every argument is written: the space goes with them.
+            case UInt8(ascii: ","):
+                emit(.comma, i, i + 1); i += 1
+                if i < count, bytes[i] == 0x20 { i += 1 }
+            case UInt8(ascii: ":"):
+                emit(.colon, i, i + 1); i += 1
+                if i < count, bytes[i] == 0x20 { i += 1 }
             case UInt8(ascii: ";"): emit(.semicolon, i, i + 1); i += 1
             case UInt8(ascii: "+"): emit(.plus, i, i + 1); i += 1
             case UInt8(ascii: "*"): emit(.star, i, i + 1); i += 1
@@ -230,10 +271,12 @@ final class Lexer {
 
     // identifier = letter { letter | digit } ;
     // letter = "a" … "z" | "A" … "Z" | "_" ;
-    func lexIdentifier(_ start: Int) -> Int {
+    @inline(__always) func lexIdentifier(_ start: Int) -> Int {
         var j = start + 1
-        while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
-        emit(keywordKind(start, j - start), start, j)
+        let count = bytes.count
+        while j < count, classes[Int(bytes[j])] & ByteClass.name != 0 { j += 1 }
+        // Keywords are 2 to 6 bytes long; longer names need no lookup.
+        emit(j - start <= 6 ? keywordKind(start, j - start) : .identifier, start, j)
         return j
     }
 
@@ -242,7 +285,7 @@ final class Lexer {
     }
 
     /// The keyword spelled by `bytes[start..<start+length]`, or `.identifier`.
-    func keywordKind(_ start: Int, _ length: Int) -> TokenKind {
+    @inline(__always) func keywordKind(_ start: Int, _ length: Int) -> TokenKind {
         @inline(__always) func matches(_ word: StaticString) -> Bool {
             let pointer = word.utf8Start
             for k in 0..<length where bytes[start + k] != pointer[k] { return false }
@@ -284,7 +327,27 @@ final class Lexer {
         return false
     }
 
-    func lexNumber(_ start: Int) -> Int {
+    @inline(__always) func lexNumber(_ start: Int) -> Int {
+        // The common case first: digits with at most one fraction, followed by no unit, no
+        // exponent, no second fraction and short enough that no range check applies (the
+        // general path below would emit exactly this token, reporting nothing).
+        var j = start
+        while classOf(j) & ByteClass.digit != 0 { j += 1 }
+        if j < bytes.count, bytes[j] == UInt8(ascii: "."), classOf(j + 1) & ByteClass.digit != 0 {
+            j += 2
+            while classOf(j) & ByteClass.digit != 0 { j += 1 }
+        }
+        if j - start < 16, classOf(j) & ByteClass.name == 0 {
+            let next = byte(j)
+            if next != UInt8(ascii: "."), next != UInt8(ascii: "%") {
+                emit(.number, start, j)
+                return j
+            }
+        }
+        return lexNumberInGeneral(start)
+    }
+
+    func lexNumberInGeneral(_ start: Int) -> Int {
         var j = start
         func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
         while isDigit(byte(j)) { j += 1 }
@@ -377,16 +440,17 @@ final class Lexer {
 
     // color = "#" hex-digit hex-digit hex-digit [ hex-digit ]
     //             [ hex-digit hex-digit [ hex-digit hex-digit ] ] ;
-    func lexColor(_ start: Int) -> Int {
+    @inline(__always) func lexColor(_ start: Int) -> Int {
         var j = start + 1
-        var allHex = true
-        while isIdentifierByte(byte(j)) {
-            let b = byte(j) | 0x20
-            if !(b &- UInt8(ascii: "0") < 10 || b &- UInt8(ascii: "a") < 6) { allHex = false }
+        var all = ByteClass.hex
+        while true {
+            let bits = classOf(j)
+            if bits & ByteClass.name == 0 { break }
+            all &= bits
             j += 1
         }
         let digits = j - start - 1
-        if allHex, digits == 3 || digits == 4 || digits == 6 || digits == 8 {
+        if all != 0, digits == 3 || digits == 4 || digits == 6 || digits == 8 {
             emit(.color, start, j)
         } else {
             report(LexMessages.malformedColor(text(start, j), at: span(start, j)))

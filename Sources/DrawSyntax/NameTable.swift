@@ -6,7 +6,7 @@
 // are both its hash and (with its length) its key, so finding a known name is a few word
 // operations; its String is then copied (inline for names up to 15 bytes, else shared).
 
-struct NameTable {
+struct NameTable: ~Copyable {
     private struct Slot {
         /// The first 16 bytes of the name, little-endian, zero-padded.
         var low: UInt64 = 0
@@ -24,9 +24,23 @@ struct NameTable {
     /// id of a large diagram missed the cache on each probe (a third of its parse time).
     private static let capacity = 1024
 
-    private var slots = [Slot](repeating: Slot(), count: 256)
+    /// Open addressing, `slotCount` (a power of two) slots. Owned here alone: probing reads
+    /// it in place, without an array's retain and uniqueness check on every name.
+    private var slots: UnsafeMutablePointer<Slot>
+    private var slotCount = 256
     private var strings: [String] = []
     private var used = 0
+
+    init() {
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Whether the table holds no more names: a new name is then given a fresh index on
+    /// every call.
+    var isFull: Bool { used >= NameTable.capacity }
 
     /// The String of `bytes[start..<end]`, which must be ASCII (identifiers are).
     @inline(__always)
@@ -43,26 +57,23 @@ struct NameTable {
         let high = length > 8 ? word(bytes, start + 8, min(length - 8, 8)) : 0
         var hash = (low ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ high) &* 0xC2B2_AE3D_27D4_EB4F
-        let mask = slots.count - 1
+        let mask = slotCount - 1
         var i = Int(truncatingIfNeeded: hash >> 32) & mask
-        let found: Int = slots.withUnsafeBufferPointer { table in
-            while true {
-                let slot = table[i]
-                if slot.length == 0 { return -1 }
-                if slot.low == low, slot.high == high, slot.length == UInt32(length),
-                   length <= 16 || same(bytes, Int(slot.start) + 16, start + 16, length - 16) {
-                    return slot.string
-                }
-                i = (i &+ 1) & mask
+        while true {
+            let slot = slots[i]
+            if slot.length == 0 { break }
+            if slot.low == low, slot.high == high, slot.length == UInt32(length),
+               length <= 16 || same(bytes, Int(slot.start) + 16, start + 16, length - 16) {
+                return slot.string
             }
+            i = (i &+ 1) & mask
         }
-        if found >= 0 { return found }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         strings.append(string)
         if used >= NameTable.capacity { return strings.count - 1 }
         slots[i] = Slot(low: low, high: high, start: UInt32(start), length: UInt32(length), string: strings.count - 1)
         used += 1
-        if used * 2 > slots.count { grow() }
+        if used * 2 > slotCount { grow() }
         return strings.count - 1
     }
 
@@ -94,15 +105,19 @@ struct NameTable {
     }
 
     private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
-        let mask = slots.count - 1
-        for slot in old where slot.length != 0 {
+        let old = slots, oldCount = slotCount
+        slotCount = oldCount * 2
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        let mask = slotCount - 1
+        for k in 0..<oldCount where old[k].length != 0 {
+            let slot = old[k]
             var hash = (slot.low ^ UInt64(slot.length)) &* 0x9E37_79B9_7F4A_7C15
             hash = (hash ^ slot.high) &* 0xC2B2_AE3D_27D4_EB4F
             var i = Int(truncatingIfNeeded: hash >> 32) & mask
             while slots[i].length != 0 { i = (i &+ 1) & mask }
             slots[i] = slot
         }
+        old.deallocate()
     }
 }

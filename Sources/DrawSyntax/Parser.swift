@@ -71,12 +71,26 @@ final class Parser {
     /// on every line, and decoding each occurrence again was a tenth of parse time.
     @exclusivity(unchecked) var names = NameTable()
 
+    /// The last label met for each slot of its first and last bytes and length (a
+    /// direct-mapped cache in front of `names`): a drawing uses a handful of labels over and over, and comparing two
+    /// words of bytes with the one remembered finds its name without hashing it (`labelID`).
+    struct LabelMemo {
+        var start = 0
+        /// 0 while empty (labels are never empty).
+        var length = 0
+        var id = NameID(0)
+    }
+    static let labelMemoCount = 128
+    let labelMemos: UnsafeMutablePointer<LabelMemo>
+
     init(bytes: UnsafeBufferPointer<UInt8>, source: SourceFile, tokens: UnsafeBufferPointer<Token>, reporter: DiagnosticSink) {
         self.bytes = bytes
         self.source = source
         self.file = source.id
         self.tokens = tokens
         self.reporter = reporter
+        labelMemos = .allocate(capacity: Parser.labelMemoCount)
+        labelMemos.initialize(repeating: LabelMemo(), count: Parser.labelMemoCount)
         // Generous, so that they rarely regrow: pages reserved but never written cost nothing,
         // while a regrowth copies the whole arena into freshly zeroed pages. A list of
         // numeric tuples, `(x, y, p), …`, is 8 tokens and 4 expressions a point: exactly
@@ -85,6 +99,8 @@ final class Parser {
         exprDepths = Arena(capacity: tokens.count / 2 + tokens.count / 8 + 8)
         arguments = Arena(capacity: tokens.count / 3 + 8)
     }
+
+    deinit { labelMemos.deallocate() }
 
     /// The finished tree.
     func makeFile(statements: [Stmt], comments: [Comment]) -> File {
@@ -110,7 +126,7 @@ final class Parser {
         let list = ArgumentList(start: UInt32(arguments.count), count: UInt32(count))
         for k in base..<argumentStack.count {
             let pending = argumentStack[k]
-            let label = pending.labelToken == PendingArgument.noLabel ? nil : nameID(tokens[Int(pending.labelToken)])
+            let label = pending.labelToken == PendingArgument.noLabel ? nil : labelID(tokens[Int(pending.labelToken)])
             arguments.append(Argument(label: label, value: pending.value, span: pending.span))
         }
         argumentStack.truncate(to: base)
@@ -151,6 +167,32 @@ final class Parser {
         NameID(UInt32(truncatingIfNeeded: names.index(bytes, Int(token.start), Int(token.end))))
     }
 
+    /// `nameID(token)` for the label of an argument, through `labelMemos`.
+    @inline(__always) func labelID(_ token: Token) -> NameID {
+        let start = Int(token.start), length = Int(token.end) - start
+        guard length <= 16, start + 16 <= bytes.count else { return nameID(token) }
+        // (Few of the catalogue's labels share a slot with these factors.)
+        let slot = (Int(bytes[start]) &* 3 &+ Int(bytes[start + length - 1]) &* 35 &+ length) & (Parser.labelMemoCount - 1)
+        let memo = labelMemos[slot]
+        if memo.length == length {
+            // Two unaligned words of each name (a memo is only made where that stays in bounds).
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            let lowDifference = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                ^ base.loadUnaligned(fromByteOffset: memo.start, as: UInt64.self)
+            let highDifference = base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
+                ^ base.loadUnaligned(fromByteOffset: memo.start + 8, as: UInt64.self)
+            let lowMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) &- 1
+            let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << UInt64((length - 8) * 8)) &- 1
+            // The masks keep the name's bytes, in memory order (hence `.littleEndian`).
+            if lowDifference & lowMask.littleEndian == 0, highDifference & highMask.littleEndian == 0 { return memo.id }
+        }
+        // Past its capacity the table hands each new name a fresh index: not to be reused.
+        let remembered = !names.isFull
+        let id = nameID(token)
+        if remembered { labelMemos[slot] = LabelMemo(start: start, length: length, id: id) }
+        return id
+    }
+
     /// The text of an identifier or keyword token (ASCII by construction), shared.
     func name(_ token: Token) -> String {
         names.string(bytes, Int(token.start), Int(token.end))
@@ -178,7 +220,7 @@ final class Parser {
         if ignoreNewlines > 0 { skipNewlines() }
     }
 
-    func skipNewlines() {
+    @inline(__always) func skipNewlines() {
         while tokens[index].kind == .newline { index += 1 }
     }
 
@@ -231,7 +273,7 @@ final class Parser {
 
     // MARK: - Expressions arena
 
-    func make(_ kind: consuming ExprKind, _ span: Span, depth: Int) -> ExprID {
+    @inline(__always) func make(_ kind: consuming ExprKind, _ span: Span, depth: Int) -> ExprID {
         let id = ExprID(UInt32(exprs.count))
         exprs.append(Expr(kind, span: span))
         exprDepths.append(UInt16(min(depth, Int(UInt16.max))))
@@ -350,7 +392,7 @@ final class Parser {
     }
 
     var labelAhead: Bool {
-        (kind == .identifier || kind.isKeyword) && peekKind(1) == .colon
+        @inline(__always) get { (kind == .identifier || kind.isKeyword) && peekKind(1) == .colon }
     }
 
     // statement = let | style | def | import | page | for | if | connector | node | property ;
@@ -754,7 +796,8 @@ final class Parser {
                 checkMissingComma()
             }
         }
-        return Stmt(.node(NodeStmt(kind: name, arguments: arguments, block: block)), span: span(from: kindToken.start))
+        let node = NodeStmt(kind: consume name, arguments: arguments, block: consume block)
+        return Stmt(.node(consume node), span: span(from: kindToken.start))
     }
 
     /// After a node's arguments: another argument on the same line means a missing comma.
@@ -891,7 +934,7 @@ final class Parser {
         return Argument(label: nameID(tokens[Int(pending.labelToken)]), value: pending.value, span: pending.span)
     }
 
-    func parsePendingLabelledArgument() -> PendingArgument {
+    @inline(__always) func parsePendingLabelledArgument() -> PendingArgument {
         let labelIndex = index
         let labelStart = current.start
         advance()  // the label
@@ -1027,19 +1070,25 @@ final class Parser {
         // operator (the same tree results).
         switch kind {
         case .number, .color, .identifier:
-            switch peekKind(1) {
-            case .comma, .rightParen, .rightBracket, .endOfFile, .semicolon, .rightBrace:
-                return parsePrimary()
-            case .newline where ignoreNewlines == 0:
-                // (Inside brackets an operator may follow on the next line.)
-                return parsePrimary()
-            default:
-                break
-            }
+            if endsExpression(tokens[index + 1].kind) { return parseOperand() }
+        case .leftParen:
+            // `(x, y)` of plain numbers, the commonest tuple: straight off the tokens.
+            if !statementFailed, let tuple = parseNumberTuple() { return tuple }
         default:
             break
         }
         return parseBinary(minimumPrecedence: 1)
+    }
+
+    /// Whether a token after a complete operand ends the expression (no operator, member,
+    /// index or call can follow it). Inside brackets an operator may follow on the next
+    /// line, so there a line end does not end it.
+    @inline(__always) func endsExpression(_ next: TokenKind) -> Bool {
+        switch next {
+        case .comma, .rightParen, .rightBracket, .endOfFile, .semicolon, .rightBrace: true
+        case .newline: ignoreNewlines == 0
+        default: false
+        }
     }
 
     static func binaryOperator(_ kind: TokenKind) -> (BinaryOperator?, precedence: Int) {
@@ -1174,6 +1223,25 @@ final class Parser {
         }
         depth += 1
         return true
+    }
+
+    /// `parsePrimary` for a number, colour or name that ends its expression (so a name is
+    /// no call), inlined into `parseExpression`, where most arguments take this way.
+    @inline(__always) func parseOperand() -> ExprID {
+        let token = current
+        advance()
+        switch token.kind {
+        case .number:
+            if token.wasReported { return makeError(span(token)) }
+            let (value, unit) = decodeNumber(token)
+            return make(.number(value, unit), span(token), depth: 1)
+        case .color:
+            if token.wasReported { return makeError(span(token)) }
+            let (r, g, b, a) = decodeColor(token)
+            return make(.color(red: r, green: g, blue: b, alpha: a), span(token), depth: 1)
+        default:
+            return make(.name(nameID(token)), span(token), depth: 1)
+        }
     }
 
     // primary = number | color | string | "true" | "false" | "none"
@@ -1311,11 +1379,12 @@ final class Parser {
         return make(.list(elements), span(from: open.start), depth: treeDepth)
     }
 
-    /// A list element `(n, n)` or `(n, n, n)` of plain number tokens followed by `,` or `]`
-    /// (the points of a polyline or a stroke, written by the thousand), read straight off the
-    /// tokens: the same nodes, spans and depths as `parseParenthesized` makes, without the
-    /// precedence levels around every number. Nil, having read nothing, for anything else
-    /// (a line end, an operator, a reported number, the nesting limit): the general path.
+    /// `(n, n)` or `(n, n, n)` of plain number tokens followed by what ends an expression
+    /// (`endsExpression`): the points of a polyline or a stroke, written by the thousand, and
+    /// the `at:` of nearly every node. Read straight off the tokens: the same nodes, spans and
+    /// depths as `parseParenthesized` makes, without the precedence levels around every
+    /// number. Nil, having read nothing, for anything else (a line end inside the brackets,
+    /// an operator, a reported number, the nesting limit): the general path.
     func parseNumberTuple() -> ExprID? {
         let open = index
         guard depth < ParseLimits.maximumNestingDepth else { return nil }
@@ -1333,8 +1402,7 @@ final class Parser {
         }
         guard count >= 2 else { return nil }
         let close = j + 1
-        let next = tokens[close + 1].kind
-        guard next == .comma || next == .rightBracket else { return nil }
+        guard endsExpression(tokens[close + 1].kind) else { return nil }
         let start = UInt32(exprLists.count)
         for k in 0..<count {
             let token = tokens[open + 1 + 2 * k]
@@ -1537,7 +1605,22 @@ final class Parser {
     // MARK: - Literal decoding
 
     /// The value and unit of a number token (validated by the lexer).
-    func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
+    @inline(__always) func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
+        // Most numbers are a few digits alone: their value without the general loop below.
+        let start = Int(token.start)
+        if token.end &- token.start <= 4 {
+            var value = 0
+            var j = start
+            while j < Int(token.end), bytes[j] &- UInt8(ascii: "0") < 10 {
+                value = value &* 10 &+ Int(bytes[j] &- UInt8(ascii: "0"))
+                j += 1
+            }
+            if j == Int(token.end) { return (Double(value), .none) }
+        }
+        return decodeNumberInGeneral(token)
+    }
+
+    func decodeNumberInGeneral(_ token: Token) -> (Double, NumberUnit) {
         let start = Int(token.start)
         var end = Int(token.end)
         // The common case in one pass: up to 15 digits with an optional fraction, then a
@@ -1582,7 +1665,7 @@ final class Parser {
         return (parseNumberValue(bytes, start, end), unit)
     }
 
-    func decodeColor(_ token: Token) -> (UInt8, UInt8, UInt8, UInt8) {
+    @inline(__always) func decodeColor(_ token: Token) -> (UInt8, UInt8, UInt8, UInt8) {
         @inline(__always) func hex(_ b: UInt8) -> UInt8 {
             let lower = b | 0x20
             return lower >= UInt8(ascii: "a") ? lower &- UInt8(ascii: "a") &+ 10 : b &- UInt8(ascii: "0")

@@ -242,6 +242,20 @@ struct ContentStream {
             self.op(op)
             return
         }
+        // Components of 8 bits (`#rrggbb`, what drawings mostly have) by table: a third of
+        // the instructions of formatting the three (issue 38, sixth pass).
+        let r = ByteCursor.eightBitIndex(c.red), g = ByteCursor.eightBitIndex(c.green), b = ByteCursor.eightBitIndex(c.blue)
+        if r | g | b >= 0 {
+            ByteCursor.eightBitFractions.withUnsafeBufferPointer { table in
+                out.withCursor(maximumLength: 3 * 8 + 4) { out in
+                    out.eightBitFraction(r, table: table.baseAddress!)
+                    out.eightBitFraction(g, table: table.baseAddress!)
+                    out.eightBitFraction(b, table: table.baseAddress!)
+                    out.text(op); out.byte(0x0A)
+                }
+            }
+            return
+        }
         out.withCursor(maximumLength: 3 * (NumberFormat.maximumFastLength + 1) + 4, numbers: numbers) { out in
             out.number(c.red); out.byte(0x20); out.number(c.green); out.byte(0x20)
             out.number(c.blue); out.byte(0x20); out.text(op); out.byte(0x0A)

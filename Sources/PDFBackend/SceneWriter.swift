@@ -97,7 +97,11 @@ struct DocumentResources {
 /// Not-a-number counts as transparent: nothing is drawn rather than something made up.
 @inline(__always) func quantizedAlpha(_ alpha: Double) -> Int {
     guard alpha.isFinite || alpha == .infinity else { return 0 }
-    return Int((min(max(alpha, 0), 1) * 10_000).rounded())
+    // Rounded half away from zero, as `rounded()` does, without its call into libm (six a
+    // path): in 0…10,000 the whole part is exact, and so is the fraction left after it.
+    let scaled = min(max(alpha, 0), 1) * 10_000
+    let whole = Int(scaled)
+    return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
 }
 
 struct SceneWriter {
@@ -237,18 +241,25 @@ struct SceneWriter {
 
     mutating func emitPath(_ path: Scene.Path, _ paint: Paint, alphaScale: Double, into stream: inout ContentStream) {
         guard !path.isEmpty, path.startsWithSubpath else { return }
-        let fill = paint.fill.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 ? $0 : nil }
-        let stroke = paint.stroke.flatMap { quantizedAlpha($0.color.alpha * alphaScale) > 0 && $0.width > 0 && $0.width.isFinite ? $0 : nil }
-        guard fill != nil || stroke != nil else { return }
+        // The paint's parts are read in place (`paint.fill?.…`): taking the fill and stroke
+        // out (`flatMap`) copied each, the stroke's dash array and gradient box with it.
+        var fillAlpha: Double?
+        if let alpha = paint.fill?.color.alpha, quantizedAlpha(alpha * alphaScale) > 0 { fillAlpha = alpha * alphaScale }
+        var strokeAlpha: Double?
+        if let alpha = paint.stroke?.color.alpha, let width = paint.stroke?.width,
+           quantizedAlpha(alpha * alphaScale) > 0 && width > 0 && width.isFinite {
+            strokeAlpha = alpha * alphaScale
+        }
+        guard fillAlpha != nil || strokeAlpha != nil else { return }
 
-        setAlpha(fill: fill.map { $0.color.alpha * alphaScale }, stroke: stroke.map { $0.color.alpha * alphaScale }, in: &stream)
-        if let fill { stream.setFillColor(fill.color) }
-        if let stroke {
-            stream.setStrokeColor(stroke.color)
-            stream.setStrokeStyle(stroke)
+        setAlpha(fill: fillAlpha, stroke: strokeAlpha, in: &stream)
+        if fillAlpha != nil, let color = paint.fill?.color { stream.setFillColor(color) }
+        if strokeAlpha != nil, let color = paint.stroke?.color {
+            stream.setStrokeColor(color)
+            stream.setStrokeStyle(paint.stroke!)
         }
         stream.appendPath(path)
-        switch (fill?.rule, stroke != nil) {
+        switch (fillAlpha == nil ? nil : paint.fill?.rule, strokeAlpha != nil) {
         case (.nonZero?, true): stream.op("B")
         case (.evenOdd?, true): stream.op("B*")
         case (.nonZero?, false): stream.op("f")

@@ -134,6 +134,25 @@ import Foundation
         }
     }
 
+    /// Colour components of 8 bits (k/255) go through a table (`ByteCursor.eightBitFractions`):
+    /// every entry is the bytes `number` and a space write, and only exactly k/255 has one.
+    @Test func eightBitFractionsAreWrittenAsNumberWritesThem() {
+        ByteCursor.eightBitFractions.withUnsafeBufferPointer { table in
+            for k in 0...255 {
+                let value = Double(k) / 255
+                #expect(ByteCursor.eightBitIndex(value) == k)
+                var viaTable = ByteBuffer(), viaNumber = ByteBuffer()
+                viaTable.withCursor(maximumLength: 16) { $0.eightBitFraction(k, table: table.baseAddress!) }
+                viaNumber.withCursor(maximumLength: 32) { $0.number(value); $0.byte(0x20) }
+                #expect(viaTable.take() == viaNumber.take(), "\(k)")
+            }
+        }
+        #expect(ByteCursor.eightBitIndex(-0.0) == 0)
+        for other in [0.5, 0.3, Double(7) / 255 + 1e-12, -1.0 / 255, 1.0000001, .nan, .infinity, -.infinity] {
+            #expect(ByteCursor.eightBitIndex(other) == -1, "\(other)")
+        }
+    }
+
     /// Coordinates that are whole numbers below a million (ink, in hundredths of a point)
     /// go through two tables (`ByteCursor.wholeBelowMillion`): the bytes `number` and a space
     /// write, and nothing at all for any other value.
