@@ -117,20 +117,8 @@ func runCompileOnly(input: String, output: String, format: String) -> Never {
 /// size, which added the page faults and the zeroing of that much memory to the floor.)
 /// Returns the input's size.
 func floor(input: String, output: String, bytes: Int) -> Int {
-    let chunk = 128 << 10
-    var buffer = [UInt8](repeating: 0, count: chunk)
-    let zeros = [UInt8](repeating: 0, count: chunk)
-    var total = 0
-    let source = open(input, O_RDONLY)
-    guard source >= 0 else { return 0 }
-    buffer.withUnsafeMutableBytes { raw in
-        while true {
-            let n = read(source, raw.baseAddress, raw.count)
-            if n <= 0 { break }
-            total += n
-        }
-    }
-    close(source)
+    let zeros = [UInt8](repeating: 0, count: 128 << 10)
+    let total = readThrough(input)
     let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { return 0 }
     zeros.withUnsafeBytes { zero in
