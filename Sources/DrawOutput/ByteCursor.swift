@@ -256,3 +256,12 @@ extension ByteCursor {
         position += Int(entry.load(fromByteOffset: 7, as: UInt8.self))
     }
 }
+
+/// `x` rounded half away from zero, as `x.rounded()` gives it, without that call into libm
+/// (the writers round colour bytes and alphas per path). For `x` in 0…2^52, where its whole
+/// part and the fraction left after subtracting it are both exact.
+@inlinable @inline(__always)
+public func roundedNonNegative(_ x: Double) -> Int {
+    let whole = Int(x)
+    return x - Double(whole) >= 0.5 ? whole + 1 : whole
+}

@@ -97,11 +97,7 @@ struct DocumentResources {
 /// Not-a-number counts as transparent: nothing is drawn rather than something made up.
 @inline(__always) func quantizedAlpha(_ alpha: Double) -> Int {
     guard alpha.isFinite || alpha == .infinity else { return 0 }
-    // Rounded half away from zero, as `rounded()` does, without its call into libm (six a
-    // path): in 0…10,000 the whole part is exact, and so is the fraction left after it.
-    let scaled = min(max(alpha, 0), 1) * 10_000
-    let whole = Int(scaled)
-    return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+    return roundedNonNegative(min(max(alpha, 0), 1) * 10_000)  // six a path: no call into libm
 }
 
 struct SceneWriter {

@@ -20,15 +20,9 @@ private let matrixPrecision = 6
 extension Color {
     /// The colour as `0xRRGGBB`, each component rounded to 8 bits.
     var hexTriple: Int {
-        func byte(_ c: Double) -> Int {
-            guard c.isFinite else { return 0 }
-            // Rounded half away from zero, as `rounded()` does, without its call into libm
-            // (a quarter of the writer's colour cost, issue 38): the value is in 0…255, where
-            // its whole part is exact and so is the fraction left after subtracting it.
-            let scaled = min(1, max(0, c)) * 255
-            let whole = Int(scaled)
-            return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
-        }
+        // `roundedNonNegative`, not `rounded()`: libm's round was a quarter of the writer's
+        // colour cost (issue 38).
+        func byte(_ c: Double) -> Int { c.isFinite ? roundedNonNegative(min(1, max(0, c)) * 255) : 0 }
         return byte(red) << 16 | byte(green) << 8 | byte(blue)
     }
 }
