@@ -41,6 +41,19 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
         }
     }
 
+    /// Names are told from keywords by length and first byte before the keyword switch: a
+    /// keyword with a byte more, a byte less or another first byte is a name.
+    @Test func keywordsAndTheirNeighboursAtEveryLength() {
+        let keywords = ["let", "style", "def", "import", "page", "for", "in", "if", "else", "true", "false", "none", "fn", "then"]
+        for keyword in keywords {
+            #expect(lex(keyword).tokens.first?.hasPrefix("keyword") == true, "\(keyword)")
+            for name in [keyword + "s", String(keyword.dropLast()), "x" + String(keyword.dropFirst()), keyword.uppercased()]
+            where !keywords.contains(name) && !name.isEmpty {
+                #expect(lex(name).tokens == ["identifier \(name)"], "\(name)")
+            }
+        }
+    }
+
     /// Strings are scanned 8 bytes at a time up to the first byte that needs a look: a
     /// quote, backslash, line end or non-ASCII byte at any offset within or across the words
     /// ends the string, starts an escape or interpolation, or is checked exactly as before.
