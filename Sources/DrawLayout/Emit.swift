@@ -91,7 +91,7 @@ extension LayoutEngine {
                 let block = texts[Int(box.side)]
                 let content = inset(box.bounds, Self.shapePadding(node, index: index))
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
-                appendText(block, at: at, width: block.size.width, into: &items)
+                appendText(side: Int(box.side), at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: node.pointee.geometry.clip ? outline : nil, into: &items)
         case .shape(let shape):
@@ -103,12 +103,11 @@ extension LayoutEngine {
                 let block = texts[Int(box.side)]
                 let content = inset(shape.labelArea(g.shape, in: box.bounds), Self.shapePadding(node, index: index))
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
-                appendText(block, at: at, width: block.size.width, into: &items)
+                appendText(side: Int(box.side), at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(shape, g.shape, in: frame) : nil, into: &items)
         case .text:
-            let block = texts[Int(box.side)]
-            appendText(block, at: o, width: box.bounds.width, into: &items)
+            appendText(side: Int(box.side), at: o, width: box.bounds.width, into: &items)
         case .line:
             if box.state == .connector {
                 emitConnector(node, box: box, into: &items)
@@ -251,6 +250,26 @@ extension LayoutEngine {
             return
         }
         appendLineLabel(geometry, map: map, place: { (inverse?.apply($0) ?? $0) + origin }, into: &items)
+    }
+
+    /// `appendText` of the block `texts[side]`, read in place. A block of one line of one
+    /// run without styles of its own (nearly every text and label) becomes its one text item
+    /// straight away: no copy of the block, no closures, no decorations to collect.
+    mutating func appendText(side: Int, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+        guard texts[side].lines.count == 1, texts[side].styles.isEmpty, texts[side].lines[0].runs.count == 1,
+              !texts[side].lines[0].runs[0].glyphs.isEmpty else {
+            appendText(texts[side], at: origin, width: width, into: &items)
+            return
+        }
+        let font = fontID(texts[side].lines[0].runs[0].face)
+        let shift = texts[side].shift(ofLine: 0, width: width)
+        let baseline = origin.y + texts[side].lines[0].baseline
+        items.append(.text(Scene.TextRun(
+            font: font, size: texts[side].lines[0].runs[0].size, color: texts[side].color,
+            origin: Point(origin.x + shift + texts[side].lines[0].runs[0].x, baseline - texts[side].lines[0].runs[0].shift),
+            glyphs: texts[side].lines[0].runs[0].glyphs, advance: texts[side].lines[0].runs[0].advance,
+            actualText: texts[side].lines[0].runs[0].actualText, glyphY: texts[side].lines[0].runs[0].glyphY,
+            glyphText: texts[side].lines[0].runs[0].glyphText)))
     }
 
     mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {

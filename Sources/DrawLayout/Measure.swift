@@ -126,8 +126,10 @@ extension LayoutEngine {
             let g = node.geometry
             let fit = node.hasRareGeometry ? g.textFit : TextFit()
             let box: Size? = g.width != nil || g.height != nil ? Size(g.width ?? .infinity, g.height ?? .infinity) : nil
-            let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
-                                   align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node),
+            // The style read in place (`node.style` copies it out of the node, its box retained).
+            let style = node.styleInPlace
+            let block = layoutText(node.content ?? "", style: style.pointee, wrapWidth: g.width,
+                                   align: style.pointee.textAlign, span: node.span, literal: Self.literalSpan(node),
                                    fit: fit, box: box, contentFile: node.contentSpan?.file)
             boxes[index].side = Int32(texts.count)
             texts.append(block)
