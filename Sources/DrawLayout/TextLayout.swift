@@ -403,10 +403,12 @@ extension LayoutEngine {
     private func placeLine(_ line: inout LaidOutLine, top: inout Double, halfLeading: Double, base: RunSettings, settings: [RunSettings]) {
         var ascent = base.ascent, descent = base.descent
         for run in line.runs where !run.glyphs.isEmpty {
-            let r = run.style == 0 ? base : settings[run.style]
-            let k = r.size > 0 ? run.size / r.size : 1
-            ascent = max(ascent, r.ascent * k + run.shift)
-            descent = max(descent, r.descent * k - run.shift)
+            // The three numbers read in place: a copy of the settings retains their arrays.
+            let (size, runAscent, runDescent) = run.style == 0 ? (base.size, base.ascent, base.descent)
+                : (settings[run.style].size, settings[run.style].ascent, settings[run.style].descent)
+            let k = size > 0 ? run.size / size : 1
+            ascent = max(ascent, runAscent * k + run.shift)
+            descent = max(descent, runDescent * k - run.shift)
         }
         line.baseline = top + halfLeading + ascent
         top += ascent + descent + 2 * halfLeading
