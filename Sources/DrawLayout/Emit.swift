@@ -24,7 +24,8 @@ extension LayoutEngine {
         let rare = node.hasRareGeometry
         let geometry = rare ? node.geometry : nil
         let opacity = geometry?.opacity ?? 1
-        let shadows = geometry?.shadows ?? []
+        // (Shadows are asked of rare geometry only: an empty array made per node was released per node.)
+        let hasShadows = geometry.map { !$0.shadows.isEmpty } ?? false
         let blend = geometry?.blend ?? .normal
         // A tag test: `blend != .normal` is a call through the generic Equatable witness.
         let blends = { if case .normal = blend { false } else { true } }()
@@ -37,7 +38,7 @@ extension LayoutEngine {
         var source = Scene.SourceID.none
         let start = items.count
         if recordSources { source = recorder.enter(node, parentKind: emitParentKind) }
-        if own != nil || opacity != 1 || !shadows.isEmpty || blends {
+        if own != nil || opacity != 1 || hasShadows || blends {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
             groupDepth += 1
@@ -47,7 +48,7 @@ extension LayoutEngine {
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
             var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner, fonts: documentFonts)
-            group.shadows = shadows
+            group.shadows = geometry?.shadows ?? []
             group.blend = blend
             items.append(.group(group))
         } else {
@@ -86,6 +87,8 @@ extension LayoutEngine {
             // `corner` and `clip` read in place (`node.geometry` copies the geometry out).
             let outline = PathSink.shapeOutline(ellipse: form != .rect, in: frame,
                                                 radius: form == .rect ? node.geometryCorner ?? 0 : 0)
+            // The clip taken first: the outline then moves into its item.
+            let clip = node.pointee.geometry.clip ? outline : nil
             appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
@@ -93,7 +96,7 @@ extension LayoutEngine {
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
                 appendText(side: Int(box.side), at: at, width: block.size.width, into: &items)
             }
-            emitChildren(node, index: index, clip: node.pointee.geometry.clip ? outline : nil, into: &items)
+            emitChildren(node, index: index, clip: clip, into: &items)
         case .shape(let shape):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let g = node.geometry
