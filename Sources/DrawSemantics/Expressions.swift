@@ -31,6 +31,29 @@ extension Evaluation {
     /// The value of an expression, or nil after reporting why there is none.
     func evaluate(_ id: ExprID) -> Value? { evaluate(id, depth: 0) }
 
+    /// The value of a finite number literal with its unit: the one reading of a number
+    /// literal (`evaluate` and the point fast path in it).
+    @inline(__always) static func numberValue(_ x: Double, _ numberUnit: NumberUnit) -> Value {
+        switch numberUnit {
+        case .none: .number(x)
+        case .pt: .length(x)
+        case .inch: .length(x * 72)
+        case .mm: .length(x * 72 / 25.4)
+        case .cm: .length(x * 720 / 25.4)
+        case .px: .length(x * 0.75)
+        case .percent: .percent(x / 100)
+        case .deg: .angle(x)
+        }
+    }
+
+    /// What `length(evaluate(expr))` is when `expr` is a finite number literal that
+    /// evaluates to a number or a length; nil for anything else (which `evaluate` then reads,
+    /// reporting what it must). Read in place.
+    @inline(__always) func literalLength(_ expr: ExprID) -> Double? {
+        guard case .number(let x, let numberUnit) = unit.ast.exprs[Int(expr.index)].kind, x.isFinite else { return nil }
+        return length(Self.numberValue(x, numberUnit))
+    }
+
     func evaluate(_ id: ExprID, depth: Int) -> Value? {
         if depth > limits.maxExpressionDepth {
             limit(ExpressionMessages.nestedTooDeep(limit: limits.maxExpressionDepth, at: exprSpan(id)))
@@ -43,16 +66,7 @@ extension Evaluation {
                 report(ExpressionMessages.numberTooLarge(at: exprSpan(id)))
                 return nil
             }
-            switch numberUnit {
-            case .none: return .number(x)
-            case .pt: return .length(x)
-            case .inch: return .length(x * 72)
-            case .mm: return .length(x * 72 / 25.4)
-            case .cm: return .length(x * 720 / 25.4)
-            case .px: return .length(x * 0.75)
-            case .percent: return .percent(x / 100)
-            case .deg: return .angle(x)
-            }
+            return Self.numberValue(x, numberUnit)
         case .string(let partList):
             // The common literal is read straight from the arena: making the list view
             // copies the whole File (the subscript is a call across modules).
@@ -121,6 +135,13 @@ extension Evaluation {
             // copies the whole File, the subscript being a call across modules).
             if itemList.count == 2 {
                 let start = Int(itemList.start)
+                // `(x, y)` of two finite number literals, the common point, read from the
+                // literals as their own evaluation would read them (`numberValue`), without
+                // two calls; anything else (a name, `1/0`, the depth limit) takes the calls.
+                if depth < limits.maxExpressionDepth,
+                   let x = literalLength(unit.ast.exprLists[start]), let y = literalLength(unit.ast.exprLists[start + 1]) {
+                    return .point(x, y)
+                }
                 guard let first = evaluate(unit.ast.exprLists[start], depth: depth + 1) else { return nil }
                 guard let second = evaluate(unit.ast.exprLists[start + 1], depth: depth + 1) else { return nil }
                 if let x = length(first), let y = length(second) { return .point(x, y) }

@@ -479,17 +479,17 @@ public struct ResolvedStyle: Hashable, Sendable {
     }
     /// nil when a component is not a byte over 255 exactly (a fraction, −0, NaN, out of range).
     static func bits(_ color: Color) -> UInt32? {
-        guard let r = byte(color.red), let g = byte(color.green), let b = byte(color.blue),
-              let a = byte(color.alpha) else { return nil }
-        return r << 24 | g << 16 | b << 8 | a
-    }
-    @inline(__always) private static func byte(_ value: Double) -> UInt32? {
-        // The nearest byte by truncation (`rounded()` is a call into the C library); the
-        // guard keeps the conversion in range and refuses NaN.
-        let scaled = value * 255 + 0.5
-        guard scaled >= 0, scaled < 256 else { return nil }
-        let k = UInt32(scaled)
-        return (Double(k) / 255).bitPattern == value.bitPattern ? k : nil
+        // The nearest byte of each component by truncation (`rounded()` is a call into the C
+        // library). All four ranges tested before any conversion (which they keep in range;
+        // NaN fails them), then all four bytes compared back at once: one optional per
+        // component and a branch after each cost ~110 instructions a colour (issue 38).
+        let r = color.red * 255 + 0.5, g = color.green * 255 + 0.5
+        let b = color.blue * 255 + 0.5, a = color.alpha * 255 + 0.5
+        guard r >= 0, r < 256, g >= 0, g < 256, b >= 0, b < 256, a >= 0, a < 256 else { return nil }
+        let kr = UInt32(r), kg = UInt32(g), kb = UInt32(b), ka = UInt32(a)
+        let exact = ((Double(kr) / 255).bitPattern ^ color.red.bitPattern) | ((Double(kg) / 255).bitPattern ^ color.green.bitPattern)
+            | ((Double(kb) / 255).bitPattern ^ color.blue.bitPattern) | ((Double(ka) / 255).bitPattern ^ color.alpha.bitPattern)
+        return exact == 0 ? kr << 24 | kg << 16 | kb << 8 | ka : nil
     }
 }
 

@@ -79,6 +79,46 @@ import Testing
         #expect(evaluation.numberArithmetic(.add, .string("a"), .string("b")) == nil)
     }
 
+    /// A point of two number literals, read from the literals inside `evaluate` (issue 38),
+    /// is the point its items' own evaluations make, whatever their units; other pairs
+    /// (a percentage, an angle, a name, a number too large) take the general way.
+    @Test func pointLiteralsAreWhatTheirItemsEvaluateTo() {
+        let pairs = ["1, 2", "-3, 4.5", "1mm, 2in", "3cm, 4px", "5pt, 6", "0, -0", "1e300, 2", "50%, 1", "1, 30deg",
+                     "x, 1", "2 + 1, 3", "\"a\", 1", "0.1, 0.2", "12345.678mm, -0.5cm", "100, 100%"]
+        let text = "let x = 4\n" + pairs.enumerated().map { "let p\($0.offset) = (\($0.element))" }.joined(separator: "\n")
+        var sources = SourceManager()
+        let id = sources.add(path: "/test/points.draw", bytes: Array(text.utf8))
+        let (file, diagnostics) = DrawSyntax.parse(sources[id]!)
+        #expect(diagnostics.isEmpty)
+        let evaluator = Evaluator(loadFile: { _ in nil })
+        let evaluation = Evaluation(sources: sources, resources: evaluator.resources, parse: { DrawSyntax.parse($0) },
+                                    main: file, limits: .standard)
+        evaluation.declare(Identifier("x", span: Span(file: id, start: 4, end: 5)), .number(4))
+        var points = 0, literal = 0
+        for (index, expr) in file.exprs.enumerated() {
+            guard case .tuple(let items) = expr.kind, items.count == 2 else { continue }
+            points += 1
+            let first = file.exprLists[Int(items.start)], second = file.exprLists[Int(items.start) + 1]
+            if evaluation.literalLength(first) != nil && evaluation.literalLength(second) != nil { literal += 1 }
+            // The general way: each item evaluated, a point when both are lengths.
+            let a = evaluation.evaluate(first, depth: 1), b = evaluation.evaluate(second, depth: 1)
+            let general: Value? = if let a, let b, let x = evaluation.length(a), let y = evaluation.length(b) { .point(x, y) } else { nil }
+            let value = evaluation.evaluate(ExprID(UInt32(index)))
+            if let general {
+                #expect(Self.describe(value) == Self.describe(general) && interpolationText(value!) == interpolationText(general))
+                if case .point(let x, let y)? = value, case .point(let gx, let gy) = general {
+                    #expect(x.bitPattern == gx.bitPattern && y.bitPattern == gy.bitPattern, "\(pairs[points - 1])")
+                } else {
+                    Issue.record("not a point: \(pairs[points - 1])")
+                }
+            } else if case .point? = value {
+                Issue.record("a point where the items make none: \(pairs[points - 1])")
+            }
+        }
+        #expect(points == pairs.count)
+        #expect(literal >= 6)
+    }
+
     @Test func roundingBuiltinsAreWhatCallBuiltinGives() {
         let (evaluation, file) = Self.evaluation()
         var arguments: [Value] = [.length(3.5), .length(-2.5), .angle(44.5), .percent(0.125), .string("x"), .bool(true),

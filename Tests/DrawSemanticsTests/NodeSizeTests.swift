@@ -53,6 +53,33 @@ import Testing
         #expect(a != b)
     }
 
+    /// `PackedColor.bits` keeps exactly the colours whose components are bytes over 255, bit
+    /// for bit: every byte value of each component, and what falls between or outside.
+    @Test func packedColorsAreExactlyTheByteColours() {
+        for k in 0...255 {
+            let byte = UInt8(k)
+            for c in [Color(r: byte, g: 0, b: 0, a: 255), Color(r: 0, g: byte, b: 0, a: 255), Color(r: 0, g: 0, b: byte, a: 255),
+                      Color(r: 255, g: 255, b: 255, a: byte), Color(r: byte, g: 255 &- byte, b: byte / 2, a: byte | 1)] {
+                let bits = PackedColor.bits(c)
+                #expect(bits != nil)
+                if let bits {
+                    let back = PackedColor.color(bits)
+                    #expect(back.red.bitPattern == c.red.bitPattern && back.green.bitPattern == c.green.bitPattern
+                        && back.blue.bitPattern == c.blue.bitPattern && back.alpha.bitPattern == c.alpha.bitPattern)
+                }
+            }
+            // A hair off a byte, either way, is not one.
+            let x = Double(k) / 255
+            #expect(PackedColor.bits(Color(red: x.nextUp, green: 0, blue: 0, alpha: 1)) == nil)
+            if k > 0 { #expect(PackedColor.bits(Color(red: 0, green: 0, blue: x.nextDown, alpha: 1)) == nil) }
+        }
+        #expect(PackedColor.bits(Color(r: 0x02, g: 0x5c, b: 0xc1)) == 0x025c_c1ff)
+        for bad in [-0.0, -1 / 255, 256 / 255, 1.5, .nan, .infinity, -.infinity, 0.5, 1e300] {
+            #expect(PackedColor.bits(Color(red: bad, green: 0, blue: 0, alpha: 1)) == nil, "\(bad)")
+            #expect(PackedColor.bits(Color(red: 0, green: 0, blue: 0, alpha: bad)) == nil, "\(bad)")
+        }
+    }
+
     @Test func geometryOptionalsRoundTrip() {
         var g = NodeGeometry()
         #expect(g.width == nil && g.at == nil && g.radius == nil && g.via.isEmpty)
