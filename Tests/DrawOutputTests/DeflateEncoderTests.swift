@@ -141,7 +141,7 @@ import Testing
     /// repetitive inputs of every size up to 40 bytes (only the tail); each read back by zlib.
     @Test func matcherEightByteAndTailPaths() {
         var random = Random(state: 31)
-        let block = DeflateEncoder.blockSize
+        let block = DeflateEncoder.matchBlockSize
         for length in Array(4...20) + Array(250...258) {
             var input = random.bytes(2 * block + 300)
             // A repeat of `length` bytes from 300 back, ending `gap` bytes before the first
