@@ -20,40 +20,43 @@ public struct Point: Hashable, Sendable {
     public var y: Double
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
-    package static let zero = Point(0, 0)
+    @inlinable public static var zero: Point { Point(0, 0) }
     @inlinable public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
     @inlinable public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
     @inlinable public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
 }
 
-package struct Size: Hashable, Sendable {
-    package var width: Double
-    package var height: Double
-    package init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
-    package init(width: Double, height: Double) { self.width = width; self.height = height }
-    package static let zero = Size(0, 0)
+// Size and Rect are public with inlinable members for the reason Point is: every stage reads
+// frames (`minX`, `maxY`, `width` …) of every node and item, and each read was a call into
+// DrawBase (a rect's four edges, ~20 instructions for what is four loads and two adds).
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    @inlinable public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
+    @inlinable public static var zero: Size { Size(0, 0) }
 }
 
 /// An axis-aligned rectangle; `origin` is its top-left corner.
-package struct Rect: Hashable, Sendable {
-    package var origin: Point
-    package var size: Size
-    package init(x: Double, y: Double, width: Double, height: Double) {
+public struct Rect: Hashable, Sendable {
+    public var origin: Point
+    public var size: Size
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         origin = Point(x, y)
         size = Size(width, height)
     }
-    package init(origin: Point, size: Size) { self.origin = origin; self.size = size }
-    package static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-    package var minX: Double { origin.x }
-    package var minY: Double { origin.y }
-    package var maxX: Double { origin.x + size.width }
-    package var maxY: Double { origin.y + size.height }
-    package var width: Double { size.width }
-    package var height: Double { size.height }
-    package var midX: Double { origin.x + size.width / 2 }
-    package var midY: Double { origin.y + size.height / 2 }
+    @inlinable public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
+    @inlinable public var minX: Double { origin.x }
+    @inlinable public var minY: Double { origin.y }
+    @inlinable public var maxX: Double { origin.x + size.width }
+    @inlinable public var maxY: Double { origin.y + size.height }
+    @inlinable public var width: Double { size.width }
+    @inlinable public var height: Double { size.height }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
 
-    package func union(_ other: Rect) -> Rect {
+    @inlinable public func union(_ other: Rect) -> Rect {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
         let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

@@ -24,7 +24,8 @@ extension LayoutEngine {
         let rare = node.hasRareGeometry
         let geometry = rare ? node.geometry : nil
         let opacity = geometry?.opacity ?? 1
-        let shadows = geometry?.shadows ?? []
+        // (Shadows are asked of rare geometry only: an empty array made per node was released per node.)
+        let hasShadows = geometry.map { !$0.shadows.isEmpty } ?? false
         let blend = geometry?.blend ?? .normal
         // A tag test: `blend != .normal` is a call through the generic Equatable witness.
         let blends = { if case .normal = blend { false } else { true } }()
@@ -37,7 +38,7 @@ extension LayoutEngine {
         var source = Scene.SourceID.none
         let start = items.count
         if recordSources { source = recorder.enter(node, parentKind: emitParentKind) }
-        if own != nil || opacity != 1 || !shadows.isEmpty || blends {
+        if own != nil || opacity != 1 || hasShadows || blends {
             var inner: [Scene.Item] = []
             let parentList = recordSources ? recorder.beginGroup() : 0
             groupDepth += 1
@@ -47,7 +48,7 @@ extension LayoutEngine {
             // The transform was built in content coordinates; conjugate by the page origin.
             let transform = own.map { Transform.translation(-origin.x, -origin.y).then($0).then(.translation(origin.x, origin.y)) } ?? .identity
             var group = Scene.Group(transform: transform, opacity: max(0, min(1, opacity)), items: inner, fonts: documentFonts)
-            group.shadows = shadows
+            group.shadows = geometry?.shadows ?? []
             group.blend = blend
             items.append(.group(group))
         } else {
@@ -86,14 +87,16 @@ extension LayoutEngine {
             // `corner` and `clip` read in place (`node.geometry` copies the geometry out).
             let outline = PathSink.shapeOutline(ellipse: form != .rect, in: frame,
                                                 radius: form == .rect ? node.geometryCorner ?? 0 : 0)
+            // The clip taken first: the outline then moves into its item.
+            let clip = node.pointee.geometry.clip ? outline : nil
             appendPainted(outline, style, frame: frame, into: &items)
             if box.side >= 0 {
                 let block = texts[Int(box.side)]
                 let content = inset(box.bounds, Self.shapePadding(node, index: index))
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
-                appendText(block, at: at, width: block.size.width, into: &items)
+                appendText(side: Int(box.side), at: at, width: block.size.width, into: &items)
             }
-            emitChildren(node, index: index, clip: node.pointee.geometry.clip ? outline : nil, into: &items)
+            emitChildren(node, index: index, clip: clip, into: &items)
         case .shape(let shape):
             let frame = Rect(origin: box.bounds.origin + o, size: box.bounds.size)
             let g = node.geometry
@@ -103,12 +106,11 @@ extension LayoutEngine {
                 let block = texts[Int(box.side)]
                 let content = inset(shape.labelArea(g.shape, in: box.bounds), Self.shapePadding(node, index: index))
                 let at = labelOrigin(node, index: index, block: block, in: content) + o
-                appendText(block, at: at, width: block.size.width, into: &items)
+                appendText(side: Int(box.side), at: at, width: block.size.width, into: &items)
             }
             emitChildren(node, index: index, clip: g.clip ? Shapes.boundary(shape, g.shape, in: frame) : nil, into: &items)
         case .text:
-            let block = texts[Int(box.side)]
-            appendText(block, at: o, width: box.bounds.width, into: &items)
+            appendText(side: Int(box.side), at: o, width: box.bounds.width, into: &items)
         case .line:
             if box.state == .connector {
                 emitConnector(node, box: box, into: &items)
@@ -251,6 +253,26 @@ extension LayoutEngine {
             return
         }
         appendLineLabel(geometry, map: map, place: { (inverse?.apply($0) ?? $0) + origin }, into: &items)
+    }
+
+    /// `appendText` of the block `texts[side]`, read in place. A block of one line of one
+    /// run without styles of its own (nearly every text and label) becomes its one text item
+    /// straight away: no copy of the block, no closures, no decorations to collect.
+    mutating func appendText(side: Int, at origin: Point, width: Double, into items: inout [Scene.Item]) {
+        guard texts[side].lines.count == 1, texts[side].styles.isEmpty, texts[side].lines[0].runs.count == 1,
+              !texts[side].lines[0].runs[0].glyphs.isEmpty else {
+            appendText(texts[side], at: origin, width: width, into: &items)
+            return
+        }
+        let font = fontID(texts[side].lines[0].runs[0].face)
+        let shift = texts[side].shift(ofLine: 0, width: width)
+        let baseline = origin.y + texts[side].lines[0].baseline
+        items.append(.text(Scene.TextRun(
+            font: font, size: texts[side].lines[0].runs[0].size, color: texts[side].color,
+            origin: Point(origin.x + shift + texts[side].lines[0].runs[0].x, baseline - texts[side].lines[0].runs[0].shift),
+            glyphs: texts[side].lines[0].runs[0].glyphs, advance: texts[side].lines[0].runs[0].advance,
+            actualText: texts[side].lines[0].runs[0].actualText, glyphY: texts[side].lines[0].runs[0].glyphY,
+            glyphText: texts[side].lines[0].runs[0].glyphText)))
     }
 
     mutating func appendText(_ block: TextBlock, at origin: Point, width: Double, into items: inout [Scene.Item]) {

@@ -314,7 +314,9 @@ struct LayoutEngine {
         barcodes.removeAll()
         graphs = GraphState(); graphConnectorBends = [:]
         graphs.pageNodes = page.nodes
-        boxes.reserveCapacity(Self.countNodes(page.nodes))
+        let counts = Self.countNodes(page.nodes)
+        boxes.reserveCapacity(counts.nodes)
+        texts.reserveCapacity(counts.texts)
         encodeBarcodes(page.nodes)
 
         // Nodes are read through a buffer pointer: subscripting the array would copy each
@@ -414,9 +416,18 @@ struct LayoutEngine {
         return made
     }
 
-    static func countNodes(_ nodes: [Node]) -> Int {
-        var count = nodes.count
-        for i in nodes.indices where !nodes[i].children.isEmpty { count += Self.countNodes(nodes[i].children) }
+    /// How many nodes the page has, and at most how many text blocks measuring makes (one per
+    /// text and per node with content: labelled shapes; paths' data counts too): `boxes` and
+    /// `texts` are reserved from them, so neither array is copied as it grows.
+    static func countNodes(_ nodes: [Node]) -> (nodes: Int, texts: Int) {
+        var count = (nodes: nodes.count, texts: 0)
+        for i in nodes.indices {
+            if nodes[i].content != nil { count.texts += 1 } else if case .text = nodes[i].kind.layoutClass { count.texts += 1 }
+            if !nodes[i].children.isEmpty {
+                let inner = Self.countNodes(nodes[i].children)
+                count.nodes += inner.nodes; count.texts += inner.texts
+            }
+        }
         return count
     }
 

@@ -126,13 +126,17 @@ extension LayoutEngine {
             let g = node.geometry
             let fit = node.hasRareGeometry ? g.textFit : TextFit()
             let box: Size? = g.width != nil || g.height != nil ? Size(g.width ?? .infinity, g.height ?? .infinity) : nil
-            let block = layoutText(node.content ?? "", style: node.style, wrapWidth: g.width,
-                                   align: node.style.textAlign, span: node.span, literal: Self.literalSpan(node),
+            // The style copied out of the node once (passing `node.style`, or the style in place,
+            // to the mutating layoutText and reading its alignment copied it twice).
+            let style = node.style
+            let block = layoutText(node.content ?? "", style: style, wrapWidth: g.width,
+                                   align: style.textAlign, span: node.span, literal: Self.literalSpan(node),
                                    fit: fit, box: box, contentFile: node.contentSpan?.file)
-            boxes[index].side = Int32(texts.count)
-            texts.append(block)
             bounds = Rect(x: 0, y: 0, width: g.width ?? block.size.width, height: g.height ?? block.size.height)
             if let box { checkTextFits(node, block: block, box: box) }
+            // Appended last, so the block moves into the array instead of being copied.
+            boxes[index].side = Int32(texts.count)
+            texts.append(block)
         case .image:
             bounds = measureImage(node, index: index)
         case .spacer:
@@ -225,10 +229,11 @@ extension LayoutEngine {
             }
             let block = layoutText(label, style: node.style, wrapWidth: wrap, align: align, span: node.span, literal: Self.literalSpan(node),
                                    fit: fit, box: box, contentFile: node.contentSpan?.file)
-            boxes[index].side = Int32(texts.count)
-            texts.append(block)
             contentWidth = block.size.width; contentHeight = block.size.height
             hasContent = true
+            // Appended last, so the block moves into the array instead of being copied.
+            boxes[index].side = Int32(texts.count)
+            texts.append(block)
         }
         var childrenWidth = 0.0, childrenHeight = 0.0
         forEachChild(node, index: index, measuring: true) { engine, child, childIndex in

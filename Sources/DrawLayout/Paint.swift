@@ -19,7 +19,9 @@ package enum PatternLimits {
 extension LayoutEngine {
     /// Appends `outline` painted in `style`: a pattern fill as a clipped group first, then the
     /// path with its (gradient or colour) fill and stroke.
-    mutating func appendPainted(_ outline: Scene.Path, _ style: StyleRef, frame: Rect, into items: inout [Scene.Item]) {
+    /// `outline` is consumed: it moves into the item (a copy retained its two arrays, and the
+    /// caller then released them).
+    mutating func appendPainted(_ outline: consuming Scene.Path, _ style: StyleRef, frame: Rect, into items: inout [Scene.Item]) {
         // Plain colours (nearly every node): the paint is built in place, in one expression
         // (no `Fill?` or `Stroke?` of its own to copy or destroy, issue 38).
         guard style.pointee.hasPaintSpecs else {
@@ -32,7 +34,7 @@ extension LayoutEngine {
 
     /// `fill` and `stroke` are consumed: they move into the item's `Paint` (copying a `Fill?`
     /// went through the generic `Optional` value witness, ~130 instructions, issue 38).
-    mutating func appendPainted(_ outline: Scene.Path, _ style: StyleRef, fill: consuming Fill?, stroke: consuming Stroke?, frame: Rect,
+    mutating func appendPainted(_ outline: consuming Scene.Path, _ style: StyleRef, fill: consuming Fill?, stroke: consuming Stroke?, frame: Rect,
                                 into items: inout [Scene.Item]) {
         // Plain colours (nearly every node): no gradient or pattern to look up (issue 38).
         guard style.pointee.hasPaintSpecs else {
@@ -45,7 +47,7 @@ extension LayoutEngine {
                 fill!.pattern = tilePattern(tile)
             } else if spec.isPattern {
                 if let pattern = patternGeometry(spec, frame: frame) {
-                    items.append(.group(Scene.Group(clip: outline, items: [pattern], fonts: documentFonts)))
+                    items.append(.group(Scene.Group(clip: copy outline, items: [pattern], fonts: documentFonts)))
                 }
                 fill = nil
             } else {

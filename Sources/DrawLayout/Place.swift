@@ -73,9 +73,17 @@ extension LayoutEngine {
     }
 
     /// The rotation/scale of a node about its center, in content coordinates, or nil.
+    /// Inlined where it is asked (placing and emitting every node): the common answer, no
+    /// rare geometry and so none, costs a flag test instead of a call into the whole function.
+    @inline(__always)
     static func ownTransform(_ node: NodeRef, bounds: Rect, offset: Point) -> Transform? {
         // rotate and scale live in the geometry's side box: most nodes have none.
-        guard node.hasRareGeometry else { return nil }
+        node.hasRareGeometry ? rareOwnTransform(node, bounds: bounds, offset: offset) : nil
+    }
+
+    /// `ownTransform` of a node with rare geometry.
+    @inline(never)
+    static func rareOwnTransform(_ node: NodeRef, bounds: Rect, offset: Point) -> Transform? {
         let g = node.geometry
         let rotation = g.rotate ?? 0
         let scale = g.scale ?? Point(1, 1)

@@ -61,21 +61,25 @@ struct TextBlock {
     /// Distance from the block's top to its last baseline.
     var lastBaselineOffset: Double { lines.last?.baseline ?? baselineOffset }
 
+    /// How far line `index` moves right of the block's left edge inside a box `width` wide (`align:`).
+    func shift(ofLine index: Int, width: Double) -> Double {
+        switch align {
+        case .left: 0
+        case .center: (width - lines[index].width) / 2
+        case .right: width - lines[index].width
+        case .start, .justify: lines[index].rightToLeft ? width - lines[index].width : 0
+        case .end: lines[index].rightToLeft ? 0 : width - lines[index].width
+        }
+    }
+
     /// Calls `body` with each text run of the block (its face index, the run) with the
     /// block's top-left corner at `origin`, inside a box `width` wide, and `decoration` with
     /// each underline or strikethrough rectangle (page coordinates) and its colour. No array
     /// of runs is made: the caller appends them to the page's items as they come.
     func forEachRun(at origin: Point, width: Double, faces: [LayoutFace], _ body: (_ face: Int, _ run: Scene.TextRun) -> Void,
                     decoration: (_ rect: Rect, _ color: Color) -> Void = { _, _ in }) {
-        for line in lines {
-            let shift: Double
-            switch align {
-            case .left: shift = 0
-            case .center: shift = (width - line.width) / 2
-            case .right: shift = width - line.width
-            case .start, .justify: shift = line.rightToLeft ? width - line.width : 0
-            case .end: shift = line.rightToLeft ? 0 : width - line.width
-            }
+        for (index, line) in lines.enumerated() {
+            let shift = self.shift(ofLine: index, width: width)
             let baseline = origin.y + line.baseline
             for run in line.runs where !run.glyphs.isEmpty {
                 let color = styles.isEmpty ? self.color : styles[run.style].color

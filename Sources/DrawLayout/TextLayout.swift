@@ -147,43 +147,41 @@ extension LayoutEngine {
                 reportMarkupErrors(errors, span: span, literal: literal)
             }
         }
-        // The engine's scratch arrays, taken for the duration like `shaped` below (three
-        // arrays fewer to allocate and free per text).
-        var settings = runSettingsScratch
-        runSettingsScratch = []
-        defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
-        func settle(_ style: ResolvedStyle) -> Int {
-            let faces = resolveFaces(style, span: span)
-            let t = style.typography  // read once: each read copies it out of the style's box (issue 38)
-            if !t.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
-            let size = style.fontSize * scale
-            let primary = faces.first.map { self.faces[$0] }
-            settings.append(RunSettings(
-                faces: faces, size: size, ascent: (primary?.ascent ?? 0.75) * size, descent: (primary?.descent ?? 0.25) * size,
-                shift: (t.baselineShift + t.baselineShiftEm * style.fontSize) * scale, typography: t,
-                style: BlockStyle(color: style.color, underline: t.underline, strikethrough: t.strikethrough)))
-            return settings.count - 1
-        }
-        _ = settle(base)
-        let baseSettings = settings[0]
+        // The base style's settings, made first (its faces resolved and reported) and kept
+        // apart from the markup runs': the one-line fast path below needs no array of them.
+        let baseSettings = runSettings(base, span: span, scale: scale)
         let lineHeight: Double
         switch base.lineHeight {
         case .multiple(let m): lineHeight = m * baseSettings.size
         case .absolute(let v): lineHeight = v * scale
         }
         let halfLeading = (lineHeight - (baseSettings.ascent + baseSettings.descent)) / 2
+        // A text of one style has no styles of its own unless it is underlined or struck
+        // through (its runs take the block's colour): an array fewer per text.
+        let baseStyles = !baseSettings.style.underline && !baseSettings.style.strikethrough ? [] : [baseSettings.style]
 
         // One line of printable ASCII in the first face, neither wrapped nor cut: its glyphs positioned straight from
-        // the bytes (the same numbers as shaping, kerning, breaking and `makeLine` below give it, no shaped glyphs).
+        // the bytes (the same numbers as shaping, kerning, breaking and `makeLine` below give it, no shaped glyphs),
+        // and the block made without the run settings' scratch array (one run: the base style's).
         if markupRuns == nil, wrapWidth == nil, fit.maxLines == nil, baseSettings.typography.textDirection != .rtl,
            let line = asciiLine(content, baseSettings, scale: scale) {
             reportDamagedGlyphs(line, content: content, span: span)
             var lines = [line], top = 0.0
-            placeLine(&lines[0], top: &top, halfLeading: halfLeading, settings: settings)
+            placeLine(&lines[0], top: &top, halfLeading: halfLeading, base: baseSettings, settings: [])
             return TextBlock(lines: lines, size: Size(max(0.0, lines[0].width), top), fontSize: baseSettings.size,
                              lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
-                             styles: settings.count == 1 && !settings[0].style.underline && !settings[0].style.strikethrough
-                                 && settings[0].style.color == base.color ? [] : settings.map(\.style))
+                             styles: baseStyles)
+        }
+
+        // The engine's scratch arrays, taken for the duration like `shaped` below (three
+        // arrays fewer to allocate and free per text).
+        var settings = runSettingsScratch
+        runSettingsScratch = []
+        defer { settings.removeAll(keepingCapacity: true); runSettingsScratch = settings }
+        settings.append(baseSettings)
+        func settle(_ style: ResolvedStyle) -> Int {
+            settings.append(runSettings(style, span: span, scale: scale))
+            return settings.count - 1
         }
 
         // The engine's scratch buffer, taken for the duration (no allocation per text).
@@ -365,7 +363,7 @@ extension LayoutEngine {
             var line = needsBidi ? makeBidiLine(shaped, range, paragraphs: bidi, settings: settings, scale: scale, extra: extra, texts: texts)
                 : makeLine(shaped, range, settings: settings, scale: scale, extra: extra, texts: shapedSome ? texts : nil)
             if align == .justify, let limit = wrapWidth, !range.paragraphEnd { justify(&line, to: limit) }
-            placeLine(&line, top: &top, halfLeading: halfLeading, settings: settings)
+            placeLine(&line, top: &top, halfLeading: halfLeading, base: baseSettings, settings: settings)
             lines.append(line)
         }
         if lines.isEmpty {
@@ -382,19 +380,35 @@ extension LayoutEngine {
         for line in lines { width = max(width, line.width) }
         return TextBlock(lines: lines, size: Size(width, top), fontSize: baseSettings.size,
                          lineHeight: lineHeight, baselineOffset: lines[0].baseline, align: align, color: base.color,
-                         styles: settings.count == 1 && !settings[0].style.underline && !settings[0].style.strikethrough
-                             && settings[0].style.color == base.color ? [] : settings.map(\.style))
+                         styles: settings.count == 1 ? baseStyles : settings.map(\.style))
     }
 
-    /// The line box: the base style's (`settings[0]`), grown to hold every run's ascent and
+    /// A run's resolved settings at `scale`: its faces (resolved, and reported where they
+    /// cannot be had), sizes and typography.
+    private mutating func runSettings(_ style: ResolvedStyle, span: Span, scale: Double) -> RunSettings {
+        let faces = resolveFaces(style, span: span)
+        let t = style.typography  // read once: each read copies it out of the style's box (issue 38)
+        if !t.features.isEmpty { reportFeaturesWithoutOpenType(faces, span: span) }
+        let size = style.fontSize * scale
+        let primary = faces.first.map { self.faces[$0] }
+        return RunSettings(
+            faces: faces, size: size, ascent: (primary?.ascent ?? 0.75) * size, descent: (primary?.descent ?? 0.25) * size,
+            shift: (t.baselineShift + t.baselineShiftEm * style.fontSize) * scale, typography: t,
+            style: BlockStyle(color: style.color, underline: t.underline, strikethrough: t.strikethrough))
+    }
+
+    /// The line box: the base style's (`base`, which is `settings[0]` when there are
+    /// settings; a text of one style passes none), grown to hold every run's ascent and
     /// descent; sets the line's baseline below `top` and moves `top` past the line.
-    private func placeLine(_ line: inout LaidOutLine, top: inout Double, halfLeading: Double, settings: [RunSettings]) {
-        var ascent = settings[0].ascent, descent = settings[0].descent
+    private func placeLine(_ line: inout LaidOutLine, top: inout Double, halfLeading: Double, base: RunSettings, settings: [RunSettings]) {
+        var ascent = base.ascent, descent = base.descent
         for run in line.runs where !run.glyphs.isEmpty {
-            let r = settings[run.style]
-            let k = r.size > 0 ? run.size / r.size : 1
-            ascent = max(ascent, r.ascent * k + run.shift)
-            descent = max(descent, r.descent * k - run.shift)
+            // The three numbers read in place: a copy of the settings retains their arrays.
+            let (size, runAscent, runDescent) = run.style == 0 ? (base.size, base.ascent, base.descent)
+                : (settings[run.style].size, settings[run.style].ascent, settings[run.style].descent)
+            let k = size > 0 ? run.size / size : 1
+            ascent = max(ascent, runAscent * k + run.shift)
+            descent = max(descent, runDescent * k - run.shift)
         }
         line.baseline = top + halfLeading + ascent
         top += ascent + descent + 2 * halfLeading

@@ -118,13 +118,17 @@ package enum Deflate {
             let pieceLevel = min(level, chunkLevel)
             let pieces = (buffer.count - 1) / chunkSize
             guard pieces > 0 else { return }
+            // The buffer's bytes are handed to the pieces as they are (not copied out); what
+            // follows the pieces (less than an item's worth, usually) starts a new buffer with
+            // room for the next piece and then some.
+            let bytes = buffer.take()
             for index in 0..<pieces {
-                let box = PieceBox(Array(buffer.bytes[index * chunkSize..<(index + 1) * chunkSize]), level: pieceLevel, strategy: strategy)
+                let box = PieceBox(bytes, index * chunkSize..<(index + 1) * chunkSize, level: pieceLevel, strategy: strategy)
                 started.append(box)
                 DispatchQueue.global().async { _ = box.compressIfUnclaimed() }
             }
-            // One move of what follows the pieces (less than an item's worth, usually).
-            buffer.removeFirst(pieces * chunkSize)
+            buffer.reserveCapacity(2 * chunkSize)
+            buffer.append(bytes[(pieces * chunkSize)...])
             #endif
         }
 
@@ -366,7 +370,10 @@ package enum Deflate {
 
     /// A piece handed to another thread: compressed by whichever thread takes it first.
     final class PieceBox: @unchecked Sendable {
-        private let input: [UInt8]
+        /// The stream's bytes the piece is `range` of (shared with the other pieces taken at
+        /// the same time), let go once the piece is compressed.
+        private var input: [UInt8]
+        private let range: Range<Int>
         private let level: Int32
         private let strategy: Strategy
         private var piece = Piece()
@@ -378,8 +385,9 @@ package enum Deflate {
         private let done = DispatchSemaphore(value: 0)
         #endif
 
-        init(_ input: [UInt8], level: Int32, strategy: Strategy) {
+        init(_ input: [UInt8], _ range: Range<Int>, level: Int32, strategy: Strategy) {
             self.input = input
+            self.range = range
             self.level = level
             self.strategy = strategy
         }
@@ -392,13 +400,20 @@ package enum Deflate {
             claimed = true
             mutex.signal()
             guard mine else { return false }
-            piece = input.withUnsafeBufferPointer { compressPiece($0, level: level, strategy: strategy, last: false) }
+            compress()
             done.signal()
             return true
             #else
-            piece = input.withUnsafeBufferPointer { compressPiece($0, level: level, strategy: strategy, last: false) }
+            compress()
             return true
             #endif
+        }
+
+        private func compress() {
+            piece = input.withUnsafeBufferPointer {
+                compressPiece(UnsafeBufferPointer(rebasing: $0[range]), level: level, strategy: strategy, last: false)
+            }
+            input = []
         }
 
         /// The compressed piece, waiting for the thread that took it if need be.

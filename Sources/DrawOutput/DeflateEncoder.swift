@@ -2,7 +2,7 @@
 // Huffman codes only, or a greedy one-probe LZ77. System zlib stays for whole small streams
 // (level 6), for `Z_RLE` (PNG) and for inflate. docs/pdf.md, "Compression of content streams".
 
-/// Raw deflate of one piece, in blocks of `blockSize` input bytes (Huffman only:
+/// Raw deflate of one piece, in blocks of `matchBlockSize` input bytes (Huffman only:
 /// `huffmanBlockSize`; the last one shorter), so
 /// the output depends only on the bytes: each block is coded with dynamic Huffman codes, the
 /// fixed codes or stored, whichever is fewest bits. A piece that is not `last` ends with an
@@ -18,9 +18,16 @@ package enum DeflateEncoder {
         case greedy
     }
 
-    /// Input bytes per block: large enough that a dynamic block's code description
-    /// (~60–90 bytes) costs under 0.5 %, small enough to follow changes in the content.
+    /// Input bytes per stored block (LEN is 16 bits), and the unit of the block sizes below:
+    /// large enough that a dynamic block's code description (~60–90 bytes) costs under 0.5 %,
+    /// small enough to follow changes in the content.
     package static let blockSize = 1 << 15
+    /// Greedy matching: input bytes per block, two of `blockSize` (stored as two if stored):
+    /// building, choosing and describing a block's codes costs ≈ 60 k instructions, about 2 a
+    /// byte in 32 KiB, as much as a tenth of matching and writing on `shapes` content, whose
+    /// statistics change slowly (the bigger blocks came out 0.09 % smaller at 10k shapes and
+    /// 0.03 % larger at 100k).
+    package static let matchBlockSize = 1 << 16
     /// Huffman only: input bytes per block, four of `blockSize` (stored as four if stored):
     /// a block's code costs ≈ 100 k instructions to build, about 3 a byte in 32 KiB, and
     /// literal statistics of content change slowly (on ink, shapes and QR pages the bigger
@@ -50,7 +57,7 @@ package enum DeflateEncoder {
             } else {
                 var start = 0
                 while start < input.count {
-                    let end = min(input.count, start + (mode == .huffman ? huffmanBlockSize : blockSize))
+                    let end = min(input.count, start + (mode == .huffman ? huffmanBlockSize : matchBlockSize))
                     encoder.block(start..<end, final: last && end == input.count, into: &writer)
                     start = end
                 }
@@ -168,13 +175,15 @@ package enum DeflateEncoder {
     }()
 
     /// Distance − 1 → distance code: entries 0…255 for distances up to 256, then 256 + (d − 1) >> 7
-    /// (from 257 on, distance codes change only at multiples of 128).
+    /// (from 257 on, distance codes change only at multiples of 128, so an entry's first
+    /// distance gives its code; entries 256 and 257 are never used).
     static let distanceCode: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 512)
         var code = 0
-        for d in 1...32768 {
+        for index in 0..<512 {
+            let d = index < 256 ? index + 1 : max(257, (index - 256) << 7 + 1)
             while code + 1 < 30 && distanceBase[code + 1] <= d { code += 1 }
-            table[d <= 256 ? d - 1 : 256 + ((d - 1) >> 7)] = UInt8(code)
+            table[index] = UInt8(code)
         }
         return table
     }()
@@ -196,6 +205,8 @@ package enum DeflateEncoder {
     static let hashBits = 15
     /// Distances reach back at most 32 KiB.
     static let windowSize = 32768
+    /// The position of a hash not seen yet in the piece: more than the window before any.
+    static let noPosition: Int32 = -(1 << 16)
 
     /// Reused from block to block of a piece.
     struct Encoder {
@@ -204,36 +215,43 @@ package enum DeflateEncoder {
         /// Symbols 0…285 of the literal/length alphabet and 0…29 of distances, counted per block.
         let literalCounts = UnsafeMutablePointer<Int>.allocate(capacity: 286)
         let distanceCounts = UnsafeMutablePointer<Int>.allocate(capacity: 30)
-        /// A block's symbols (greedy): a literal byte, or a match as 1 << 31 | (length − 3) << 23
-        /// | distance code << 18 | the distance's extra bits value (`packedMatch`).
+        /// Greedy: a block's symbols counted as the matcher sees them — bytes at 0…255, match
+        /// lengths at `lengthTally` + length, distances at `distanceTally` + their
+        /// `distanceCodeIndex` — and added up by code once a block (`write`), so that no code
+        /// is looked up per match for counting.
+        let tallies: UnsafeMutablePointer<Int>
+        static let lengthTally = 512, distanceTally = 1024, tallyCount = 1536
+        /// A block's symbols (greedy): a literal byte, or a match as length << 23 | distance
+        /// code << 18 | the distance's extra bits value (`packedMatch`; never below 3 << 23).
         let symbols: UnsafeMutablePointer<UInt32>
         var symbolCount = 0
-        /// The last position + 1 of each 4-byte hash (0: none), over the whole piece.
+        /// The last position of each 4-byte hash over the whole piece (`noPosition`: none).
         let head: UnsafeMutablePointer<Int32>
         let lengthCodes: UnsafeMutablePointer<UInt8>
         let distanceCodes: UnsafeMutablePointer<UInt8>
-        /// A block's length codes with their extra bits (`writeSymbols`).
-        let lengthSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-        /// A block's distance codes: code | its length << 16 | with the extra bits << 24.
-        let distanceSymbols = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
-        /// Distance codes: the first distance − 1, the extra bits.
-        let distanceBases: UnsafeMutablePointer<Int32>
-        let distanceExtras: UnsafeMutablePointer<Int32>
+        /// By `distanceCodeIndex`: the distance code << 18 minus its first distance − 1, so
+        /// that adding a distance − 1 gives the code << 18 | the extra bits value.
+        let distanceEntries: UnsafeMutablePointer<UInt32>
+        /// A block's codes, unpacked so that writing a symbol loads each part once, in one
+        /// allocation so that `writeSymbols` keeps one pointer for all (`CodeTable`).
+        let codeTable = UnsafeMutableRawPointer.allocate(byteCount: CodeTable.byteCount, alignment: 8)
         /// Huffman only, a block of few distinct bytes: the codes of two bytes b₀ b₁ together
         /// at b₀ | b₁ << 8 (b₀'s code first), and their length (`writeLiterals`).
         let pairCodes: UnsafeMutablePointer<UInt32>
         let pairLengths: UnsafeMutablePointer<UInt8>
 
-        init(input: UnsafeBufferPointer<UInt8>, mode: Mode, symbolCapacity: Int = blockSize) {
+        init(input: UnsafeBufferPointer<UInt8>, mode: Mode, symbolCapacity: Int = matchBlockSize) {
             self.input = input
             self.mode = mode
             if mode == .greedy {
                 symbols = .allocate(capacity: symbolCapacity)
                 head = .allocate(capacity: 1 << hashBits)
-                head.initialize(repeating: 0, count: 1 << hashBits)
+                head.initialize(repeating: noPosition, count: 1 << hashBits)
+                tallies = .allocate(capacity: Self.tallyCount)
             } else {
                 symbols = .allocate(capacity: 1)
                 head = .allocate(capacity: 1)
+                tallies = .allocate(capacity: 1)
             }
             // Only the entries of pairs of a block's bytes are written and read.
             pairCodes = .allocate(capacity: mode == .huffman ? 1 << 16 : 1)
@@ -242,29 +260,32 @@ package enum DeflateEncoder {
             lengthCodes.initialize(from: DeflateEncoder.lengthCode, count: 256)
             distanceCodes = .allocate(capacity: 512)
             distanceCodes.initialize(from: DeflateEncoder.distanceCode, count: 512)
-            distanceBases = .allocate(capacity: 30)
-            distanceExtras = .allocate(capacity: 30)
-            for code in 0..<30 {
-                distanceBases[code] = Int32(distanceBase[code] - 1)
-                distanceExtras[code] = Int32(distanceExtra[code])
+            distanceEntries = .allocate(capacity: 512)
+            for index in 0..<512 {
+                let code = Int(distanceCodes[index])
+                distanceEntries[index] = UInt32(code) << 18 &- UInt32(distanceBase[code] - 1)
             }
         }
 
         func deallocate() {
-            literalCounts.deallocate(); distanceCounts.deallocate(); symbols.deallocate(); head.deallocate()
-            lengthCodes.deallocate(); distanceCodes.deallocate(); lengthSymbols.deallocate()
-            distanceSymbols.deallocate()
-            distanceBases.deallocate(); distanceExtras.deallocate()
+            literalCounts.deallocate(); distanceCounts.deallocate(); tallies.deallocate()
+            symbols.deallocate(); head.deallocate()
+            lengthCodes.deallocate(); distanceCodes.deallocate(); distanceEntries.deallocate()
+            codeTable.deallocate()
             pairCodes.deallocate(); pairLengths.deallocate()
         }
 
         /// Codes and writes the block of `range`.
         mutating func block(_ range: Range<Int>, final: Bool, into writer: inout BitWriter) {
-            literalCounts.initialize(repeating: 0, count: 286)
-            distanceCounts.initialize(repeating: 0, count: 30)
             switch mode {
-            case .huffman: countLiterals(range)
-            case .greedy: match(range)
+            case .huffman:
+                literalCounts.initialize(repeating: 0, count: 286)
+                distanceCounts.initialize(repeating: 0, count: 30)
+                countLiterals(range)
+            case .greedy:
+                tallies.initialize(repeating: 0, count: Self.tallyCount)
+                match(range)
+                addUpTallies()
             }
             write(range, final: final, into: &writer)
         }
@@ -272,15 +293,24 @@ package enum DeflateEncoder {
         /// The block of `range` as the given symbols (`symbol(length:distance:)` or bytes),
         /// which must spell out exactly its bytes: for tests of every length and distance.
         mutating func block(_ range: Range<Int>, symbols given: [UInt32], final: Bool, into writer: inout BitWriter) {
-            literalCounts.initialize(repeating: 0, count: 286)
-            distanceCounts.initialize(repeating: 0, count: 30)
+            tallies.initialize(repeating: 0, count: Self.tallyCount)
             for (k, symbol) in given.enumerated() {
-                if symbol < 256 { symbols[k] = symbol; literalCounts[Int(symbol)] += 1; continue }
+                if symbol < 256 { symbols[k] = symbol; tallies[Int(symbol)] += 1; continue }
                 let length = Int((symbol >> 16) & 0x1FF), distanceMinusOne = Int(symbol & 0xFFFF)
                 symbols[k] = packedMatch(length, distanceMinusOne)
             }
             symbolCount = given.count
+            addUpTallies()
             write(range, final: final, into: &writer)
+        }
+
+        /// The block's counts by code from the matcher's `tallies`.
+        private func addUpTallies() {
+            literalCounts.initialize(repeating: 0, count: 286)
+            distanceCounts.initialize(repeating: 0, count: 30)
+            literalCounts.update(from: tallies, count: 256)
+            for length in 3...258 { literalCounts[257 + Int(lengthCodes[length - 3])] += tallies[Self.lengthTally + length] }
+            for index in 0..<512 { distanceCounts[Int(distanceCodes[index])] += tallies[Self.distanceTally + index] }
         }
 
         /// Codes the counted block of `range` the shortest way and writes it.
@@ -483,69 +513,94 @@ package enum DeflateEncoder {
             return p
         }
 
-        /// A match as a block symbol (see `symbols`), counted.
+        /// A match as a block symbol (see `symbols`), tallied.
         @inline(__always)
         private func packedMatch(_ length: Int, _ distanceMinusOne: Int) -> UInt32 {
-            let lengthCode = Int(lengthCodes[length &- 3])
-            let distanceCode = Int(distanceCodes[distanceCodeIndex(distanceMinusOne)])
-            literalCounts[257 &+ lengthCode] &+= 1
-            distanceCounts[distanceCode] &+= 1
-            let extra = distanceMinusOne &- Int(distanceBases[distanceCode])
-            return 1 << 31 | UInt32(truncatingIfNeeded: length &- 3) &<< 23
-                | UInt32(truncatingIfNeeded: distanceCode) &<< 18 | UInt32(truncatingIfNeeded: extra)
+            let index = distanceCodeIndex(distanceMinusOne)
+            tallies[Self.lengthTally &+ length] &+= 1
+            tallies[Self.distanceTally &+ index] &+= 1
+            return UInt32(truncatingIfNeeded: length) &<< 23 | (distanceEntries[index] &+ UInt32(truncatingIfNeeded: distanceMinusOne))
         }
 
-        /// Greedy matching over `range` into `symbols`, counting the symbols.
+        /// The 15-bit hash of the 4 bytes in the low half of `word` (little-endian order).
+        @inline(__always) private static func hash(_ word: UInt64) -> Int {
+            Int(truncatingIfNeeded: (UInt32(truncatingIfNeeded: word) &* 0x9E37_79B1) &>> UInt32(32 - hashBits))
+        }
+
+        /// Greedy matching over `range` into `symbols`, tallying the symbols.
+        ///
+        /// While 8 bytes of the block follow a position, it is looked up with one 8-byte load:
+        /// the word gives the hash of its first 4 bytes, the check of the candidate's first 4,
+        /// a match's length when it is shorter than 8 (most are), and the hash of the position
+        /// after it; and no match reaches past the block's end without a longer compare. The
+        /// last positions of the block (`tail`) are looked up 4 bytes at a time, with the
+        /// same results.
         private mutating func match(_ range: Range<Int>) {
             let base = input.baseAddress!
             let count = input.count
             var i = range.lowerBound
             let end = range.upperBound
             var n = 0
-            let literalCounts = self.literalCounts, distanceCounts = self.distanceCounts
-            let symbols = self.symbols, head = self.head
-            let lengthCodes = self.lengthCodes, distanceCodes = self.distanceCodes
-            let shift = UInt32(32 - hashBits)
-            // A position is looked up while 4 bytes of the block follow it.
-            while i &+ 4 <= end {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
-                let hash = Int((word &* 0x9E37_79B1) &>> shift)
-                let candidate = Int(head[hash]) &- 1
-                head[hash] = Int32(truncatingIfNeeded: i &+ 1)
+            let tallies = self.tallies, symbols = self.symbols, head = self.head
+            let distanceEntries = self.distanceEntries
+            while i &+ 8 <= end {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                let hash = Self.hash(word)
+                let candidate = Int(head[hash])
+                head[hash] = Int32(truncatingIfNeeded: i)
                 let distance = i &- candidate
-                if candidate >= 0 && distance <= windowSize
-                    && UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt32.self) == word {
-                    // Extend 8 bytes at a time while 8 remain in the input (the first differing
-                    // byte from the XOR's trailing zeros), then byte by byte.
-                    let maximum = min(258, end &- i)
-                    var length = 4
-                    while true {
-                        if length &+ 8 <= maximum && i &+ length &+ 8 <= count {
-                            let here: UInt64 = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
-                            let there: UInt64 = UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
-                            let x = here ^ there
-                            if x == 0 { length &+= 8; continue }
-                            length &+= x.littleEndian.trailingZeroBitCount &>> 3
-                            break
+                // `noPosition` is always more than the window away.
+                if distance <= windowSize {
+                    let x = word ^ UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt64.self).littleEndian
+                    if UInt32(truncatingIfNeeded: x) == 0 {
+                        var length = x.trailingZeroBitCount &>> 3
+                        if x == 0 {
+                            let maximum = min(258, end &- i)
+                            length = min(Self.extend(base, i, candidate, from: 8, maximum: maximum, count: count), maximum)
                         }
-                        while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
-                        break
+                        let distanceMinusOne = distance &- 1
+                        let index = distanceCodeIndex(distanceMinusOne)
+                        tallies[Self.lengthTally &+ length] &+= 1
+                        tallies[Self.distanceTally &+ index] &+= 1
+                        symbols[n] = UInt32(truncatingIfNeeded: length) &<< 23
+                            | (distanceEntries[index] &+ UInt32(truncatingIfNeeded: distanceMinusOne))
+                        n &+= 1
+                        // The position after the match's first byte too, so a repeat starting
+                        // one byte later is found.
+                        head[Self.hash(word &>> 8)] = Int32(truncatingIfNeeded: i &+ 1)
+                        i &+= length
+                        continue
                     }
-                    length = min(length, maximum)
+                }
+                let byte = Int(truncatingIfNeeded: word & 0xFF)
+                symbols[n] = UInt32(truncatingIfNeeded: byte)
+                n &+= 1
+                tallies[byte] &+= 1
+                i &+= 1
+            }
+            // The tail: fewer than 8 bytes of the block follow.
+            while i &+ 4 <= end {
+                let word = UInt64(UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self).littleEndian)
+                let hash = Self.hash(word)
+                let candidate = Int(head[hash])
+                head[hash] = Int32(truncatingIfNeeded: i)
+                let distance = i &- candidate
+                if distance <= windowSize
+                    && UInt64(UnsafeRawPointer(base + candidate).loadUnaligned(as: UInt32.self).littleEndian) == word {
+                    let maximum = end &- i
+                    let length = min(Self.extend(base, i, candidate, from: 4, maximum: maximum, count: count), maximum)
                     symbols[n] = packedMatch(length, distance &- 1)
                     n &+= 1
-                    // The position after the match's first byte too, so a repeat starting
-                    // one byte later is found.
                     if i &+ 5 <= end {
-                        let next = UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt32.self)
-                        head[Int((next &* 0x9E37_79B1) &>> shift)] = Int32(truncatingIfNeeded: i &+ 2)
+                        let next = UInt64(UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt32.self).littleEndian)
+                        head[Self.hash(next)] = Int32(truncatingIfNeeded: i &+ 1)
                     }
                     i &+= length
                 } else {
                     let byte = base[i]
                     symbols[n] = UInt32(byte)
                     n &+= 1
-                    literalCounts[Int(byte)] &+= 1
+                    tallies[Int(byte)] &+= 1
                     i &+= 1
                 }
             }
@@ -553,30 +608,72 @@ package enum DeflateEncoder {
                 let byte = base[i]
                 symbols[n] = UInt32(byte)
                 n &+= 1
-                literalCounts[Int(byte)] &+= 1
+                tallies[Int(byte)] &+= 1
                 i &+= 1
             }
             symbolCount = n
         }
 
-        /// The block's symbols.
+        /// The length of the match at `i` against `candidate` (before it), whose first `known`
+        /// bytes are equal: at least `maximum` or exactly the common length, compared 8 bytes
+        /// at a time while 8 remain in the piece (the first differing byte from the XOR's
+        /// trailing zeros), then byte by byte to `maximum`.
+        @inline(__always)
+        private static func extend(_ base: UnsafePointer<UInt8>, _ i: Int, _ candidate: Int, from known: Int,
+                                   maximum: Int, count: Int) -> Int {
+            var length = known
+            while length < maximum {
+                if i &+ length &+ 8 <= count {
+                    let x = UnsafeRawPointer(base + (i &+ length)).loadUnaligned(as: UInt64.self)
+                        ^ UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(as: UInt64.self)
+                    if x == 0 { length &+= 8; continue }
+                    return length &+ x.littleEndian.trailingZeroBitCount &>> 3
+                }
+                while length < maximum && base[i &+ length] == base[candidate &+ length] { length &+= 1 }
+                break
+            }
+            return length
+        }
+
+        /// The layout of `codeTable`: 64-bit codes (least significant bit first) of each byte,
+        /// of each match length with its extra bits after it, and of each distance code; then
+        /// 8-bit lengths of these, and of each distance code with its extra bits.
+        enum CodeTable {
+            static let literal = 0, length = 256, distance = 520, counts = 560 * 8
+            static let distanceWithExtra = 592
+            static let byteCount = counts + 640
+
+            @inline(__always) static func code(_ table: UnsafeRawPointer, _ index: Int) -> UInt64 {
+                table.load(fromByteOffset: index &<< 3, as: UInt64.self)
+            }
+            @inline(__always) static func count(_ table: UnsafeRawPointer, _ index: Int) -> UInt64 {
+                UInt64(table.load(fromByteOffset: counts &+ index, as: UInt8.self))
+            }
+        }
+
+        /// The block's symbols; `literals` and `distances` are the block's codes (code |
+        /// length << 16).
         private func writeSymbols(_ literals: UnsafePointer<UInt32>, _ distances: UnsafePointer<UInt32>, into writer: inout BitWriter) {
-            let lengthCodes = self.lengthCodes, distanceCodes = self.distanceCodes
-            let lengthSymbols = self.lengthSymbols
-            let distanceBases = self.distanceBases, distanceExtras = self.distanceExtras
-            // Each length − 3: its code with its extra bits after it | the bits in all << 24.
-            for l in 0..<256 {
-                let code = Int(lengthCodes[l])
+            let table = codeTable
+            func set(_ index: Int, _ code: UInt64, _ count: Int) {
+                table.storeBytes(of: code, toByteOffset: index * 8, as: UInt64.self)
+                table.storeBytes(of: UInt8(count), toByteOffset: CodeTable.counts + index, as: UInt8.self)
+            }
+            for byte in 0..<256 {
+                set(CodeTable.literal + byte, UInt64(literals[byte] & 0xFFFF), Int(literals[byte] >> 16))
+            }
+            for length in 3...258 {
+                let code = Int(lengthCodes[length - 3])
                 let c = literals[257 + code]
                 let codeBits = Int(c >> 16)
-                let extra = UInt32(l + 3 - lengthBase[code]) << codeBits
-                lengthSymbols[l] = (c & 0xFFFF | extra) | UInt32(codeBits + lengthExtra[code]) << 24
+                set(CodeTable.length + length, UInt64(c & 0xFFFF) | UInt64(length - lengthBase[code]) << codeBits, codeBits + lengthExtra[code])
             }
-            let distanceSymbols = self.distanceSymbols
             for code in 0..<30 {
                 let d = distances[code]
-                distanceSymbols[code] = d | (d >> 16 + UInt32(distanceExtras[code])) << 24
+                set(CodeTable.distance + code, UInt64(d & 0xFFFF), Int(d >> 16))
+                table.storeBytes(of: UInt8(Int(d >> 16) + distanceExtra[code]), toByteOffset: CodeTable.counts + CodeTable.distanceWithExtra + code, as: UInt8.self)
             }
+            let t = UnsafeRawPointer(table)
             // One store of the bit buffer after each match (its codes and extra bits are at
             // most 48 bits) and after each two literals (at most 30), with the buffer in locals.
             var bits = writer.bits, bitCount = writer.bitCount, next = writer.next
@@ -586,23 +683,23 @@ package enum DeflateEncoder {
                 let symbol = symbols[k]
                 k &+= 1
                 if symbol < 256 {
-                    let c = literals[Int(symbol)]
-                    bits |= UInt64(truncatingIfNeeded: c & 0xFFFF) &<< bitCount
-                    bitCount &+= UInt64(truncatingIfNeeded: c &>> 16)
+                    bits |= CodeTable.code(t, Int(symbol)) &<< bitCount
+                    bitCount &+= CodeTable.count(t, Int(symbol))
                     if k < count && symbols[k] < 256 {
-                        let d = literals[Int(symbols[k])]
+                        let second = Int(symbols[k])
                         k &+= 1
-                        bits |= UInt64(truncatingIfNeeded: d & 0xFFFF) &<< bitCount
-                        bitCount &+= UInt64(truncatingIfNeeded: d &>> 16)
+                        bits |= CodeTable.code(t, second) &<< bitCount
+                        bitCount &+= CodeTable.count(t, second)
                     }
                 } else {
-                    let l = lengthSymbols[Int((symbol &>> 23) & 0xFF)]
-                    bits |= UInt64(truncatingIfNeeded: l & 0xFF_FFFF) &<< bitCount
-                    bitCount &+= UInt64(truncatingIfNeeded: l &>> 24)
-                    let d = distanceSymbols[Int((symbol &>> 18) & 0x1F)]
-                    let code = (d & 0xFFFF) | (symbol & 0x1FFF) &<< ((d &>> 16) & 0xFF)
-                    bits |= UInt64(truncatingIfNeeded: code) &<< bitCount
-                    bitCount &+= UInt64(truncatingIfNeeded: d &>> 24)
+                    let length = CodeTable.length &+ Int(symbol &>> 23)
+                    bits |= CodeTable.code(t, length) &<< bitCount
+                    bitCount &+= CodeTable.count(t, length)
+                    let code = Int((symbol &>> 18) & 0x1F)
+                    let distance = CodeTable.code(t, CodeTable.distance &+ code)
+                        | UInt64(symbol & 0x1FFF) &<< CodeTable.count(t, CodeTable.distance &+ code)
+                    bits |= distance &<< bitCount
+                    bitCount &+= CodeTable.count(t, CodeTable.distanceWithExtra &+ code)
                 }
                 UnsafeMutableRawPointer(next).storeBytes(of: bits.littleEndian, as: UInt64.self)
                 let whole = bitCount & ~7
@@ -800,10 +897,15 @@ package enum Huffman {
         for s in 0..<min(lengths.count, codes.count) {
             let l = Int(lengths[s])
             guard l > 0 else { codes[s] = 0; continue }
-            var value = next[l], reversed = 0
+            // The code's l bits reversed: all 16 bits reversed (halves, bytes, nibbles, pairs,
+            // bits swapped), shifted down.
+            var v = UInt32(next[l])
             next[l] += 1
-            for _ in 0..<l { reversed = reversed << 1 | value & 1; value >>= 1 }
-            codes[s] = UInt32(reversed) | UInt32(l) << 16
+            v = (v & 0x00FF) << 8 | (v >> 8) & 0x00FF
+            v = (v & 0x0F0F) << 4 | (v >> 4) & 0x0F0F
+            v = (v & 0x3333) << 2 | (v >> 2) & 0x3333
+            v = (v & 0x5555) << 1 | (v >> 1) & 0x5555
+            codes[s] = v >> (16 - l) | UInt32(l) << 16
         }
     }
 }

@@ -31,7 +31,7 @@ struct Arena<Element>: ~Copyable {
     mutating func append(_ element: consuming Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1  // below `capacity`, which is an Int: cannot overflow
     }
 
     @inline(never)

@@ -117,6 +117,14 @@ final class Lexer {
         // `stopAt` drops to 0 when the reporter is capped: the loop then ends before the next token.
         while i < stopAt {
             let b = bytes[i]
+            // Names and numbers (half the tokens) by their class, one load and test: the
+            // switch below then holds single bytes only, one jump table, where ranges
+            // first made every punctuation byte pass three range tests (issue 38).
+            let bits = classes[Int(b)]
+            if bits & ByteClass.name != 0 {
+                i = bits & ByteClass.digit != 0 ? lexNumber(i) : lexIdentifier(i)
+                continue
+            }
             switch b {
             case 0x20, 0x09, 0x0D, 0x0C:  // space, tab, CR (of CRLF), form feed
                 i += 1
@@ -124,10 +132,6 @@ final class Lexer {
                 if !interpolations.isEmpty { closeOpenInterpolations(at: i) }
                 emitNewline(i, i + 1)
                 i += 1
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                i = lexIdentifier(i)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                i = lexNumber(i)
             case UInt8(ascii: "\""):
                 i = lexStringPiece(pieceStart: i, contentStart: i + 1, first: true, quote: i)
             case UInt8(ascii: "#"):
@@ -272,20 +276,33 @@ final class Lexer {
     // identifier = letter { letter | digit } ;
     // letter = "a" … "z" | "A" … "Z" | "_" ;
     @inline(__always) func lexIdentifier(_ start: Int) -> Int {
-        var j = start + 1
+        var j = start &+ 1
         let count = bytes.count
-        while j < count, classes[Int(bytes[j])] & ByteClass.name != 0 { j += 1 }
-        // Keywords are 2 to 6 bytes long; longer names need no lookup.
-        emit(j - start <= 6 ? keywordKind(start, j - start) : .identifier, start, j)
+        while j < count, classes[Int(bytes[j])] & ByteClass.name != 0 { j &+= 1 }
+        // Keywords are 2 to 6 bytes long; longer names need no lookup, nor do names whose
+        // length and first byte no keyword has (`width`, `fill`, `stroke`: most of them).
+        let length = j &- start
+        emit(length <= 6 && Lexer.mayBeKeyword(length, bytes[start]) ? keywordKind(start, length) : .identifier, start, j)
         return j
+    }
+
+    /// False when no keyword has this length and first byte (true may be a near miss:
+    /// `keywordKind` decides). One bit per keyword of `(first + 21 × length) mod 64`; the
+    /// factor keeps the common property names off the keywords' bits. CatalogueTests lexes
+    /// every keyword, so a keyword added to `keywordKind` without its bit here fails there.
+    @inline(__always) static func mayBeKeyword(_ length: Int, _ first: UInt8) -> Bool {
+        // in if fn let def for page else true then none style false import
+        let keywordBits: UInt64 = 0x0200_08A8_1009_8114
+        return (keywordBits >> UInt64((Int(first) &+ length &* 21) & 63)) & 1 != 0
     }
 
     @inline(__always) func isIdentifierByte(_ b: UInt8) -> Bool {
         isIdentifierContinue(b)
     }
 
-    /// The keyword spelled by `bytes[start..<start+length]`, or `.identifier`.
-    @inline(__always) func keywordKind(_ start: Int, _ length: Int) -> TokenKind {
+    /// The keyword spelled by `bytes[start..<start+length]`, or `.identifier`. Out of line:
+    /// inlined, its switch made `lexIdentifier` too large to inline into `run`.
+    @inline(never) func keywordKind(_ start: Int, _ length: Int) -> TokenKind {
         @inline(__always) func matches(_ word: StaticString) -> Bool {
             let pointer = word.utf8Start
             for k in 0..<length where bytes[start + k] != pointer[k] { return false }

@@ -216,12 +216,12 @@ final class Parser {
         if token.kind == .endOfFile { return }
         // A missing token is expected after the last real token, not after a line end.
         if token.kind != .newline { previousEnd = token.end }
-        index += 1
+        index &+= 1  // within `tokens`: the end-of-file token is never stepped over
         if ignoreNewlines > 0 { skipNewlines() }
     }
 
     @inline(__always) func skipNewlines() {
-        while tokens[index].kind == .newline { index += 1 }
+        while tokens[index].kind == .newline { index &+= 1 }
     }
 
     func span(_ token: Token) -> Span { Span(file: file, start: token.start, end: token.end) }
@@ -937,8 +937,11 @@ final class Parser {
     @inline(__always) func parsePendingLabelledArgument() -> PendingArgument {
         let labelIndex = index
         let labelStart = current.start
-        advance()  // the label
-        advance()  // ":"
+        // `advance()` twice, over the label and its `:` (`labelAhead`): neither is a line end
+        // nor the end of the file, and nothing lies between them.
+        previousEnd = tokens[index &+ 1].end
+        index &+= 2
+        if ignoreNewlines > 0 { skipNewlines() }
         let value = parseExpression()
         return PendingArgument(labelToken: UInt32(labelIndex), value: value, span: span(from: labelStart))
     }
@@ -1608,7 +1611,21 @@ final class Parser {
     @inline(__always) func decodeNumber(_ token: Token) -> (Double, NumberUnit) {
         // Most numbers are a few digits alone: their value without the general loop below.
         let start = Int(token.start)
-        if token.end &- token.start <= 4 {
+        let length = Int(token.end &- token.start)
+        if UInt(bitPattern: length &- 1) < 4, start &+ 4 <= bytes.count {  // 1 to 4 bytes
+            // One word holds them: each byte less '0', checked and combined four at once (a
+            // digit loop cost ~10 instructions a digit). A borrow only runs upwards, into the
+            // bytes after the number, which the shift drops; the digits end in the high
+            // bytes, the first lowest, as the same number with leading zeros.
+            let word = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: UInt32.self))
+            let digits = (word &- 0x3030_3030) &<< UInt32(truncatingIfNeeded: (4 &- length) &* 8)
+            // A byte is a digit when at most 9: adding 0x76 then leaves its high bit clear.
+            if ((digits &+ 0x7676_7676) | digits) & 0x8080_8080 == 0 {
+                let pairs = (digits &* 10 &+ (digits &>> 8)) & 0x00FF_00FF
+                return (Double((pairs &* 100 &+ (pairs &>> 16)) & 0xFFFF), .none)
+            }
+        }
+        if length <= 4 {
             var value = 0
             var j = start
             while j < Int(token.end), bytes[j] &- UInt8(ascii: "0") < 10 {

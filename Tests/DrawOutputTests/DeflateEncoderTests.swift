@@ -134,6 +134,51 @@ import Testing
         for mode in Self.modes { #expect(Deflate.decompress(Self.stream(input, mode: mode)) == input) }
     }
 
+    /// The matcher looks a position up with one 8-byte load while 8 bytes of the block follow
+    /// it, and 4 bytes at a time in the block's last 7: matches of every length from 4 to 20
+    /// and from 250 to 258 ending at and just before the end of a block and of a piece (so
+    /// that each is cut by, or just fits, what is left), runs across block edges, and short
+    /// repetitive inputs of every size up to 40 bytes (only the tail); each read back by zlib.
+    @Test func matcherEightByteAndTailPaths() {
+        var random = Random(state: 31)
+        let block = DeflateEncoder.matchBlockSize
+        for length in Array(4...20) + Array(250...258) {
+            var input = random.bytes(2 * block + 300)
+            // A repeat of `length` bytes from 300 back, ending `gap` bytes before the first
+            // block's end, for each gap (one input per gap keeps the others random).
+            for gap in 0..<12 {
+                var copy = input
+                let start = block - gap - length
+                for k in 0..<length { copy[start + k] = copy[start + k - 300] }
+                // The same at the end of the whole input (the end of the last piece).
+                let last = copy.count - gap - length
+                for k in 0..<length { copy[last + k] = copy[last + k - 300] }
+                let packed = Self.stream(copy, mode: .greedy)
+                #expect(Deflate.decompress(packed) == copy, "length \(length), \(gap) bytes before the end")
+            }
+            // Runs straddling the block's edge and the end, `length` long.
+            for k in 0..<length {
+                input[block - length / 2 + k] = 0x55
+                input[input.count - length + k] = 0xAA
+            }
+            #expect(Deflate.decompress(Self.stream(input, mode: .greedy)) == input, "runs of \(length)")
+            // The same bytes in pieces that end inside the repeats.
+            #expect(Deflate.decompress(Self.stream(input, mode: .greedy, pieceSize: block - length / 2 + 3)) == input)
+        }
+        // Only the tail path: inputs of 0 to 40 bytes of a short repeating pattern (matches at
+        // distances 1 to 5 from the 5th byte on), and of one byte repeated.
+        for size in 0...40 {
+            for period in 1...5 {
+                let input = (0..<size).map { UInt8(0x61 + $0 % period) }
+                #expect(Deflate.decompress(Self.stream(input, mode: .greedy)) == input, "\(size) bytes, period \(period)")
+            }
+        }
+        // A matcher that found nothing would store these: 300 repeats of 20 bytes are far
+        // smaller.
+        let repeats = (0..<300).flatMap { _ in Array("0.2118 0.2353 0.6 rg".utf8) }
+        #expect(Self.stream(repeats, mode: .greedy).count < 200)
+    }
+
     /// Fibonacci counts make the unlimited Huffman code as deep as there are symbols.
     static func fibonacci(_ n: Int) -> [Int] {
         var f = [1, 1]

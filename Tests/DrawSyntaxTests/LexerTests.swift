@@ -15,6 +15,45 @@ func lex(_ text: String) -> (tokens: [String], diagnostics: [Diagnostic], commen
 }
 
 @Suite struct LexerTests {
+    /// Line starts are found sixteen bytes at a time: a line feed at every offset of a chunk
+    /// and of the tail after the last whole chunk, runs of them, `\r\n` and bytes above
+    /// 0x7F give exactly the offsets a byte-by-byte scan gives.
+    @Test func lineStartsAtEveryOffset() {
+        func byteByByte(_ bytes: [UInt8]) -> [UInt32] {
+            [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { UInt32($0 + 1) }
+        }
+        var cases: [[UInt8]] = [[], [0x0A], Array("é\r\n\n\nx".utf8)]
+        for length in [1, 15, 16, 17, 31, 32, 33, 47] {
+            for k in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[k] = 0x0A
+                cases.append(bytes)
+                bytes[length - 1 - k] = 0x0A
+                cases.append(bytes)
+                bytes[(k * 7) % length] = 0x8A  // 0x0A with the high bit: no line feed
+                cases.append(bytes)
+            }
+        }
+        cases.append([UInt8](repeating: 0x0A, count: 40))
+        cases.append((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        for bytes in cases {
+            #expect(SourceFile(id: FileID(0), path: "t.draw", bytes: bytes).lineStarts == byteByByte(bytes), "\(bytes)")
+        }
+    }
+
+    /// Names are told from keywords by length and first byte before the keyword switch: a
+    /// keyword with a byte more, a byte less or another first byte is a name.
+    @Test func keywordsAndTheirNeighboursAtEveryLength() {
+        let keywords = ["let", "style", "def", "import", "page", "for", "in", "if", "else", "true", "false", "none", "fn", "then"]
+        for keyword in keywords {
+            #expect(lex(keyword).tokens.first?.hasPrefix("keyword") == true, "\(keyword)")
+            for name in [keyword + "s", String(keyword.dropLast()), "x" + String(keyword.dropFirst()), keyword.uppercased()]
+            where !keywords.contains(name) && !name.isEmpty {
+                #expect(lex(name).tokens == ["identifier \(name)"], "\(name)")
+            }
+        }
+    }
+
     /// Strings are scanned 8 bytes at a time up to the first byte that needs a look: a
     /// quote, backslash, line end or non-ASCII byte at any offset within or across the words
     /// ends the string, starts an escape or interpolation, or is checked exactly as before.

@@ -17,6 +17,27 @@ func expectAST(_ text: String, _ expected: String, sourceLocation: SourceLocatio
 }
 
 @Suite struct ParserTests {
+    /// Numbers of up to four digits are decoded from one word: every such number, with or
+    /// without bytes after it in the file, and numbers that are not digits alone (a fraction,
+    /// a unit, five digits) give the value the general decoding gives.
+    @Test func shortNumbersDecodeAsTheGeneralPathDoes() {
+        var numbers = (0..<10_000).map { String($0) } + ["00", "007", "0000", "0009"]
+        numbers += ["1.5", ".5", "1pt", "12%", "9in", "1e3", "12345", "99999", "1.25", "3mm"]
+        for number in numbers {
+            for text in ["n: \(number)", "n: \(number), m: 1", "n: (\(number), \(number))\n"] {
+                let (file, diagnostics) = parse(SourceFile(id: FileID(0), path: "t.draw", text: "rect " + text))
+                #expect(diagnostics.isEmpty, "\(text)")
+                let value = file.exprs.first { if case .number = $0.kind { true } else { false } }
+                guard case .number(let decoded, let unit)? = value?.kind else { Issue.record("\(text)"); continue }
+                var expected = number
+                let general = NumberUnit.written.first { expected.hasSuffix($0.spelling) }
+                if let general { expected.removeLast(general.spelling.count) }
+                #expect(decoded == Double(expected.hasPrefix(".") ? "0" + expected : expected), "\(text)")
+                #expect(unit == (general ?? .none), "\(text)")
+            }
+        }
+    }
+
     @Test func letWithPrecedence() {
         expectAST("let x = 1 + 2 * -3", """
         let x @0..18
