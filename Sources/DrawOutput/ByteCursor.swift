@@ -23,6 +23,16 @@ public struct ByteCursor {
     /// `NumberFormat.maximumFastLength` bytes.
     @inlinable public static var fastLimit: Double { 1.0e11 }
 
+    /// The most bytes `number` moves the cursor by for a value that `fits`: a sign, 11
+    /// whole digits, a point and 4 fraction digits. It may store bytes as far as
+    /// `NumberFormat.maximumFastLength` from where it starts (a cache entry is copied whole),
+    /// so n numbers, each followed by a space, need `n * (longestNumber + 1) + numberSlack`
+    /// bytes of room.
+    @inlinable public static var longestNumber: Int { 17 }
+
+    /// The room past the last number's bytes that `number` may store into (see `longestNumber`).
+    @inlinable public static var numberSlack: Int { NumberFormat.maximumFastLength - longestNumber }
+
     /// Whether `value` can be written by `number` (NaN can: it is written as `0`).
     @inlinable @inline(__always) public static func fits(_ value: Double) -> Bool { !(value.magnitude >= fastLimit) }
 
@@ -254,6 +264,32 @@ extension ByteCursor {
         let entry = UnsafeRawPointer(table + index)
         UnsafeMutableRawPointer(position).storeBytes(of: table[index], as: UInt64.self)
         position += Int(entry.load(fromByteOffset: 7, as: UInt8.self))
+    }
+}
+
+extension ByteCursor {
+    /// `smallWholes`, `paddedWholes` and `eightBitFractions` in memory of their own, made
+    /// once and never freed, so that a writer can keep pointers to them for as long as it
+    /// writes (reaching an array through `withUnsafeBufferPointer` per path or colour
+    /// retained and released it every time).
+    public struct Tables: @unchecked Sendable {
+        public let smallWholes: UnsafePointer<UInt32>
+        public let paddedWholes: UnsafePointer<UInt32>
+        public let eightBitFractions: UnsafePointer<UInt64>
+
+        public static let shared = Tables()
+
+        private init() {
+            smallWholes = Self.keep(ByteCursor.smallWholes)
+            paddedWholes = Self.keep(ByteCursor.paddedWholes)
+            eightBitFractions = Self.keep(ByteCursor.eightBitFractions)
+        }
+
+        private static func keep<T>(_ table: [T]) -> UnsafePointer<T> {
+            let memory = UnsafeMutablePointer<T>.allocate(capacity: table.count)
+            memory.initialize(from: table, count: table.count)
+            return UnsafePointer(memory)
+        }
     }
 }
 

@@ -116,9 +116,15 @@ extension ContentStream {
         setLineCap(stroke.cap)
         setLineJoin(stroke.join)
         if stroke.join == .miter { setMiterLimit(stroke.miterLimit) }
+        let (dash, phase) = Self.dashPattern(of: stroke)
+        setDash(dash, phase: phase)
+    }
+
+    /// The dash array and phase `d` sets for `stroke`: its own when valid, else solid.
+    @inline(__always) static func dashPattern(of stroke: Stroke) -> (dash: [Double], phase: Double) {
         let dash = stroke.dash
-        let validDash = !dash.isEmpty && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
-        setDash(validDash ? dash : [], phase: validDash ? stroke.dashOffset : 0)
+        guard !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }), dash.contains(where: { $0 > 0 }) else { return ([], 0) }
+        return (dash, stroke.dashOffset)
     }
 }
 
@@ -154,6 +160,8 @@ struct ContentStream {
     var resources = ResourceUse()
     /// Numbers formatted before, shared by a page's streams (nil: format every number).
     var numbers: NumberCache?
+    /// The cursor's tables of small whole numbers and 8-bit colour components.
+    let tables = ByteCursor.Tables.shared
     /// Whether the stream is compressed on other threads while it is being written (a
     /// page's stream, when the file is compressed): complete pieces are taken off the front
     /// of `out` by `compressor`, made when the first piece is complete, with the strategy
@@ -242,24 +250,28 @@ struct ContentStream {
             self.op(op)
             return
         }
+        let tables = self.tables
+        out.withCursor(maximumLength: Self.colorLength, numbers: numbers) { out in Self.color(c, op, tables, &out) }
+    }
+
+    /// The room `color` needs.
+    static var colorLength: Int { 3 * (NumberFormat.maximumFastLength + 1) + 4 }
+
+    /// `r g b op` and a newline into a cursor with `colorLength` bytes of room; the caller
+    /// has checked that each component `fits`.
+    @inline(__always) static func color(_ c: Color, _ op: StaticString, _ tables: ByteCursor.Tables, _ out: inout ByteCursor) {
         // Components of 8 bits (`#rrggbb`, what drawings mostly have) by table: a third of
         // the instructions of formatting the three (issue 38, sixth pass).
         let r = ByteCursor.eightBitIndex(c.red), g = ByteCursor.eightBitIndex(c.green), b = ByteCursor.eightBitIndex(c.blue)
         if r | g | b >= 0 {
-            ByteCursor.eightBitFractions.withUnsafeBufferPointer { table in
-                out.withCursor(maximumLength: 3 * 8 + 4) { out in
-                    out.eightBitFraction(r, table: table.baseAddress!)
-                    out.eightBitFraction(g, table: table.baseAddress!)
-                    out.eightBitFraction(b, table: table.baseAddress!)
-                    out.text(op); out.byte(0x0A)
-                }
-            }
-            return
-        }
-        out.withCursor(maximumLength: 3 * (NumberFormat.maximumFastLength + 1) + 4, numbers: numbers) { out in
+            out.eightBitFraction(r, table: tables.eightBitFractions)
+            out.eightBitFraction(g, table: tables.eightBitFractions)
+            out.eightBitFraction(b, table: tables.eightBitFractions)
+        } else {
             out.number(c.red); out.byte(0x20); out.number(c.green); out.byte(0x20)
-            out.number(c.blue); out.byte(0x20); out.text(op); out.byte(0x0A)
+            out.number(c.blue); out.byte(0x20)
         }
+        out.text(op); out.byte(0x0A)
     }
 
     /// `w`: line width.
@@ -320,6 +332,112 @@ struct ContentStream {
 
     // MARK: paths
 
+    /// A path painted with colours: the fill colour (`fills`), the stroke's colour and style
+    /// (`strokes`), the path and `paintOperator` — the bytes of `setFillColor`,
+    /// `setStrokeColor`, `setStrokeStyle`, `appendPath` and `op` one after the other, made in
+    /// one piece through one cursor when every number fits it and the dash stays (a cursor
+    /// of their own for each colour, the width and the path, and an append per operator,
+    /// were half of what a path cost, issue 38). The caller has checked that the path starts
+    /// with a subpath.
+    mutating func paintPath(_ path: Scene.Path, _ paint: Paint, fills: Bool, strokes: Bool, operator paintOperator: StaticString) {
+        guard Precision.color == NumberFormat.defaultPrecision, Precision.coordinate == NumberFormat.defaultPrecision else {
+            return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+        }
+        // What the path changes, decided first (the state is then as after it), so that the
+        // cursor only writes.
+        var fillColor: Color? = nil
+        if fills, let c = paint.fill?.color, state.fill != (c.red, c.green, c.blue) {
+            guard ByteCursor.fits(c.red), ByteCursor.fits(c.green), ByteCursor.fits(c.blue) else {
+                return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+            }
+            fillColor = c
+        }
+        var strokeColor: Color? = nil
+        var width: Double? = nil, cap: LineCap? = nil, join: LineJoin? = nil, miterLimit: Double? = nil
+        var maximumLength = Self.pathLength(path) + 4 + (fillColor == nil ? 0 : Self.colorLength)
+        // The stroke's parts: of the common paint without copying the stroke (reading any
+        // part of `paint.stroke` here copied the whole stroke, its dash with it); else of the
+        // stroke, with a new dash (rare: drawings keep theirs) left to `setDash`.
+        var strokeParts: (color: Color, width: Double, cap: LineCap, join: LineJoin, miterLimit: Double)? = nil
+        if strokes, let plain = paint.plainFillAndStroke {
+            strokeParts = (plain.stroke, plain.width, .butt, .miter, 4)
+            guard state.dash.isEmpty, state.dashOffset == 0 else {
+                return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+            }
+        } else if strokes, let stroke = paint.stroke {
+            strokeParts = (stroke.color, stroke.width, stroke.cap, stroke.join, stroke.miterLimit)
+            let dash = Self.dashPattern(of: stroke)
+            guard state.dash == dash.dash, state.dashOffset == dash.phase else {
+                return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+            }
+        }
+        if case let (c, strokeWidth, strokeCap, strokeJoin, strokeMiterLimit)? = strokeParts {
+            if state.stroke != (c.red, c.green, c.blue) {
+                guard ByteCursor.fits(c.red), ByteCursor.fits(c.green), ByteCursor.fits(c.blue) else {
+                    return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+                }
+                strokeColor = c
+                maximumLength += Self.colorLength
+            }
+            if state.lineWidth != strokeWidth {
+                guard ByteCursor.fits(strokeWidth) else {
+                    return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+                }
+                width = strokeWidth
+                maximumLength += NumberFormat.maximumFastLength + 4
+            }
+            if state.cap != strokeCap { cap = strokeCap; maximumLength += 4 }
+            if state.join != strokeJoin { join = strokeJoin; maximumLength += 4 }
+            if strokeJoin == .miter, case let limit = max(1, strokeMiterLimit), state.miterLimit != limit {
+                guard ByteCursor.fits(limit) else {
+                    return paintPathByOperator(path, paint, fills: fills, strokes: strokes, operator: paintOperator)
+                }
+                miterLimit = limit
+                maximumLength += NumberFormat.maximumFastLength + 3
+            }
+        }
+        if let c = fillColor { state.fill = (c.red, c.green, c.blue) }
+        if let c = strokeColor { state.stroke = (c.red, c.green, c.blue) }
+        if let width { state.lineWidth = width }
+        if let cap { state.cap = cap }
+        if let join { state.join = join }
+        if let miterLimit { state.miterLimit = miterLimit }
+
+        var pathWritten = false
+        let tables = self.tables
+        out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
+            if let fillColor { Self.color(fillColor, "rg", tables, &out) }
+            if let strokeColor { Self.color(strokeColor, "RG", tables, &out) }
+            if let width { out.number(width); out.byte(0x20); out.byte(0x77); out.byte(0x0A) }  // w
+            if let cap { out.byte(0x30 + cap.rawValue); out.byte(0x20); out.byte(0x4A); out.byte(0x0A) }  // J
+            if let join { out.byte(0x30 + join.rawValue); out.byte(0x20); out.byte(0x6A); out.byte(0x0A) }  // j
+            if let miterLimit { out.number(miterLimit); out.byte(0x20); out.byte(0x4D); out.byte(0x0A) }  // M
+            let start = out.position
+            pathWritten = Self.writePath(path.verbs, path.points, tables, into: &out)
+            if pathWritten {
+                out.text(paintOperator); out.byte(0x0A)
+            } else {
+                out.position = start  // a number too large for the cursor: the path by operator
+            }
+        }
+        if !pathWritten {
+            appendPathByOperator(path)
+            op(paintOperator)
+        }
+    }
+
+    /// `paintPath` operator by operator.
+    private mutating func paintPathByOperator(_ path: Scene.Path, _ paint: Paint, fills: Bool, strokes: Bool,
+                                              operator paintOperator: StaticString) {
+        if fills, let color = paint.fill?.color { setFillColor(color) }
+        if strokes, let stroke = paint.stroke {
+            setStrokeColor(stroke.color)
+            setStrokeStyle(stroke)
+        }
+        appendPath(path)
+        op(paintOperator)
+    }
+
     /// `m l c h`: append `path` to the current path, in user space. A subpath that is an
     /// axis-aligned rectangle starting with a horizontal edge becomes `re`, which draws the
     /// same four points in the same order from the same start (so winding and dash phase
@@ -330,16 +448,23 @@ struct ContentStream {
         // number path (always, for drawings on a page; half the limit, so that a rectangle's
         // width and height do too); else operator by operator.
         if Precision.coordinate == NumberFormat.defaultPrecision {
-            let maximumLength = 4 * verbs.count + points.count * 2 * (NumberFormat.maximumFastLength + 1) + 8
             var written = false
-            out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
+            let tables = self.tables
+            out.withCursor(maximumLength: Self.pathLength(path), numbers: numbers) { out in
                 let start = out.position
-                written = Self.writePath(verbs, points, into: &out)
+                written = Self.writePath(verbs, points, tables, into: &out)
                 // A number too large for the cursor: nothing of it is kept.
                 if !written { out.position = start }
             }
             if written { return }
         }
+        appendPathByOperator(path)
+    }
+
+    /// `appendPath` operator by operator, each number through `number` (numbers too large
+    /// for the cursor).
+    private mutating func appendPathByOperator(_ path: Scene.Path) {
+        let verbs = path.verbs, points = path.points
         var verbIndex = 0, pointIndex = 0
         while verbIndex < verbs.count {
             if let r = Self.rectangle(verbs, points, verbIndex: verbIndex, pointIndex: pointIndex) {
@@ -397,16 +522,19 @@ struct ContentStream {
     /// their checks was half the time). False when a number is too large for the cursor's
     /// fast path or a `.rect` is empty (then what was written is to be dropped and the path
     /// written by operator).
-    private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], into out: inout ByteCursor) -> Bool {
+    private static func writePath(_ verbs: [Scene.PathVerb], _ points: [Point], _ tables: ByteCursor.Tables,
+                                  into out: inout ByteCursor) -> Bool {
         verbs.withUnsafeBufferPointer { verbs in
             points.withUnsafeBufferPointer { points in
-                ByteCursor.smallWholes.withUnsafeBufferPointer { table in
-                    ByteCursor.paddedWholes.withUnsafeBufferPointer { padded in
-                        writePath(verbs, points, smallWholes: table.baseAddress!, paddedWholes: padded.baseAddress!, into: &out)
-                    }
-                }
+                writePath(verbs, points, smallWholes: tables.smallWholes, paddedWholes: tables.paddedWholes, into: &out)
             }
         }
+    }
+
+    /// The room `writePath` needs for `path`: two numbers a point (a `.rect`'s two points
+    /// make four: x, y, width and height) and up to three bytes of operator a verb.
+    @inline(__always) static func pathLength(_ path: Scene.Path) -> Int {
+        4 * path.verbs.count + path.points.count * 2 * (ByteCursor.longestNumber + 1) + ByteCursor.numberSlack + 8
     }
 
     private static func writePath(_ verbs: UnsafeBufferPointer<Scene.PathVerb>, _ points: UnsafeBufferPointer<Point>,
@@ -436,27 +564,28 @@ struct ContentStream {
             let verb = verbs[verbIndex]
             let n = verb.pointCount
             guard pointIndex + n <= points.count else { return true }  // malformed: stop, don't trap
+            // The verb's operator; its points (two coordinates each) come first.
+            let letter: UInt8
+            switch verb {
+            case .move: letter = 0x6D  // m
+            case .line: letter = 0x6C  // l
+            case .cubic: letter = 0x63  // c
+            case .close: letter = 0x68  // h
+            case .rect: return true  // written above (here only without its two points: malformed, stop)
+            }
             // Each coordinate by table when it is a small whole number (ink: whole hundredths
             // of a point), else by `number`; false as soon as one does not fit the cursor
-            // (`appendPath` then drops what was written).
-            switch verb {
-            case .move:
-                guard point(points[pointIndex], &out, smallWholes, paddedWholes) else { return false }
-                op(0x6D, 0, &out)  // m
-            case .line:
-                guard point(points[pointIndex], &out, smallWholes, paddedWholes) else { return false }
-                op(0x6C, 0, &out)  // l
-            case .cubic:
-                guard point(points[pointIndex], &out, smallWholes, paddedWholes),
-                      point(points[pointIndex + 1], &out, smallWholes, paddedWholes),
-                      point(points[pointIndex + 2], &out, smallWholes, paddedWholes)
+            // (`appendPath` then drops what was written). One loop over the points, so that
+            // the coordinate's code is inlined in one place (a call per point and one per
+            // coordinate were a third of a curve's instructions).
+            var index = pointIndex
+            while index < pointIndex + n {
+                guard coordinate(points[index].x, &out, smallWholes, paddedWholes),
+                      coordinate(points[index].y, &out, smallWholes, paddedWholes)
                 else { return false }
-                op(0x63, 0, &out)  // c
-            case .close:
-                op(0x68, 0, &out)  // h
-            case .rect:
-                break  // written above (here only without its two points: malformed, stop)
+                index += 1
             }
+            op(letter, 0, &out)
             verbIndex += 1
             pointIndex += n
         }
@@ -481,13 +610,8 @@ struct ContentStream {
         out.number(value); out.byte(0x20)
     }
 
-    /// A point's two coordinates, each followed by a space: by table when whole and small,
-    /// else as `number` writes them; false (the rest unwritten) when one does not fit.
-    @inline(__always) private static func point(_ p: Point, _ out: inout ByteCursor,
-                                                _ small: UnsafePointer<UInt32>, _ padded: UnsafePointer<UInt32>) -> Bool {
-        coordinate(p.x, &out, small, padded) && coordinate(p.y, &out, small, padded)
-    }
-
+    /// A coordinate followed by a space: by table when whole and small, else as `number`
+    /// writes it; false (nothing written) when it does not fit.
     @inline(__always) private static func coordinate(_ value: Double, _ out: inout ByteCursor,
                                                      _ small: UnsafePointer<UInt32>, _ padded: UnsafePointer<UInt32>) -> Bool {
         if out.wholeBelowMillion(value, small: small, padded: padded) { return true }

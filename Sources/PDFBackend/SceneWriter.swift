@@ -107,6 +107,10 @@ struct SceneWriter {
     /// Subsets of the TrueType faces the document shows, by index in `Document.fonts`.
     let trueTypePlans: [Int: TrueTypeFontPlan]
 
+    /// Per entry of `Document.fonts`: a standard font's advance widths by code, nil for a
+    /// TrueType face (looked up once, not per text run).
+    let standardWidths: [[UInt16]?]
+
     /// Numbers formatted in this document's content streams (see `NumberCache`).
     let numbers = NumberCache()
 
@@ -116,6 +120,12 @@ struct SceneWriter {
     init(document: Scene.Document) {
         self.document = document
         resources = DocumentResources(fontCount: document.fonts.count)
+        standardWidths = document.fonts.map { font in
+            switch font {
+            case .standard(let font): StandardFontProgram.program(for: font).widths
+            case .trueType: nil
+            }
+        }
         // Only the TrueType glyphs: nothing is walked when no TrueType face is loaded.
         trueTypePlans = TrueTypeFontPlan.plans(for: document, usage: Scene.DocumentUsage(document, needs: .trueTypeGlyphs))
     }
@@ -178,43 +188,72 @@ struct SceneWriter {
                 close(frames.removeLast(), streams: &streams)
                 continue
             }
-            let item = frames[top].items[frames[top].index]
-            frames[top].index += 1
+            // The frame's items up to its end or its next group, into the top stream, taken
+            // off the stack meanwhile (reached through the array, every write to it checked
+            // the array's buffer for a unique reference).
+            let items = frames[top].items
             let alphaScale = frames[top].alphaScale
-            let current = streams.count - 1
-            switch item {
-            case .path(let path, let paint):
-                if paint.fill?.pattern != nil {
-                    var rest = paint
-                    rest.fill?.pattern = nil
-                    if rest.stroke?.hasGradient == true {
-                        // The tiled fill, then the gradient stroke on its own.
-                        emitTiledPath(path, Paint(fill: paint.fill, stroke: nil), ctm: frames[top].ctm, alphaScale: alphaScale,
-                                      into: &streams[current])
-                        emitPaintedPath(path, Paint(fill: nil, stroke: rest.stroke), ctm: frames[top].ctm, alphaScale: alphaScale,
-                                        into: &streams[current])
-                    } else {
-                        emitTiledPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
-                    }
-                } else if paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true {
-                    // (`hasGradient`: `gradient != nil` copied each gradient out of its box, per path.)
-                    emitPaintedPath(path, paint, ctm: frames[top].ctm, alphaScale: alphaScale, into: &streams[current])
-                } else {
-                    emitPath(path, paint, alphaScale: alphaScale, into: &streams[current])
-                }
-            case .text(let run):
-                emitText(run, alphaScale: alphaScale, into: &streams[current])
-            case .image(let image):
-                emitImage(image, alphaScale: alphaScale, into: &streams[current])
-            case .group(let group):
+            let ctm = frames[top].ctm
+            var index = frames[top].index
+            var stream = streams.removeLast()
+            let group = emitItems(items, from: &index, alphaScale: alphaScale, ctm: ctm, into: &stream)
+            frames[top].index = index
+            // Moved back, not copied: a second reference would make the next write to the
+            // stream copy its whole buffer.
+            streams.append(consume stream)
+            if let group {
                 if var frame = openGroup(group, alphaScale: alphaScale, streams: &streams) {
-                    if case .form = frame.closing { frame.ctm = .identity } else { frame.ctm = group.transform.then(frames[top].ctm) }
+                    if case .form = frame.closing { frame.ctm = .identity } else { frame.ctm = group.transform.then(ctm) }
                     frames.append(frame)
                 }
+                streams[streams.count - 1].feedCompressor()
             }
-            streams[streams.count - 1].feedCompressor()
         }
         root = streams.removeLast()
+    }
+
+    /// Emits `items` from `index` into `stream` up to their end or their next group, which
+    /// it returns (with `index` past it) for the caller to open.
+    private mutating func emitItems(_ items: [Scene.Item], from index: inout Int, alphaScale: Double, ctm: Transform,
+                                    into stream: inout ContentStream) -> Scene.Group? {
+        items.withUnsafeBufferPointer { items in
+            while index < items.count {
+                index += 1
+                switch items[index - 1] {
+                case .path(let path, let paint):
+                    emitPathItem(path, paint, ctm: ctm, alphaScale: alphaScale, into: &stream)
+                case .text(let run):
+                    emitText(run, alphaScale: alphaScale, into: &stream)
+                case .image(let image):
+                    emitImage(image, alphaScale: alphaScale, into: &stream)
+                case .group(let group):
+                    return group
+                }
+                stream.feedCompressor()
+            }
+            return nil
+        }
+    }
+
+    /// A path item: by the paint it has (a tiling pattern, a gradient, or colours).
+    @inline(__always) mutating func emitPathItem(_ path: Scene.Path, _ paint: Paint, ctm: Transform, alphaScale: Double,
+                                                 into stream: inout ContentStream) {
+        if paint.fill?.pattern != nil {
+            var rest = paint
+            rest.fill?.pattern = nil
+            if rest.stroke?.hasGradient == true {
+                // The tiled fill, then the gradient stroke on its own.
+                emitTiledPath(path, Paint(fill: paint.fill, stroke: nil), ctm: ctm, alphaScale: alphaScale, into: &stream)
+                emitPaintedPath(path, Paint(fill: nil, stroke: rest.stroke), ctm: ctm, alphaScale: alphaScale, into: &stream)
+            } else {
+                emitTiledPath(path, paint, ctm: ctm, alphaScale: alphaScale, into: &stream)
+            }
+        } else if paint.fill?.hasGradient == true || paint.stroke?.hasGradient == true {
+            // (`hasGradient`: `gradient != nil` copied each gradient out of its box, per path.)
+            emitPaintedPath(path, paint, ctm: ctm, alphaScale: alphaScale, into: &stream)
+        } else {
+            emitPath(path, paint, alphaScale: alphaScale, into: &stream)
+        }
     }
 
     // MARK: alpha
@@ -222,6 +261,8 @@ struct SceneWriter {
     /// Sets `/ca` and `/CA` through a shared ExtGState when they differ from the current
     /// state; nil leaves that one as it is (the operation doesn't use it).
     mutating func setAlpha(fill: Double?, stroke: Double?, in stream: inout ContentStream) {
+        // The state's own alphas (every opaque item after another): nothing to quantise.
+        if fill == nil || fill == stream.state.fillAlpha, stroke == nil || stroke == stream.state.strokeAlpha { return }
         var key = AlphaKey()
         if let fill, quantizedAlpha(fill) != quantizedAlpha(stream.state.fillAlpha) { key.fill = quantizedAlpha(fill) }
         if let stroke, quantizedAlpha(stroke) != quantizedAlpha(stream.state.strokeAlpha) { key.stroke = quantizedAlpha(stroke) }
@@ -249,19 +290,15 @@ struct SceneWriter {
         guard fillAlpha != nil || strokeAlpha != nil else { return }
 
         setAlpha(fill: fillAlpha, stroke: strokeAlpha, in: &stream)
-        if fillAlpha != nil, let color = paint.fill?.color { stream.setFillColor(color) }
-        if strokeAlpha != nil, let color = paint.stroke?.color {
-            stream.setStrokeColor(color)
-            stream.setStrokeStyle(paint.stroke!)
-        }
-        stream.appendPath(path)
+        let paintOperator: StaticString
         switch (fillAlpha == nil ? nil : paint.fill?.rule, strokeAlpha != nil) {
-        case (.nonZero?, true): stream.op("B")
-        case (.evenOdd?, true): stream.op("B*")
-        case (.nonZero?, false): stream.op("f")
-        case (.evenOdd?, false): stream.op("f*")
-        case (nil, _): stream.op("S")
+        case (.nonZero?, true): paintOperator = "B"
+        case (.evenOdd?, true): paintOperator = "B*"
+        case (.nonZero?, false): paintOperator = "f"
+        case (.evenOdd?, false): paintOperator = "f*"
+        case (nil, _): paintOperator = "S"
         }
+        stream.paintPath(path, paint, fills: fillAlpha != nil, strokes: strokeAlpha != nil, operator: paintOperator)
     }
 
     /// A path with a gradient fill or stroke: the gradient parts through shading patterns,
@@ -378,21 +415,15 @@ struct SceneWriter {
               quantizedAlpha(run.color.alpha * alphaScale) > 0
         else { return }
         let fontIndex = run.font.index
-        let standardWidths: [UInt16]?
-        let plan: TrueTypeFontPlan?
-        switch document.fonts[fontIndex] {
-        case .standard(let font):
-            standardWidths = StandardFontProgram.program(for: font).widths
-            plan = nil
-        case .trueType:
+        let standardWidths = self.standardWidths[fontIndex]
+        var plan: TrueTypeFontPlan? = nil
+        if standardWidths == nil {
             // No plan: the face's glyph data was damaged; its text cannot be embedded.
             guard let found = trueTypePlans[fontIndex] else { return }
-            standardWidths = nil
             plan = found
         }
 
         setAlpha(fill: run.color.alpha * alphaScale, stroke: nil, in: &stream)
-        stream.setFillColor(run.color)
         stream.resources.fonts.insert(fontIndex)
         resources.fonts.insert(fontIndex)
 
@@ -402,6 +433,13 @@ struct SceneWriter {
         // an ActualText's letters as drawn left to right, so it would reverse them).
         // (Asked only of a run with an actual text: `isRightToLeft` looks at every glyph.)
         let actualText = run.actualText.flatMap { run.isRightToLeft ? nil : $0 }
+        // Most runs: a standard font, already the current font and size, in one piece.
+        if let standardWidths, actualText == nil, stream.state.font == fontIndex, stream.state.fontSize == run.size,
+           stream.showStandardText(run, widths: standardWidths) {
+            recordStandardGlyphs(run.glyphs, font: fontIndex)
+            return
+        }
+        stream.setFillColor(run.color)
         if let actual = actualText {
             stream.out.append(static: "/Span <</ActualText <FEFF")
             for unit in actual.utf16 { stream.out.hexByte(UInt8(unit >> 8)); stream.out.hexByte(UInt8(truncatingIfNeeded: unit)) }
@@ -429,20 +467,7 @@ struct SceneWriter {
         }
         if let standardWidths {
             writeShowText(run.glyphs, widths: standardWidths, size: run.size, into: &stream.out)
-            for glyph in run.glyphs where glyph.glyph < 256 {
-                let seen = fontIndex &* 256 &+ Int(glyph.glyph)
-                if !resources.seenCodes[seen] {
-                    resources.seenCodes[seen] = true
-                    resources.usedGlyphs[fontIndex].insert(glyph.glyph)
-                }
-            }
-            if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
-                var map = resources.symbolicText[fontIndex] ?? [:]
-                for glyph in run.glyphs where glyph.glyph < 256 && map[UInt8(glyph.glyph)] == nil {
-                    map[UInt8(glyph.glyph)] = glyph.scalar
-                }
-                resources.symbolicText[fontIndex] = map
-            }
+            recordStandardGlyphs(run.glyphs, font: fontIndex)
         } else if let plan, run.glyphY != nil {
             // Glyphs off the baseline (marks placed by shaping): each stretch of one offset
             // starts at its own place, raised with Ts.
@@ -475,6 +500,25 @@ struct SceneWriter {
         if actualText != nil { stream.out.append(static: "EMC\n") }
     }
 
+    /// Notes the codes of a standard font's run as used (and, for Symbol and ZapfDingbats,
+    /// the text each stands for).
+    mutating func recordStandardGlyphs(_ glyphs: [Scene.PositionedGlyph], font fontIndex: Int) {
+        for glyph in glyphs where glyph.glyph < 256 {
+            let seen = fontIndex &* 256 &+ Int(glyph.glyph)
+            if !resources.seenCodes[seen] {
+                resources.seenCodes[seen] = true
+                resources.usedGlyphs[fontIndex].insert(glyph.glyph)
+            }
+        }
+        if case .standard(let font) = document.fonts[fontIndex], font.isSymbolic {
+            var map = resources.symbolicText[fontIndex] ?? [:]
+            for glyph in glyphs where glyph.glyph < 256 && map[UInt8(glyph.glyph)] == nil {
+                map[UInt8(glyph.glyph)] = glyph.scalar
+            }
+            resources.symbolicText[fontIndex] = map
+        }
+    }
+
     /// Writes the `[ … ]` operand of `TJ` for `glyphs` in a standard font (one-byte codes).
     ///
     /// The same bytes as the general writer below, made through a raw cursor and appended in
@@ -482,10 +526,28 @@ struct SceneWriter {
     /// an adjustment too large for the fast number path (none on a page of real size) hands
     /// the run to the general writer.
     func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double, into out: inout ByteBuffer) {
-        // Per glyph at most: `)`, an adjustment, `(`, and a byte as a four-byte octal escape.
-        let perGlyph = 2 + NumberFormat.maximumFastLength + 4
-        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: glyphs.count * perGlyph + 3) { buffer -> Bool in
-            guard let start = buffer.baseAddress else { return false }
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.showTextLength(glyphs.count)) { buffer -> Bool in
+            guard let start = buffer.baseAddress,
+                  let end = Self.writeShowText(glyphs, widths: widths, size: size, to: start) else { return false }
+            out.append(UnsafeBufferPointer(start: start, count: end - start))
+            return true
+        }
+        guard !written else { return }
+        writeShowText(glyphs, size: size, twoByte: false, into: &out,
+                      code: { min($0, 255) }, width: { Double(widths[Int($0)]) })
+    }
+
+    /// The room `writeShowText(_:widths:size:to:)` needs for `count` glyphs: per glyph at
+    /// most `)`, an adjustment, `(`, and a byte as a four-byte octal escape; and the brackets.
+    static func showTextLength(_ count: Int) -> Int { count * (2 + NumberFormat.maximumFastLength + 4) + 3 }
+
+    /// The `TJ` operand of `writeShowText(_:widths:size:into:)` into memory with
+    /// `showTextLength` bytes of room from `start`; the end of what it wrote, or nil when an
+    /// adjustment is too large for the fast number path.
+    @inline(__always)
+    static func writeShowText(_ glyphs: [Scene.PositionedGlyph], widths: [UInt16], size: Double,
+                              to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+        glyphs.withUnsafeBufferPointer { glyphs in
             var p = start
             p[0] = 0x5B; p += 1
             var pen = 0.0
@@ -499,7 +561,7 @@ struct SceneWriter {
                 if !(abs(scaled) < 0.5), case let adjustment = scaled.rounded() / 1000, adjustment != 0 {
                     if open { p[0] = 0x29; p += 1; open = false }
                     let length = NumberFormat.writeFast(adjustment, precision: Precision.textAdjustment, to: p)
-                    guard length > 0 else { return false }
+                    guard length > 0 else { return nil }
                     p += length
                     pen -= adjustment * size / 1000
                 }
@@ -518,12 +580,8 @@ struct SceneWriter {
             }
             if open { p[0] = 0x29; p += 1 }
             p[0] = 0x5D; p += 1
-            out.append(UnsafeBufferPointer(start: start, count: p - start))
-            return true
+            return p
         }
-        guard !written else { return }
-        writeShowText(glyphs, size: size, twoByte: false, into: &out,
-                      code: { min($0, 255) }, width: { Double(widths[Int($0)]) })
     }
 
     /// Writes the `[ … ]` operand of `TJ`. Each number n moves the pen by -n/1000 em; n is
@@ -581,5 +639,40 @@ struct SceneWriter {
         stream.concatenate(Transform(a: r.width, b: 0, c: 0, d: -r.height, e: r.minX, f: r.maxY))
         stream.drawImage(index)
         stream.restore()
+    }
+}
+
+extension ContentStream {
+    /// A run in a standard font that is already the current font and size, without an
+    /// ActualText: its fill colour (when it changes), `BT`, its matrix, its `TJ` and `ET`,
+    /// the bytes `setFillColor`, `op`, the matrix and `writeShowText` write one after the
+    /// other, in one piece through one cursor (an append or a cursor apiece cost as much as
+    /// the glyphs, issue 38). False, with nothing written, when a number does not fit the
+    /// cursor's fast path; the caller then writes the run part by part.
+    mutating func showStandardText(_ run: Scene.TextRun, widths: [UInt16]) -> Bool {
+        let c = run.color, x = run.origin.x, y = run.origin.y
+        guard Precision.color == NumberFormat.defaultPrecision, Precision.coordinate == NumberFormat.defaultPrecision,
+              ByteCursor.fits(x), ByteCursor.fits(y) else { return false }
+        let changesColor = state.fill != (c.red, c.green, c.blue)
+        if changesColor, !(ByteCursor.fits(c.red) && ByteCursor.fits(c.green) && ByteCursor.fits(c.blue)) { return false }
+        // `BT`, `1 0 0 -1 x y Tm`, the operand, `TJ` and `ET`, each with its newline.
+        let maximumLength = (changesColor ? Self.colorLength : 0) + 3 + 9 + 2 * (ByteCursor.longestNumber + 1)
+            + ByteCursor.numberSlack + 3 + SceneWriter.showTextLength(run.glyphs.count) + 6
+        var written = false
+        let tables = self.tables
+        out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
+            let start = out.position
+            if changesColor { Self.color(c, "rg", tables, &out) }
+            out.text("BT\n1 0 0 -1 "); out.number(x); out.byte(0x20); out.number(y); out.text(" Tm\n")
+            guard let end = SceneWriter.writeShowText(run.glyphs, widths: widths, size: run.size, to: out.position) else {
+                out.position = start
+                return
+            }
+            out.position = end
+            out.text("TJ\nET\n")
+            written = true
+        }
+        if written, changesColor { state.fill = (c.red, c.green, c.blue) }
+        return written
     }
 }
