@@ -279,7 +279,7 @@ struct ContentStream {
         guard state.lineWidth != width else { return }
         if ByteCursor.fits(width) {
             out.withCursor(maximumLength: 4 + NumberFormat.maximumFastLength, numbers: numbers) { out in
-                out.number(width); out.byte(0x20); out.byte(0x77); out.byte(0x0A)  // w
+                Self.numberOperator(width, 0x77, &out)  // w
             }
         } else {
             number(width); op("w")
@@ -290,15 +290,26 @@ struct ContentStream {
     /// `J`: line cap (0 butt, 1 round, 2 square).
     mutating func setLineCap(_ cap: LineCap) {
         guard state.cap != cap else { return }
-        out.append(integer: Int(cap.rawValue)); out.append(0x20); op("J")
+        out.withCursor(maximumLength: 4) { out in Self.digitOperator(cap.rawValue, 0x4A, &out) }  // J
         state.cap = cap
     }
 
     /// `j`: line join (0 miter, 1 round, 2 bevel).
     mutating func setLineJoin(_ join: LineJoin) {
         guard state.join != join else { return }
-        out.append(integer: Int(join.rawValue)); out.append(0x20); op("j")
+        out.withCursor(maximumLength: 4) { out in Self.digitOperator(join.rawValue, 0x6A, &out) }  // j
         state.join = join
+    }
+
+    /// `value op` and a newline, `value` a number that `ByteCursor.fits` (the width and the
+    /// miter limit, from their setters and from `paintPath`).
+    @inline(__always) static func numberOperator(_ value: Double, _ letter: UInt8, _ out: inout ByteCursor) {
+        out.number(value); out.byte(0x20); out.byte(letter); out.byte(0x0A)
+    }
+
+    /// `d op` and a newline, `d` one digit (a cap's or a join's number).
+    @inline(__always) static func digitOperator(_ digit: UInt8, _ letter: UInt8, _ out: inout ByteCursor) {
+        out.byte(0x30 + digit); out.byte(0x20); out.byte(letter); out.byte(0x0A)
     }
 
     /// `M`: miter limit (PDF requires at least 1).
@@ -408,10 +419,10 @@ struct ContentStream {
         out.withCursor(maximumLength: maximumLength, numbers: numbers) { out in
             if let fillColor { Self.color(fillColor, "rg", tables, &out) }
             if let strokeColor { Self.color(strokeColor, "RG", tables, &out) }
-            if let width { out.number(width); out.byte(0x20); out.byte(0x77); out.byte(0x0A) }  // w
-            if let cap { out.byte(0x30 + cap.rawValue); out.byte(0x20); out.byte(0x4A); out.byte(0x0A) }  // J
-            if let join { out.byte(0x30 + join.rawValue); out.byte(0x20); out.byte(0x6A); out.byte(0x0A) }  // j
-            if let miterLimit { out.number(miterLimit); out.byte(0x20); out.byte(0x4D); out.byte(0x0A) }  // M
+            if let width { Self.numberOperator(width, 0x77, &out) }  // w
+            if let cap { Self.digitOperator(cap.rawValue, 0x4A, &out) }  // J
+            if let join { Self.digitOperator(join.rawValue, 0x6A, &out) }  // j
+            if let miterLimit { Self.numberOperator(miterLimit, 0x4D, &out) }  // M
             let start = out.position
             pathWritten = Self.writePath(path.verbs, path.points, tables, into: &out)
             if pathWritten {
